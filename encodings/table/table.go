@@ -1,0 +1,184 @@
+// Package table is what every game encoding offers the table session: a
+// game state built line by line from the game's text grammar, and the
+// deduction sheet it draws.
+//
+// A game log is plain text, one line an entry. Its first entry is
+// "game <name>"; every later line, setup included (players, seat, hand), is
+// in that game's grammar and goes through [Game.Apply]. Lines starting with
+// '#' and blank lines are comments: Apply accepts and keeps them.
+package table
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Game is one game's side of a table session. Implementations live in the
+// game packages (encodings/deduceordie, encodings/clue, ...).
+type Game interface {
+	// Name is the game's name as written in a log header ("dod", "clue", ...).
+	Name() string
+
+	// Apply parses one line and adds it. A malformed line returns a
+	// *LineError; a line that contradicts earlier ones returns a
+	// *ConflictError naming them. On any error the state is unchanged.
+	Apply(line string) error
+
+	// Lines are the accepted lines, in order.
+	Lines() []string
+
+	// Sheet is the compact deduction sheet for the seat: what the session
+	// redraws after every line.
+	Sheet(ctx context.Context) (*Grid, error)
+
+	// Report writes every report of the game as text.
+	Report(ctx context.Context, w io.Writer) error
+
+	// ReportJSON writes every report as one JSON document.
+	ReportJSON(ctx context.Context, w io.Writer) error
+
+	// Why explains a fact written in the game's notation ("alice 3H",
+	// "not bob 5S", ...) by the minimal set of lines that imply it.
+	Why(ctx context.Context, fact string, w io.Writer) error
+
+	// Advise writes advice; args are the game's own ("3H 5S 5S" for the
+	// three Interrogation cards of Deduce or Die, for example).
+	Advise(ctx context.Context, args string, w io.Writer) error
+
+	// Words are the names worth completing at the prompt: card names, player
+	// names and the keywords of the grammar.
+	Words() []string
+}
+
+// LineError is a malformed line: Col is the 1-based byte column where the
+// problem starts (0 when it is the whole line), Want what was expected there.
+type LineError struct {
+	Col  int
+	Msg  string // what is wrong
+	Want string // what was expected, as a hint ("a card such as 7C")
+}
+
+// Error is "column C: msg (expected want)".
+func (e *LineError) Error() string {
+	var b strings.Builder
+	if e.Col > 0 {
+		fmt.Fprintf(&b, "column %d: ", e.Col)
+	}
+	b.WriteString(e.Msg)
+	if e.Want != "" {
+		fmt.Fprintf(&b, " (expected %s)", e.Want)
+	}
+	return b.String()
+}
+
+// ConflictError is a line refused because it contradicts earlier ones: Lines
+// are the 1-based numbers (in [Game.Lines] order) of a minimal set of earlier
+// lines that, with the refused line, admit no deal.
+type ConflictError struct {
+	Lines []int
+	Texts []string // the text of each of those lines
+}
+
+// Error names the conflicting lines.
+func (e *ConflictError) Error() string {
+	var b strings.Builder
+	b.WriteString("contradicts earlier lines:")
+	for i, n := range e.Lines {
+		fmt.Fprintf(&b, "\n  line %d: %s", n, e.Texts[i])
+	}
+	if len(e.Lines) == 0 {
+		b.WriteString(" none (it is impossible on its own)")
+	}
+	return b.String()
+}
+
+// Grid is a deduction sheet: one row a card, one column a holder, and the
+// headline odds of the game underneath.
+type Grid struct {
+	Title     string   // e.g. "Deduce or Die, seat alice, 4 players"
+	Holders   []string // column heads
+	Rows      []Row
+	Headlines []string // e.g. "Murder card: 5C 41%, 7S 20%, ..."
+}
+
+// Row is one card's line of the sheet.
+type Row struct {
+	Card  string
+	Cells []Cell
+}
+
+// Cell is what the sheet says about one card and one holder.
+type Cell struct {
+	Mark Mark
+	P    float64 // the exact probability rounded to a float, for Maybe
+}
+
+// Mark is the state of a cell.
+type Mark uint8
+
+// The marks a cell can carry.
+const (
+	Maybe Mark = iota // open: shown as a percentage
+	Yes               // forced: ✓
+	No                // impossible: ✗
+)
+
+// Text is the cell as drawn: "✓", "✗" or a percentage such as "41" (never
+// "0" or "100" for an open cell: "<1" and ">99").
+func (c Cell) Text() string {
+	switch c.Mark {
+	case Yes:
+		return "✓"
+	case No:
+		return "✗"
+	}
+	pct := c.P * 100
+	switch {
+	case pct < 1:
+		return "<1"
+	case pct > 99:
+		return ">99"
+	}
+	return fmt.Sprintf("%.0f", pct)
+}
+
+// WriteText draws the grid as plain text, one column of width 4 a holder.
+func (g *Grid) WriteText(w io.Writer) error {
+	var b strings.Builder
+	if g.Title != "" {
+		b.WriteString(g.Title)
+		b.WriteByte('\n')
+	}
+	width := 4
+	for _, r := range g.Rows {
+		width = max(width, len(r.Card)+1)
+	}
+	fmt.Fprintf(&b, "%-*s", width, "")
+	for _, h := range g.Holders {
+		fmt.Fprintf(&b, " %4s", abbreviate(h, 4))
+	}
+	b.WriteByte('\n')
+	for _, r := range g.Rows {
+		fmt.Fprintf(&b, "%-*s", width, r.Card)
+		for _, c := range r.Cells {
+			fmt.Fprintf(&b, " %4s", c.Text())
+		}
+		b.WriteByte('\n')
+	}
+	for _, h := range g.Headlines {
+		b.WriteString(h)
+		b.WriteByte('\n')
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func abbreviate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n])
+}
