@@ -5,7 +5,12 @@ go 1.26
 require github.com/stretchr/testify v1.12.1
 
 require (
+	github.com/chzyer/readline v1.5.1 // indirect
+	github.com/fatih/color v1.19.0 // indirect
 	github.com/irifrance/gini v1.0.1 // indirect
+	github.com/mattn/go-colorable v0.1.14 // indirect
+	github.com/mattn/go-isatty v0.0.20 // indirect
 	github.com/spf13/pflag v1.1.0 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
+	golang.org/x/sys v0.42.0 // indirect
 )
