@@ -1,0 +1,111 @@
+package solver
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func allIDs(p *Problem) []int {
+	ids := make([]int, len(p.Observations()))
+	for i := range ids {
+		ids[i] = i
+	}
+	return ids
+}
+
+func factObservation(f Fact) Observation {
+	if f.Holds {
+		return Observation{Label: "fact", Constraints: []Constraint{Holds(f.Card, f.Holder)}}
+	}
+	return Observation{Label: "fact", Constraints: []Constraint{NotHolds(f.Card, f.Holder)}}
+}
+
+// TestPropagateAgainstBrute checks on random problems that propagation is
+// sound (every fixed fact holds in every world, a conflict only when there
+// is no world) and that every derivation's reason suffices: the rule alone,
+// with the model and the facts it cites, implies the fact.
+func TestPropagateAgainstBrute(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	conflicts, derived := 0, 0
+	for iter := 0; iter < 400; iter++ {
+		p := randomProblem(rng, 6, 4)
+		r := NewPropagator(p, allIDs(p)).Run(nil)
+		consistent := bruteConsistent(p)
+		if r.Conflict() != nil {
+			conflicts++
+			require.False(t, consistent, "iteration %d: a conflict on a consistent problem", iter)
+			continue
+		}
+		for i, d := range r.Trail() {
+			derived++
+			require.True(t, bruteImplies(p, d.Fact), "iteration %d: %+v is not implied", iter, d.Fact)
+			q := NewProblem(p.Model())
+			if d.Rule.Kind == RuleObservation {
+				_, err := q.Add(p.Observations()[d.Rule.Index])
+				require.NoError(t, err)
+			}
+			for _, j := range d.Because {
+				require.Less(t, j, i, "a reason must come earlier on the trail")
+				_, err := q.Add(factObservation(r.Trail()[j].Fact))
+				require.NoError(t, err)
+			}
+			require.True(t, bruteImplies(q, d.Fact), "iteration %d: the reason of %+v does not suffice", iter, d.Fact)
+		}
+	}
+	require.Positive(t, conflicts, "the generator must produce some conflicts")
+	require.Positive(t, derived, "the generator must produce some derivations")
+}
+
+// TestPropagateWith checks that extending a propagation by an assumption
+// agrees with running from scratch with it, and leaves the original alone.
+func TestPropagateWith(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for iter := 0; iter < 200; iter++ {
+		p := randomProblem(rng, 6, 4)
+		pr := NewPropagator(p, allIDs(p))
+		base := pr.Run(nil)
+		m := p.Model()
+		f := Fact{Card: Card(rng.IntN(m.NumCards())), Holder: Holder(rng.IntN(m.NumHolders())), Holds: rng.IntN(2) == 0}
+		before := len(base.Trail())
+		ext := base.With(f)
+		fresh := pr.Run([]Fact{f})
+		require.Len(t, base.Trail(), before)
+		require.Equal(t, fresh.Conflict() == nil, ext.Conflict() == nil, "iteration %d", iter)
+		if ext.Conflict() != nil {
+			// A refuted assumption: its negation holds in every world.
+			require.True(t, bruteImplies(p, Fact{f.Card, f.Holder, !f.Holds}), "iteration %d", iter)
+			continue
+		}
+		for c := 0; c < m.NumCards(); c++ {
+			for h := 0; h < m.NumHolders(); h++ {
+				require.Equal(t, fresh.Status(Card(c), Holder(h)), ext.Status(Card(c), Holder(h)))
+			}
+		}
+	}
+}
+
+func TestPropagateExample(t *testing.T) {
+	// Three cards, two holders of sizes 2 and 1; "b holds x or y" and
+	// "a holds x" leave b with y, and a with z.
+	m, err := NewModel([]string{"x", "y", "z"}, []HolderSpec{{"a", Exactly(2)}, {"b", Exactly(1)}})
+	require.NoError(t, err)
+	p := NewProblem(m)
+	_, err = p.Add(Observation{Label: "b has x or y", Constraints: []Constraint{CountOf([]Lit{{0, 1}, {1, 1}}, Eq, 1)}})
+	require.NoError(t, err)
+	_, err = p.Add(Observation{Label: "a has x", Constraints: []Constraint{Holds(0, 0)}})
+	require.NoError(t, err)
+	r := NewPropagator(p, []int{0, 1}).Run(nil)
+	require.Nil(t, r.Conflict())
+	require.Equal(t, Forced, r.Status(1, 1))
+	require.Equal(t, Forced, r.Status(2, 0))
+	require.Equal(t, Impossible, r.Status(1, 0))
+	// Without the second observation nothing about x is known.
+	r = NewPropagator(p, []int{0}).Run(nil)
+	require.Equal(t, Open, r.Status(0, 0))
+	// z cannot be b's (b's one card is x or y) but seeing it takes two
+	// constraints at once: propagation reads one at a time.
+	require.Equal(t, Open, r.Status(2, 1))
+	require.Equal(t, -1, r.Index(0, 0))
+}
