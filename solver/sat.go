@@ -1,0 +1,470 @@
+package solver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"slices"
+	"time"
+
+	"github.com/irifrance/gini"
+	"github.com/irifrance/gini/z"
+)
+
+// ErrInconsistent is returned when a question needs a world and the problem
+// has none.
+var ErrInconsistent = errors.New("solver: the observations admit no world")
+
+// ErrNotImplied is returned by [SAT.Why] for a fact that some world
+// contradicts.
+var ErrNotImplied = errors.New("solver: the fact is not implied by the observations")
+
+// SAT is the satisfiability engine: it answers which facts are forced or
+// impossible, why, which observations conflict, and lists worlds.
+//
+// The model's structure (every card with exactly one allowed holder, every
+// holder's size) is background knowledge, always in force. Each observation
+// is switched on by its own activation literal, so that answers can name the
+// observations they rest on; background is never named.
+//
+// A SAT reads its problem lazily: observations added to the problem after
+// NewSAT are picked up by the next call. The model must not change. A SAT
+// is not safe for concurrent use.
+type SAT struct {
+	p    *Problem
+	giniSolver
+	t    z.Lit     // the constant true literal
+	x    [][]z.Lit // x[card][holder]; t.Not() where the holder is not allowed
+	acts []z.Lit   // acts[id] switches observation id on
+	buf  []z.Lit
+}
+
+// NewSAT returns the SAT engine of p, with the model's structure encoded.
+func NewSAT(p *Problem) *SAT {
+	m := p.Model()
+	s := &SAT{p: p, giniSolver: giniSolver{g: gini.New()}}
+	s.t = s.g.Lit()
+	s.g.Add(s.t)
+	s.g.Add(z.LitNull)
+	s.x = make([][]z.Lit, m.NumCards())
+	for c := range s.x {
+		row := make([]z.Lit, m.NumHolders())
+		for h := range row {
+			if m.Allowed(Card(c), Holder(h)) {
+				row[h] = s.g.Lit()
+			} else {
+				row[h] = s.t.Not()
+			}
+		}
+		s.x[c] = row
+	}
+	// Every card has exactly one holder: one clause for at least one, and
+	// pairwise exclusions (or a BDD for long rows) for at most one.
+	for _, row := range s.x {
+		var live []z.Lit
+		for _, l := range row {
+			if l != s.t.Not() {
+				live = append(live, l)
+			}
+		}
+		s.clause(slices.Clone(live)...)
+		if len(live) <= 8 {
+			for i := range live {
+				for j := i + 1; j < len(live); j++ {
+					s.clause(live[i].Not(), live[j].Not())
+				}
+			}
+		} else {
+			s.addLe(unitTerms(live), 1, s.t)
+		}
+	}
+	// Every holder's size.
+	for h := range m.NumHolders() {
+		var live []z.Lit
+		for c := range s.x {
+			if l := s.x[c][h]; l != s.t.Not() {
+				live = append(live, l)
+			}
+		}
+		size := m.HolderSize(Holder(h))
+		ts := unitTerms(live)
+		s.addLe(ts, size.Max, s.t)
+		s.addGe(ts, size.Min, s.t)
+	}
+	s.sync()
+	return s
+}
+
+func unitTerms(lits []z.Lit) []pbTerm {
+	ts := make([]pbTerm, len(lits))
+	for i, l := range lits {
+		ts[i] = pbTerm{1, l}
+	}
+	return ts
+}
+
+// sync encodes the observations added to the problem since the last call,
+// each behind a fresh activation literal.
+func (s *SAT) sync() {
+	obs := s.p.Observations()
+	for id := len(s.acts); id < len(obs); id++ {
+		act := s.g.Lit()
+		for _, k := range obs[id].Constraints {
+			s.addConstraint(k, act)
+		}
+		s.acts = append(s.acts, act)
+	}
+}
+
+// forever is the time limit of a solve that no context can cancel.
+const forever = time.Duration(1 << 62)
+
+// giniSolver is a gini instance and whether its clauses alone, without any
+// assumption, have been found unsatisfiable.
+//
+// Once gini finds its clauses unsatisfiable at decision level 0 it must not
+// be asked again: gini v1.0.1 does not keep a level-0 conflict and a later
+// solve may then return a "model" that violates a clause. So the first
+// unsatisfiable result with no failed assumption marks the instance dead,
+// and every later solve answers -1 without calling gini (clauses are only
+// ever added, so the answer cannot change).
+type giniSolver struct {
+	g    *gini.Gini
+	dead bool
+}
+
+// solve runs the solver under the assumptions, returning 1 (a world), -1
+// (none) or the context's error. gini is polled in slices of growing length
+// so that a cancelled context stops the search within about a second.
+//
+// Every solve goes through gini's Try: a plain Solve after a Try would
+// inherit the Try's expired deadline.
+func (v *giniSolver) solve(ctx context.Context, assume []z.Lit) (int, error) {
+	if v.dead {
+		return -1, nil
+	}
+	r := 0
+	if ctx.Done() == nil {
+		v.g.Assume(assume...)
+		r = v.g.Try(forever)
+	} else {
+		for slice := 20 * time.Millisecond; r == 0; slice = min(2*slice, time.Second) {
+			if err := ctx.Err(); err != nil {
+				return 0, err
+			}
+			v.g.Assume(assume...)
+			r = v.g.Try(slice)
+		}
+	}
+	if r == -1 && len(v.g.Why(nil)) == 0 {
+		v.dead = true
+	}
+	return r, nil
+}
+
+// why is the failed assumptions of the last unsatisfiable solve: none when
+// the solver is dead.
+func (v *giniSolver) why() []z.Lit {
+	if v.dead {
+		return nil
+	}
+	return v.g.Why(nil)
+}
+
+// assumptions is the activation literals of ids followed by extra.
+func (s *SAT) assumptions(ids []int, extra ...z.Lit) []z.Lit {
+	a := s.buf[:0]
+	for _, id := range ids {
+		a = append(a, s.acts[id])
+	}
+	a = append(a, extra...)
+	s.buf = a
+	return a
+}
+
+// allIDs is every observation id.
+func (s *SAT) allIDs() []int {
+	ids := make([]int, len(s.acts))
+	for i := range ids {
+		ids[i] = i
+	}
+	return ids
+}
+
+// Consistent reports whether the problem has a world.
+func (s *SAT) Consistent() bool {
+	s.sync()
+	r, _ := s.solve(context.Background(), s.assumptions(s.allIDs()))
+	return r == 1
+}
+
+// Sheet is the status of every (card, holder) pair: forced, impossible or
+// open.
+type Sheet struct {
+	status [][]Status // [card][holder]
+}
+
+// Status is what the observations settle about card c and holder h. A pair
+// naming an unknown card or holder is Impossible: no world has it.
+func (sh *Sheet) Status(c Card, h Holder) Status {
+	if c < 0 || int(c) >= len(sh.status) || h < 0 || int(h) >= len(sh.status[c]) {
+		return Impossible
+	}
+	return sh.status[c][h]
+}
+
+// Sheet settles every (card, holder) pair. It returns ErrInconsistent when
+// there is no world, or the context's error.
+//
+// Every world the solver finds settles many pairs at once: a pair seen true
+// in one world and false in another is open. Each pair not yet seen both
+// ways costs one solve under the assumption that contradicts what every
+// world so far agreed on: no world proves the pair forced (or impossible),
+// a world settles it open together with every other pair that world
+// disagrees on.
+func (s *SAT) Sheet(ctx context.Context) (*Sheet, error) {
+	s.sync()
+	ids := s.allIDs()
+	r, err := s.solve(ctx, s.assumptions(ids))
+	if err != nil {
+		return nil, err
+	}
+	if r != 1 {
+		return nil, ErrInconsistent
+	}
+	nc, nh := len(s.x), s.p.Model().NumHolders()
+	seenT := make([][]bool, nc)
+	seenF := make([][]bool, nc)
+	for c := range nc {
+		seenT[c] = make([]bool, nh)
+		seenF[c] = make([]bool, nh)
+	}
+	record := func() {
+		for c, row := range s.x {
+			for h, l := range row {
+				if s.g.Value(l) {
+					seenT[c][h] = true
+				} else {
+					seenF[c][h] = true
+				}
+			}
+		}
+	}
+	record()
+	status := make([][]Status, nc)
+	for c := range nc {
+		status[c] = make([]Status, nh)
+		for h := range nh {
+			status[c][h] = Open
+		}
+	}
+	// done marks pairs settled without a solve of their own.
+	done := make([][]bool, nc)
+	for c := range nc {
+		done[c] = make([]bool, nh)
+		for h := range nh {
+			if s.x[c][h] == s.t.Not() {
+				status[c][h] = Impossible
+				done[c][h] = true
+			}
+		}
+	}
+	for c := range nc {
+		for h := range nh {
+			if done[c][h] || (seenT[c][h] && seenF[c][h]) {
+				continue
+			}
+			l := s.x[c][h]
+			probe := l
+			if seenT[c][h] {
+				probe = l.Not() // every world so far has it: is it forced?
+			}
+			r, err := s.solve(ctx, s.assumptions(ids, probe))
+			if err != nil {
+				return nil, err
+			}
+			if r == 1 {
+				record()
+				continue
+			}
+			if seenT[c][h] {
+				status[c][h] = Forced
+				// The card's other holders are impossible.
+				for o := range nh {
+					if o != h {
+						status[c][o] = Impossible
+						done[c][o] = true
+					}
+				}
+			} else {
+				status[c][h] = Impossible
+			}
+		}
+	}
+	return &Sheet{status: status}, nil
+}
+
+// factLit is the literal that is true when f holds.
+func (s *SAT) factLit(f Fact) (z.Lit, error) {
+	m := s.p.Model()
+	if !m.ValidCard(f.Card) || !m.ValidHolder(f.Holder) {
+		return z.LitNull, fmt.Errorf("solver: fact names an unknown card %d or holder %d", f.Card, f.Holder)
+	}
+	l := s.x[f.Card][f.Holder]
+	if !f.Holds {
+		l = l.Not()
+	}
+	return l, nil
+}
+
+// Implies reports whether f is true in every world: vacuously true when
+// there is no world. A fact naming an unknown card or holder is not implied.
+func (s *SAT) Implies(f Fact) bool {
+	s.sync()
+	l, err := s.factLit(f)
+	if err != nil {
+		return false
+	}
+	r, _ := s.solve(context.Background(), s.assumptions(s.allIDs(), l.Not()))
+	return r == -1
+}
+
+// Why returns a minimal set of observation ids that imply f, in ascending
+// order: together with the model's structure they leave no world where f is
+// false, and dropping any one of them does. The set is empty (not nil) when
+// the model alone implies f.
+//
+// It returns ErrInconsistent when the problem has no world (every fact then
+// holds vacuously; ask [SAT.Conflict] instead), ErrNotImplied when some
+// world contradicts f, or an error for a fact naming an unknown card or
+// holder.
+//
+// The set starts as gini's failed assumptions and is then minimised by
+// deletion: each member is dropped in turn and kept out when the rest still
+// implies f, the rest shrinking to the failed assumptions of that proof.
+// Which minimal set is found (there may be several) depends on the solver.
+func (s *SAT) Why(ctx context.Context, f Fact) ([]int, error) {
+	s.sync()
+	l, err := s.factLit(f)
+	if err != nil {
+		return nil, err
+	}
+	r, err := s.solve(ctx, s.assumptions(s.allIDs()))
+	if err != nil {
+		return nil, err
+	}
+	if r != 1 {
+		return nil, ErrInconsistent
+	}
+	return s.core(ctx, l.Not(), ErrNotImplied)
+}
+
+// Conflict returns a minimal set of observation ids, in ascending order,
+// that admit no world together: dropping any one of them leaves a world.
+// It returns nil, nil when the problem has a world, and an empty (not nil)
+// set when the model alone admits none. The set is found as in [SAT.Why].
+func (s *SAT) Conflict(ctx context.Context) ([]int, error) {
+	s.sync()
+	ids, err := s.core(ctx, z.LitNull, nil)
+	if err != nil || ids == nil {
+		return nil, err
+	}
+	return ids, nil
+}
+
+// core finds a minimal set of observations that, with the literal extra
+// assumed (none when extra is LitNull), admit no world. When all the
+// observations together admit one it returns nil and ifSat.
+func (s *SAT) core(ctx context.Context, extra z.Lit, ifSat error) ([]int, error) {
+	var more []z.Lit
+	if extra != z.LitNull {
+		more = []z.Lit{extra}
+	}
+	r, err := s.solve(ctx, s.assumptions(s.allIDs(), more...))
+	if err != nil {
+		return nil, err
+	}
+	if r == 1 {
+		return nil, ifSat
+	}
+	rest := s.failed(s.allIDs())
+	keep := []int{}
+	for len(rest) > 0 {
+		cand := rest[0]
+		rest = rest[1:]
+		try := append(slices.Clone(keep), rest...)
+		r, err := s.solve(ctx, s.assumptions(try, more...))
+		if err != nil {
+			return nil, err
+		}
+		if r == 1 {
+			keep = append(keep, cand) // cand is needed
+			continue
+		}
+		// The proof without cand may need fewer still: keep only the
+		// failed assumptions. Every needed member stays among them.
+		rest = s.failed(rest)
+	}
+	slices.Sort(keep)
+	return keep, nil
+}
+
+// failed keeps the ids whose activation literal is among the failed
+// assumptions of the last unsatisfiable solve.
+func (s *SAT) failed(ids []int) []int {
+	why := s.why()
+	in := make(map[z.Lit]bool, len(why))
+	for _, m := range why {
+		in[m] = true
+	}
+	var out []int
+	for _, id := range ids {
+		if in[s.acts[id]] {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// Worlds yields every world once, in no particular order, until yield
+// returns false or ctx is cancelled (the sequence then simply ends). It
+// yields nothing when there is no world. Each world is a fresh slice the
+// caller may keep.
+//
+// Worlds works on a copy of the solver: after each world it adds the clause
+// that blocks that world's assignment of cards and solves again. Meant for
+// small problems and tests; count worlds with [Counter].
+func (s *SAT) Worlds(ctx context.Context) iter.Seq[World] {
+	return func(yield func(World) bool) {
+		s.sync()
+		v := &giniSolver{g: s.g.Copy(), dead: s.dead}
+		assume := slices.Clone(s.assumptions(s.allIDs()))
+		f := s.t.Not()
+		for {
+			r, err := v.solve(ctx, assume)
+			if err != nil || r != 1 {
+				return
+			}
+			w := make(World, len(s.x))
+			var block []z.Lit
+			for c, row := range s.x {
+				for h, l := range row {
+					if l != f && v.g.Value(l) {
+						w[c] = Holder(h)
+						if l != s.t {
+							block = append(block, l.Not())
+						}
+					}
+				}
+			}
+			if !yield(w) || len(block) == 0 {
+				return
+			}
+			for _, m := range block {
+				v.g.Add(m)
+			}
+			v.g.Add(z.LitNull)
+		}
+	}
+}
