@@ -32,7 +32,7 @@ var ErrNotImplied = errors.New("solver: the fact is not implied by the observati
 // NewSAT are picked up by the next call. The model must not change. A SAT
 // is not safe for concurrent use.
 type SAT struct {
-	p    *Problem
+	p *Problem
 	giniSolver
 	t    z.Lit     // the constant true literal
 	x    [][]z.Lit // x[card][holder]; t.Not() where the holder is not allowed
