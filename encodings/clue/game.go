@@ -1,0 +1,807 @@
+package clue
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/solver"
+)
+
+// Names of the two holders that are not players.
+const (
+	Envelope = "envelope" // the confidential envelope: one item of each category
+	FaceUp   = "faceup"   // the spare cards dealt face up
+)
+
+// Game is the deduction sheet of one Clue game seen from one seat, built
+// line by line from the game's text grammar (docs/encodings/clue.md). The
+// zero value is not usable; start with [NewGame] or [Load].
+type Game struct {
+	lines []string
+
+	deck     *Deck
+	deckLine int // index in lines of the line that fixed the deck, -1 before
+	players  []string
+	sizes    map[string]solver.Size // per-player overrides of the even deal
+	seat     string
+	styleSet bool
+
+	// Set once the setup closes, at the first observation line.
+	model   *solver.Model
+	prob    *solver.Problem
+	obsLine []int // observation id -> index in lines
+
+	shown   map[string]map[solver.Card]bool // asker -> my cards I showed them
+	out     map[string]bool                 // players out after a wrong accusation
+	history []Question                      // every question line, in order
+}
+
+// Question is one question of the game as logged: who asked which cards,
+// who passed, who showed (-1 when nobody could help) and the card shown
+// when the seat saw it (-1 otherwise).
+type Question struct {
+	Asker  int
+	Cards  []solver.Card
+	Passed []int
+	Shower int
+	Shown  solver.Card
+}
+
+
+// NewGame returns an empty game awaiting its setup lines.
+func NewGame() *Game {
+	return &Game{deckLine: -1, sizes: map[string]solver.Size{}, shown: map[string]map[solver.Card]bool{}, out: map[string]bool{}}
+}
+
+// Load reads a whole log: the first line that is neither blank nor a comment
+// must be "game clue"; every later line goes through [Game.Apply]. Errors
+// name the 1-based line number of the file.
+func Load(r io.Reader) (*Game, error) {
+	g := NewGame()
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	header := false
+	n := 0
+	for sc.Scan() {
+		n++
+		line := sc.Text()
+		if !header {
+			toks := lex(line)
+			if len(toks) == 0 {
+				continue
+			}
+			if len(toks) != 2 || !toks[0].is("game") || !toks[1].is("clue") {
+				return nil, fmt.Errorf("line %d: %w", n, lineErr(toks[0].col, "a log starts with its game", `"game clue"`))
+			}
+			header = true
+			continue
+		}
+		if err := g.Apply(line); err != nil {
+			return nil, fmt.Errorf("line %d: %w", n, err)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if !header {
+		return nil, errors.New(`empty log: expected "game clue"`)
+	}
+	return g, nil
+}
+
+// Name is "clue".
+func (g *Game) Name() string { return "clue" }
+
+// Lines are the accepted lines, in order.
+func (g *Game) Lines() []string { return g.lines }
+
+// Deck is the game's deck, nil before a preset or category line.
+func (g *Game) Deck() *Deck { return g.deck }
+
+// Players are the players in seating order: each asks the next one first.
+func (g *Game) Players() []string { return g.players }
+
+// Seat is the player whose sheet this is ("" when no seat line was given).
+func (g *Game) Seat() string { return g.seat }
+
+// History is every question logged so far.
+func (g *Game) History() []Question { return g.history }
+
+// Problem is the solver problem of the game: its model (cards, players in
+// seating order, then the envelope, then the face-up pile when there are
+// spare cards) and one observation per accepted line (plus the deck rule
+// that the envelope holds one item of each category). It is built from the
+// setup when first needed; it returns an error while the setup is
+// incomplete.
+func (g *Game) Problem() (*solver.Problem, error) {
+	if g.prob != nil {
+		return g.prob, nil
+	}
+	return g.build()
+}
+
+// keywords are the words of the grammar, for completion.
+var keywords = []string{"preset", "category", "alias", "questions", "players", "seat", "size",
+	"hand", "faceup", "asks", "shows", "passes", "nobody", "accuses", "wrong", "right", "has", "lacks", "not", Envelope}
+
+// Words are card names, player names and keywords.
+func (g *Game) Words() []string {
+	var out []string
+	if g.deck != nil {
+		out = append(out, g.deck.Cards()...)
+	}
+	out = append(out, g.players...)
+	out = append(out, keywords...)
+	out = append(out, Presets...)
+	return out
+}
+
+// Apply parses one line and adds it. Blank lines and comments are kept. A
+// malformed line is refused with a *table.LineError and a line that
+// contradicts earlier ones with a *table.ConflictError; either way nothing
+// changes.
+func (g *Game) Apply(line string) error {
+	toks := lex(line)
+	if len(toks) == 0 {
+		g.lines = append(g.lines, line)
+		return nil
+	}
+	head := toks[0]
+	switch {
+	case head.is("preset", "category", "alias", "questions", "players", "seat", "size"):
+		if g.model != nil {
+			return lineErr(head.col, "the setup is closed once observations have begun", "an observation")
+		}
+		if err := g.applySetup(toks); err != nil {
+			return err
+		}
+		g.lines = append(g.lines, line)
+		return nil
+	case head.is("game"):
+		return lineErr(head.col, "the game header comes only once, at the top of a log", "a setup line or an observation")
+	}
+	return g.applyObservation(line, toks)
+}
+
+func (g *Game) applySetup(toks []token) error {
+	head := toks[0]
+	args := toks[1:]
+	end := head.col + len(head.text)
+	switch {
+	case head.is("preset"):
+		if len(args) != 1 {
+			return lineErr(end, "preset takes one name", strings.Join(Presets, ", "))
+		}
+		if g.deck != nil {
+			return lineErr(head.col, "the deck is already set", "one preset or one set of category lines")
+		}
+		d, err := PresetDeck(args[0].text)
+		if err != nil {
+			return lineErr(args[0].col, err.Error(), strings.Join(Presets, ", "))
+		}
+		g.deck = d
+		g.deckLine = len(g.lines)
+	case head.is("category"):
+		if len(args) < 2 {
+			return lineErr(end, "a category needs a name and at least one item", "category NAME ITEM...")
+		}
+		if g.deck != nil && g.deck.Name != "custom" {
+			return lineErr(head.col, "the deck is already a preset", "no category line after a preset")
+		}
+		d := &Deck{Name: "custom", Aliases: map[string]string{}}
+		if g.deck != nil {
+			d = cloneDeck(g.deck)
+		}
+		cat := Category{Name: args[0].text}
+		for _, c := range d.Categories {
+			if strings.EqualFold(c.Name, cat.Name) {
+				return lineErr(args[0].col, "category "+cat.Name+" is already defined", "a new category name")
+			}
+		}
+		for _, t := range args[1:] {
+			if err := checkName(t); err != nil {
+				return err
+			}
+			cat.Items = append(cat.Items, t.text)
+		}
+		d.Categories = append(d.Categories, cat)
+		if err := d.validate(); err != nil {
+			return lineErr(args[1].col, err.Error(), "distinct item names")
+		}
+		if g.deck == nil {
+			g.deckLine = len(g.lines)
+		}
+		g.deck = d
+	case head.is("alias"):
+		if g.deck == nil {
+			return lineErr(head.col, "no deck yet", "a preset or category line first")
+		}
+		if len(args) != 2 {
+			return lineErr(end, "alias takes an alias and an item", "alias ALIAS ITEM")
+		}
+		i, err := g.deck.Lookup(args[1].text)
+		if err != nil {
+			return lineErr(args[1].col, err.Error(), "an item of the deck")
+		}
+		if _, err := g.deck.Lookup(args[0].text); err == nil && !strings.EqualFold(g.deck.Cards()[i], args[0].text) {
+			if j, _ := g.deck.Lookup(args[0].text); j != i {
+				return lineErr(args[0].col, "alias "+args[0].text+" already names a card", "a new alias")
+			}
+		}
+		d := cloneDeck(g.deck)
+		d.Aliases[strings.ToLower(args[0].text)] = d.Cards()[i]
+		g.deck = d
+	case head.is("questions"):
+		if len(args) != 1 {
+			return lineErr(end, "questions takes one style", "cluedo or cardgame")
+		}
+		if g.deck == nil {
+			return lineErr(head.col, "no deck yet", "a preset or category line first")
+		}
+		d := cloneDeck(g.deck)
+		switch {
+		case args[0].is("cluedo", "one-per-category", "3"):
+			d.Style = OnePerCategory
+		case args[0].is("cardgame", "any-two", "2"):
+			d.Style = AnyTwo
+		default:
+			return lineErr(args[0].col, "no question style "+args[0].text, "cluedo or cardgame")
+		}
+		g.deck = d
+	case head.is("players"):
+		if g.players != nil {
+			return lineErr(head.col, "the players are already set", "one players line")
+		}
+		if len(args) < 2 {
+			return lineErr(end, "a game needs at least two players", "players NAME NAME...")
+		}
+		var names []string
+		for _, t := range args {
+			if err := checkName(t); err != nil {
+				return err
+			}
+			if t.is(Envelope, FaceUp) || slices.ContainsFunc(keywords, func(k string) bool { return t.is(k) }) {
+				return lineErr(t.col, t.text+" is a word of the grammar", "a player name")
+			}
+			if slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(n, t.text) }) {
+				return lineErr(t.col, "player "+t.text+" is listed twice", "distinct player names")
+			}
+			names = append(names, t.text)
+		}
+		g.players = names
+	case head.is("seat"):
+		if len(args) != 1 {
+			return lineErr(end, "seat takes one player", "seat NAME")
+		}
+		p, err := g.player(args[0])
+		if err != nil {
+			return err
+		}
+		g.seat = g.players[p]
+	case head.is("size"):
+		if len(args) != 2 {
+			return lineErr(end, "size takes a player and a hand size", "size NAME N, size NAME LO-HI or size NAME ?")
+		}
+		p, err := g.player(args[0])
+		if err != nil {
+			return err
+		}
+		s, err := parseSize(args[1])
+		if err != nil {
+			return err
+		}
+		g.sizes[g.players[p]] = s
+	}
+	return nil
+}
+
+func cloneDeck(d *Deck) *Deck {
+	c := *d
+	c.Categories = slices.Clone(d.Categories)
+	for i := range c.Categories {
+		c.Categories[i].Items = slices.Clone(c.Categories[i].Items)
+	}
+	c.Aliases = map[string]string{}
+	for k, v := range d.Aliases {
+		c.Aliases[k] = v
+	}
+	return &c
+}
+
+func checkName(t token) error {
+	if strings.ContainsAny(t.text, ":#") || t.text == "" {
+		return lineErr(t.col, "a name cannot contain ':' or '#'", "a plain name")
+	}
+	return nil
+}
+
+func parseSize(t token) (solver.Size, error) {
+	want := "a hand size: N, LO-HI or ?"
+	if t.text == "?" {
+		return solver.Size{Min: 0, Max: 1 << 10}, nil
+	}
+	lo, hi, ranged := strings.Cut(t.text, "-")
+	a, err := strconv.Atoi(lo)
+	if err != nil || a < 0 || a > 1<<10 {
+		return solver.Size{}, lineErr(t.col, "bad hand size "+t.text, want)
+	}
+	if !ranged {
+		return solver.Exactly(a), nil
+	}
+	b, err := strconv.Atoi(hi)
+	if err != nil || b < a || b > 1<<10 {
+		return solver.Size{}, lineErr(t.col, "bad hand size "+t.text, want)
+	}
+	return solver.Between(a, b), nil
+}
+
+// player finds a player by name, case-insensitively.
+func (g *Game) player(t token) (int, error) {
+	if g.players == nil {
+		return -1, lineErr(t.col, "no players yet", "a players line first")
+	}
+	for i, n := range g.players {
+		if strings.EqualFold(n, t.text) {
+			return i, nil
+		}
+	}
+	return -1, lineErr(t.col, "no player "+t.text, "one of "+strings.Join(g.players, ", "))
+}
+
+// holder finds a player, the envelope or the face-up pile by name.
+func (g *Game) holder(m *solver.Model, t token) (solver.Holder, error) {
+	if t.is(Envelope) {
+		h, _ := m.HolderByName(Envelope)
+		return h, nil
+	}
+	if t.is(FaceUp) {
+		if h, ok := m.HolderByName(FaceUp); ok {
+			return h, nil
+		}
+		return -1, lineErr(t.col, "this deal has no face-up cards", "a player or the envelope")
+	}
+	p, err := g.player(t)
+	if err != nil {
+		err.(*table.LineError).Want = "a player, envelope or faceup"
+		return -1, err
+	}
+	return solver.Holder(p), nil
+}
+
+// card finds a card by a tolerant name.
+func (g *Game) card(t token) (solver.Card, error) {
+	i, err := g.deck.Lookup(t.text)
+	if err != nil {
+		return -1, lineErr(t.col, err.Error(), "an item of the "+g.deck.Name+" deck")
+	}
+	return solver.Card(i), nil
+}
+
+// build makes the model and the problem of the setup so far, with the deck
+// rule as observation 0.
+func (g *Game) build() (*solver.Problem, error) {
+	if g.deck == nil {
+		return nil, lineErr(0, "no deck yet", "a preset or category lines before observations")
+	}
+	if len(g.players) < 2 {
+		return nil, lineErr(0, "no players yet", "a players line before observations")
+	}
+	d := g.deck
+	cats := len(d.Categories)
+	deal := d.NumCards() - cats
+	if deal < 0 {
+		return nil, lineErr(0, "the deck is too small", "more items")
+	}
+	share := deal / len(g.players)
+	holders := make([]solver.HolderSpec, 0, len(g.players)+2)
+	lo, hi := deal, deal
+	for _, p := range g.players {
+		s, ok := g.sizes[p]
+		if !ok {
+			s = solver.Exactly(share)
+		}
+		s.Max = min(s.Max, deal)
+		s.Min = min(s.Min, s.Max)
+		holders = append(holders, solver.HolderSpec{Name: p, Size: s})
+		lo -= s.Max
+		hi -= s.Min
+	}
+	if hi < 0 {
+		return nil, lineErr(0, fmt.Sprintf("the hand sizes add up to more than the %d cards dealt", deal), "smaller hand sizes")
+	}
+	holders = append(holders, solver.HolderSpec{Name: Envelope, Size: solver.Exactly(cats)})
+	if hi > 0 {
+		holders = append(holders, solver.HolderSpec{Name: FaceUp, Size: solver.Between(max(lo, 0), hi)})
+	}
+	m, err := solver.NewModel(d.Cards(), holders)
+	if err != nil {
+		return nil, lineErr(0, err.Error(), "hand sizes that add up to the deck")
+	}
+	p := solver.NewProblem(m)
+	env := solver.Holder(len(g.players))
+	rule := solver.Observation{Label: "deck: the envelope holds one item of each category"}
+	c := 0
+	for _, cat := range d.Categories {
+		lits := make([]solver.Lit, len(cat.Items))
+		for i := range cat.Items {
+			lits[i] = solver.Lit{Card: solver.Card(c), Holder: env}
+			c++
+		}
+		rule.Constraints = append(rule.Constraints, solver.CountOf(lits, solver.Eq, 1))
+	}
+	if _, err := p.Add(rule); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// envelope is the envelope's holder index.
+func (g *Game) envelope() solver.Holder { return solver.Holder(len(g.players)) }
+
+// seatIndex is the seat's player index, -1 when no seat is set.
+func (g *Game) seatIndex() int { return slices.Index(g.players, g.seat) }
+
+// pending is what an observation line will change once accepted.
+type pending struct {
+	obs      solver.Observation
+	question *Question
+	shownTo  string // the asker I showed card to
+	shown    solver.Card
+	out      string // a player out after a wrong accusation
+}
+
+func (g *Game) applyObservation(line string, toks []token) error {
+	prob := g.prob
+	obsLine := g.obsLine
+	fresh := prob == nil
+	if fresh {
+		p, err := g.build()
+		if err != nil {
+			return err
+		}
+		prob = p
+		obsLine = []int{g.deckLine}
+		// The deck rule can only conflict with the sizes; check it alone.
+		if !solver.NewSAT(prob).Consistent() {
+			return lineErr(0, "the hand sizes cannot be dealt with one item of each category in the envelope", "other sizes")
+		}
+	}
+	pd, err := g.parseObservation(prob.Model(), toks)
+	if err != nil {
+		return err
+	}
+	pd.obs.Label = strings.TrimSpace(line)
+	next := prob.Clone()
+	id, err := next.Add(pd.obs)
+	if err != nil {
+		return lineErr(0, err.Error(), "")
+	}
+	sat := solver.NewSAT(next)
+	if !sat.Consistent() {
+		ids, err := sat.Conflict(context.Background())
+		if err != nil {
+			return err
+		}
+		ce := &table.ConflictError{}
+		seen := map[int]bool{}
+		for _, i := range ids {
+			if i == id || i < 0 || i >= len(obsLine) || seen[obsLine[i]] || obsLine[i] < 0 {
+				continue
+			}
+			seen[obsLine[i]] = true
+			ce.Lines = append(ce.Lines, obsLine[i]+1)
+		}
+		slices.Sort(ce.Lines)
+		for _, n := range ce.Lines {
+			ce.Texts = append(ce.Texts, g.lines[n-1])
+		}
+		return ce
+	}
+	if fresh {
+		g.model = prob.Model()
+	}
+	g.prob = next
+	g.obsLine = append(obsLine, len(g.lines))
+	g.lines = append(g.lines, line)
+	if pd.question != nil {
+		g.history = append(g.history, *pd.question)
+	}
+	if pd.shownTo != "" {
+		if g.shown[pd.shownTo] == nil {
+			g.shown[pd.shownTo] = map[solver.Card]bool{}
+		}
+		g.shown[pd.shownTo][pd.shown] = true
+	}
+	if pd.out != "" {
+		g.out[pd.out] = true
+	}
+	return nil
+}
+
+func (g *Game) parseObservation(m *solver.Model, toks []token) (*pending, error) {
+	head := toks[0]
+	switch {
+	case head.is("hand"):
+		args := toks[1:]
+		who := g.seatIndex()
+		if len(args) > 0 {
+			if p, err := g.player(args[0]); err == nil {
+				who, args = p, args[1:]
+			}
+		}
+		if who < 0 {
+			return nil, lineErr(head.col, "whose hand? no seat line yet", "seat NAME first, or hand NAME CARD...")
+		}
+		return g.holdsAll(solver.Holder(who), args, head, true)
+	case head.is("faceup"):
+		h, err := g.holder(m, token{FaceUp, head.col})
+		if err != nil {
+			return nil, err
+		}
+		return g.holdsAll(h, toks[1:], head, true)
+	}
+	if len(toks) < 2 {
+		return nil, lineErr(head.col+len(head.text), "incomplete line", "a verb: asks, accuses, has or lacks")
+	}
+	verb := toks[1]
+	switch {
+	case verb.is("has", "holds"):
+		h, err := g.holder(m, head)
+		if err != nil {
+			return nil, err
+		}
+		return g.holdsAll(h, toks[2:], verb, true)
+	case verb.is("lacks"):
+		h, err := g.holder(m, head)
+		if err != nil {
+			return nil, err
+		}
+		return g.holdsAll(h, toks[2:], verb, false)
+	case verb.is("asks", "suggests"):
+		return g.parseAsk(toks)
+	case verb.is("accuses"):
+		return g.parseAccuse(toks)
+	}
+	if _, err := g.player(head); err != nil && !head.is(Envelope, FaceUp) {
+		return nil, lineErr(head.col, "unknown line "+head.text, "a keyword (hand, faceup) or a player name")
+	}
+	return nil, lineErr(verb.col, "unknown verb "+verb.text, "asks, accuses, has or lacks")
+}
+
+// holdsAll is the observation "h holds (or lacks) every card listed".
+func (g *Game) holdsAll(h solver.Holder, args []token, after token, holds bool) (*pending, error) {
+	if len(args) == 0 {
+		return nil, lineErr(after.col+len(after.text), "no card listed", "one or more cards")
+	}
+	var obs solver.Observation
+	seen := map[solver.Card]bool{}
+	for _, t := range args {
+		c, err := g.card(t)
+		if err != nil {
+			return nil, err
+		}
+		if seen[c] {
+			return nil, lineErr(t.col, "card "+g.deck.Cards()[c]+" is listed twice", "distinct cards")
+		}
+		seen[c] = true
+		if holds {
+			obs.Constraints = append(obs.Constraints, solver.Holds(c, h))
+		} else {
+			obs.Constraints = append(obs.Constraints, solver.NotHolds(c, h))
+		}
+	}
+	return &pending{obs: obs}, nil
+}
+
+// parseCards reads the cards of a question or accusation, stopping at a
+// colon or at the end, and checks their shape.
+func (g *Game) parseCards(toks []token, i int, accusation bool) ([]solver.Card, int, error) {
+	var cards []solver.Card
+	var cols []int
+	for i < len(toks) && toks[i].text != ":" && !toks[i].is("wrong", "right", "correct") {
+		c, err := g.card(toks[i])
+		if err != nil {
+			return nil, i, err
+		}
+		cards = append(cards, c)
+		cols = append(cols, toks[i].col)
+		i++
+	}
+	endCol := 0
+	if i < len(toks) {
+		endCol = toks[i].col
+	} else if len(toks) > 0 {
+		last := toks[len(toks)-1]
+		endCol = last.col + len(last.text)
+	}
+	style := g.deck.Style
+	if accusation {
+		style = OnePerCategory
+	}
+	switch style {
+	case AnyTwo:
+		if len(cards) != 2 {
+			return nil, i, lineErr(endCol, fmt.Sprintf("a question names two items, not %d", len(cards)), "two items")
+		}
+		if cards[0] == cards[1] {
+			return nil, i, lineErr(cols[1], "the two items are the same", "two different items")
+		}
+	default:
+		n := len(g.deck.Categories)
+		if len(cards) != n {
+			names := make([]string, n)
+			for k, c := range g.deck.Categories {
+				names[k] = strings.TrimSuffix(c.Name, "s")
+			}
+			return nil, i, lineErr(endCol, fmt.Sprintf("%d items named, not %d", len(cards), n), "one "+strings.Join(names, ", one "))
+		}
+		for k, c := range cards {
+			if cat := g.deck.CategoryOf(int(c)); cat != k {
+				return nil, i, lineErr(cols[k], fmt.Sprintf("%s is one of the %s", g.deck.Cards()[c], g.deck.Categories[cat].Name), "one of the "+g.deck.Categories[k].Name)
+			}
+		}
+	}
+	return cards, i, nil
+}
+
+func (g *Game) parseAsk(toks []token) (*pending, error) {
+	asker, err := g.player(toks[0])
+	if err != nil {
+		return nil, err
+	}
+	if g.out[g.players[asker]] {
+		return nil, lineErr(toks[0].col, g.players[asker]+" made a wrong accusation and can no longer ask", "a player still in the game")
+	}
+	cards, i, err := g.parseCards(toks, 2, false)
+	if err != nil {
+		return nil, err
+	}
+	if i >= len(toks) || toks[i].text != ":" {
+		col := toks[len(toks)-1].col + len(toks[len(toks)-1].text)
+		if i < len(toks) {
+			col = toks[i].col
+		}
+		return nil, lineErr(col, "no answer", `": NAME shows [CARD]" or ": nobody"`)
+	}
+	i++
+	n := len(g.players)
+	var responders []int
+	for k := 1; k < n; k++ {
+		responders = append(responders, (asker+k)%n)
+	}
+	q := &Question{Asker: asker, Cards: cards, Shower: -1, Shown: -1}
+	pd := &pending{question: q}
+	ri := 0
+answer:
+	for {
+		if i >= len(toks) {
+			last := toks[len(toks)-1]
+			return nil, lineErr(last.col+len(last.text), "the answer is incomplete", `"NAME shows [CARD]" or "nobody"`)
+		}
+		t := toks[i]
+		if t.is("nobody", "none", "noone") {
+			if i+1 < len(toks) {
+				return nil, lineErr(toks[i+1].col, "unexpected "+toks[i+1].text, "the end of the line")
+			}
+			q.Passed = append(q.Passed, responders[ri:]...)
+			break answer
+		}
+		p, err := g.player(t)
+		if err != nil {
+			err.(*table.LineError).Want = "the next player to answer, or nobody"
+			return nil, err
+		}
+		if p == asker {
+			return nil, lineErr(t.col, g.players[p]+" is the asker", "a player answering")
+		}
+		if i+1 >= len(toks) {
+			return nil, lineErr(t.col+len(t.text), "what did "+t.text+" do?", "passes or shows")
+		}
+		act := toks[i+1]
+		j := slices.Index(responders, p)
+		if j < ri {
+			return nil, lineErr(t.col, g.players[p]+" is out of turn", "the players in seating order after "+g.players[asker])
+		}
+		switch {
+		case act.is("passes", "pass"):
+			if j != ri {
+				return nil, lineErr(t.col, g.players[p]+" is out of turn", g.players[responders[ri]]+" next")
+			}
+			q.Passed = append(q.Passed, p)
+			ri++
+			i += 2
+			if ri == len(responders) {
+				if i < len(toks) {
+					return nil, lineErr(toks[i].col, "everyone has answered", "the end of the line")
+				}
+				break answer
+			}
+			continue
+		case act.is("shows", "show", "showed"):
+			q.Passed = append(q.Passed, responders[ri:j]...)
+			q.Shower = p
+			i += 2
+			if i < len(toks) {
+				c, err := g.card(toks[i])
+				if err != nil {
+					return nil, err
+				}
+				if !slices.Contains(cards, c) {
+					return nil, lineErr(toks[i].col, g.deck.Cards()[c]+" was not asked", "one of the asked items")
+				}
+				q.Shown = c
+				i++
+				if i < len(toks) {
+					return nil, lineErr(toks[i].col, "unexpected "+toks[i].text, "the end of the line")
+				}
+			}
+		default:
+			return nil, lineErr(act.col, "unknown answer "+act.text, "passes or shows")
+		}
+		break answer
+	}
+	for _, p := range q.Passed {
+		for _, c := range cards {
+			pd.obs.Constraints = append(pd.obs.Constraints, solver.NotHolds(c, solver.Holder(p)))
+		}
+	}
+	if q.Shower >= 0 {
+		h := solver.Holder(q.Shower)
+		if q.Shown >= 0 {
+			pd.obs.Constraints = append(pd.obs.Constraints, solver.Holds(q.Shown, h))
+			if g.players[q.Shower] == g.seat {
+				pd.shownTo, pd.shown = g.players[asker], q.Shown
+			}
+		} else {
+			lits := make([]solver.Lit, len(cards))
+			for k, c := range cards {
+				lits[k] = solver.Lit{Card: c, Holder: h}
+			}
+			pd.obs.Constraints = append(pd.obs.Constraints, solver.CountOf(lits, solver.Ge, 1))
+		}
+	}
+	return pd, nil
+}
+
+func (g *Game) parseAccuse(toks []token) (*pending, error) {
+	who, err := g.player(toks[0])
+	if err != nil {
+		return nil, err
+	}
+	if g.out[g.players[who]] {
+		return nil, lineErr(toks[0].col, g.players[who]+" made a wrong accusation already", "a player still in the game")
+	}
+	cards, i, err := g.parseCards(toks, 2, true)
+	if err != nil {
+		return nil, err
+	}
+	if i >= len(toks) || !toks[i].is("wrong", "right", "correct") || i+1 != len(toks) {
+		col := toks[len(toks)-1].col + len(toks[len(toks)-1].text)
+		if i < len(toks) {
+			col = toks[i].col
+		}
+		return nil, lineErr(col, "the accusation has no outcome", "wrong or right at the end")
+	}
+	env := g.envelope()
+	pd := &pending{}
+	if toks[i].is("wrong") {
+		lits := make([]solver.Lit, len(cards))
+		for k, c := range cards {
+			lits[k] = solver.Lit{Card: c, Holder: env}
+		}
+		pd.obs.Constraints = append(pd.obs.Constraints, solver.Clause(nil, lits))
+		pd.out = g.players[who]
+	} else {
+		for _, c := range cards {
+			pd.obs.Constraints = append(pd.obs.Constraints, solver.Holds(c, env))
+		}
+	}
+	return pd, nil
+}
