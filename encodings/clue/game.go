@@ -54,7 +54,6 @@ type Question struct {
 	Shown  solver.Card
 }
 
-
 // NewGame returns an empty game awaiting its setup lines.
 func NewGame() *Game {
 	return &Game{deckLine: -1, sizes: map[string]solver.Size{}, shown: map[string]map[solver.Card]bool{}, out: map[string]bool{}}
