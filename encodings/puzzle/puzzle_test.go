@@ -1,0 +1,403 @@
+package puzzle
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gumshoe-dev/gumshoe/solver"
+)
+
+// worlds lists every world of the model that satisfies the listed
+// observations: a deliberately naive oracle, independent of the engines.
+func worlds(p *solver.Problem, ids []int) []solver.World {
+	m := p.Model()
+	q := p.Subset(ids)
+	var out []solver.World
+	w := make(solver.World, m.NumCards())
+	var rec func(c int)
+	rec = func(c int) {
+		if c == len(w) {
+			if v, deal := q.Check(w); deal && v == nil {
+				out = append(out, slices.Clone(w))
+			}
+			return
+		}
+		for h := range m.NumHolders() {
+			w[c] = solver.Holder(h)
+			rec(c + 1)
+		}
+	}
+	rec(0)
+	return out
+}
+
+func holdsIn(w solver.World, f solver.Fact) bool { return (w[f.Card] == f.Holder) == f.Holds }
+
+// bruteUnique: every world of givens+clues satisfies every answer fact.
+func bruteUnique(in *Instance, clues []int) bool {
+	for _, w := range worlds(in.Problem, in.obs(clues)) {
+		for _, f := range in.Answer {
+			if !holdsIn(w, f) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// randomInstance deals a hidden world of up to 6 cards and 3 holders, and
+// makes observations that are true in it (so the instance is consistent)
+// and answer facts true in it.
+func randomInstance(rng *rand.Rand) (*Instance, solver.World) {
+	for {
+		n, k := 3+rng.IntN(4), 2+rng.IntN(2)
+		cards := make([]string, n)
+		for i := range cards {
+			cards[i] = string(rune('a' + i))
+		}
+		truth := make(solver.World, n)
+		counts := make([]int, k)
+		for c := range truth {
+			truth[c] = solver.Holder(rng.IntN(k))
+			counts[truth[c]]++
+		}
+		hs := make([]solver.HolderSpec, k)
+		for h := range hs {
+			hs[h] = solver.HolderSpec{Name: string(rune('A' + h)), Size: solver.Exactly(counts[h])}
+		}
+		m, err := solver.NewModel(cards, hs)
+		if err != nil {
+			continue
+		}
+		p := solver.NewProblem(m)
+		in := &Instance{Problem: p}
+		nobs := 2 + rng.IntN(6)
+		for i := 0; i < nobs; i++ {
+			// A count of one holder's cards over a random set, true in truth.
+			h := solver.Holder(rng.IntN(k))
+			var lits []solver.Lit
+			cnt := 0
+			for c := range n {
+				if rng.IntN(2) == 0 {
+					lits = append(lits, solver.Lit{Card: solver.Card(c), Holder: h})
+					if truth[c] == h {
+						cnt++
+					}
+				}
+			}
+			if len(lits) == 0 {
+				continue
+			}
+			op := solver.Op(rng.IntN(3))
+			bound := cnt
+			switch op {
+			case solver.Le:
+				bound += rng.IntN(2)
+			case solver.Ge:
+				bound -= rng.IntN(2)
+			}
+			id, err := p.Add(solver.Observation{Label: fmt.Sprintf("o%d", i), Constraints: []solver.Constraint{solver.CountOf(lits, op, bound)}})
+			if err != nil {
+				panic(err)
+			}
+			if i == 0 {
+				in.Givens = append(in.Givens, id)
+			} else {
+				in.Clues = append(in.Clues, id)
+			}
+		}
+		c := solver.Card(rng.IntN(n))
+		in.Answer = []solver.Fact{{Card: c, Holder: truth[c], Holds: true}}
+		if rng.IntN(2) == 0 {
+			d := solver.Card(rng.IntN(n))
+			in.Answer = append(in.Answer, solver.Fact{Card: d, Holder: truth[d], Holds: true})
+		}
+		return in, truth
+	}
+}
+
+// TestAgainstBrute checks Unique, Minimize, Minimal and Solve on random
+// small instances against the naive oracle.
+func TestAgainstBrute(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(7, 8))
+	uniques, levels := 0, map[Level]int{}
+	for iter := 0; iter < 300; iter++ {
+		in, _ := randomInstance(rng)
+		want := bruteUnique(in, in.Clues)
+		got, err := Unique(ctx, in)
+		require.NoError(t, err)
+		require.Equal(t, want, got, "iteration %d: Unique", iter)
+		if !want {
+			_, err := Minimize(ctx, in, rng)
+			require.ErrorIs(t, err, ErrNotUnique)
+			_, err = Solve(ctx, in)
+			require.ErrorIs(t, err, ErrNotUnique)
+			continue
+		}
+		uniques++
+		clues, err := Minimize(ctx, in, rng)
+		require.NoError(t, err)
+		require.True(t, bruteUnique(in, clues), "iteration %d: minimised clues lose uniqueness", iter)
+		for i := range clues {
+			drop := slices.Delete(slices.Clone(clues), i, i+1)
+			require.False(t, bruteUnique(in, drop), "iteration %d: clue %d can be dropped", iter, clues[i])
+		}
+		min := &Instance{Problem: in.Problem, Givens: in.Givens, Clues: clues, Answer: in.Answer}
+		require.NoError(t, Minimal(ctx, min))
+
+		sol, err := Solve(ctx, min)
+		require.NoError(t, err)
+		levels[sol.Grade.Level]++
+		checkSolution(t, min, sol)
+	}
+	require.Greater(t, uniques, 50, "the generator must produce unique instances")
+	t.Logf("levels over %d unique instances: %v", uniques, levels)
+}
+
+// checkSolution checks that every step's facts hold in every world of the
+// instance, that the observations a step cites with the steps it relies on
+// imply its facts, and that the answer is among the facts established or
+// known from the start.
+func checkSolution(t *testing.T, in *Instance, sol *Solution) {
+	t.Helper()
+	ws := worlds(in.Problem, in.obs(in.Clues))
+	start := worlds(in.Problem, in.Givens)
+	for i, st := range sol.Steps {
+		require.NotEmpty(t, st.Facts)
+		for _, f := range st.Facts {
+			for _, w := range ws {
+				require.True(t, holdsIn(w, f), "step %d: %+v fails in a world", i+1, f)
+			}
+		}
+		for _, a := range st.After {
+			require.Less(t, a, i, "step %d relies on a later step", i+1)
+		}
+		if st.FromStart {
+			continue // the start facts are not rebuilt here
+		}
+		// The cited observations and the earlier steps' facts imply the
+		// step's facts.
+		ids := slices.Clone(st.Observations)
+		if st.Kind == Propagated && st.Rule.Kind == solver.RuleObservation {
+			ids = append(ids, st.Rule.Index)
+		}
+		var earlier []solver.Fact
+		for _, a := range st.After {
+			earlier = append(earlier, sol.Steps[a].Facts...)
+		}
+	worlds:
+		for _, w := range worlds(in.Problem, ids) {
+			for _, f := range earlier {
+				if !holdsIn(w, f) {
+					continue worlds
+				}
+			}
+			for _, f := range st.Facts {
+				require.True(t, holdsIn(w, f), "step %d: its reasons do not imply %+v", i+1, f)
+			}
+		}
+	}
+	for _, f := range in.Answer {
+		found := false
+		for _, st := range sol.Steps {
+			found = found || slices.Contains(st.Facts, f)
+		}
+		if !found {
+			// Known from the givens alone.
+			for _, w := range start {
+				require.True(t, holdsIn(w, f), "answer %+v is neither a step nor known from the start", f)
+			}
+		}
+	}
+}
+
+// levelCase builds the three hand-made instances of TestLevels.
+func levelCase(t *testing.T, cards []string, holders []solver.HolderSpec, clues [][]solver.Constraint, answer solver.Fact) *Instance {
+	m, err := solver.NewModel(cards, holders)
+	require.NoError(t, err)
+	p := solver.NewProblem(m)
+	in := &Instance{Problem: p, Answer: []solver.Fact{answer}}
+	for i, ks := range clues {
+		id, err := p.Add(solver.Observation{Label: fmt.Sprintf("clue %d", i+1), Constraints: ks})
+		require.NoError(t, err)
+		in.Clues = append(in.Clues, id)
+	}
+	return in
+}
+
+func lit(c, h int) solver.Lit { return solver.Lit{Card: solver.Card(c), Holder: solver.Holder(h)} }
+
+func TestLevels(t *testing.T) {
+	ctx := context.Background()
+	tests := []struct {
+		name string
+		in   *Instance
+		want Level
+	}{
+		{
+			// A holds x; B does not hold y; so B's one card is z and C's is y:
+			// each step reads one constraint.
+			"easy: one constraint at a time",
+			levelCase(t, []string{"x", "y", "z"},
+				[]solver.HolderSpec{{Name: "A", Size: solver.Exactly(1)}, {Name: "B", Size: solver.Exactly(1)}, {Name: "C", Size: solver.Exactly(1)}},
+				[][]solver.Constraint{{solver.Holds(0, 0)}, {solver.NotHolds(1, 1)}},
+				solver.Fact{Card: 1, Holder: 2, Holds: true}),
+			Easy,
+		},
+		{
+			// B's one card is x or y, so z is A's: seeing it takes the
+			// supposition "B holds z", which leaves B no room for x or y.
+			"medium: one supposition",
+			levelCase(t, []string{"x", "y", "z"},
+				[]solver.HolderSpec{{Name: "A", Size: solver.Exactly(2)}, {Name: "B", Size: solver.Exactly(1)}},
+				[][]solver.Constraint{{solver.CountOf([]solver.Lit{lit(0, 1), lit(1, 1)}, solver.Eq, 1)}},
+				solver.Fact{Card: 2, Holder: 0, Holds: true}),
+			Medium,
+		},
+		{
+			// Four cards, none in C or D, fill A and B (two cards each), so
+			// v is not A's: supposing "A holds v" leaves three places for
+			// four cards, which no single constraint notices: a pigeonhole
+			// argument.
+			"hard: pigeonhole",
+			levelCase(t, []string{"x", "y", "z", "u", "v", "w", "s", "t"},
+				[]solver.HolderSpec{{Name: "A", Size: solver.Exactly(2)}, {Name: "B", Size: solver.Exactly(2)}, {Name: "C", Size: solver.Exactly(2)}, {Name: "D", Size: solver.Exactly(2)}},
+				[][]solver.Constraint{
+					{solver.NotHolds(0, 2), solver.NotHolds(0, 3)},
+					{solver.NotHolds(1, 2), solver.NotHolds(1, 3)},
+					{solver.NotHolds(2, 2), solver.NotHolds(2, 3)},
+					{solver.NotHolds(3, 2), solver.NotHolds(3, 3)},
+				},
+				solver.Fact{Card: 4, Holder: 0, Holds: false}),
+			Hard,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			require.NoError(t, Minimal(ctx, tc.in))
+			sol, err := Solve(ctx, tc.in)
+			require.NoError(t, err)
+			require.Equal(t, tc.want, sol.Grade.Level, "steps: %+v", sol.Steps)
+			checkSolution(t, tc.in, sol)
+		})
+	}
+}
+
+func TestParseLevel(t *testing.T) {
+	for _, l := range Levels {
+		got, err := ParseLevel(strings.ToUpper(l.String()))
+		require.NoError(t, err)
+		require.Equal(t, l, got)
+	}
+	_, err := ParseLevel("nightmare")
+	require.Error(t, err)
+}
+
+func TestBadInstances(t *testing.T) {
+	ctx := context.Background()
+	m, err := solver.NewModel([]string{"x"}, []solver.HolderSpec{{Name: "A", Size: solver.Exactly(1)}})
+	require.NoError(t, err)
+	p := solver.NewProblem(m)
+	tests := []struct {
+		name string
+		in   *Instance
+	}{
+		{"no problem", &Instance{Answer: []solver.Fact{{}}}},
+		{"unknown clue", &Instance{Problem: p, Clues: []int{3}, Answer: []solver.Fact{{Holds: true}}}},
+		{"no answer", &Instance{Problem: p}},
+		{"unknown card in the answer", &Instance{Problem: p, Answer: []solver.Fact{{Card: 5}}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Unique(ctx, tc.in)
+			require.Error(t, err)
+			_, err = Minimize(ctx, tc.in, nil)
+			require.Error(t, err)
+			_, err = Solve(ctx, tc.in)
+			require.Error(t, err)
+			require.Error(t, Minimal(ctx, tc.in))
+		})
+	}
+}
+
+// TestSearch checks that Search returns verified puzzles of the level
+// asked for, or ErrNoPuzzle.
+func TestSearch(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(9, 10))
+	found := 0
+	for iter := 0; iter < 100; iter++ {
+		cand, _ := randomInstance(rng)
+		want := Levels[iter%3]
+		pz, err := Search(ctx, cand, rng, SearchOptions{Level: want, Tries: 3})
+		if errors.Is(err, ErrNoPuzzle) {
+			continue
+		}
+		require.NoError(t, err)
+		found++
+		require.Equal(t, want, pz.Solution.Grade.Level)
+		require.True(t, bruteUnique(&pz.Instance, pz.Clues))
+		require.NotEmpty(t, pz.Clues)
+		for i := range pz.Clues {
+			require.False(t, bruteUnique(&pz.Instance, slices.Delete(slices.Clone(pz.Clues), i, i+1)))
+		}
+	}
+	require.Positive(t, found)
+}
+
+func TestBatch(t *testing.T) {
+	ctx := context.Background()
+	calls := 0
+	got, err := Batch(ctx, 20, 2, func(_ context.Context, i int) (int, error) { return i * i, nil }, func() { calls++ })
+	require.NoError(t, err)
+	require.Equal(t, 20, calls)
+	for i, v := range got {
+		require.Equal(t, i*i, v)
+	}
+	boom := errors.New("boom")
+	_, err = Batch(ctx, 20, 2, func(_ context.Context, i int) (int, error) {
+		if i == 5 {
+			return 0, boom
+		}
+		return i, nil
+	}, nil)
+	require.ErrorIs(t, err, boom)
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	_, err = Batch(cancelled, 5, 2, func(ctx context.Context, i int) (int, error) { return i, ctx.Err() }, nil)
+	require.ErrorIs(t, err, context.Canceled)
+	got, err = Batch(ctx, 0, 0, func(_ context.Context, i int) (int, error) { return i, nil }, nil)
+	require.NoError(t, err)
+	require.Empty(t, got)
+}
+
+// Example builds a tiny puzzle: B's one card is x or y; which cards are A's?
+func Example() {
+	m, _ := solver.NewModel([]string{"x", "y", "z"},
+		[]solver.HolderSpec{{Name: "A", Size: solver.Exactly(2)}, {Name: "B", Size: solver.Exactly(1)}})
+	p := solver.NewProblem(m)
+	hint, _ := p.Add(solver.Observation{Label: "B has x or y",
+		Constraints: []solver.Constraint{solver.CountOf([]solver.Lit{{Card: 0, Holder: 1}, {Card: 1, Holder: 1}}, solver.Eq, 1)}})
+	in := &Instance{Problem: p, Clues: []int{hint}, Answer: []solver.Fact{{Card: 2, Holder: 0, Holds: true}}}
+	ctx := context.Background()
+	if err := Minimal(ctx, in); err != nil {
+		fmt.Println(err)
+		return
+	}
+	sol, _ := Solve(ctx, in)
+	fmt.Println("grade:", sol.Grade)
+	_ = sol.Write(os.Stdout, DefaultWords{Problem: p})
+	// Output:
+	// grade: medium (1 clues, 2 steps, 1 by cases)
+	// 1. B does not hold z: suppose B holds z; then “B has x or y” could not hold.
+	// 2. A holds z, since z is in exactly one place, given step 1.
+}

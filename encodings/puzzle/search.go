@@ -1,0 +1,179 @@
+package puzzle
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+)
+
+// ErrNoPuzzle is returned by [Search] when a candidate yields no puzzle of
+// the level asked for (or no puzzle at all: the answer never becomes
+// unique).
+var ErrNoPuzzle = errors.New("puzzle: no puzzle of that level in this game")
+
+// Puzzle is a verified puzzle: an instance whose clue set is minimal and
+// whose answer is unique, with its worked solution and measured grade.
+type Puzzle struct {
+	Instance
+	Solution *Solution
+}
+
+// SearchOptions steer [Search].
+type SearchOptions struct {
+	// Level is the grade wanted; Any accepts every grade.
+	Level Level
+	Any   bool
+	// Tries is how many deletion orders are tried on the candidate (at
+	// least 1).
+	Tries int
+}
+
+// Search finds a puzzle in a candidate: an instance whose Clues are every
+// clue of a game from one seat, in the order they happened. It takes the
+// shortest prefix of the clues that makes the answer unique (the first
+// moment the seat could answer), minimises it in up to opt.Tries random
+// deletion orders drawn from rng, grades each result, and returns the
+// first of the level asked for after checking it again with [Minimal]. It
+// returns ErrNoPuzzle when no try gives that level.
+func Search(ctx context.Context, cand *Instance, rng *rand.Rand, opt SearchOptions) (*Puzzle, error) {
+	if err := cand.check(); err != nil {
+		return nil, err
+	}
+	n, err := shortestPrefix(ctx, cand)
+	if err != nil {
+		return nil, err
+	}
+	pre := &Instance{Problem: cand.Problem, Givens: cand.Givens, Clues: cand.Clues[:n], Answer: cand.Answer}
+	seen := map[string]bool{}
+	for try := 0; try < max(1, opt.Tries); try++ {
+		var order *rand.Rand
+		if try > 0 {
+			order = rng
+		}
+		clues, err := Minimize(ctx, pre, order)
+		if err != nil {
+			return nil, err
+		}
+		key := string(intsKey(clues))
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		in := &Instance{Problem: cand.Problem, Givens: cand.Givens, Clues: clues, Answer: cand.Answer}
+		if len(clues) == 0 {
+			continue // known from the givens alone: no puzzle
+		}
+		sol, err := Solve(ctx, in)
+		if err != nil {
+			return nil, err
+		}
+		if !opt.Any && sol.Grade.Level != opt.Level {
+			continue
+		}
+		if err := Minimal(ctx, in); err != nil {
+			return nil, err
+		}
+		return &Puzzle{Instance: *in, Solution: sol}, nil
+	}
+	return nil, ErrNoPuzzle
+}
+
+func intsKey(xs []int) []byte {
+	b := make([]byte, 0, 2*len(xs))
+	for _, x := range xs {
+		b = append(b, byte(x), byte(x>>8))
+	}
+	return b
+}
+
+// shortestPrefix is the least n such that the first n clues make the
+// answer unique, or ErrNoPuzzle when all of them do not.
+func shortestPrefix(ctx context.Context, cand *Instance) (int, error) {
+	ok, err := unique(ctx, cand, cand.Clues)
+	if err != nil {
+		return 0, err
+	}
+	if !ok {
+		return 0, ErrNoPuzzle
+	}
+	lo, hi := 0, len(cand.Clues) // unique(hi); lo-1 < answer
+	for lo < hi {
+		mid := (lo + hi) / 2
+		ok, err := unique(ctx, cand, cand.Clues[:mid])
+		if err != nil {
+			return 0, err
+		}
+		if ok {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return hi, nil
+}
+
+// Batch runs job(ctx, i) for i from 0 to count-1 on workers goroutines
+// (runtime.GOMAXPROCS(0) when workers < 1) and returns the results in
+// order of i, so that they do not depend on scheduling when each job
+// depends on i only. done, when not nil, is called after each job (from
+// the worker, one call at a time). The first error cancels the rest and is
+// returned.
+func Batch[T any](ctx context.Context, count, workers int, job func(ctx context.Context, i int) (T, error), done func()) ([]T, error) {
+	if workers < 1 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	out := make([]T, count)
+	errs := make([]error, count)
+	next := make(chan int)
+	var mu sync.Mutex
+	ran := 0
+	var wg sync.WaitGroup
+	for range min(workers, max(count, 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i], errs[i] = job(ctx, i)
+				if errs[i] != nil {
+					cancel()
+				}
+				mu.Lock()
+				ran++
+				if done != nil {
+					done()
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for i := range count {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	// Report the first real error in index order, not a cancellation it
+	// caused.
+	for _, err := range errs {
+		if err != nil && !errors.Is(err, context.Canceled) {
+			return nil, err
+		}
+	}
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	if ran != count {
+		return nil, context.Cause(ctx)
+	}
+	return out, nil
+}
