@@ -35,6 +35,7 @@ type SAT struct {
 	p *Problem
 	giniSolver
 	t    z.Lit     // the constant true literal
+	bg   z.Lit     // guards the model's structure; always assumed
 	x    [][]z.Lit // x[card][holder]; t.Not() where the holder is not allowed
 	acts []z.Lit   // acts[id] switches observation id on
 	buf  []z.Lit
@@ -47,6 +48,7 @@ func NewSAT(p *Problem) *SAT {
 	s.t = s.g.Lit()
 	s.g.Add(s.t)
 	s.g.Add(z.LitNull)
+	s.bg = s.g.Lit()
 	s.x = make([][]z.Lit, m.NumCards())
 	for c := range s.x {
 		row := make([]z.Lit, m.NumHolders())
@@ -60,15 +62,17 @@ func NewSAT(p *Problem) *SAT {
 		s.x[c] = row
 	}
 	// Every card has exactly one holder: one clause for at least one, and
-	// pairwise exclusions (or a BDD for long rows) for at most one.
+	// pairwise exclusions (or a BDD for long rows) for at most one. The
+	// exclusions need no guard: all indicators false satisfies them.
 	for _, row := range s.x {
-		var live []z.Lit
+		live := []z.Lit{s.bg.Not()}
 		for _, l := range row {
 			if l != s.t.Not() {
 				live = append(live, l)
 			}
 		}
 		s.clause(slices.Clone(live)...)
+		live = live[1:]
 		if len(live) <= 8 {
 			for i := range live {
 				for j := i + 1; j < len(live); j++ {
@@ -76,7 +80,7 @@ func NewSAT(p *Problem) *SAT {
 				}
 			}
 		} else {
-			s.addLe(unitTerms(live), 1, s.t)
+			s.addLe(unitTerms(live), 1, s.bg)
 		}
 	}
 	// Every holder's size.
@@ -89,8 +93,8 @@ func NewSAT(p *Problem) *SAT {
 		}
 		size := m.HolderSize(Holder(h))
 		ts := unitTerms(live)
-		s.addLe(ts, size.Max, s.t)
-		s.addGe(ts, size.Min, s.t)
+		s.addLe(ts, size.Max, s.bg)
+		s.addGe(ts, size.Min, s.bg)
 	}
 	s.sync()
 	return s
@@ -123,9 +127,13 @@ const forever = time.Duration(1 << 62)
 // giniSolver is a gini instance and whether its clauses alone, without any
 // assumption, have been found unsatisfiable.
 //
-// Once gini finds its clauses unsatisfiable at decision level 0 it must not
-// be asked again: gini v1.0.1 does not keep a level-0 conflict and a later
-// solve may then return a "model" that violates a clause. So the first
+// gini v1.0.1 mishandles a contradiction at decision level 0: it does not
+// keep it, and a later solve may return a "model" that violates a clause (or
+// stop the process with "internal error in solve"). The encoding avoids
+// level-0 contradictions altogether: every clause the all-false assignment
+// would violate carries a guard literal (bg or an observation's activation
+// literal), so the clause set alone is always satisfiable and every
+// contradiction depends on assumed guards. As a second line of defence, an
 // unsatisfiable result with no failed assumption marks the instance dead,
 // and every later solve answers -1 without calling gini (clauses are only
 // ever added, so the answer cannot change).
@@ -172,9 +180,10 @@ func (v *giniSolver) why() []z.Lit {
 	return v.g.Why(nil)
 }
 
-// assumptions is the activation literals of ids followed by extra.
+// assumptions is the background guard, the activation literals of ids and
+// extra.
 func (s *SAT) assumptions(ids []int, extra ...z.Lit) []z.Lit {
-	a := s.buf[:0]
+	a := append(s.buf[:0], s.bg)
 	for _, id := range ids {
 		a = append(a, s.acts[id])
 	}
@@ -461,6 +470,7 @@ func (s *SAT) Worlds(ctx context.Context) iter.Seq[World] {
 			if !yield(w) || len(block) == 0 {
 				return
 			}
+			v.g.Add(s.bg.Not())
 			for _, m := range block {
 				v.g.Add(m)
 			}

@@ -23,6 +23,12 @@ import (
 //     2006; Abío, Nieuwenhuis, Oliveras, Rodríguez-Carbonell 2012), two
 //     clauses a node, with the root enforced under act.
 //
+// Every clause that the all-false assignment (every ownership indicator and
+// every BDD node false) would violate carries a guard: ¬act for an
+// observation, ¬bg for the model's structure. So the clause set alone is
+// always satisfiable and every contradiction runs through assumed guards;
+// see giniSolver for why that matters.
+//
 // The BDD encoding is generalised arc consistent: whenever the literals set
 // so far leave only one value possible for another literal of the
 // constraint, unit propagation sets it. For a count of literals (all a_i ==
@@ -63,11 +69,9 @@ func (s *SAT) clause(lits ...z.Lit) {
 		n++
 	}
 	if n == 0 {
-		// The empty clause, written as the unit clause "false" (s.t is
-		// asserted true) so that gini sees a plain contradiction.
-		s.g.Add(f)
-		s.g.Add(z.LitNull)
-		return
+		// Never reached: every clause that can lose all its literals
+		// carries a guard, and guards are never constant.
+		panic("solver: internal error: empty clause")
 	}
 	for _, m := range lits[:n] {
 		s.g.Add(m)
@@ -78,8 +82,7 @@ func (s *SAT) clause(lits ...z.Lit) {
 // lit is the solver literal of x[c,h]: constant false when h may not hold c.
 func (s *SAT) lit(l Lit) z.Lit { return s.x[l.Card][l.Holder] }
 
-// addConstraint encodes k, enforced when act is true; act == s.t makes it
-// unconditional.
+// addConstraint encodes k, enforced when the guard act is true.
 func (s *SAT) addConstraint(k Constraint, act z.Lit) {
 	// Merge the coefficients of each solver literal; constant literals
 	// move into the bound.
@@ -134,9 +137,10 @@ func (s *SAT) addGe(terms []pbTerm, b int, act z.Lit) {
 	s.addLe(neg, total-b, act)
 }
 
-// addLe encodes sum(terms) <= k under act; every coefficient is positive.
+// addLe encodes sum(terms) <= k under the guard act; every coefficient is
+// positive.
 func (s *SAT) addLe(terms []pbTerm, k int, act z.Lit) {
-	off := act.Not() // false when act is the constant true literal
+	off := act.Not()
 	total, least := 0, infinity
 	allOver := true
 	for _, t := range terms {
