@@ -1,0 +1,115 @@
+package solver
+
+import (
+	"math/big"
+	"math/bits"
+)
+
+// The counting passes are written once, generic over the arithmetic: a fast
+// one on uint64 that notes any overflow, and an exact one on math/big used
+// when the fast one overflowed. Results are always exact.
+
+// arith is the arithmetic a counting pass runs in.
+type arith[T any] interface {
+	zero() T
+	small(v uint64) T
+	add(a, b T) T
+	mul(a, b T) T
+	isZero(a T) bool
+	toBig(a T) *big.Int
+	// weight is the number of ways the hand of edge e of layer l takes its
+	// cards from the remaining cards of state x.
+	weight(l *glayer, x, e int) T
+	overflowed() bool
+}
+
+// u64 is uint64 arithmetic that records overflow instead of wrapping.
+type u64 struct{ ovf bool }
+
+func (*u64) zero() uint64           { return 0 }
+func (*u64) small(v uint64) uint64  { return v }
+func (*u64) isZero(a uint64) bool   { return a == 0 }
+func (*u64) toBig(a uint64) *big.Int { return new(big.Int).SetUint64(a) }
+func (a *u64) overflowed() bool     { return a.ovf }
+
+func (a *u64) add(x, y uint64) uint64 {
+	s, c := bits.Add64(x, y, 0)
+	if c != 0 {
+		a.ovf = true
+	}
+	return s
+}
+
+func (a *u64) mul(x, y uint64) uint64 {
+	hi, lo := bits.Mul64(x, y)
+	if hi != 0 {
+		a.ovf = true
+	}
+	return lo
+}
+
+func (a *u64) weight(l *glayer, x, e int) uint64 {
+	w := l.eW[e]
+	if w == 0 {
+		a.ovf = true
+	}
+	return w
+}
+
+// bigs is exact arithmetic on math/big; values are never mutated once made.
+type bigs struct{}
+
+var bigZero, bigOne = big.NewInt(0), big.NewInt(1)
+
+func (bigs) zero() *big.Int            { return bigZero }
+func (bigs) small(v uint64) *big.Int   { return new(big.Int).SetUint64(v) }
+func (bigs) add(a, b *big.Int) *big.Int {
+	if a.Sign() == 0 {
+		return b
+	}
+	if b.Sign() == 0 {
+		return a
+	}
+	return new(big.Int).Add(a, b)
+}
+func (bigs) mul(a, b *big.Int) *big.Int { return new(big.Int).Mul(a, b) }
+func (bigs) isZero(a *big.Int) bool     { return a.Sign() == 0 }
+func (bigs) toBig(a *big.Int) *big.Int  { return new(big.Int).Set(a) }
+func (bigs) overflowed() bool           { return false }
+
+func (bigs) weight(l *glayer, x, e int) *big.Int {
+	if w := l.eW[e]; w != 0 {
+		return new(big.Int).SetUint64(w)
+	}
+	r := l.state(x)
+	k := l.hands[l.eHand[e]]
+	w := big.NewInt(1)
+	var b big.Int
+	for p, j := range l.cells {
+		if k[p] > 0 && int(k[p]) < int(r[j]) {
+			w.Mul(w, b.Binomial(int64(r[j]), int64(k[p])))
+		}
+	}
+	return w
+}
+
+// binomU64 is C(n, k) and whether it fits in a uint64.
+func binomU64(n, k int) (uint64, bool) {
+	if k < 0 || k > n {
+		return 0, true
+	}
+	if k > n-k {
+		k = n - k
+	}
+	r := uint64(1)
+	for i := 1; i <= k; i++ {
+		// r = r * (n-k+i) / i, exact at every step; guard the product.
+		hi, lo := bits.Mul64(r, uint64(n-k+i))
+		if hi >= uint64(i) {
+			return 0, false
+		}
+		q, _ := bits.Div64(hi, lo, uint64(i))
+		r = q
+	}
+	return r, true
+}
