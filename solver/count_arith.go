@@ -26,11 +26,11 @@ type arith[T any] interface {
 // u64 is uint64 arithmetic that records overflow instead of wrapping.
 type u64 struct{ ovf bool }
 
-func (*u64) zero() uint64           { return 0 }
-func (*u64) small(v uint64) uint64  { return v }
-func (*u64) isZero(a uint64) bool   { return a == 0 }
+func (*u64) zero() uint64            { return 0 }
+func (*u64) small(v uint64) uint64   { return v }
+func (*u64) isZero(a uint64) bool    { return a == 0 }
 func (*u64) toBig(a uint64) *big.Int { return new(big.Int).SetUint64(a) }
-func (a *u64) overflowed() bool     { return a.ovf }
+func (a *u64) overflowed() bool      { return a.ovf }
 
 func (a *u64) add(x, y uint64) uint64 {
 	s, c := bits.Add64(x, y, 0)
@@ -61,8 +61,8 @@ type bigs struct{}
 
 var bigZero, bigOne = big.NewInt(0), big.NewInt(1)
 
-func (bigs) zero() *big.Int            { return bigZero }
-func (bigs) small(v uint64) *big.Int   { return new(big.Int).SetUint64(v) }
+func (bigs) zero() *big.Int          { return bigZero }
+func (bigs) small(v uint64) *big.Int { return new(big.Int).SetUint64(v) }
 func (bigs) add(a, b *big.Int) *big.Int {
 	if a.Sign() == 0 {
 		return b
