@@ -1,0 +1,371 @@
+package deduceordie
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/big"
+	"slices"
+	"strings"
+
+	"github.com/gumshoe-dev/gumshoe/solver"
+)
+
+// AnswerOdds is the chance of one answer to a question.
+type AnswerOdds struct {
+	Value int
+	Odds
+}
+
+// Question is one question the seat may ask, with the exact distribution
+// of its answer and its expected information gain.
+type Question struct {
+	Range    Range
+	Opponent int
+	Secret   bool         // a Secret Interrogation
+	Answers  []AnswerOdds // every possible answer, ascending
+	// Gain is the expected information gain, in bits, on the joint
+	// distribution of (Evidence pair, murderer): the mutual information of
+	// the answer and that pair, computed from exact counts.
+	Gain float64
+}
+
+// Advice ranks the questions of one draw of three Interrogation cards.
+type Advice struct {
+	Draw      [3]Card
+	Entropy   float64    // bits of uncertainty left on (Evidence pair, murderer)
+	Questions []Question // every legal question of the draw, best first; identical ranges asked of the same opponent are listed once
+	// Secret is the best Secret Interrogation, nil when the seat has used it.
+	Secret *Question
+}
+
+// DrawQuestions are the ranges a draw allows: every ordered (low, high)
+// pair of two of the three cards, and both choices for two identical cards;
+// ranges with the same cards are listed once, in that order.
+func DrawQuestions(draw [3]Card) []Range {
+	var out []Range
+	seen := map[uint32]bool{}
+	add := func(r Range) {
+		k := mask(r.Cards())
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, r)
+		}
+	}
+	for i := range 3 {
+		for j := range 3 {
+			if i == j {
+				continue
+			}
+			if draw[i] == draw[j] {
+				add(Range{draw[i], draw[i], RankChoice})
+				add(Range{draw[i], draw[i], SuitChoice})
+				continue
+			}
+			add(Range{draw[i], draw[j], Span})
+		}
+	}
+	return out
+}
+
+// tjoint is the joint count of (Evidence pair, murderer).
+type tjoint map[int]*big.Int
+
+func tkey(cs []Card, h solver.Holder) int {
+	k := 0
+	for _, c := range cs {
+		k = k*NumCards + int(c)
+	}
+	return k*8 + int(h) + 1
+}
+
+func (g *Game) joint(ctx context.Context, p *solver.Problem, exposed Card) (tjoint, error) {
+	jc, err := solver.NewCounter(p).ContentsAndHolder(ctx, g.evidenceH(), murdererPick(exposed))
+	if err != nil {
+		return nil, err
+	}
+	t := tjoint{}
+	for _, x := range jc {
+		if x.Count.Sign() == 0 {
+			continue
+		}
+		k := tkey(x.Cards, x.Holder)
+		if t[k] == nil {
+			t[k] = new(big.Int)
+		}
+		t[k].Add(t[k], x.Count)
+	}
+	return t, nil
+}
+
+func entropy(counts []*big.Int, total *big.Int) float64 {
+	if total.Sign() == 0 {
+		return 0
+	}
+	tf, _ := new(big.Float).SetInt(total).Float64()
+	h := 0.0
+	for _, n := range counts {
+		if n.Sign() <= 0 {
+			continue
+		}
+		nf, _ := new(big.Float).SetInt(n).Float64()
+		p := nf / tf
+		h -= p * math.Log2(p)
+	}
+	return h
+}
+
+func (t tjoint) entropy() (float64, *big.Int) {
+	total := new(big.Int)
+	var cs []*big.Int
+	for _, n := range t {
+		total.Add(total, n)
+		cs = append(cs, n)
+	}
+	return entropy(cs, total), total
+}
+
+// ParseDraw reads three Interrogation cards, as "3H 5S 5S".
+func ParseDraw(s string) ([3]Card, error) {
+	var d [3]Card
+	toks := tokenize(s)
+	if len(toks) != 3 {
+		return d, fmt.Errorf("%d cards; a draw is three Interrogation cards, such as 3H 5S 5S", len(toks))
+	}
+	for i, t := range toks {
+		c, e := parseCard(t.s)
+		if e != nil {
+			e = e.at(t.col)
+			return d, fmt.Errorf("column %d: %s", e.Col, e.Error())
+		}
+		d[i] = c
+	}
+	return d, nil
+}
+
+// Advice ranks every legal question of the draw for the seat by expected
+// information gain on (Evidence pair, murderer), with each answer's exact
+// distribution, and finds the best Secret Interrogation if the seat has
+// not used it.
+func (g *Game) Advice(ctx context.Context, draw [3]Card) (*Advice, error) {
+	if g.prob == nil {
+		return nil, errNoPlayers
+	}
+	for _, c := range draw {
+		if c < 0 || c >= NumCards {
+			return nil, fmt.Errorf("deduceordie: card %d is not in the Motive deck", int(c))
+		}
+	}
+	switch {
+	case g.seat < 0:
+		return nil, errors.New("advice is for the seat: add a seat line")
+	case g.over:
+		return nil, errors.New("the game is over")
+	case g.eliminated[g.seat]:
+		return nil, errors.New(g.players[g.seat] + " made a wrong accusation and takes no more turns")
+	}
+	sheet, err := solver.NewSAT(g.prob).Sheet(ctx)
+	if err != nil {
+		return nil, err
+	}
+	exposed, ok := g.knownExposed(sheet)
+	if !ok {
+		return nil, errors.New("advice needs the exposed card: add an exposed line")
+	}
+	j0, err := g.joint(ctx, g.prob, exposed)
+	if err != nil {
+		return nil, err
+	}
+	h0, total := j0.entropy()
+	adv := &Advice{Draw: draw, Entropy: h0}
+	cnt := solver.NewCounter(g.prob)
+
+	drawRanges := DrawQuestions(draw)
+	var secretRanges []Range
+	if !g.secretUsed[g.seat] {
+		secretRanges = SecretRanges()
+	}
+	type cand struct {
+		q      Question
+		ha     float64 // entropy of the answer: an upper bound of the gain
+		counts []*big.Int
+	}
+	var normal, secret []cand
+	for d := range g.players {
+		if d == g.seat {
+			continue
+		}
+		// One pass gives the opponent's hand distribution, hence the answer
+		// distribution of every range.
+		cc, err := cnt.Contents(ctx, solver.Holder(d))
+		if err != nil {
+			return nil, err
+		}
+		var possible uint32
+		for _, x := range cc {
+			if x.Count.Sign() > 0 {
+				possible |= mask(x.Cards)
+			}
+		}
+		dist := func(r Range) []*big.Int {
+			m := mask(r.Cards())
+			out := make([]*big.Int, HandSize(len(g.players))+1)
+			for i := range out {
+				out[i] = new(big.Int)
+			}
+			for _, x := range cc {
+				k := 0
+				for _, c := range x.Cards {
+					if m&(1<<uint(c)) != 0 {
+						k++
+					}
+				}
+				out[k].Add(out[k], x.Count)
+			}
+			return out
+		}
+		mk := func(r Range, isSecret bool) cand {
+			counts := dist(r)
+			q := Question{Range: r, Opponent: d, Secret: isSecret}
+			for k, n := range counts {
+				if n.Sign() > 0 {
+					q.Answers = append(q.Answers, AnswerOdds{k, odds(n, total)})
+				}
+			}
+			return cand{q: q, ha: entropy(counts, total), counts: counts}
+		}
+		for _, r := range drawRanges {
+			normal = append(normal, mk(r, false))
+		}
+		seen := map[uint32]bool{}
+		for _, r := range secretRanges {
+			eff := mask(r.Cards()) & possible
+			if seen[eff] {
+				continue
+			}
+			seen[eff] = true
+			secret = append(secret, mk(r, true))
+		}
+	}
+	// gain conditions on every answer but the last, which is the rest.
+	gain := func(c *cand) (float64, error) {
+		if len(c.q.Answers) <= 1 {
+			return 0, nil
+		}
+		rest := tjoint{}
+		for k, n := range j0 {
+			rest[k] = new(big.Int).Set(n)
+		}
+		cond := 0.0
+		for _, a := range c.q.Answers[:len(c.q.Answers)-1] {
+			if err := ctx.Err(); err != nil {
+				return 0, err
+			}
+			p := g.prob.Clone()
+			if _, err := p.Add(solver.Observation{Label: "advice", Constraints: []solver.Constraint{rangeCount(c.q.Range, c.q.Opponent, a.Value)}}); err != nil {
+				return 0, err
+			}
+			jk, err := g.joint(ctx, p, exposed)
+			if err != nil {
+				return 0, err
+			}
+			hk, nk := jk.entropy()
+			nf, _ := new(big.Float).SetInt(nk).Float64()
+			tf, _ := new(big.Float).SetInt(total).Float64()
+			cond += nf / tf * hk
+			for k, n := range jk {
+				if rest[k] != nil {
+					rest[k].Sub(rest[k], n)
+				}
+			}
+		}
+		hl, nl := rest.entropy()
+		nf, _ := new(big.Float).SetInt(nl).Float64()
+		tf, _ := new(big.Float).SetInt(total).Float64()
+		cond += nf / tf * hl
+		return max(0, h0-cond), nil
+	}
+	for i := range normal {
+		gn, err := gain(&normal[i])
+		if err != nil {
+			return nil, err
+		}
+		normal[i].q.Gain = gn
+		adv.Questions = append(adv.Questions, normal[i].q)
+	}
+	slices.SortStableFunc(adv.Questions, func(a, b Question) int { return cmp.Compare(b.Gain, a.Gain) })
+	if secretRanges != nil {
+		// Branch and bound: the gain never exceeds the answer's entropy.
+		slices.SortStableFunc(secret, func(a, b cand) int { return cmp.Compare(b.ha, a.ha) })
+		var best *Question
+		for i := range secret {
+			if best != nil && secret[i].ha <= best.Gain+1e-9 {
+				break
+			}
+			gn, err := gain(&secret[i])
+			if err != nil {
+				return nil, err
+			}
+			if best == nil || gn > best.Gain+1e-12 {
+				q := secret[i].q
+				q.Gain = gn
+				best = &q
+			}
+		}
+		adv.Secret = best
+	}
+	return adv, nil
+}
+
+// QuestionLine is the question as a log line without its answer, such as
+// "ask me bob 3H..5S".
+func (g *Game) QuestionLine(q Question) string {
+	kw := "ask"
+	if q.Secret {
+		kw = "secret"
+	}
+	return fmt.Sprintf("%s %s %s %s", kw, g.players[g.seat], g.players[q.Opponent], q.Range)
+}
+
+func answersText(as []AnswerOdds) string {
+	var parts []string
+	for _, a := range as {
+		parts = append(parts, fmt.Sprintf("%d: %s", a.Value, pct(a.P)))
+	}
+	return strings.Join(parts, "  ")
+}
+
+// WriteAdvice writes advice as text.
+func (g *Game) WriteAdvice(w io.Writer, a *Advice) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Advice for %s, draw %s %s %s: %.3f bits of uncertainty on (Evidence pair, murderer)\n",
+		g.players[g.seat], CardName(a.Draw[0]), CardName(a.Draw[1]), CardName(a.Draw[2]), a.Entropy)
+	fmt.Fprintf(&b, "%7s  %-28s %s\n", "gain", "question", "answers")
+	for _, q := range a.Questions {
+		fmt.Fprintf(&b, "%7.3f  %-28s %s\n", q.Gain, g.QuestionLine(q), answersText(q.Answers))
+	}
+	if a.Secret != nil {
+		fmt.Fprintf(&b, "Secret Interrogation (unused): %.3f  %s  %s\n", a.Secret.Gain, g.QuestionLine(*a.Secret), answersText(a.Secret.Answers))
+	} else {
+		fmt.Fprintf(&b, "Secret Interrogation: already used\n")
+	}
+	fmt.Fprintf(&b, "%7.3f  pass %s (learns nothing, tells the others nothing)\n", 0.0, g.players[g.seat])
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// Advise writes the advice for a draw given as "3H 5S 5S".
+func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
+	d, err := ParseDraw(args)
+	if err != nil {
+		return err
+	}
+	a, err := g.Advice(ctx, d)
+	if err != nil {
+		return err
+	}
+	return g.WriteAdvice(w, a)
+}

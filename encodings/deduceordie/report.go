@@ -1,0 +1,349 @@
+package deduceordie
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"strings"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/solver"
+)
+
+// pct writes an exact probability as a percentage with one decimal, never
+// 0.0% or 100.0% unless it is exactly 0 or 1.
+func pct(p *big.Rat) string {
+	f, _ := p.Float64()
+	s := fmt.Sprintf("%.1f%%", f*100)
+	switch {
+	case s == "0.0%" && p.Sign() > 0:
+		return "<0.1%"
+	case s == "100.0%" && p.Cmp(big.NewRat(1, 1)) < 0:
+		return ">99.9%"
+	}
+	return s
+}
+
+func (g *Game) title() string {
+	seat := "no seat"
+	if g.seat >= 0 {
+		seat = "seat " + g.players[g.seat]
+	}
+	return fmt.Sprintf("Deduce or Die, %s, %d players", seat, len(g.players))
+}
+
+// Sheet is the compact deduction sheet: every card against every holder,
+// and the Murder card, murderer and best accusation underneath.
+func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
+	a, err := g.Analyze(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return g.grid(a), nil
+}
+
+func (g *Game) grid(a *Analysis) *table.Grid {
+	gr := &table.Grid{Title: g.title()}
+	for _, h := range a.Holders {
+		switch h {
+		case EvidenceHolder:
+			h = "evid"
+		case ExposedHolder:
+			h = "expo"
+		}
+		gr.Holders = append(gr.Holders, h)
+	}
+	for c := range Card(NumCards) {
+		row := table.Row{Card: CardName(c)}
+		for h := range a.Holders {
+			cell := table.Cell{}
+			switch a.Status[c][h] {
+			case solver.Forced:
+				cell.Mark = table.Yes
+			case solver.Impossible:
+				cell.Mark = table.No
+			default:
+				cell.P, _ = a.P[c][h].Float64()
+			}
+			row.Cells = append(row.Cells, cell)
+		}
+		gr.Rows = append(gr.Rows, row)
+	}
+	var mc []string
+	for i, x := range a.MurderCards {
+		if i == 5 {
+			mc = append(mc, "...")
+			break
+		}
+		mc = append(mc, CardName(x.Card)+" "+pct(x.P))
+	}
+	gr.Headlines = append(gr.Headlines, "Murder card: "+strings.Join(mc, ", "))
+	if a.Murderers != nil {
+		var ms []string
+		for _, x := range a.Murderers {
+			if x.Count.Sign() > 0 {
+				ms = append(ms, g.players[x.Player]+" "+pct(x.P))
+			}
+		}
+		gr.Headlines = append(gr.Headlines, "Murderer: "+strings.Join(ms, ", "))
+	}
+	if a.Accusation != nil {
+		gr.Headlines = append(gr.Headlines, "Best accusation: "+g.accusationText(a.Accusation))
+	}
+	return gr
+}
+
+func (g *Game) accusationText(x *Accusation) string {
+	s := fmt.Sprintf("accuse %s with %s+%s: %s (%s)", g.players[x.Accused], CardName(x.A), CardName(x.B), pct(x.P), x.P.RatString())
+	if x.Certain {
+		s += " - you can accuse with certainty"
+	}
+	return s
+}
+
+// Report writes every report as text: the sheet, the Evidence pairs, the
+// Murder cards, the murderers and the seat's best accusation.
+func (g *Game) Report(ctx context.Context, w io.Writer) error {
+	a, err := g.Analyze(ctx)
+	if err != nil {
+		return err
+	}
+	return g.writeReport(w, a)
+}
+
+func (g *Game) writeReport(w io.Writer, a *Analysis) error {
+	var b strings.Builder
+	gr := g.grid(a)
+	gr.Headlines = nil
+	if err := gr.WriteText(&b); err != nil {
+		return err
+	}
+	fmt.Fprintf(&b, "\nWorlds: %s\n", a.Worlds)
+	const top = 10
+	fmt.Fprintf(&b, "\nEvidence pairs (%d possible):\n", len(a.Pairs))
+	for i, x := range a.Pairs {
+		if i == top {
+			fmt.Fprintf(&b, "  ... %d more\n", len(a.Pairs)-top)
+			break
+		}
+		fmt.Fprintf(&b, "  %-6s -> %-3s %7s  %s\n", CardName(x.A)+"+"+CardName(x.B), CardName(x.Murder), pct(x.P), x.P.RatString())
+	}
+	fmt.Fprintf(&b, "\nMurder card:\n")
+	for _, x := range a.MurderCards {
+		fmt.Fprintf(&b, "  %-3s %7s  %s\n", CardName(x.Card), pct(x.P), x.P.RatString())
+	}
+	if a.Murderers != nil {
+		fmt.Fprintf(&b, "\nMurderer:\n")
+		for _, x := range a.Murderers {
+			fmt.Fprintf(&b, "  %-8s %7s  %s\n", g.players[x.Player], pct(x.P), x.P.RatString())
+		}
+	}
+	if a.Accusation != nil {
+		fmt.Fprintf(&b, "\nBest accusation for %s: %s\n", g.players[g.seat], g.accusationText(a.Accusation))
+	}
+	for _, n := range a.Notes {
+		fmt.Fprintf(&b, "\nNote: %s\n", n)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// JSON forms; the schema is documented in docs/encodings/deduce-or-die.md.
+type jsonProb struct {
+	Count string  `json:"count"`
+	P     string  `json:"p"`
+	PF    float64 `json:"pf"`
+}
+
+func jprob(o Odds) jsonProb {
+	f, _ := o.P.Float64()
+	return jsonProb{Count: o.Count.String(), P: o.P.RatString(), PF: f}
+}
+
+type jsonCell struct {
+	Holder string  `json:"holder"`
+	Status string  `json:"status"`
+	P      string  `json:"p"`
+	PF     float64 `json:"pf"`
+}
+
+type jsonRow struct {
+	Card  string     `json:"card"`
+	Cells []jsonCell `json:"cells"`
+}
+
+type jsonPair struct {
+	Pair   [2]string `json:"pair"`
+	Murder string    `json:"murder"`
+	jsonProb
+}
+
+type jsonCard struct {
+	Card string `json:"card"`
+	jsonProb
+}
+
+type jsonPlayer struct {
+	Player string `json:"player"`
+	jsonProb
+}
+
+type jsonAccusation struct {
+	Pair    [2]string `json:"pair"`
+	Accused string    `json:"accused"`
+	Certain bool      `json:"certain"`
+	jsonProb
+}
+
+type jsonReport struct {
+	Game        string          `json:"game"`
+	Players     []string        `json:"players"`
+	Seat        string          `json:"seat,omitempty"`
+	Lines       int             `json:"lines"`
+	Worlds      string          `json:"worlds"`
+	Sheet       []jsonRow       `json:"sheet"`
+	Evidence    []jsonPair      `json:"evidence"`
+	MurderCards []jsonCard      `json:"murderCards"`
+	Murderers   []jsonPlayer    `json:"murderers,omitempty"`
+	Accusation  *jsonAccusation `json:"accusation,omitempty"`
+	Notes       []string        `json:"notes,omitempty"`
+}
+
+// ReportJSON writes every report as one JSON document (schema in
+// docs/encodings/deduce-or-die.md).
+func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
+	a, err := g.Analyze(ctx)
+	if err != nil {
+		return err
+	}
+	return g.writeJSON(w, a)
+}
+
+func (g *Game) writeJSON(w io.Writer, a *Analysis) error {
+	r := jsonReport{Game: Name, Players: g.players, Lines: len(g.lines), Worlds: a.Worlds.String(), Notes: a.Notes}
+	if g.seat >= 0 {
+		r.Seat = g.players[g.seat]
+	}
+	for c := range Card(NumCards) {
+		row := jsonRow{Card: CardName(c)}
+		for h, name := range a.Holders {
+			f, _ := a.P[c][h].Float64()
+			row.Cells = append(row.Cells, jsonCell{Holder: name, Status: a.Status[c][h].String(), P: a.P[c][h].RatString(), PF: f})
+		}
+		r.Sheet = append(r.Sheet, row)
+	}
+	for _, x := range a.Pairs {
+		r.Evidence = append(r.Evidence, jsonPair{[2]string{CardName(x.A), CardName(x.B)}, CardName(x.Murder), jprob(x.Odds)})
+	}
+	for _, x := range a.MurderCards {
+		r.MurderCards = append(r.MurderCards, jsonCard{CardName(x.Card), jprob(x.Odds)})
+	}
+	for _, x := range a.Murderers {
+		r.Murderers = append(r.Murderers, jsonPlayer{g.players[x.Player], jprob(x.Odds)})
+	}
+	if x := a.Accusation; x != nil {
+		r.Accusation = &jsonAccusation{[2]string{CardName(x.A), CardName(x.B)}, g.players[x.Accused], x.Certain, jprob(x.Odds)}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}
+
+// ParseFact reads a fact in the game's notation: "[not] HOLDER CARD" or
+// "[not] CARD HOLDER", where HOLDER is a player, "evidence" or "exposed".
+func (g *Game) ParseFact(s string) (solver.Fact, error) {
+	const want = "a fact such as alice 3H or not evidence 5S"
+	if g.model == nil {
+		return solver.Fact{}, errNoPlayers
+	}
+	toks := tokenize(s)
+	f := solver.Fact{Holds: true}
+	if len(toks) > 0 && strings.EqualFold(toks[0].s, "not") {
+		f.Holds = false
+		toks = toks[1:]
+	}
+	if len(toks) != 2 {
+		return f, &table.LineError{Msg: fmt.Sprintf("%q is not a fact", s), Want: want}
+	}
+	holder := func(t string) (solver.Holder, bool) {
+		for h := range g.model.NumHolders() {
+			if strings.EqualFold(g.model.HolderName(solver.Holder(h)), t) {
+				return solver.Holder(h), true
+			}
+		}
+		return 0, false
+	}
+	if h, ok := holder(toks[0].s); ok {
+		c, e := parseCard(toks[1].s)
+		if e != nil {
+			e = e.at(toks[1].col)
+			return f, &table.LineError{Col: e.Col, Msg: e.Msg, Want: e.Want}
+		}
+		f.Card, f.Holder = c, h
+		return f, nil
+	}
+	if h, ok := holder(toks[1].s); ok {
+		c, e := parseCard(toks[0].s)
+		if e != nil {
+			e = e.at(toks[0].col)
+			return f, &table.LineError{Col: e.Col, Msg: e.Msg, Want: e.Want}
+		}
+		f.Card, f.Holder = c, h
+		return f, nil
+	}
+	return f, &table.LineError{Col: toks[0].col, Msg: fmt.Sprintf("no holder named in %q", s), Want: "a player, evidence or exposed"}
+}
+
+// Explain is the minimal set of lines (1-based numbers into [Game.Lines])
+// that imply fact f. It returns solver.ErrNotImplied when f is not forced.
+func (g *Game) Explain(ctx context.Context, f solver.Fact) ([]int, error) {
+	if g.prob == nil {
+		return nil, errNoPlayers
+	}
+	ids, err := solver.NewSAT(g.prob).Why(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	var out []int
+	for _, id := range ids {
+		out = append(out, g.obsLine[id]+1)
+	}
+	return out, nil
+}
+
+func (g *Game) factText(f solver.Fact) string {
+	verb := " holds "
+	if !f.Holds {
+		verb = " does not hold "
+	}
+	return g.model.HolderName(f.Holder) + verb + CardName(f.Card)
+}
+
+// Why explains a fact ("alice 3H", "not bob 5S", "evidence 7C") by the
+// minimal set of lines that imply it.
+func (g *Game) Why(ctx context.Context, fact string, w io.Writer) error {
+	f, err := g.ParseFact(fact)
+	if err != nil {
+		return err
+	}
+	lines, err := g.Explain(ctx, f)
+	if errors.Is(err, solver.ErrNotImplied) {
+		return fmt.Errorf("%s is not forced by the lines so far", g.factText(f))
+	}
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s, because of:\n", g.factText(f))
+	if len(lines) == 0 {
+		b.WriteString("  the deal alone\n")
+	}
+	for _, n := range lines {
+		fmt.Fprintf(&b, "  line %d: %s\n", n, strings.TrimSpace(g.lines[n-1]))
+	}
+	_, err = io.WriteString(w, b.String())
+	return err
+}
