@@ -217,6 +217,41 @@ func WriteFileAtomic(path string, data []byte, perm os.FileMode) (err error) {
 	return syncDir(dir)
 }
 
+// CreateFileAtomic creates the file path holding data, as
+// [WriteFileAtomic] does, but fails with an error wrapping [os.ErrExist]
+// when path exists: the complete file appears under its name at once (by a
+// hard link from a temporary file), so two processes cannot both create it
+// and no one ever sees it partly written.
+func CreateFileAtomic(path string, data []byte, perm os.FileMode) (err error) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, "."+base+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	defer os.Remove(tmp)
+	defer f.Close()
+	if _, err = f.Write(data); err != nil {
+		return err
+	}
+	if err = f.Chmod(perm); err != nil {
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	if err = os.Link(tmp, path); err != nil {
+		return err
+	}
+	return syncDir(dir)
+}
+
 // syncDir flushes a directory so that a rename in it survives a crash. Some
 // systems cannot sync a directory; that is not an error.
 func syncDir(dir string) error {

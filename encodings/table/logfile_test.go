@@ -150,3 +150,26 @@ func FuzzParseLog(f *testing.F) {
 		}
 	})
 }
+
+func TestCreateFileAtomic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "game.log")
+	if err := CreateFileAtomic(path, []byte("game dod\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := CreateFileAtomic(path, []byte("game clue\n"), 0o644)
+	if !errors.Is(err, os.ErrExist) {
+		t.Fatalf("second create: err = %v, want os.ErrExist", err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(data) != "game dod\n" {
+		t.Fatalf("file holds %q, want the first content", data)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Fatalf("directory holds %d files, want 1", len(entries))
+	}
+}

@@ -182,13 +182,19 @@ func (s *Session) checkEntry(n int) error {
 
 // Delete removes line n (1-based) and rebuilds the game from the others.
 // It returns a *ReplayError, and changes nothing, when a later line is
-// refused without it.
+// refused without it; the error numbers that line as it was before the
+// deletion.
 func (s *Session) Delete(n int) error {
 	if err := s.checkEntry(n); err != nil {
 		return err
 	}
 	lines := s.snapshot()
-	return s.change(slices.Delete(lines, n-1, n))
+	err := s.change(slices.Delete(lines, n-1, n))
+	var re *ReplayError
+	if errors.As(err, &re) && re.Entry >= n {
+		re.Entry++ // numbered as before the deletion
+	}
+	return err
 }
 
 // Edit replaces line n (1-based) by line and rebuilds the game. It returns a

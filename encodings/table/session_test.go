@@ -80,6 +80,10 @@ func TestSession(t *testing.T) {
 			{do: "delete 1", wantErr: true, lines: "a|b|after a"},
 			{do: "delete 2", lines: "a|after a"},
 			{do: "delete 3", wantErr: true, lines: "a|after a"},
+			{do: "apply c", lines: "a|after a|c"},
+			{do: "apply after c", lines: "a|after a|c|after c"},
+			{do: "undo", lines: "a|after a|c"},
+			{do: "undo", lines: "a|after a"},
 			{do: "delete 0", wantErr: true, lines: "a|after a"},
 			{do: "undo", lines: "a|b|after a"},
 			{do: "redo", lines: "a|after a"},
@@ -139,6 +143,20 @@ func atoi(t *testing.T, s string) int {
 
 // TestResumeSession checks that a resumed session undoes its lines one by
 // one, and that a refused line is reported with its entry number.
+// TestDeleteErrorNumbering checks a refused deletion names the refused line
+// by its number before the deletion.
+func TestDeleteErrorNumbering(t *testing.T) {
+	s, err := ResumeSession(newFake, []string{"x", "a", "b", "after a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = s.Delete(2)
+	var re *ReplayError
+	if !errors.As(err, &re) || re.Entry != 4 || re.Line != "after a" {
+		t.Fatalf("err = %v, want a ReplayError for entry 4", err)
+	}
+}
+
 func TestResumeSession(t *testing.T) {
 	s, err := ResumeSession(newFake, []string{"a", "# note", "after a"})
 	if err != nil {

@@ -1,0 +1,234 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+// transcript runs gumshoe with args and stdin in dir and returns everything
+// it did as text: the command, stdout, stderr, the exit code and the log
+// file (when logFile is not ""), with dir written as $DIR.
+func transcript(t *testing.T, dir string, args []string, stdin, logFile string) string {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &stdout, &stderr)
+	var b strings.Builder
+	b.WriteString("$ gumshoe " + strings.Join(args, " ") + "\n")
+	b.WriteString(stdout.String())
+	if stderr.Len() > 0 {
+		b.WriteString("--- stderr\n" + stderr.String())
+	}
+	b.WriteString("--- exit " + itoa(code) + "\n")
+	if logFile != "" {
+		data, err := os.ReadFile(logFile)
+		if err != nil {
+			b.WriteString("--- no log: " + err.Error() + "\n")
+		} else {
+			b.WriteString("--- log\n" + string(data))
+		}
+	}
+	return strings.ReplaceAll(b.String(), dir, "$DIR")
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// golden compares got to testdata/name, or rewrites it with -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from the golden file (go test -update rewrites it):\n--- got\n%s\n--- want\n%s", name, got, want)
+	}
+}
+
+// playCase is one scripted session.
+type playCase struct {
+	name    string
+	why     string   // what the case checks
+	args    []string // "$DIR" is replaced by the test's directory
+	stdin   string
+	files   map[string]string // files to write in the directory first
+	logFile string            // the log to show after the session, relative to the directory
+}
+
+func runPlayCases(t *testing.T, cases []playCase) {
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			t.Setenv("XDG_DATA_HOME", filepath.Join(dir, "data"))
+			t.Setenv("NO_COLOR", "")
+			for name, content := range tc.files {
+				if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			args := make([]string, len(tc.args))
+			for i, a := range tc.args {
+				args[i] = strings.ReplaceAll(a, "$DIR", dir)
+			}
+			stdin := strings.ReplaceAll(tc.stdin, "$DIR", dir)
+			logFile := ""
+			if tc.logFile != "" {
+				logFile = filepath.Join(dir, tc.logFile)
+			}
+			got := "# " + tc.why + "\n" + transcript(t, dir, args, stdin, logFile)
+			golden(t, tc.name+".txt", got)
+		})
+	}
+}
+
+// TestPlayToy drives whole sessions of the toy game through run and
+// compares them to golden transcripts: every session command, refused
+// lines, the log after each session.
+func TestPlayToy(t *testing.T) {
+	runPlayCases(t, []playCase{
+		{
+			name: "play-toy-session",
+			why:  "a whole session: observations, a malformed and a contradicting line (neither logged), why, odds, log, undo, redo, edit, delete, help",
+			args: []string{"play", "toy", "--players", "ann,bob,me", "--me", "me", "--hand", "A,B", "--log", "$DIR/game.log"},
+			stdin: strings.Join([]string{
+				"ann lacks C",
+				"# a comment is kept in the log",
+				"bob has one of C D",
+				"bob has Z",
+				"carl has A",
+				"ann has A",
+				"why not ann C",
+				"why bob D",
+				"why",
+				"odds",
+				"advise",
+				"log",
+				"undo",
+				"undo",
+				"redo",
+				"redo",
+				"redo",
+				"edit 5 bob has one of C E",
+				"edit 5 bob has A",
+				"edit 9",
+				"delete 1",
+				"delete x",
+				"ann has D",
+				"sheet",
+				"help",
+				"help lines",
+				"help undo",
+				"help nothing",
+				"quit",
+				"ann lacks G",
+			}, "\n"),
+			logFile: "game.log",
+		},
+		{
+			name:    "play-toy-resume",
+			why:     "--resume continues a log: its comments before the header are kept, undo takes back resumed lines, new lines are appended",
+			args:    []string{"play", "--resume", "$DIR/old.log"},
+			files:   map[string]string{"old.log": "# Friday's game\ngame toy\nplayers ann bob me\nme me\nme has A\nann lacks C\n"},
+			stdin:   "undo\nbob lacks C\n",
+			logFile: "old.log",
+		},
+		{
+			name:    "play-toy-resume-conflict",
+			why:     "a log whose lines contradict is refused with its file line number, and left as it is",
+			args:    []string{"play", "toy", "--resume", "$DIR/bad.log"},
+			files:   map[string]string{"bad.log": "game toy\nplayers ann bob\nann has A\n\nbob has A\n"},
+			logFile: "bad.log",
+		},
+		{
+			name:    "play-toy-resume-wrong-game",
+			why:     "naming a game other than the log's is a usage error",
+			args:    []string{"play", "dod-not-this", "--resume", "$DIR/g.log"},
+			files:   map[string]string{"g.log": "game toy\n"},
+			logFile: "g.log",
+		},
+		{
+			name:    "play-toy-log-exists",
+			why:     "--log never overwrites an existing file",
+			args:    []string{"play", "toy", "--players", "a,b", "--log", "$DIR/g.log"},
+			files:   map[string]string{"g.log": "game toy\nplayers x y\n"},
+			logFile: "g.log",
+		},
+		{
+			name:  "play-toy-example",
+			why:   "--example plays the built-in game line by line, keeps no log, then reads on",
+			args:  []string{"play", "toy", "--example"},
+			stdin: "why bob D\nsave $DIR/saved.log\nann lacks D\n",
+		},
+		{
+			name:    "play-toy-setup-lines",
+			why:     "--setup lines are applied first, as typed lines",
+			args:    []string{"play", "toy", "--setup", "players ann bob", "--setup", "me bob", "--log", "$DIR/g.log"},
+			stdin:   "bob has A\nbob has B\nbob has C\n",
+			logFile: "g.log",
+		},
+		{
+			name: "play-toy-bad-setup",
+			why:  "a setup flag the game refuses stops before any log is made",
+			args: []string{"play", "toy", "--setup", "players ann", "--log", "$DIR/g.log"},
+		},
+		{
+			name: "play-usage",
+			why:  "no game, an unknown game, a bad --color",
+			args: []string{"play"},
+		},
+		{
+			name: "play-unknown-game",
+			why:  "an unknown game lists the known ones",
+			args: []string{"play", "chess"},
+		},
+	})
+}
+
+// TestPlayDefaultLog checks a session with no --log saves into the data
+// directory under a new name, and that a second session the same minute
+// gets another name.
+func TestPlayDefaultLog(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("XDG_DATA_HOME", dir)
+	for i := range 2 {
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{"play", "toy", "--players", "a,b"}, strings.NewReader("a has A\n"), &stdout, &stderr); code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr.String())
+		}
+		m := regexp.MustCompile(`Log: (\S+) `).FindStringSubmatch(stdout.String())
+		if m == nil {
+			t.Fatalf("no log named in:\n%s", stdout.String())
+		}
+		if !strings.HasPrefix(m[1], filepath.Join(dir, "gumshoe", "games", "toy-")) {
+			t.Fatalf("log %s is not in the data directory", m[1])
+		}
+		data, err := os.ReadFile(m[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := string(data), "game toy\nplayers a b\na has A\n"; got != want {
+			t.Fatalf("session %d: log %q, want %q", i, got, want)
+		}
+	}
+	entries, err := os.ReadDir(filepath.Join(dir, "gumshoe", "games"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 2 {
+		t.Fatalf("%d logs, want 2", len(entries))
+	}
+}

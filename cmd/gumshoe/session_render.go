@@ -1,0 +1,222 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/fatih/color"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
+)
+
+// screenWidth is the width every drawing fits in: an 80-column terminal.
+const screenWidth = 80
+
+// painter colours text, or leaves it plain when colour is off.
+type painter struct {
+	on                                bool
+	title, yes, no, changed, dim, err *color.Color
+	warn, ok                          *color.Color
+}
+
+func newPainter(on bool) *painter {
+	p := &painter{
+		on:      on,
+		title:   color.New(color.Bold),
+		yes:     color.New(color.FgGreen, color.Bold),
+		no:      color.New(color.FgRed),
+		changed: color.New(color.FgYellow, color.Bold, color.ReverseVideo),
+		dim:     color.New(color.Faint),
+		err:     color.New(color.FgRed, color.Bold),
+		warn:    color.New(color.FgYellow),
+		ok:      color.New(color.FgGreen),
+	}
+	for _, c := range []*color.Color{p.title, p.yes, p.no, p.changed, p.dim, p.err, p.warn, p.ok} {
+		if on {
+			c.EnableColor()
+		} else {
+			c.DisableColor()
+		}
+	}
+	return p
+}
+
+// paint is s in colour c when colour is on.
+func (p *painter) paint(c *color.Color, s string) string {
+	if !p.on {
+		return s
+	}
+	return c.Sprint(s)
+}
+
+// cellKey names one cell of a grid across redraws: card and holder.
+type cellKey struct{ card, holder string }
+
+// gridCells maps every cell of g to the text drawn for it.
+func gridCells(g *table.Grid) map[cellKey]string {
+	m := make(map[cellKey]string)
+	if g == nil {
+		return m
+	}
+	for _, r := range g.Rows {
+		for j, c := range r.Cells {
+			if j < len(g.Holders) {
+				m[cellKey{r.Card, g.Holders[j]}] = c.Text()
+			}
+		}
+	}
+	return m
+}
+
+// drawGrid draws g in at most screenWidth columns: the title, then the cards
+// down and the holders across (in several bands when they do not fit), then
+// the headlines wrapped. When prev is not nil, cells whose text changed
+// since prev are highlighted: in colour, or marked with '*' when colour is
+// off. It returns the facts that became settled (✓ or ✗) since prev.
+func drawGrid(w io.Writer, p *painter, g, prev *table.Grid) (settled []string) {
+	var b strings.Builder
+	if g.Title != "" {
+		b.WriteString(p.paint(p.title, g.Title))
+		b.WriteByte('\n')
+	}
+	old := gridCells(prev)
+	cardW := 3
+	for _, r := range g.Rows {
+		cardW = max(cardW, utf8.RuneCountInString(r.Card))
+	}
+	cardW = min(cardW, 16)
+	const cellW = 5 // " " + 3 for the value + 1 for the change mark
+	perBand := max(1, (screenWidth-cardW)/cellW)
+	for start := 0; start < len(g.Holders) || start == 0; start += perBand {
+		end := min(start+perBand, len(g.Holders))
+		if start > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(strings.Repeat(" ", cardW))
+		for _, h := range g.Holders[start:end] {
+			fmt.Fprintf(&b, " %-4s", clip(h, 4))
+		}
+		b.WriteByte('\n')
+		for _, r := range g.Rows {
+			b.WriteString(pad(clip(r.Card, cardW), cardW))
+			for j := start; j < end; j++ {
+				var c table.Cell
+				if j < len(r.Cells) {
+					c = r.Cells[j]
+				}
+				text := c.Text()
+				was, seen := old[cellKey{r.Card, g.Holders[j]}]
+				changed := prev != nil && (!seen || was != text)
+				if changed && c.Mark != table.Maybe {
+					settled = append(settled, fmt.Sprintf("%s %s %s", r.Card, g.Holders[j], text))
+				}
+				cell := fmt.Sprintf("%3s", text)
+				switch {
+				case changed:
+					cell = p.paint(p.changed, cell)
+				case c.Mark == table.Yes:
+					cell = p.paint(p.yes, cell)
+				case c.Mark == table.No:
+					cell = p.paint(p.no, cell)
+				}
+				mark := " "
+				if changed && !p.on {
+					mark = "*"
+				}
+				b.WriteString(" " + cell + mark)
+			}
+			b.WriteByte('\n')
+		}
+		if len(g.Holders) == 0 {
+			break
+		}
+	}
+	for _, h := range g.Headlines {
+		writeWrapped(&b, h, screenWidth, "    ")
+	}
+	text := b.String()
+	if !p.on {
+		// Without colour the change marks are the last column: no line
+		// ends in spaces.
+		lines := strings.Split(text, "\n")
+		for i, l := range lines {
+			lines[i] = strings.TrimRight(l, " ")
+		}
+		text = strings.Join(lines, "\n")
+	}
+	io.WriteString(w, text)
+	return settled
+}
+
+// wrapItems writes prefix and the items separated by ", ", breaking lines
+// between items only, continuation lines indented by 4 spaces.
+func wrapItems(prefix string, items []string) string {
+	var b strings.Builder
+	line := prefix
+	for i, it := range items {
+		sep := ""
+		if i < len(items)-1 {
+			sep = ","
+		}
+		switch {
+		case i == 0:
+			line += it + sep
+		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(it+sep) <= screenWidth:
+			line += " " + it + sep
+		default:
+			b.WriteString(line + "\n")
+			line = "    " + it + sep
+		}
+	}
+	b.WriteString(line + "\n")
+	return b.String()
+}
+
+// clip cuts s to at most n runes.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n])
+}
+
+// pad right-pads s with spaces to n runes.
+func pad(s string, n int) string {
+	if k := utf8.RuneCountInString(s); k < n {
+		return s + strings.Repeat(" ", n-k)
+	}
+	return s
+}
+
+// writeWrapped writes text wrapped at word boundaries to lines of at most
+// width runes, continuation lines starting with indent.
+func writeWrapped(b *strings.Builder, text string, width int, indent string) {
+	for _, para := range strings.Split(text, "\n") {
+		lead := para[:len(para)-len(strings.TrimLeft(para, " "))]
+		line := ""
+		for _, word := range strings.Fields(para) {
+			switch {
+			case line == "":
+				line = lead + word
+			case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) <= width:
+				line += " " + word
+			default:
+				b.WriteString(line)
+				b.WriteByte('\n')
+				line = indent + word
+			}
+		}
+		b.WriteString(line)
+		b.WriteByte('\n')
+	}
+}
+
+// wrap is text wrapped as by writeWrapped.
+func wrap(text string, indent string) string {
+	var b strings.Builder
+	writeWrapped(&b, text, screenWidth, indent)
+	return b.String()
+}
