@@ -167,20 +167,98 @@ func describeCount(p *Problem) string {
 	return b.String()
 }
 
-// TestCounterMatchesBrute checks the counter against the brute-force oracle
-// on random problems, exactly: counts, marginals, joints, contents, the
-// content-and-holder split, and that samples are worlds.
-func TestCounterMatchesBrute(t *testing.T) {
-	n := 5000
-	if *longCount {
-		n = 100000
+// randomCountProblem is randomProblem with, half of the time, one more
+// observation: a constraint whose literals name distinct cards and at least
+// two holders, so that it is carried through the holder layers.
+func randomCountProblem(rng *rand.Rand, cards, holders int) *Problem {
+	p := randomProblem(rng, cards, holders)
+	m := p.Model()
+	if m.NumHolders() < 2 || m.NumCards() < 2 || rng.IntN(2) == 0 {
+		return p
 	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	for i := 0; i < n; i++ {
-		p := randomProblem(rng, 7, 4)
-		ok := t.Run(fmt.Sprint(i), func(t *testing.T) { checkAgainstBrute(t, rng, p) })
-		if !ok {
-			t.Fatalf("instance %d:\n%s", i, describeCount(p))
+	for {
+		k := randomConstraint(rng, m.NumCards(), m.NumHolders())
+		hs := map[Holder]bool{}
+		cs := map[Card]bool{}
+		for _, t := range k.Terms {
+			hs[t.Lit.Holder] = true
+			cs[t.Lit.Card] = true
+		}
+		if len(hs) >= 2 && len(cs) == len(k.Terms) {
+			if _, err := p.Add(Observation{Label: "cross", Constraints: []Constraint{k}}); err != nil {
+				panic(err)
+			}
+			return p
 		}
 	}
+}
+
+// countShapes are the random problem shapes of the property run: how many
+// problems of at most cards cards and holders holders. Brute force costs
+// holders^cards worlds, so most problems are small.
+func countShapes() []satSize {
+	if *longCount {
+		return []satSize{{60000, 7, 4}, {20000, 9, 3}, {10000, 6, 6}, {3000, 10, 4}}
+	}
+	return []satSize{{4000, 7, 4}, {600, 9, 3}, {400, 6, 6}, {60, 10, 4}}
+}
+
+// TestCounterMatchesBrute checks the counter against the brute-force oracle
+// on random problems, exactly: counts, marginals, joints, contents, the
+// content-and-holder split, and that samples are worlds. It also checks that
+// the run covers the cases that matter: interchangeable cards counted
+// together, constraints spanning several holders, empty and large counts.
+func TestCounterMatchesBrute(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var total, feasible, bigCells, crossCons, diffs, clauses int
+	for _, sz := range countShapes() {
+		for i := 0; i < sz.n; i++ {
+			p := randomCountProblem(rng, sz.cards, sz.holders)
+			for _, o := range p.Observations() {
+				for _, k := range o.Constraints {
+					neg, pos := 0, 0
+					for _, t := range k.Terms {
+						if t.Coef < 0 {
+							neg++
+						} else {
+							pos++
+						}
+					}
+					if neg > 0 && pos > 0 && k.Op == Le {
+						diffs++
+					}
+					if k.Op == Ge && k.Bound == 1-neg {
+						clauses++
+					}
+				}
+			}
+			cp, err := compile(context.Background(), p, compileOpts{last: NoHolder})
+			require.NoError(t, err)
+			if !cp.infeasible {
+				feasible++
+				if len(cp.cross) > 0 {
+					crossCons++
+				}
+				for _, s := range cp.sizes {
+					if s > 1 {
+						bigCells++
+						break
+					}
+				}
+			}
+			total++
+			ok := t.Run(fmt.Sprintf("%d-%d-%d/%d", sz.cards, sz.holders, sz.n, i), func(t *testing.T) { checkAgainstBrute(t, rng, p) })
+			if !ok {
+				t.Fatalf("instance:\n%s", describeCount(p))
+			}
+		}
+	}
+	t.Logf("%d problems: %d with worlds, %d with interchangeable cards, %d with multi-holder constraints; %d difference constraints, %d clauses",
+		total, feasible, bigCells, crossCons, diffs, clauses)
+	require.GreaterOrEqual(t, total, 5000)
+	require.Greater(t, feasible, total/4)
+	require.Greater(t, bigCells, total/10)
+	require.Greater(t, crossCons, total/10)
+	require.Greater(t, diffs, total/2)
+	require.Greater(t, clauses, total/2)
 }
