@@ -1,0 +1,168 @@
+package deductio
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/solver"
+)
+
+// Game is a game of Deductio as seen from one seat (or from no seat at
+// all): the lines accepted so far and the solver problem they make. Build
+// one with [NewGame] and feed it lines with [Game.Apply], or read a whole log
+// with [Load].
+type Game struct {
+	entries []entry
+	lines   []string
+	p       parser
+	st      *state // the game from the seat, for the current lines
+	tal     tally
+}
+
+var _ table.Game = (*Game)(nil)
+
+// NewGame returns an empty game awaiting its setup lines.
+func NewGame() *Game {
+	g := &Game{p: parser{seat: -1}}
+	st, _ := compile(nil, false)
+	g.st, g.tal = st, st.countWorlds()
+	return g
+}
+
+// Load reads a whole log: the header "game deductio", then one line an
+// entry, each going through [Game.Apply]. Errors name the 1-based line
+// number of the file.
+func Load(r io.Reader) (*Game, error) {
+	l, err := table.ReadLog(r)
+	if err != nil {
+		return nil, err
+	}
+	if l.Game != Name {
+		return nil, &table.LogError{Line: l.HeaderLineNumber(), Err: fmt.Errorf("a log of %q, not of %q", l.Game, Name)}
+	}
+	g := NewGame()
+	for i, line := range l.Lines {
+		if err := g.Apply(line); err != nil {
+			return nil, &table.LogError{Line: l.LineNumber(i), Err: err}
+		}
+	}
+	return g, nil
+}
+
+// Name is the game's name in a log header.
+const Name = "deductio"
+
+// Name is "deductio".
+func (g *Game) Name() string { return Name }
+
+// Lines are the accepted lines, in order.
+func (g *Game) Lines() []string { return g.lines }
+
+// Players are the players in seat order, empty before the players line.
+func (g *Game) Players() []string { return g.p.players }
+
+// Seat is the seat's player, "" when no seat line was given.
+func (g *Game) Seat() string {
+	if g.p.seat < 0 {
+		return ""
+	}
+	return g.p.players[g.p.seat]
+}
+
+// Problem is the solver problem of the game from the seat: observation i is
+// the line numbered by its label (1-based, in [Game.Lines] order).
+func (g *Game) Problem() *solver.Problem { return g.st.prob }
+
+// Words are the player names, the keywords of the grammar and the clue
+// words, for completion at the prompt.
+func (g *Game) Words() []string {
+	w := slices.Clone(g.p.players)
+	w = append(w, "players", "seat", "secret", "faceup", "row", "plays", "rejects", "denies", "guesses", "looks", "right", "wrong", "not")
+	w = append(w, "even", "odd", "single", "double", "faceup+1", "faceup-1", "not:", ">=", "<=")
+	return w
+}
+
+// Apply parses one line and adds it. A malformed line returns a
+// *table.LineError; a line that contradicts earlier ones returns a
+// *table.ConflictError naming a minimal set of them. On any error the game
+// is unchanged. Comments and blank lines are accepted and kept.
+func (g *Game) Apply(line string) error {
+	if len(line) > table.MaxLineLen {
+		return &table.LineError{Msg: fmt.Sprintf("the line has %d bytes, more than %d", len(line), table.MaxLineLen)}
+	}
+	e, err := g.p.parse(line)
+	if err != nil {
+		return err
+	}
+	if e.kind == kComment {
+		g.entries = append(g.entries, e)
+		g.lines = append(g.lines, line)
+		g.st.lineObs = append(g.st.lineObs, -1)
+		return nil
+	}
+	entries := append(slices.Clip(g.entries), e)
+	st, err := compile(entries, false)
+	if err != nil {
+		return err
+	}
+	tal := st.countWorlds()
+	if tal.total == 0 {
+		return g.conflict(st, len(entries)-1)
+	}
+	g.entries, g.st, g.tal = entries, st, tal
+	g.lines = append(g.lines, line)
+	switch e.kind {
+	case kPlayers:
+		g.p.players = e.names
+	case kSeat:
+		g.p.seat = e.player
+	}
+	return nil
+}
+
+// conflict explains why entry last cannot be added to st.
+func (g *Game) conflict(st *state, last int) error {
+	sat := solver.NewSAT(st.prob)
+	ids, err := sat.Conflict(context.Background())
+	if err != nil {
+		return err
+	}
+	if ids == nil {
+		return errors.New("deductio: internal error: the count found no deal but the SAT engine found one")
+	}
+	ce := &table.ConflictError{}
+	for _, id := range ids {
+		if ln := st.obsLine[id]; ln != last {
+			ce.Lines = append(ce.Lines, ln+1)
+		}
+	}
+	slices.Sort(ce.Lines)
+	ce.Lines = slices.Compact(ce.Lines)
+	for _, n := range ce.Lines {
+		ce.Texts = append(ce.Texts, g.lines[n-1])
+	}
+	return ce
+}
+
+// publicState is the game compiled from public information only: what
+// every player at the table knows.
+func (g *Game) publicState() (*state, error) {
+	// The public game has the same draws as the seat's and fewer facts, so
+	// it compiles whenever the seat's game does.
+	return compile(g.entries, true)
+}
+
+// findPlayer finds a player by name, case-insensitively.
+func (g *Game) findPlayer(name string) (int, bool) {
+	for i, n := range g.p.players {
+		if strings.EqualFold(n, name) {
+			return i, true
+		}
+	}
+	return -1, false
+}

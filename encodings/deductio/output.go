@@ -1,0 +1,405 @@
+package deductio
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/solver"
+)
+
+// Sheet is the deduction sheet from the seat: one row a number, one column
+// for each player's current number, one for the numbers everybody has seen
+// (face up in the center or guessed earlier) and one for the deck.
+func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
+	r, err := g.Analyze(ctx)
+	if err != nil {
+		return nil, err
+	}
+	st, tal := g.st, g.tal
+	grid := &table.Grid{Title: g.title()}
+	for _, p := range st.players {
+		grid.Holders = append(grid.Holders, p)
+	}
+	grid.Holders = append(grid.Holders, "seen", "deck")
+	total := tal.total
+	cell := func(c int64) table.Cell {
+		switch {
+		case c == 0:
+			return table.Cell{Mark: table.No}
+		case c == total:
+			return table.Cell{Mark: table.Yes}
+		}
+		return table.Cell{Mark: table.Maybe, P: float64(c) / float64(total)}
+	}
+	seen := st.faceUp
+	for _, gs := range st.guessed {
+		seen |= SetOf(gs...)
+	}
+	for n := 1; n <= MaxNumber; n++ {
+		row := table.Row{Card: strconv.Itoa(n)}
+		for i := range st.players {
+			row.Cells = append(row.Cells, cell(tal.count[st.cur(i)][n]))
+		}
+		if seen.Has(n) {
+			row.Cells = append(row.Cells, table.Cell{Mark: table.Yes})
+		} else {
+			row.Cells = append(row.Cells, table.Cell{Mark: table.No})
+		}
+		row.Cells = append(row.Cells, cell(tal.count[st.deck][n]))
+		grid.Rows = append(grid.Rows, row)
+	}
+	for _, s := range r.Secrets {
+		if s.Known != 0 {
+			continue
+		}
+		grid.Headlines = append(grid.Headlines, fmt.Sprintf("%s: %s", s.Player, candidateLine(s.Candidates, 5)))
+	}
+	if r.Best != nil {
+		grid.Headlines = append(grid.Headlines, guessLine(r.Best))
+	}
+	return grid, nil
+}
+
+func (g *Game) title() string {
+	t := fmt.Sprintf("Deductio, %d players", len(g.p.players))
+	if s := g.Seat(); s != "" {
+		t = fmt.Sprintf("Deductio, seat %s, %d players", s, len(g.p.players))
+	}
+	return t
+}
+
+// candidateLine lists the most likely candidates, at most k of them.
+func candidateLine(cs []Candidate, k int) string {
+	order := make([]Candidate, len(cs))
+	copy(order, cs)
+	// Stable selection by probability, highest first.
+	for i := range order {
+		for j := i + 1; j < len(order); j++ {
+			if order[j].P.Cmp(order[i].P) > 0 {
+				order[i], order[j] = order[j], order[i]
+			}
+		}
+	}
+	var parts []string
+	for i, c := range order {
+		if i == k {
+			parts = append(parts, fmt.Sprintf("... (%d numbers)", len(order)))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%d %s", c.Number, pct(c.P)))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func guessLine(b *Guess) string {
+	verb := "play a clue card"
+	if b.Advised {
+		verb = "guess"
+	}
+	s := fmt.Sprintf("Advice: %s (best guess %s %d at %s = %s; expected penalty plays %s)", verb, b.Player, b.Number, b.P.RatString(), pct(b.P), b.Penalty.RatString())
+	if b.Free {
+		s = fmt.Sprintf("Advice: take the free guess %s %d at %s = %s", b.Player, b.Number, b.P.RatString(), pct(b.P))
+	}
+	return s
+}
+
+// Report writes every report as text: each player's candidates with exact
+// probabilities, forced numbers, eliminations with the lines that make
+// them, what the table knows of the seat's number, and the best guess.
+func (g *Game) Report(ctx context.Context, w io.Writer) error {
+	r, err := g.Analyze(ctx)
+	if err != nil {
+		return err
+	}
+	return r.WriteText(w, g.title())
+}
+
+// WriteText writes the report as text under the title.
+func (r *Report) WriteText(w io.Writer, title string) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n", title)
+	fmt.Fprintf(&b, "face up: %s; deck: %d cards; deals: %s\n", ints(r.FaceUp), r.DeckSize, r.Worlds)
+	for _, s := range r.Secrets {
+		fmt.Fprintf(&b, "\n%s, number %d", s.Player, s.Index)
+		if len(s.Guessed) > 0 {
+			fmt.Fprintf(&b, " (earlier: %s)", ints(s.Guessed))
+		}
+		switch {
+		case s.Known != 0:
+			fmt.Fprintf(&b, ": %d (yours)\n", s.Known)
+			continue
+		case s.Forced != 0:
+			fmt.Fprintf(&b, ": %d, forced\n", s.Forced)
+		default:
+			fmt.Fprintf(&b, ": %d candidates\n", len(s.Candidates))
+		}
+		writeCandidates(&b, s.Candidates)
+		if len(s.Eliminated) > 0 {
+			b.WriteString("  ruled out:")
+			for i, e := range s.Eliminated {
+				if i > 0 {
+					b.WriteString(";")
+				}
+				fmt.Fprintf(&b, " %d (%s)", e.Number, lineList(e.Lines))
+			}
+			b.WriteString("\n")
+		}
+	}
+	if r.Exposure != nil {
+		e := r.Exposure
+		fmt.Fprintf(&b, "\nwhat the table knows of your number: %d candidates", len(e.Candidates))
+		if e.Known != 0 {
+			for _, c := range e.Candidates {
+				if c.Number == e.Known {
+					fmt.Fprintf(&b, "; yours, %d, at %s = %s", e.Known, c.P.RatString(), pct(c.P))
+				}
+			}
+		}
+		b.WriteString("\n")
+		writeCandidates(&b, e.Candidates)
+	}
+	if r.Best != nil {
+		fmt.Fprintf(&b, "\n%s\n", guessLine(r.Best))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func writeCandidates(b *strings.Builder, cs []Candidate) {
+	for _, c := range cs {
+		fmt.Fprintf(b, "  %2d  %-7s %6s\n", c.Number, c.P.RatString(), pct(c.P))
+	}
+}
+
+func ints(ns []int) string {
+	if len(ns) == 0 {
+		return "none"
+	}
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, " ")
+}
+
+func lineList(ls []int) string {
+	word := "line"
+	if len(ls) > 1 {
+		word = "lines"
+	}
+	s := make([]string, len(ls))
+	for i, n := range ls {
+		s[i] = strconv.Itoa(n)
+	}
+	return word + " " + strings.Join(s, ", ")
+}
+
+// The JSON form of a report; docs/encodings/deductio.md is its schema.
+type (
+	jsonProb struct {
+		P      string  `json:"p"`
+		PFloat float64 `json:"p_float"`
+	}
+	jsonCandidate struct {
+		Number int    `json:"number"`
+		Worlds string `json:"worlds"`
+		jsonProb
+	}
+	jsonElim struct {
+		Number int   `json:"number"`
+		Lines  []int `json:"lines"`
+	}
+	jsonSecret struct {
+		Player     string          `json:"player"`
+		Index      int             `json:"index"`
+		Known      int             `json:"known,omitempty"`
+		Forced     int             `json:"forced,omitempty"`
+		Guessed    []int           `json:"guessed"`
+		Candidates []jsonCandidate `json:"candidates"`
+		Eliminated []jsonElim      `json:"eliminated,omitempty"`
+	}
+	jsonGuess struct {
+		Player  string   `json:"player"`
+		Number  int      `json:"number"`
+		P       jsonProb `json:"p"`
+		Penalty jsonProb `json:"expected_penalty_plays"`
+		Advised bool     `json:"advised"`
+		Free    bool     `json:"free"`
+	}
+	jsonReport struct {
+		Game     string       `json:"game"`
+		Players  []string     `json:"players"`
+		Seat     string       `json:"seat,omitempty"`
+		FaceUp   []int        `json:"face_up"`
+		DeckSize int          `json:"deck_size"`
+		Worlds   string       `json:"worlds"`
+		Secrets  []jsonSecret `json:"secrets"`
+		Exposure *jsonSecret  `json:"exposure,omitempty"`
+		Best     *jsonGuess   `json:"best_guess,omitempty"`
+	}
+)
+
+func prob(r *big.Rat) jsonProb { return jsonProb{P: r.RatString(), PFloat: ratFloat(r)} }
+
+func toJSONSecret(s Secret) jsonSecret {
+	j := jsonSecret{Player: s.Player, Index: s.Index, Known: s.Known, Forced: s.Forced, Guessed: s.Guessed, Candidates: []jsonCandidate{}}
+	if j.Guessed == nil {
+		j.Guessed = []int{}
+	}
+	for _, c := range s.Candidates {
+		j.Candidates = append(j.Candidates, jsonCandidate{Number: c.Number, Worlds: c.Worlds.String(), jsonProb: prob(c.P)})
+	}
+	for _, e := range s.Eliminated {
+		j.Eliminated = append(j.Eliminated, jsonElim{Number: e.Number, Lines: e.Lines})
+	}
+	return j
+}
+
+// MarshalJSON writes the report in the schema of docs/encodings/deductio.md.
+func (r *Report) MarshalJSON() ([]byte, error) {
+	j := jsonReport{Game: Name, Players: r.Players, Seat: r.Seat, FaceUp: r.FaceUp, DeckSize: r.DeckSize, Worlds: r.Worlds.String(), Secrets: []jsonSecret{}}
+	if j.Players == nil {
+		j.Players = []string{}
+	}
+	if j.FaceUp == nil {
+		j.FaceUp = []int{}
+	}
+	for _, s := range r.Secrets {
+		j.Secrets = append(j.Secrets, toJSONSecret(s))
+	}
+	if r.Exposure != nil {
+		e := toJSONSecret(*r.Exposure)
+		j.Exposure = &e
+	}
+	if b := r.Best; b != nil {
+		j.Best = &jsonGuess{Player: b.Player, Number: b.Number, P: prob(b.P), Penalty: prob(b.Penalty), Advised: b.Advised, Free: b.Free}
+	}
+	return json.Marshal(j)
+}
+
+// ReportJSON writes every report as one JSON document (see
+// docs/encodings/deductio.md for the schema).
+func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
+	r, err := g.Analyze(ctx)
+	if err != nil {
+		return err
+	}
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// Why explains a fact about a player's current number: "alice 7" (alice's
+// number is 7) or "not alice 7", by a minimal set of lines implying it.
+func (g *Game) Why(ctx context.Context, fact string, w io.Writer) error {
+	ws := splitWords(fact)
+	holds := true
+	if len(ws) > 0 && strings.EqualFold(ws[0].s, "not") {
+		holds, ws = false, ws[1:]
+	}
+	if len(ws) != 2 {
+		return lineErr(0, "a fact such as \"alice 7\" or \"not alice 7\"", "cannot read the fact %q", fact)
+	}
+	i, ok := g.findPlayer(ws[0].s)
+	if !ok {
+		return lineErr(ws[0].col, "one of "+strings.Join(g.p.players, ", "), "no player %q", ws[0].s)
+	}
+	n, err := parseNum(ws[1])
+	if err != nil {
+		return err
+	}
+	f := solver.Fact{Card: cardOf(n), Holder: g.st.cur(i), Holds: holds}
+	var sat *solver.SAT
+	lines, err := g.why(ctx, g.st, &sat, f)
+	if err == solver.ErrNotImplied {
+		_, err = fmt.Fprintf(w, "not implied: %s\n", strings.TrimSpace(fact))
+		return err
+	}
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s, because of:\n", strings.TrimSpace(fact))
+	for _, n := range lines {
+		fmt.Fprintf(&b, "  line %d: %s\n", n, g.lines[n-1])
+	}
+	_, err = io.WriteString(w, b.String())
+	return err
+}
+
+// Advise writes which guess to make now, or to play a clue card instead,
+// and which of the face-up clue cards to play. args are optional: "free"
+// when the seat has a free guess, and the three face-up clue cards (the
+// last row line otherwise).
+func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
+	free := false
+	var row []Clue
+	for _, wd := range splitWords(args) {
+		if strings.EqualFold(wd.s, "free") {
+			free = true
+			continue
+		}
+		c, err := parseClueWord(wd)
+		if err != nil {
+			return err
+		}
+		row = append(row, c)
+	}
+	r, err := g.report(ctx, free)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	if r.Best != nil {
+		b.WriteString(guessLine(r.Best))
+		b.WriteString("\n")
+	} else {
+		b.WriteString("No opponent's number is open to a guess.\n")
+	}
+	a, err := g.AdviseClue(ctx, row)
+	switch {
+	case err == ErrNoRow || err == ErrNoNumber:
+		fmt.Fprintf(&b, "Clue cards: %v\n", err)
+	case err != nil:
+		return err
+	default:
+		a.writeText(&b)
+	}
+	_, err = io.WriteString(w, b.String())
+	return err
+}
+
+func (a *ClueAdvice) writeText(b *strings.Builder) {
+	fmt.Fprintf(b, "Clue cards for your number %d (what each tells the table):\n", a.Number)
+	for i, o := range a.Options {
+		mark := "  "
+		if i == a.Play {
+			mark = "->"
+		}
+		truth := "true "
+		if !o.True {
+			truth = "false"
+		}
+		bits := "inf"
+		if !math.IsInf(o.Bits, 1) {
+			bits = fmt.Sprintf("%.2f", o.Bits)
+		}
+		fmt.Fprintf(b, "%s %-12s %s  table expected it %s = %s, %s bits; %d numbers left, their best guess %s\n",
+			mark, o.Clue, truth, o.Mass.RatString(), pct(o.Mass), bits, o.Left, pct(o.TheirBest))
+	}
+	if a.Play >= 0 {
+		fmt.Fprintf(b, "Play %s: it tells the table least.\n", a.Options[a.Play].Clue)
+	} else {
+		fmt.Fprintf(b, "No card is true of %d: take all three horizontally (the table expected that at %s).\n", a.Number, a.Rejected.RatString())
+	}
+}
