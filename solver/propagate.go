@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -405,4 +406,46 @@ func (r *Propagation) Index(c Card, h Holder) int {
 		return -1
 	}
 	return int(r.at[l])
+}
+
+// ImpliesUnder reports whether the observations listed by id, with the
+// model's structure, imply f: whether no world of those observations alone
+// makes f false (vacuously true when they admit no world; ask
+// [SAT.ConsistentUnder]). When implied, used is a subset of ids (in their
+// order) that implies f too: the observations the proof rested on, not
+// necessarily minimal. It is the question a puzzle generator asks of many
+// subsets of one problem, answered on the one solver under assumptions
+// instead of a solver per subset. Unknown ids and facts are an error.
+func (s *SAT) ImpliesUnder(ctx context.Context, ids []int, f Fact) (used []int, implied bool, err error) {
+	s.sync()
+	for _, id := range ids {
+		if id < 0 || id >= len(s.acts) {
+			return nil, false, fmt.Errorf("solver: unknown observation id %d", id)
+		}
+	}
+	l, err := s.factLit(f)
+	if err != nil {
+		return nil, false, err
+	}
+	r, err := s.solve(ctx, s.assumptions(ids, l.Not()))
+	if err != nil {
+		return nil, false, err
+	}
+	if r == 1 {
+		return nil, false, nil
+	}
+	return s.failed(ids), true, nil
+}
+
+// ConsistentUnder reports whether the observations listed by id, with the
+// model's structure, admit a world. Unknown ids are an error.
+func (s *SAT) ConsistentUnder(ctx context.Context, ids []int) (bool, error) {
+	s.sync()
+	for _, id := range ids {
+		if id < 0 || id >= len(s.acts) {
+			return false, fmt.Errorf("solver: unknown observation id %d", id)
+		}
+	}
+	r, err := s.solve(ctx, s.assumptions(ids))
+	return r == 1, err
 }

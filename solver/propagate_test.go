@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -108,4 +109,44 @@ func TestPropagateExample(t *testing.T) {
 	// constraints at once: propagation reads one at a time.
 	require.Equal(t, Open, r.Status(2, 1))
 	require.Equal(t, -1, r.Index(0, 0))
+}
+
+// TestImpliesUnder checks the subset queries against brute force: the
+// answer is that of the subset's own problem, and the observations the
+// proof used imply the fact on their own.
+func TestImpliesUnder(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(5, 6))
+	implied := 0
+	for iter := 0; iter < 300; iter++ {
+		p := randomProblem(rng, 6, 4)
+		s := NewSAT(p)
+		var ids []int
+		for id := range p.Observations() {
+			if rng.IntN(2) == 0 {
+				ids = append(ids, id)
+			}
+		}
+		q := p.Subset(ids)
+		ok, err := s.ConsistentUnder(ctx, ids)
+		require.NoError(t, err)
+		require.Equal(t, bruteConsistent(q), ok, "iteration %d", iter)
+		m := p.Model()
+		f := Fact{Card: Card(rng.IntN(m.NumCards())), Holder: Holder(rng.IntN(m.NumHolders())), Holds: rng.IntN(2) == 0}
+		used, got, err := s.ImpliesUnder(ctx, ids, f)
+		require.NoError(t, err)
+		require.Equal(t, bruteImplies(q, f), got, "iteration %d", iter)
+		if got && ok {
+			implied++
+			for _, u := range used {
+				require.Contains(t, ids, u)
+			}
+			require.True(t, bruteImplies(p.Subset(used), f), "iteration %d: the used observations do not imply the fact", iter)
+		}
+	}
+	require.Positive(t, implied)
+	_, _, err := NewSAT(randomProblem(rng, 3, 2)).ImpliesUnder(ctx, []int{99}, Fact{})
+	require.Error(t, err)
+	_, err = NewSAT(randomProblem(rng, 3, 2)).ConsistentUnder(ctx, []int{-1})
+	require.Error(t, err)
 }
