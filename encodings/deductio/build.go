@@ -31,22 +31,23 @@ type state struct {
 	obsLine []int // observation id -> entry index
 	lineObs []int // entry index -> observation id, -1 when the line adds none
 
-	players []string
-	seat    int               // -1 when nobody's seat is kept
-	secrets [][]solver.Holder // per player, the holders of their numbers in order
-	owner   []int             // holder -> player, -1 for face-up groups and the deck
-	faceUp  Set               // the face-up Secret Numbers now
-	groups  []solver.Holder   // the face-up groups
-	deck    solver.Holder     // the Secret Number deck
-	size    int               // cards left in the deck
-	row     []Clue            // the last row line
-	units   [][]unit          // per observation, its unit facts
-	looked  map[int]uint32    // the seat's looked-at numbers: possible positions from the top (bit p)
-	approx  bool              // a draw may have taken a looked-at number whose place was uncertain
-	public  bool              // built from public information only
-	looks   []int             // entry indexes of the seat's looks
-	guessed [][]int           // per player, the numbers guessed from them (right guesses), in order
-	current []int             // per player, the known current number, 0 when unknown
+	players  []string
+	seat     int               // -1 when nobody's seat is kept
+	secrets  [][]solver.Holder // per player, the holders of their numbers in order
+	owner    []int             // holder -> player, -1 for face-up groups and the deck
+	faceUp   Set               // the face-up Secret Numbers now
+	groups   []solver.Holder   // the face-up groups
+	deck     solver.Holder     // the Secret Number deck
+	size     int               // cards left in the deck
+	row      []Clue            // the last row line
+	units    [][]unit          // per observation, its unit facts
+	looked   map[int]uint32    // the seat's looked-at numbers: possible positions from the top (bit p)
+	lookedAt map[int]int       // the entry of the look that placed each looked-at number
+	approx   bool              // a draw may have taken a looked-at number whose place was uncertain
+	public   bool              // built from public information only
+	looks    []int             // entry indexes of the seat's looks
+	guessed  [][]int           // per player, the numbers guessed from them (right guesses), in order
+	current  []int             // per player, the known current number, 0 when unknown
 }
 
 // unit is a fact on one indicator.
@@ -65,7 +66,7 @@ func (s *state) cur(i int) solver.Holder { return s.secrets[i][len(s.secrets[i])
 // Secret Number deck would run out or a look contradicts what the seat knows
 // of the deck's order.
 func compile(entries []entry, public bool) (*state, error) {
-	s := &state{seat: -1, public: public, looked: map[int]uint32{}}
+	s := &state{seat: -1, public: public, looked: map[int]uint32{}, lookedAt: map[int]int{}}
 	type spec = solver.HolderSpec
 	var holders []spec
 	var obs []solver.Observation
@@ -76,10 +77,16 @@ func compile(entries []entry, public bool) (*state, error) {
 	}
 	drawn := 0
 	s.lineObs = make([]int, len(entries))
+	perEntry := make([][]unit, len(entries))
 	for ei, e := range entries {
 		s.lineObs[ei] = -1
-		var us []unit
-		addUnit := func(n int, h solver.Holder, holds bool) { us = append(us, unit{n, h, holds}) }
+		addUnit := func(n int, h solver.Holder, holds bool) { perEntry[ei] = append(perEntry[ei], unit{n, h, holds}) }
+		// A fact learnt from the deck's order belongs to the look that
+		// placed the number.
+		addTracked := func(x int, h solver.Holder, holds bool) {
+			at := s.lookedAt[x]
+			perEntry[at] = append(perEntry[at], unit{x, h, holds})
+		}
 		// draw takes k cards from the top of the deck into holder h: the
 		// seat's looked-at numbers are known in it or not when their place
 		// is certain.
@@ -96,10 +103,10 @@ func compile(entries []entry, public bool) (*state, error) {
 			for x, pos := range s.looked {
 				switch {
 				case pos&top == 0:
-					addUnit(x, h, false)
+					addTracked(x, h, false)
 					s.looked[x] = pos >> k
 				case pos&^top == 0:
-					addUnit(x, h, true)
+					addTracked(x, h, true)
 					delete(s.looked, x)
 				default:
 					s.approx = true
@@ -177,7 +184,7 @@ func compile(entries []entry, public bool) (*state, error) {
 			if e.count > s.size {
 				return nil, lineErr(0, "", "the Secret Number deck has only %d cards left", s.size)
 			}
-			if err := s.seatLook(e.nums); err != nil {
+			if err := s.seatLook(e.nums, ei); err != nil {
 				return nil, err
 			}
 			s.looks = append(s.looks, ei)
@@ -187,6 +194,8 @@ func compile(entries []entry, public bool) (*state, error) {
 				}
 			}
 		}
+	}
+	for ei, us := range perEntry {
 		if len(us) > 0 {
 			s.lineObs[ei] = len(obs)
 			s.obsLine = append(s.obsLine, ei)
@@ -241,7 +250,7 @@ func (s *state) otherLook(k int) {
 
 // seatLook records that the seat saw nums on top of the deck, in order, and
 // put them at the bottom in that order (the last written at the very bottom).
-func (s *state) seatLook(nums []int) error {
+func (s *state) seatLook(nums []int, ei int) error {
 	k := len(nums)
 	top := uint32(1)<<(k+1) - 2
 	for i, n := range nums {
@@ -264,6 +273,7 @@ func (s *state) seatLook(nums []int) error {
 	}
 	for i, n := range nums {
 		s.looked[n] = 1 << (s.size - k + 1 + i)
+		s.lookedAt[n] = ei
 	}
 	return nil
 }

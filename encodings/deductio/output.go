@@ -355,7 +355,7 @@ func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 		}
 		row = append(row, c)
 	}
-	r, err := g.report(ctx, free)
+	r, err := g.report(ctx, free, false)
 	if err != nil {
 		return err
 	}

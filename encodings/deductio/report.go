@@ -72,15 +72,16 @@ type Report struct {
 
 // Analyze computes every report of the game, exactly.
 func (g *Game) Analyze(ctx context.Context) (*Report, error) {
-	return g.report(ctx, false)
+	return g.report(ctx, false, true)
 }
 
-func (g *Game) report(ctx context.Context, free bool) (*Report, error) {
+// report computes the reports; with why unset, eliminations are left out.
+func (g *Game) report(ctx context.Context, free, why bool) (*Report, error) {
 	st, tal := g.st, g.tal
 	r := &Report{Players: slices.Clone(g.p.players), Seat: g.Seat(), FaceUp: st.faceUp.Numbers(), DeckSize: st.size, Worlds: big.NewInt(tal.total)}
 	var sat *solver.SAT
 	for i := range st.players {
-		sec, err := g.secret(ctx, st, tal, i, true, &sat)
+		sec, err := g.secret(ctx, st, tal, i, why, &sat)
 		if err != nil {
 			return nil, err
 		}
