@@ -22,6 +22,7 @@ type Game struct {
 	p       parser
 	st      *state // the game from the seat, for the current lines
 	tal     tally
+	whys    map[solver.Fact][]int // explanations found by the SAT engine
 }
 
 var _ table.Game = (*Game)(nil)

@@ -152,6 +152,15 @@ func (g *Game) why(ctx context.Context, st *state, sat **solver.SAT, f solver.Fa
 			}
 		}
 	}
+	// A minimal set of lines implying f stays one as lines are added (the
+	// game only grows, and a line's facts never change but for looks), so
+	// the answers of the SAT engine are kept.
+	cache := st == g.st
+	if cache {
+		if lines, ok := g.whys[f]; ok {
+			return lines, nil
+		}
+	}
 	if *sat == nil {
 		*sat = solver.NewSAT(st.prob)
 	}
@@ -164,7 +173,19 @@ func (g *Game) why(ctx context.Context, st *state, sat **solver.SAT, f solver.Fa
 		lines = append(lines, st.obsLine[id]+1)
 	}
 	slices.Sort(lines)
-	return slices.Compact(lines), nil
+	lines = slices.Compact(lines)
+	for _, ln := range lines {
+		// A look line gains facts as later draws pass the numbers seen, so
+		// a set holding one might stop being minimal.
+		cache = cache && !slices.Contains(st.looks, ln-1)
+	}
+	if cache {
+		if g.whys == nil {
+			g.whys = map[solver.Fact][]int{}
+		}
+		g.whys[f] = lines
+	}
+	return lines, nil
 }
 
 // best is the most likely guess among the opponents' unknown numbers: the
