@@ -85,16 +85,51 @@ var (
 // Instance is a question over a problem: the observations that are always
 // given, the clues, and the facts that pin down the answer. Ids are
 // observation ids of Problem.
+//
+// An Instance keeps a SAT engine of its problem once one is needed, and is
+// therefore not safe for concurrent use; instances made by [Search] share
+// the candidate's engine.
 type Instance struct {
 	Problem *solver.Problem
 	Givens  []int
 	Clues   []int
 	Answer  []solver.Fact
+
+	sat        *solver.SAT
+	satFor     *solver.Problem
+	consistent []int // ascending ids known to admit a world, with the engine
 }
 
 // obs is givens followed by clues.
 func (in *Instance) obs(clues []int) []int {
 	return append(slices.Clone(in.Givens), clues...)
+}
+
+// engine is the SAT engine of in's problem, built on first use.
+func (in *Instance) engine() *solver.SAT {
+	if in.sat == nil || in.satFor != in.Problem {
+		in.sat, in.satFor, in.consistent = solver.NewSAT(in.Problem), in.Problem, nil
+	}
+	return in.sat
+}
+
+// derive is an instance over the same problem and engine with other clues.
+func (in *Instance) derive(clues []int) *Instance {
+	return &Instance{Problem: in.Problem, Givens: in.Givens, Clues: clues, Answer: in.Answer, sat: in.sat, satFor: in.satFor, consistent: in.consistent}
+}
+
+// knownConsistent reports whether ids are among a set already found to
+// admit a world.
+func (in *Instance) knownConsistent(ids []int) bool {
+	if in.sat == nil || in.satFor != in.Problem || len(in.consistent) == 0 {
+		return false
+	}
+	for _, id := range ids {
+		if _, ok := slices.BinarySearch(in.consistent, id); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // check rejects an instance with bad ids or facts.
@@ -130,21 +165,24 @@ func Unique(ctx context.Context, in *Instance) (bool, error) {
 }
 
 func unique(ctx context.Context, in *Instance, clues []int) (bool, error) {
-	return uniqueBy(ctx, in, clues, true)
+	_, ok, err := uniqueBy(ctx, in, clues, true)
+	return ok, err
 }
 
 // uniqueBy is Unique for the given clues; fast lets propagation settle the
-// cases it can before the SAT engine is asked.
-func uniqueBy(ctx context.Context, in *Instance, clues []int, fast bool) (bool, error) {
+// cases it can before the SAT engine is asked. When unique, used is a
+// subset of clues that keeps the answer unique (clues itself when
+// propagation settled it).
+func uniqueBy(ctx context.Context, in *Instance, clues []int, fast bool) (used []int, ok bool, err error) {
 	if err := ctx.Err(); err != nil {
-		return false, err
+		return nil, false, err
 	}
 	ids := in.obs(clues)
 	open := in.Answer
 	if fast {
 		r := solver.NewPropagator(in.Problem, ids).Run(nil)
 		if r.Conflict() != nil {
-			return false, ErrInconsistent
+			return nil, false, ErrInconsistent
 		}
 		open = make([]solver.Fact, 0, len(in.Answer))
 		for _, f := range in.Answer {
@@ -153,88 +191,161 @@ func uniqueBy(ctx context.Context, in *Instance, clues []int, fast bool) (bool, 
 			}
 		}
 		if len(open) == 0 {
-			return true, nil // propagation is sound: nothing more to check
+			return clues, true, nil // propagation is sound: nothing more to check
 		}
 	}
-	s := solver.NewSAT(in.Problem.Subset(ids))
-	if !s.Consistent() {
-		return false, ErrInconsistent
-	}
+	s := in.engine()
+	need := map[int]bool{}
 	for _, f := range open {
-		if !s.Implies(f) {
-			return false, nil
+		u, implied, err := s.ImpliesUnder(ctx, ids, f)
+		if err != nil || !implied {
+			return nil, false, err // a world without f: consistent, and not unique
+		}
+		for _, id := range u {
+			need[id] = true
 		}
 	}
-	return true, nil
+	// Implied, or vacuously so: rule the latter out, once for a set and
+	// all its subsets.
+	if !in.knownConsistent(ids) {
+		consistent, err := s.ConsistentUnder(ctx, ids)
+		if err != nil {
+			return nil, false, err
+		}
+		if !consistent {
+			return nil, false, ErrInconsistent
+		}
+		in.consistent = slices.Sorted(slices.Values(ids))
+	}
+	if len(open) < len(in.Answer) {
+		return clues, true, nil // some facts rest on propagation over all clues
+	}
+	for _, c := range clues {
+		if need[c] {
+			used = append(used, c)
+		}
+	}
+	return used, true, nil
 }
 
 // Minimize returns a minimal subset of in's clues, in the order of
-// in.Clues, that keeps the answer unique: it first narrows the clues to the
-// union of the SAT engine's explanations of the answer facts, then tries to
-// drop each remaining clue in the order given by rng (in order when rng is
-// nil), keeping it out when the answer stays unique. It returns
+// in.Clues, that keeps the answer unique: it tries to drop each clue in the
+// order given by rng (in order when rng is nil) and keeps it out when the
+// answer stays unique. It keeps, for each answer fact, the clues the SAT
+// engine's last proof of it used: dropping a clue rechecks only the facts
+// whose proof used it, and clues no proof uses go at once. It returns
 // ErrNotUnique when all of in's clues do not make the answer unique.
 func Minimize(ctx context.Context, in *Instance, rng *rand.Rand) ([]int, error) {
 	if err := in.check(); err != nil {
 		return nil, err
 	}
-	ok, err := unique(ctx, in, in.Clues)
+	if _, ok, err := uniqueBy(ctx, in, in.Clues, false); err != nil || !ok {
+		if err == nil {
+			err = ErrNotUnique
+		}
+		return nil, err
+	}
+	s := in.engine()
+	isClue := make(map[int]bool, len(in.Clues))
+	for _, c := range in.Clues {
+		isClue[c] = true
+	}
+	onlyClues := func(ids []int) map[int]bool {
+		out := map[int]bool{}
+		for _, id := range ids {
+			if isClue[id] {
+				out[id] = true
+			}
+		}
+		return out
+	}
+	usedBy := make([]map[int]bool, len(in.Answer))
+	for i, f := range in.Answer {
+		u, ok, err := s.ImpliesUnder(ctx, in.obs(in.Clues), f)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, ErrNotUnique
+		}
+		usedBy[i] = onlyClues(u)
+	}
+	keepSet := func() []int {
+		var out []int
+		for _, c := range in.Clues {
+			for _, u := range usedBy {
+				if u[c] {
+					out = append(out, c)
+					break
+				}
+			}
+		}
+		return out
+	}
+	keep := keepSet()
+	order := slices.Clone(keep)
+	if rng != nil {
+		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	}
+	for _, c := range order {
+		if !slices.Contains(keep, c) {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		try := in.obs(slices.DeleteFunc(slices.Clone(keep), func(x int) bool { return x == c }))
+		fresh := map[int]map[int]bool{}
+		ok := true
+		for i, f := range in.Answer {
+			if !usedBy[i][c] {
+				continue // its proof did not use c
+			}
+			u, implied, err := s.ImpliesUnder(ctx, try, f)
+			if err != nil {
+				return nil, err
+			}
+			if !implied {
+				ok = false
+				break
+			}
+			fresh[i] = onlyClues(u)
+		}
+		if ok {
+			for i, u := range fresh {
+				usedBy[i] = u
+			}
+			keep = keepSet()
+		}
+	}
+	return keep, nil
+}
+
+// whyUnder is a minimal subset of ids implying f (which they must imply),
+// found by deletion on in's engine.
+func whyUnder(ctx context.Context, in *Instance, ids []int, f solver.Fact) ([]int, error) {
+	s := in.engine()
+	keep, ok, err := s.ImpliesUnder(ctx, ids, f)
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
 		return nil, ErrNotUnique
 	}
-	keep, err := whyUnion(ctx, in)
-	if err != nil {
-		return nil, err
-	}
-	order := slices.Clone(keep)
-	if rng != nil {
-		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
-	}
-	for _, c := range order {
+	for _, c := range slices.Clone(keep) {
+		if !slices.Contains(keep, c) {
+			continue
+		}
 		try := slices.DeleteFunc(slices.Clone(keep), func(x int) bool { return x == c })
-		ok, err := unique(ctx, in, try)
+		used, ok, err := s.ImpliesUnder(ctx, try, f)
 		if err != nil {
 			return nil, err
 		}
 		if ok {
-			keep = try
+			keep = used
 		}
 	}
 	return keep, nil
-}
-
-// whyUnion is the clues, in in.Clues order, that appear in the SAT engine's
-// minimal explanation of some answer fact: together they imply every
-// answer fact.
-func whyUnion(ctx context.Context, in *Instance) ([]int, error) {
-	ids := in.obs(in.Clues)
-	s := solver.NewSAT(in.Problem.Subset(ids))
-	used := map[int]bool{}
-	for _, f := range in.Answer {
-		why, err := s.Why(ctx, f)
-		if err != nil {
-			if errors.Is(err, solver.ErrInconsistent) {
-				return nil, ErrInconsistent
-			}
-			if errors.Is(err, solver.ErrNotImplied) {
-				return nil, ErrNotUnique
-			}
-			return nil, err
-		}
-		for _, i := range why {
-			used[ids[i]] = true
-		}
-	}
-	var out []int
-	for _, c := range in.Clues {
-		if used[c] {
-			out = append(out, c)
-		}
-	}
-	return out, nil
 }
 
 // Minimal checks that in's answer is unique and that dropping any one clue
@@ -246,7 +357,7 @@ func Minimal(ctx context.Context, in *Instance) error {
 	if err := in.check(); err != nil {
 		return err
 	}
-	ok, err := uniqueBy(ctx, in, in.Clues, false)
+	_, ok, err := uniqueBy(ctx, in, in.Clues, false)
 	if err != nil {
 		return err
 	}
@@ -255,7 +366,7 @@ func Minimal(ctx context.Context, in *Instance) error {
 	}
 	for i, c := range in.Clues {
 		try := slices.Delete(slices.Clone(in.Clues), i, i+1)
-		ok, err := uniqueBy(ctx, in, try, false)
+		_, ok, err := uniqueBy(ctx, in, try, false)
 		if err != nil {
 			return err
 		}

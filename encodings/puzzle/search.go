@@ -45,7 +45,7 @@ func Search(ctx context.Context, cand *Instance, rng *rand.Rand, opt SearchOptio
 	if err != nil {
 		return nil, err
 	}
-	pre := &Instance{Problem: cand.Problem, Givens: cand.Givens, Clues: cand.Clues[:n], Answer: cand.Answer}
+	pre := cand.derive(cand.Clues[:n])
 	seen := map[string]bool{}
 	for try := 0; try < max(1, opt.Tries); try++ {
 		var order *rand.Rand
@@ -61,11 +61,14 @@ func Search(ctx context.Context, cand *Instance, rng *rand.Rand, opt SearchOptio
 			continue
 		}
 		seen[key] = true
-		in := &Instance{Problem: cand.Problem, Givens: cand.Givens, Clues: clues, Answer: cand.Answer}
+		in := pre.derive(clues)
 		if len(clues) == 0 {
 			continue // known from the givens alone: no puzzle
 		}
-		sol, err := Solve(ctx, in)
+		sol, err := solve(ctx, in, opt.Any || opt.Level == Hard)
+		if errors.Is(err, errDeep) {
+			continue // Hard, not the level asked for
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -75,7 +78,7 @@ func Search(ctx context.Context, cand *Instance, rng *rand.Rand, opt SearchOptio
 		if err := Minimal(ctx, in); err != nil {
 			return nil, err
 		}
-		return &Puzzle{Instance: *in, Solution: sol}, nil
+		return &Puzzle{Instance: *in.derive(in.Clues), Solution: sol}, nil
 	}
 	return nil, ErrNoPuzzle
 }

@@ -140,6 +140,16 @@ func Solve(ctx context.Context, in *Instance) (*Solution, error) {
 	if err := in.check(); err != nil {
 		return nil, err
 	}
+	return solve(ctx, in, true)
+}
+
+// errDeep is solve's answer when deep is false and the answer needs a
+// deeper step: the puzzle is Hard.
+var errDeep = errors.New("puzzle: a deeper step is needed")
+
+// solve is Solve; with deep false it gives up with errDeep where a deeper
+// step would be needed, which grades the puzzle Hard at less cost.
+func solve(ctx context.Context, in *Instance, deep bool) (*Solution, error) {
 	st := &solveState{in: in, index: map[solver.Fact]int{}}
 	r0 := solver.NewPropagator(in.Problem, in.Givens).Run(nil)
 	if r0.Conflict() != nil {
@@ -147,7 +157,12 @@ func Solve(ctx context.Context, in *Instance) (*Solution, error) {
 	}
 	st.absorb(r0, true)
 	pr := solver.NewPropagator(in.Problem, in.obs(in.Clues))
-	var s *solver.SAT // built when first needed
+	if ok, err := unique(ctx, in, in.Clues); err != nil || !ok {
+		if err == nil {
+			err = ErrNotUnique
+		}
+		return nil, err
+	}
 	for {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -163,29 +178,20 @@ func Solve(ctx context.Context, in *Instance) (*Solution, error) {
 		if st.probe(r, at) {
 			continue
 		}
-		// Deeper: explain one open answer fact with the SAT engine.
-		if s == nil {
-			s = solver.NewSAT(in.Problem.Subset(in.obs(in.Clues)))
+		if !deep {
+			return nil, errDeep
 		}
-		ids := in.obs(in.Clues)
+		// Deeper: explain one open answer fact by a minimal set of
+		// observations.
 		for _, f := range in.Answer {
 			if r.Fixed(f) {
 				continue
 			}
-			why, err := s.Why(ctx, f)
-			switch {
-			case errors.Is(err, solver.ErrNotImplied):
-				return nil, ErrNotUnique
-			case errors.Is(err, solver.ErrInconsistent):
-				return nil, ErrInconsistent
-			case err != nil:
+			why, err := whyUnder(ctx, in, in.obs(in.Clues), f)
+			if err != nil {
 				return nil, err
 			}
-			e := entry{fact: f, kind: Deeper}
-			for _, i := range why {
-				e.obs = append(e.obs, ids[i])
-			}
-			slices.Sort(e.obs)
+			e := entry{fact: f, kind: Deeper, obs: slices.Sorted(slices.Values(why))}
 			st.add(e)
 			break
 		}
