@@ -1,0 +1,282 @@
+package deduceordie
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/puzzle"
+	"github.com/gumshoe-dev/gumshoe/solver"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+// TestGeneratePuzzleLevels generates puzzles of every level at 4 players
+// and checks each: the measured grade is the one asked for, Verify passes
+// (the log loads, the answer agrees with the deal, unique and minimal), and
+// the answer is the simulated truth.
+func TestGeneratePuzzleLevels(t *testing.T) {
+	ctx := context.Background()
+	for _, level := range puzzle.Levels {
+		for seed := uint64(1); seed <= 2; seed++ {
+			t.Run(fmt.Sprintf("%s/seed%d", level, seed), func(t *testing.T) {
+				pz, err := GeneratePuzzle(ctx, seed, PuzzleOptions{Players: 4, Level: level})
+				require.NoError(t, err)
+				require.Equal(t, level, pz.Solution.Grade.Level)
+				require.NoError(t, pz.Verify(ctx))
+				ev := solver.Holder(4)
+				require.Equal(t, ev, pz.Deal[pz.Evidence[0]])
+				require.Equal(t, ev, pz.Deal[pz.Evidence[1]])
+				require.Equal(t, solver.Holder(pz.Murderer), pz.Deal[pz.MurdererCard])
+				require.Equal(t, MurderCard(pz.Evidence[0], pz.Evidence[1]), pz.Murder)
+				require.NotEmpty(t, pz.Clues)
+				require.Equal(t, len(pz.Clues), pz.Solution.Grade.Clues)
+			})
+		}
+	}
+}
+
+// TestGeneratePuzzleReproducible checks that a seed gives the same puzzle.
+func TestGeneratePuzzleReproducible(t *testing.T) {
+	ctx := context.Background()
+	opt := PuzzleOptions{Players: 4, Any: true}
+	a, err := GeneratePuzzle(ctx, 42, opt)
+	require.NoError(t, err)
+	b, err := GeneratePuzzle(ctx, 42, opt)
+	require.NoError(t, err)
+	require.Equal(t, a.Log(), b.Log())
+	require.Equal(t, a.Solution, b.Solution)
+}
+
+func TestGeneratePuzzleErrors(t *testing.T) {
+	ctx := context.Background()
+	_, err := GeneratePuzzle(ctx, 1, PuzzleOptions{Players: 7})
+	require.Error(t, err)
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	_, err = GeneratePuzzle(cancelled, 1, PuzzleOptions{Players: 4, Any: true})
+	require.ErrorIs(t, err, context.Canceled)
+}
+
+// TestPuzzleBruteForce checks 3-player puzzles without any engine: it lists
+// every deal that agrees with the seat's hand and the exposed card (about
+// two million), and checks that none satisfying every clue has another
+// answer (uniqueness) and that for every clue some deal with another answer
+// breaks that clue alone (minimality).
+func TestPuzzleBruteForce(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		seed  uint64
+		level puzzle.Level
+	}{{3, puzzle.Medium}, {4, puzzle.Hard}} {
+		t.Run(fmt.Sprintf("seed%d", tc.seed), func(t *testing.T) {
+			pz, err := GeneratePuzzle(ctx, tc.seed, PuzzleOptions{Players: 3, Level: tc.level})
+			require.NoError(t, err)
+			bruteCheck(t, pz)
+		})
+	}
+}
+
+func bruteCheck(t *testing.T, pz *Puzzle) {
+	t.Helper()
+	const n = 3
+	obs := pz.prob.Observations()
+	clues := make([][]solver.Constraint, len(pz.clues))
+	for i, id := range pz.clues {
+		clues[i] = obs[id].Constraints
+	}
+	w := make(solver.World, NumCards)
+	var unknown []Card
+	for c := range Card(NumCards) {
+		switch {
+		case pz.Deal[c] == solver.Holder(pz.Seat):
+			w[c] = solver.Holder(pz.Seat)
+		case c == pz.Exposed:
+			w[c] = solver.Holder(n + 1)
+		default:
+			unknown = append(unknown, c)
+		}
+	}
+	others := []solver.Holder{}
+	for p := range n {
+		if p != pz.Seat {
+			others = append(others, solver.Holder(p))
+		}
+	}
+	witnessed := make([]bool, len(clues))
+	worlds, satisfying := 0, 0
+	sameAnswer := func() bool {
+		return w[pz.Evidence[0]] == n && w[pz.Evidence[1]] == n && w[pz.MurdererCard] == solver.Holder(pz.Murderer)
+	}
+	// Evidence pair i<j of unknown, then 8 of the rest to the first other.
+	for i := range unknown {
+		for j := i + 1; j < len(unknown); j++ {
+			var rest []Card
+			for k, c := range unknown {
+				if k != i && k != j {
+					rest = append(rest, c)
+				}
+			}
+			w[unknown[i]], w[unknown[j]] = n, n
+			for mask := uint32(0); mask < 1<<len(rest); mask++ {
+				if popcount(mask) != HandSize(n) {
+					continue
+				}
+				for k, c := range rest {
+					if mask&(1<<k) != 0 {
+						w[c] = others[0]
+					} else {
+						w[c] = others[1]
+					}
+				}
+				worlds++
+				broken := -1
+				for k, ks := range clues {
+					for _, kk := range ks {
+						if !kk.Satisfied(w) {
+							if broken >= 0 {
+								broken = -2
+							} else {
+								broken = k
+							}
+							break
+						}
+					}
+					if broken == -2 {
+						break
+					}
+				}
+				if broken == -1 {
+					satisfying++
+					require.True(t, sameAnswer(), "a deal satisfying every clue has another answer")
+				}
+				if broken >= 0 && !sameAnswer() {
+					witnessed[broken] = true
+				}
+			}
+		}
+	}
+	require.Equal(t, 153*12870, worlds)
+	require.Positive(t, satisfying)
+	for k, ok := range witnessed {
+		require.True(t, ok, "clue %q can be dropped", pz.Clues[k])
+	}
+}
+
+func popcount(x uint32) int {
+	n := 0
+	for ; x != 0; x &= x - 1 {
+		n++
+	}
+	return n
+}
+
+// TestPuzzleGolden pins the printed forms of one puzzle; run with -update
+// after a deliberate change.
+func TestPuzzleGolden(t *testing.T) {
+	ctx := context.Background()
+	pz, err := GeneratePuzzle(ctx, 7, PuzzleOptions{Players: 4, Level: puzzle.Medium})
+	require.NoError(t, err)
+	page := pz.Page("Deduce or Die puzzle 1")
+	for _, form := range []struct {
+		file  string
+		write func(*bytes.Buffer) error
+	}{
+		{"puzzle_medium.txt", func(b *bytes.Buffer) error { return page.WriteText(b) }},
+		{"puzzle_medium.md", func(b *bytes.Buffer) error { return page.WriteMarkdown(b) }},
+		{"puzzle_medium.json", func(b *bytes.Buffer) error { return page.WriteJSON(b) }},
+	} {
+		var b bytes.Buffer
+		require.NoError(t, form.write(&b))
+		path := filepath.Join("testdata", form.file)
+		if *update {
+			require.NoError(t, os.MkdirAll("testdata", 0o755))
+			require.NoError(t, os.WriteFile(path, b.Bytes(), 0o644))
+		}
+		want, err := os.ReadFile(path)
+		require.NoError(t, err)
+		require.Equal(t, string(want), b.String(), "%s differs; run go test -update if the change is deliberate", path)
+	}
+}
+
+// TestPuzzleWords checks the Deduce or Die wording of facts and rules.
+func TestPuzzleWords(t *testing.T) {
+	g := NewGame()
+	require.NoError(t, g.Apply("players alice bob carol dave"))
+	w := words{DefaultWords: puzzle.DefaultWords{Problem: g.Problem()}, n: 4}
+	f := func(c string, h int, holds bool) solver.Fact {
+		card, err := ParseCard(c)
+		require.NoError(t, err)
+		return solver.Fact{Card: card, Holder: solver.Holder(h), Holds: holds}
+	}
+	tests := []struct {
+		facts []solver.Fact
+		want  string
+	}{
+		{[]solver.Fact{f("3H", 1, true)}, "bob holds 3H"},
+		{[]solver.Fact{f("3H", 1, false), f("4H", 1, false)}, "bob holds none of 3H or 4H"},
+		{[]solver.Fact{f("5C", 4, true)}, "5C is an Evidence card"},
+		{[]solver.Fact{f("5C", 4, true), f("7S", 4, true)}, "5C and 7S are Evidence cards"},
+		{[]solver.Fact{f("5C", 4, false)}, "5C is not an Evidence card"},
+		{[]solver.Fact{f("5C", 4, false), f("AS", 4, false)}, "none of 5C or AS is an Evidence card"},
+		{[]solver.Fact{f("9S", 5, true)}, "9S is the exposed card"},
+		{[]solver.Fact{f("9S", 5, false)}, "9S is not the exposed card"},
+	}
+	for _, tc := range tests {
+		require.Equal(t, tc.want, w.Facts(tc.facts))
+	}
+	require.Equal(t, "there are two Evidence cards", w.Rule(solver.Rule{Kind: solver.RuleHolderSize, Index: 4}))
+	require.Equal(t, "bob holds 6 cards", w.Rule(solver.Rule{Kind: solver.RuleHolderSize, Index: 1}))
+	require.Equal(t, "every card is in exactly one place", w.Rule(solver.Rule{Kind: solver.RuleOneHolder, Index: 3}))
+}
+
+func TestVerifyCatchesTampering(t *testing.T) {
+	ctx := context.Background()
+	pz, err := GeneratePuzzle(ctx, 5, PuzzleOptions{Players: 4, Any: true})
+	require.NoError(t, err)
+	require.NoError(t, pz.Verify(ctx))
+
+	dropped := *pz
+	dropped.Clues = slices.Clone(pz.Clues[1:])
+	err = dropped.Verify(ctx)
+	require.ErrorIs(t, err, puzzle.ErrNotUnique, "dropping a clue of a minimal set loses uniqueness")
+
+	wrong := *pz
+	wrong.Evidence = [2]Card{pz.Evidence[0], pz.MurdererCard}
+	require.Error(t, wrong.Verify(ctx))
+
+	bad := *pz
+	bad.Clues = append(slices.Clone(pz.Clues), "ask alice bob 3H..5S = 9")
+	err = bad.Verify(ctx)
+	require.Error(t, err)
+	require.False(t, errors.Is(err, puzzle.ErrNotMinimal) && strings.Contains(err.Error(), "3H"))
+}
+
+// ExampleGeneratePuzzle makes a medium 4-player puzzle and prints its
+// grade and answer.
+func ExampleGeneratePuzzle() {
+	ctx := context.Background()
+	pz, err := GeneratePuzzle(ctx, 7, PuzzleOptions{Players: 4, Level: puzzle.Medium})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := pz.Verify(ctx); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(pz.Solution.Grade.Level, len(pz.Clues) > 0)
+	fmt.Println("Evidence:", CardName(pz.Evidence[0]), CardName(pz.Evidence[1]))
+	// Output:
+	// medium true
+	// Evidence: 5S 4C
+}
