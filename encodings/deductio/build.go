@@ -175,7 +175,7 @@ func compile(entries []entry, public bool) (*state, error) {
 				return nil, err
 			}
 		case kLooks:
-			if e.player != s.seat || public {
+			if e.player != s.seat || public || len(e.nums) == 0 {
 				if !public && e.player != s.seat {
 					s.otherLook(e.count)
 				}

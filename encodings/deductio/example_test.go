@@ -61,3 +61,44 @@ row even >=7 not:9,19
 	// -> not:9,19     true   table expected it 11/12 = 91.7%, 0.13 bits; 15 numbers left, their best guess 7.3%
 	// Play not:9,19: it tells the table least.
 }
+
+// Clue cards are written as one word each; Numbers says which Secret
+// Numbers a card is true of, given the face-up numbers.
+func ExampleParseClue() {
+	faceUp := deductio.SetOf(3, 11, 17)
+	for _, w := range []string{"5-12", "not:9,19", "≥15/look2", "faceup+1"} {
+		c, err := deductio.ParseClue(w)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Printf("%-10s %s\n", c, c.Numbers(faceUp))
+	}
+	_, err := deductio.ParseClue("5-25")
+	fmt.Println(err)
+	// Output:
+	// 5-12       5-12
+	// not:9,19   1-8,10-18,20
+	// >=15/look2 15-20
+	// faceup+1   4,12,18
+	// no 25 among the Secret Numbers (expected a number 1-20)
+}
+
+// A simulated game is a function of its seed; every seat's log replays.
+func ExampleSimulate() {
+	sim, err := deductio.Simulate(deductio.SimConfig{Players: 4, Seed: 1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	g := deductio.NewGame()
+	for _, line := range sim.Logs[2] {
+		if err := g.Apply(line); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	fmt.Println(g.Seat(), len(g.Lines()) > 0, sim.Winner != "")
+	// Output:
+	// carol true true
+}
