@@ -221,6 +221,7 @@ type ClueError struct {
 	Want string
 }
 
+// Error is the message, with what was expected.
 func (e *ClueError) Error() string {
 	if e.Want != "" {
 		return e.Msg + " (expected " + e.Want + ")"

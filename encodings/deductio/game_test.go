@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -255,4 +256,25 @@ func FuzzApply(f *testing.F) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// TestExampleLog checks that the built-in example is the golden files' log
+// and that it loads.
+func TestExampleLog(t *testing.T) {
+	data, err := os.ReadFile("testdata/example.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(data) != ExampleLog {
+		t.Error("ExampleLog differs from testdata/example.log")
+	}
+	if _, err := Load(strings.NewReader(ExampleLog)); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"alice", "bob", "carol", "plays", "guesses"} {
+		g, _ := Load(strings.NewReader(ExampleLog))
+		if !slices.Contains(g.Words(), w) {
+			t.Errorf("Words lacks %q", w)
+		}
+	}
 }
