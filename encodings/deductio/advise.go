@@ -56,11 +56,11 @@ func (g *Game) AdviseClue(ctx context.Context, row []Clue) (*ClueAdvice, error) 
 	if len(row) == 0 {
 		row = st.row
 	}
-	if len(row) == 0 {
-		return nil, ErrNoRow
-	}
 	if st.seat < 0 || st.current[st.seat] == 0 {
 		return nil, ErrNoNumber
+	}
+	if len(row) == 0 {
+		return nil, ErrNoRow
 	}
 	pub, err := g.publicState()
 	if err != nil {

@@ -268,13 +268,54 @@ func TestExampleLog(t *testing.T) {
 	if string(data) != ExampleLog {
 		t.Error("ExampleLog differs from testdata/example.log")
 	}
-	if _, err := Load(strings.NewReader(ExampleLog)); err != nil {
+	g, err := Load(strings.NewReader(ExampleLog))
+	if err != nil {
 		t.Fatal(err)
+	}
+	// Nothing is lost: the lines after the header come back as written.
+	if got := "game deductio\n" + strings.Join(g.Lines(), "\n") + "\n"; got != ExampleLog {
+		t.Errorf("lines read back as\n%s", got)
 	}
 	for _, w := range []string{"alice", "bob", "carol", "plays", "guesses"} {
 		g, _ := Load(strings.NewReader(ExampleLog))
 		if !slices.Contains(g.Words(), w) {
 			t.Errorf("Words lacks %q", w)
 		}
+	}
+}
+
+func TestAdviseWithout(t *testing.T) {
+	ctx := context.Background()
+	tests := []struct {
+		lines []string
+		args  string
+		want  string
+		why   string
+	}{
+		{[]string{"players alice bob", "faceup 1 2 3"}, "", "not known", "no seat: no clue advice"},
+		{[]string{"players alice bob", "seat bob", "faceup 1 2 3"}, "even", "not known", "a seat without its number"},
+		{[]string{"players alice bob", "seat bob", "secret bob 4", "faceup 1 2 3"}, "", "no face-up clue cards", "no row"},
+		{[]string{"players alice bob", "seat bob", "secret bob 4", "faceup 1 2 3", "alice plays 5-5"}, "even", "guess (best guess alice 5 at 1", "a forced number is worth guessing"},
+		{[]string{"players alice bob", "seat bob", "secret bob 4", "faceup 1 2 3", "alice plays 5-6"}, "odd faceup+1", "-> faceup+1", "the only true card"},
+	}
+	for _, tc := range tests {
+		g := newGame(t, tc.lines...)
+		var b strings.Builder
+		if err := g.Advise(ctx, tc.args, &b); err != nil {
+			t.Fatalf("%s: %v", tc.why, err)
+		}
+		if !strings.Contains(b.String(), tc.want) {
+			t.Errorf("%s: advice\n%s\nlacks %q", tc.why, b.String(), tc.want)
+		}
+	}
+	g := newGame(t, setup...)
+	if err := g.Advise(ctx, "purple", io.Discard); err == nil {
+		t.Error("advice on an unknown clue card gave no error")
+	}
+	if err := g.Why(ctx, "dave 5", io.Discard); err == nil {
+		t.Error("why about an unknown player gave no error")
+	}
+	if err := g.Why(ctx, "alice", io.Discard); err == nil {
+		t.Error("why without a number gave no error")
 	}
 }
