@@ -197,7 +197,7 @@ func uniqueBy(ctx context.Context, in *Instance, clues []int, fast bool) (used [
 	s := in.engine()
 	need := map[int]bool{}
 	for _, f := range open {
-		u, implied, err := s.ImpliesUnder(ctx, ids, f)
+		u, implied, err := s.ImpliesUnder(steady(ctx), ids, f)
 		if err != nil || !implied {
 			return nil, false, err // a world without f: consistent, and not unique
 		}
@@ -208,7 +208,7 @@ func uniqueBy(ctx context.Context, in *Instance, clues []int, fast bool) (used [
 	// Implied, or vacuously so: rule the latter out, once for a set and
 	// all its subsets.
 	if !in.knownConsistent(ids) {
-		consistent, err := s.ConsistentUnder(ctx, ids)
+		consistent, err := s.ConsistentUnder(steady(ctx), ids)
 		if err != nil {
 			return nil, false, err
 		}
@@ -261,7 +261,10 @@ func Minimize(ctx context.Context, in *Instance, rng *rand.Rand) ([]int, error) 
 	}
 	usedBy := make([]map[int]bool, len(in.Answer))
 	for i, f := range in.Answer {
-		u, ok, err := s.ImpliesUnder(ctx, in.obs(in.Clues), f)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		u, ok, err := s.ImpliesUnder(steady(ctx), in.obs(in.Clues), f)
 		if err != nil {
 			return nil, err
 		}
@@ -301,7 +304,7 @@ func Minimize(ctx context.Context, in *Instance, rng *rand.Rand) ([]int, error) 
 			if !usedBy[i][c] {
 				continue // its proof did not use c
 			}
-			u, implied, err := s.ImpliesUnder(ctx, try, f)
+			u, implied, err := s.ImpliesUnder(steady(ctx), try, f)
 			if err != nil {
 				return nil, err
 			}
@@ -325,7 +328,7 @@ func Minimize(ctx context.Context, in *Instance, rng *rand.Rand) ([]int, error) 
 // found by deletion on in's engine.
 func whyUnder(ctx context.Context, in *Instance, ids []int, f solver.Fact) ([]int, error) {
 	s := in.engine()
-	keep, ok, err := s.ImpliesUnder(ctx, ids, f)
+	keep, ok, err := s.ImpliesUnder(steady(ctx), ids, f)
 	if err != nil {
 		return nil, err
 	}
@@ -336,8 +339,11 @@ func whyUnder(ctx context.Context, in *Instance, ids []int, f solver.Fact) ([]in
 		if !slices.Contains(keep, c) {
 			continue
 		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		try := slices.DeleteFunc(slices.Clone(keep), func(x int) bool { return x == c })
-		used, ok, err := s.ImpliesUnder(ctx, try, f)
+		used, ok, err := s.ImpliesUnder(steady(ctx), try, f)
 		if err != nil {
 			return nil, err
 		}
@@ -376,3 +382,10 @@ func Minimal(ctx context.Context, in *Instance) error {
 	}
 	return nil
 }
+
+// steady is ctx without its cancellation, for the SAT engine's calls: a
+// cancellable context makes the engine search in time slices, and where a
+// slice ends changes which proof it finds, so results would depend on the
+// machine's load. Each call here is short; the loops around them check
+// ctx between calls.
+func steady(ctx context.Context) context.Context { return context.WithoutCancel(ctx) }
