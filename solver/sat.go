@@ -39,6 +39,8 @@ type SAT struct {
 	x    [][]z.Lit // x[card][holder]; t.Not() where the holder is not allowed
 	acts []z.Lit   // acts[id] switches observation id on
 	buf  []z.Lit
+	tbuf []z.Lit
+	x0   z.Var // the variable of x[0][0]; x[c][h] is x0 + c*holders + h when allowed
 }
 
 // NewSAT returns the SAT engine of p, with the model's structure encoded.
@@ -49,13 +51,13 @@ func NewSAT(p *Problem) *SAT {
 	s.g.Add(s.t)
 	s.g.Add(z.LitNull)
 	s.bg = s.g.Lit()
+	s.x0 = s.bg.Var() + 1
 	s.x = make([][]z.Lit, m.NumCards())
 	for c := range s.x {
 		row := make([]z.Lit, m.NumHolders())
 		for h := range row {
-			if m.Allowed(Card(c), Holder(h)) {
-				row[h] = s.g.Lit()
-			} else {
+			row[h] = s.g.Lit() // a variable even when not allowed, to keep pairOf simple
+			if !m.Allowed(Card(c), Holder(h)) {
 				row[h] = s.t.Not()
 			}
 		}
@@ -221,97 +223,6 @@ func (sh *Sheet) Status(c Card, h Holder) Status {
 		return Impossible
 	}
 	return sh.status[c][h]
-}
-
-// Sheet settles every (card, holder) pair. It returns ErrInconsistent when
-// there is no world, or the context's error.
-//
-// Every world the solver finds settles many pairs at once: a pair seen true
-// in one world and false in another is open. Each pair not yet seen both
-// ways costs one solve under the assumption that contradicts what every
-// world so far agreed on: no world proves the pair forced (or impossible),
-// a world settles it open together with every other pair that world
-// disagrees on.
-func (s *SAT) Sheet(ctx context.Context) (*Sheet, error) {
-	s.sync()
-	ids := s.allIDs()
-	r, err := s.solve(ctx, s.assumptions(ids))
-	if err != nil {
-		return nil, err
-	}
-	if r != 1 {
-		return nil, ErrInconsistent
-	}
-	nc, nh := len(s.x), s.p.Model().NumHolders()
-	seenT := make([][]bool, nc)
-	seenF := make([][]bool, nc)
-	for c := range nc {
-		seenT[c] = make([]bool, nh)
-		seenF[c] = make([]bool, nh)
-	}
-	record := func() {
-		for c, row := range s.x {
-			for h, l := range row {
-				if s.g.Value(l) {
-					seenT[c][h] = true
-				} else {
-					seenF[c][h] = true
-				}
-			}
-		}
-	}
-	record()
-	status := make([][]Status, nc)
-	for c := range nc {
-		status[c] = make([]Status, nh)
-		for h := range nh {
-			status[c][h] = Open
-		}
-	}
-	// done marks pairs settled without a solve of their own.
-	done := make([][]bool, nc)
-	for c := range nc {
-		done[c] = make([]bool, nh)
-		for h := range nh {
-			if s.x[c][h] == s.t.Not() {
-				status[c][h] = Impossible
-				done[c][h] = true
-			}
-		}
-	}
-	for c := range nc {
-		for h := range nh {
-			if done[c][h] || (seenT[c][h] && seenF[c][h]) {
-				continue
-			}
-			l := s.x[c][h]
-			probe := l
-			if seenT[c][h] {
-				probe = l.Not() // every world so far has it: is it forced?
-			}
-			r, err := s.solve(ctx, s.assumptions(ids, probe))
-			if err != nil {
-				return nil, err
-			}
-			if r == 1 {
-				record()
-				continue
-			}
-			if seenT[c][h] {
-				status[c][h] = Forced
-				// The card's other holders are impossible.
-				for o := range nh {
-					if o != h {
-						status[c][o] = Impossible
-						done[c][o] = true
-					}
-				}
-			} else {
-				status[c][h] = Impossible
-			}
-		}
-	}
-	return &Sheet{status: status}, nil
 }
 
 // factLit is the literal that is true when f holds.
