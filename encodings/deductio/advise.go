@@ -66,7 +66,10 @@ func (g *Game) AdviseClue(ctx context.Context, row []Clue) (*ClueAdvice, error) 
 	if err != nil {
 		return nil, err
 	}
-	tal := pub.countWorlds()
+	tal, err := pub.countWorlds(ctx)
+	if err != nil {
+		return nil, err
+	}
 	h := pub.cur(st.seat)
 	me := st.current[st.seat]
 	a := &ClueAdvice{Number: me, Play: -1}

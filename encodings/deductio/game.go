@@ -31,7 +31,11 @@ var _ table.Game = (*Game)(nil)
 func NewGame() *Game {
 	g := &Game{p: parser{seat: -1}}
 	st, _ := compile(nil, false)
-	g.st, g.tal = st, st.countWorlds()
+	g.st = st
+	g.tal = tally{total: 1, count: make([][MaxNumber + 1]int64, 1)}
+	for n := 1; n <= MaxNumber; n++ {
+		g.tal.count[0][n] = 1 // the deck alone: one deal
+	}
 	return g
 }
 
@@ -111,7 +115,10 @@ func (g *Game) Apply(line string) error {
 	if err != nil {
 		return err
 	}
-	tal := st.countWorlds()
+	tal, err := st.countWorlds(context.Background())
+	if err != nil {
+		return err
+	}
 	if tal.total == 0 {
 		return g.conflict(st, len(entries)-1)
 	}

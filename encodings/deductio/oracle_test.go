@@ -4,19 +4,13 @@ import (
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
-// tally is the exact count of the worlds of a compiled game and of the
-// worlds in which each holder has each number. Every observation of the
-// game is a unit fact (a number is, or is not, with a holder), so a world is
-// an assignment of distinct numbers to the secrets nobody knows; the deck
-// takes the rest. Counting uses that structure directly: the number of
-// assignments of distinct numbers from sets A1..Ak is a sum over the
-// partitions of the k secrets (inclusion-exclusion on the partition
-// lattice), which is instant for the at most four unknown secrets of a game.
-type tally struct {
-	total int64
-	// per holder: count[h][n] worlds in which h holds n (n from 1)
-	count [][MaxNumber + 1]int64
-}
+// This file is an independent oracle for the counts of the solver's
+// counting engine on Deductio problems. Every observation of the game is a
+// unit fact (a number is, or is not, with a holder), so a world is an
+// assignment of distinct numbers to the secrets nobody knows; the deck takes
+// the rest. The number of assignments of distinct numbers from sets A1..Ak
+// is a sum over the set partitions of the k secrets (inclusion-exclusion on
+// the partition lattice), itself checked against plain enumeration.
 
 // domains reads the unit facts of s: the numbers each holder may have, the
 // holder each pinned number must be with, and whether the facts contradict
@@ -47,8 +41,8 @@ func (s *state) domains() (dom []Set, pinned []solver.Holder, ok bool) {
 	return dom, pinned, ok
 }
 
-// countWorlds counts the worlds of s exactly.
-func (s *state) countWorlds() tally {
+// directTally counts the worlds of s exactly, without the engine.
+func (s *state) directTally() tally {
 	nh := s.prob.Model().NumHolders()
 	t := tally{count: make([][MaxNumber + 1]int64, nh)}
 	dom, pinned, ok := s.domains()

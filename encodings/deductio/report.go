@@ -92,7 +92,10 @@ func (g *Game) report(ctx context.Context, free, why bool) (*Report, error) {
 		if err != nil {
 			return nil, err
 		}
-		ptal := pub.countWorlds()
+		ptal, err := pub.countWorlds(ctx)
+		if err != nil {
+			return nil, err
+		}
 		var psat *solver.SAT
 		ex, err := g.secret(ctx, pub, ptal, st.seat, false, &psat)
 		if err != nil {
