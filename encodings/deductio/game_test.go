@@ -44,6 +44,7 @@ func TestApplyErrors(t *testing.T) {
 		{"players alice alice", 15, "named twice", "duplicate name"},
 		{"players alice 7up", 15, "cannot name", "a name must start with a letter"},
 		{"players alice plays", 15, "cannot name", "keywords are not names"},
+		{"players not alice", 9, "cannot name", "\"not\" starts a fact for why"},
 		{"game deductio", 1, "header", "the header is not a line of the game"},
 	}
 	for _, tc := range tests {

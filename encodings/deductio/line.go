@@ -65,7 +65,7 @@ func splitWords(line string) []word {
 }
 
 // keywords may not be player names.
-var keywords = []string{"players", "seat", "secret", "faceup", "row", "plays", "rejects", "denies", "guesses", "looks", "right", "wrong", "game"}
+var keywords = []string{"players", "seat", "secret", "faceup", "row", "plays", "rejects", "denies", "guesses", "looks", "right", "wrong", "game", "not", "free"}
 
 func isKeyword(s string) bool {
 	for _, k := range keywords {
