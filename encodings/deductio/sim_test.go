@@ -95,9 +95,10 @@ func TestSimulatedTruth(t *testing.T) {
 }
 
 // TestCountsAgainstEngines checks the counts of the solver's counting
-// engine against the partition formula (oracle_test.go) at every third line
-// of simulated games (every line with -long), and against the worlds the SAT
-// engine enumerates when there are few.
+// engine against the partition formula (oracle_test.go) and the SAT
+// engine's sheet (forced, impossible, open) at every third line of simulated
+// games (every line with -long), and against the worlds the SAT engine
+// enumerates when there are few.
 func TestCountsAgainstEngines(t *testing.T) {
 	ctx := context.Background()
 	games := 3
@@ -124,6 +125,24 @@ func TestCountsAgainstEngines(t *testing.T) {
 					for h := range st.prob.Model().NumHolders() {
 						if direct.count[h] != tal.count[h] {
 							t.Fatalf("line %d: holder %d: the counting engine finds %v, the partition formula %v", i+1, h, tal.count[h], direct.count[h])
+						}
+					}
+					sheet, err := solver.NewSAT(st.prob).Sheet(ctx)
+					if err != nil {
+						t.Fatal(err)
+					}
+					for h := range st.prob.Model().NumHolders() {
+						for n := 1; n <= MaxNumber; n++ {
+							want := solver.Open
+							switch tal.count[h][n] {
+							case 0:
+								want = solver.Impossible
+							case tal.total:
+								want = solver.Forced
+							}
+							if got := sheet.Status(cardOf(n), solver.Holder(h)); got != want {
+								t.Fatalf("line %d: holder %d number %d: the SAT sheet says %v, the counts %v", i+1, h, n, got, want)
+							}
 						}
 					}
 					checked++
