@@ -40,13 +40,16 @@ type SAT struct {
 	acts []z.Lit   // acts[id] switches observation id on
 	buf  []z.Lit
 	tbuf []z.Lit
-	x0   z.Var // the variable of x[0][0]; x[c][h] is x0 + c*holders + h when allowed
+	// worldAt is the number of observations under which a world was last
+	// found, -1 before any: adding observations can only remove worlds.
+	worldAt int
+	x0      z.Var // the variable of x[0][0]; x[c][h] is x0 + c*holders + h when allowed
 }
 
 // NewSAT returns the SAT engine of p, with the model's structure encoded.
 func NewSAT(p *Problem) *SAT {
 	m := p.Model()
-	s := &SAT{p: p, giniSolver: giniSolver{g: gini.New()}}
+	s := &SAT{p: p, giniSolver: giniSolver{g: gini.New()}, worldAt: -1}
 	s.t = s.g.Lit()
 	s.g.Add(s.t)
 	s.g.Add(z.LitNull)
@@ -206,8 +209,25 @@ func (s *SAT) allIDs() []int {
 // Consistent reports whether the problem has a world.
 func (s *SAT) Consistent() bool {
 	s.sync()
-	r, _ := s.solve(context.Background(), s.assumptions(s.allIDs()))
-	return r == 1
+	ok, _ := s.consistent(context.Background())
+	return ok
+}
+
+// consistent solves under all observations, unless a world was already
+// found with the same observations, and leaves the model of that world
+// when it solves.
+func (s *SAT) consistent(ctx context.Context) (bool, error) {
+	if s.worldAt == len(s.acts) {
+		return true, nil
+	}
+	r, err := s.solve(ctx, s.assumptions(s.allIDs()))
+	if err != nil {
+		return false, err
+	}
+	if r == 1 {
+		s.worldAt = len(s.acts)
+	}
+	return r == 1, nil
 }
 
 // Sheet is the status of every (card, holder) pair: forced, impossible or
@@ -270,11 +290,11 @@ func (s *SAT) Why(ctx context.Context, f Fact) ([]int, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := s.solve(ctx, s.assumptions(s.allIDs()))
+	ok, err := s.consistent(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if r != 1 {
+	if !ok {
 		return nil, ErrInconsistent
 	}
 	return s.core(ctx, l.Not(), ErrNotImplied)

@@ -35,6 +35,7 @@ func (s *SAT) Sheet(ctx context.Context) (*Sheet, error) {
 	if r != 1 {
 		return nil, ErrInconsistent
 	}
+	s.worldAt = len(s.acts)
 	b := newSheetBuilder(s)
 	b.explore(b.model())
 	b.propagate(ids)
