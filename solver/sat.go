@@ -148,28 +148,23 @@ type giniSolver struct {
 }
 
 // solve runs the solver under the assumptions, returning 1 (a world), -1
-// (none) or the context's error. gini is polled in slices of growing length
-// so that a cancelled context stops the search within about a second.
+// (none) or the context's error. The context is checked before the solve,
+// not during it: a single solve on a card game is short (well under a
+// millisecond for a six-player Deduce or Die game), and a search that is
+// never interrupted keeps every answer, explanations included, independent
+// of timing and machine load.
 //
 // Every solve goes through gini's Try: a plain Solve after a Try would
 // inherit the Try's expired deadline.
 func (v *giniSolver) solve(ctx context.Context, assume []z.Lit) (int, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
 	if v.dead {
 		return -1, nil
 	}
-	r := 0
-	if ctx.Done() == nil {
-		v.g.Assume(assume...)
-		r = v.g.Try(forever)
-	} else {
-		for slice := 20 * time.Millisecond; r == 0; slice = min(2*slice, time.Second) {
-			if err := ctx.Err(); err != nil {
-				return 0, err
-			}
-			v.g.Assume(assume...)
-			r = v.g.Try(slice)
-		}
-	}
+	v.g.Assume(assume...)
+	r := v.g.Try(forever)
 	if r == -1 && len(v.g.Why(nil)) == 0 {
 		v.dead = true
 	}
