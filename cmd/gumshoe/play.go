@@ -275,7 +275,7 @@ func (ps *playSession) resume(path, game string, stderr io.Writer) int {
 	if err != nil {
 		var re *table.ReplayError
 		if errors.As(err, &re) {
-			fmt.Fprintf(stderr, "gumshoe play: %s:%d: %q: %v\n", path, l.LineNumber(re.Entry-1), re.Line, re.Err)
+			fmt.Fprintf(stderr, "gumshoe play: %s:%d: %q: %v\n", path, l.LineNumber(re.Entry-1), re.Line, fileLineNumbers(re.Err, l))
 			fmt.Fprintln(stderr, "The log is left as it is: fix or remove that line (and see the lines it names), then resume again.")
 			return exitError
 		}

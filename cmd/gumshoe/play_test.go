@@ -187,7 +187,7 @@ func TestPlayToy(t *testing.T) {
 		},
 		{
 			name: "play-usage",
-			why:  "no game, an unknown game, a bad --color",
+			why:  "no game named",
 			args: []string{"play"},
 		},
 		{
@@ -231,4 +231,59 @@ func TestPlayDefaultLog(t *testing.T) {
 	if len(entries) != 2 {
 		t.Fatalf("%d logs, want 2", len(entries))
 	}
+}
+
+// TestSolve runs the one-shot form on logs of the toy game and of Deduce or
+// Die, in text and JSON.
+func TestSolve(t *testing.T) {
+	toyLog := "game toy\nplayers ann bob me\nme me\nme has A\nme has B\nann lacks C\n"
+	runPlayCases(t, []playCase{
+		{name: "solve-toy", why: "text: the sheet, then the game's reports",
+			args: []string{"solve", "$DIR/g.log"}, files: map[string]string{"g.log": toyLog}},
+		{name: "solve-toy-json", why: "--json: the documented schema around the game's own JSON report",
+			args: []string{"solve", "--json", "$DIR/g.log"}, files: map[string]string{"g.log": toyLog}},
+		{name: "solve-toy-conflict", why: "a contradicting log names the file lines in conflict",
+			args: []string{"solve", "$DIR/g.log"}, files: map[string]string{"g.log": "# note\ngame toy\nplayers ann bob\nann has A\n\nbob has A\n"}},
+		{name: "solve-unknown-game", why: "a log of an unknown game",
+			args: []string{"solve", "$DIR/g.log"}, files: map[string]string{"g.log": "game chess\ne4\n"}},
+		{name: "solve-usage", why: "solve needs exactly one file",
+			args: []string{"solve"}},
+		{name: "solve-dod", why: "a real Deduce or Die log, text",
+			args: []string{"solve", "$DIR/g.log"}, files: map[string]string{"g.log": dodExample}},
+		{name: "solve-dod-json", why: "a real Deduce or Die log, JSON",
+			args: []string{"solve", "--json", "$DIR/g.log"}, files: map[string]string{"g.log": dodExample}},
+	})
+}
+
+// TestPlayDod drives sessions of Deduce or Die.
+func TestPlayDod(t *testing.T) {
+	runPlayCases(t, []playCase{
+		{
+			name:  "play-dod-example",
+			why:   "the newcomer's first command: the built-in example, then why, odds, undo and log",
+			args:  []string{"play", "dod", "--example"},
+			stdin: "why not carol AS\nodds\nundo\nlog\n",
+		},
+		{
+			name: "play-dod-session",
+			why:  "a session started from flags: malformed lines with the column shown, a contradiction refused, edit and delete",
+			args: []string{"play", "dod", "--players", "alice,bob,carol,dave", "--me", "dave", "--hand", "8S,8H,AC,2C,4C,5C", "--log", "$DIR/game.log"},
+			stdin: strings.Join([]string{
+				"exposed 8C",
+				"reveal alice clubs",
+				"ask bob carol 6S..8X = 3",
+				"ask bob carol 6S..8C",
+				"ask bob zed 6S..8C = 3",
+				"ask bob carol 6S..8C = 3",
+				"ask carol bob 5C..7C = 1",
+				"ask alice carol 8H..8S = 1",
+				"ask alice dave 8H..8S = 0",
+				"edit 6 ask bob carol 6S..8C = 2",
+				"delete 5",
+				"why dave 8S",
+				"log",
+			}, "\n"),
+			logFile: "game.log",
+		},
+	})
 }

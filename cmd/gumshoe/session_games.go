@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gumshoe-dev/gumshoe/encodings/deduceordie"
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
 )
 
@@ -70,3 +71,83 @@ func gameNames() string {
 func unknownGame(name string) error {
 	return fmt.Errorf("unknown game %q; the games are: %s", name, gameNames())
 }
+
+func init() {
+	gameDefs = append(gameDefs, gameDef{
+		name:    deduceordie.Name,
+		aliases: []string{"deduceordie", "deduce-or-die"},
+		title:   "Deduce or Die",
+		new:     func() table.Game { return deduceordie.NewGame() },
+		setup:   dodSetup,
+		prompts: []setupPrompt{
+			{"players", "Players, in seat order (e.g. alice,bob,carol,me)?"},
+			{"me", "Which one are you?"},
+			{"hand", "Your cards (e.g. 8S 8H AC 2C 4C 5C)?"},
+		},
+		example: dodExample,
+		help:    dodHelp,
+	})
+}
+
+// dodSetup turns the setup flags into the players, seat and hand lines.
+func dodSetup(o setupOptions) ([]string, error) {
+	if len(o.players) == 0 {
+		return nil, fmt.Errorf("name the players in seat order: --players alice,bob,carol,me")
+	}
+	if o.deck != "" {
+		return nil, fmt.Errorf("Deduce or Die has one deck: no --deck")
+	}
+	lines := []string{"players " + strings.Join(o.players, " ")}
+	if o.me != "" {
+		lines = append(lines, "seat "+o.me)
+	}
+	if len(o.hand) > 0 {
+		if o.me == "" {
+			return nil, fmt.Errorf("--hand needs --me: whose hand is it?")
+		}
+		lines = append(lines, "hand "+o.me+" "+strings.Join(o.hand, " "))
+	}
+	return lines, nil
+}
+
+const dodHelp = `Lines of Deduce or Die (cards as 7C, 7c or 7♣; ranges as 3H..5S, 2S rank, 2S suit):
+  players NAME NAME NAME...     3 to 6 players in seat order, first of all
+  seat NAME                     whose sheet this is
+  hand NAME CARD...             the seat's hand: hand dave 8S 8H AC 2C 4C 5C
+  exposed CARD                  the card left over (none with 5 players)
+  reveal NAME SUIT              initial revelation: reveal alice clubs
+  ask ASKER ANSWERER RANGE = N  an interrogation: ask bob carol 6S..8C = 3
+  secret ASKER ANSWERER         a Secret Interrogation between two others
+  secret ASKER ANSWERER RANGE = N   ... one you asked or answered
+  pass NAME                     a turn without a question
+  accuse WHO WHOM PAIR wrong    a failed accusation: accuse alice carol AC+4C wrong
+  accuse WHO WHOM PAIR right    the accusation that ends the game
+  evidence PAIR                 the Evidence cards, once seen: evidence 3S+7H
+Advice: "advise 3H 5S 5S" ranks the questions the three Interrogation cards
+allow. Facts for "why": "alice 3H", "not bob 5S", "evidence 7C".
+`
+
+// dodExample is the game "gumshoe play dod --example" plays: four players,
+// from dave's seat.
+const dodExample = `# A game of Deduce or Die from dave's seat.
+game dod
+players alice bob carol dave
+seat dave
+hand dave 8S 8H AC 2C 4C 5C
+exposed 8C
+reveal alice clubs
+reveal bob hearts
+reveal carol clubs
+reveal dave hearts
+ask bob carol 6S..8C = 3
+ask carol bob 5C..7C = 1
+ask dave alice 6C..9H = 3
+ask alice bob 8H..9C = 1
+ask bob dave AC..5S = 4
+ask carol bob 8H..2H = 0
+ask dave carol 3H..5C = 3
+accuse alice carol AC+4C wrong
+ask bob dave 9H..5S = 4
+ask carol dave 9S..AH = 1
+ask dave carol 4C..2H = 5
+`

@@ -71,10 +71,12 @@ func gridCells(g *table.Grid) map[cellKey]string {
 }
 
 // drawGrid draws g in at most screenWidth columns: the title, then the cards
-// down and the holders across (in several bands when they do not fit), then
-// the headlines wrapped. When prev is not nil, cells whose text changed
-// since prev are highlighted: in colour, or marked with '*' when colour is
-// off. It returns the facts that became settled (✓ or ✗) since prev.
+// down and the holders across, then the headlines wrapped. A long sheet is
+// drawn in two panels side by side when they fit, so that it fits a
+// 24-line terminal; a wide one in several bands of holders. When prev is
+// not nil, cells whose text changed since prev are highlighted: in colour,
+// or marked with '*' when colour is off. It returns the facts that became
+// settled (✓ or ✗) since prev.
 func drawGrid(w io.Writer, p *painter, g, prev *table.Grid) (settled []string) {
 	var b strings.Builder
 	if g.Title != "" {
@@ -89,19 +91,20 @@ func drawGrid(w io.Writer, p *painter, g, prev *table.Grid) (settled []string) {
 	cardW = min(cardW, 16)
 	const cellW = 5 // " " + 3 for the value + 1 for the change mark
 	perBand := max(1, (screenWidth-cardW)/cellW)
-	for start := 0; start < len(g.Holders) || start == 0; start += perBand {
-		end := min(start+perBand, len(g.Holders))
-		if start > 0 {
-			b.WriteByte('\n')
+	// block draws the header and rows [r0, r1) of holders [h0, h1), each
+	// line exactly cardW + cellW*(h1-h0) columns wide.
+	block := func(h0, h1, r0, r1 int) []string {
+		var lines []string
+		var head strings.Builder
+		head.WriteString(strings.Repeat(" ", cardW))
+		for _, h := range g.Holders[h0:h1] {
+			fmt.Fprintf(&head, " %-4s", clip(h, 4))
 		}
-		b.WriteString(strings.Repeat(" ", cardW))
-		for _, h := range g.Holders[start:end] {
-			fmt.Fprintf(&b, " %-4s", clip(h, 4))
-		}
-		b.WriteByte('\n')
-		for _, r := range g.Rows {
-			b.WriteString(pad(clip(r.Card, cardW), cardW))
-			for j := start; j < end; j++ {
+		lines = append(lines, head.String())
+		for _, r := range g.Rows[r0:r1] {
+			var row strings.Builder
+			row.WriteString(pad(clip(r.Card, cardW), cardW))
+			for j := h0; j < h1; j++ {
 				var c table.Cell
 				if j < len(r.Cells) {
 					c = r.Cells[j]
@@ -125,12 +128,38 @@ func drawGrid(w io.Writer, p *painter, g, prev *table.Grid) (settled []string) {
 				if changed && !p.on {
 					mark = "*"
 				}
-				b.WriteString(" " + cell + mark)
+				row.WriteString(" " + cell + mark)
+			}
+			lines = append(lines, row.String())
+		}
+		return lines
+	}
+	const gap = "  "
+	panelW := cardW + cellW*len(g.Holders)
+	switch {
+	case len(g.Rows) > 16 && 2*panelW+len(gap) <= screenWidth:
+		half := (len(g.Rows) + 1) / 2
+		left := block(0, len(g.Holders), 0, half)
+		right := block(0, len(g.Holders), half, len(g.Rows))
+		for i, l := range left {
+			b.WriteString(l)
+			if i < len(right) {
+				b.WriteString(gap + right[i])
 			}
 			b.WriteByte('\n')
 		}
-		if len(g.Holders) == 0 {
-			break
+	default:
+		for h0 := 0; h0 < len(g.Holders) || h0 == 0; h0 += perBand {
+			if h0 > 0 {
+				b.WriteByte('\n')
+			}
+			for _, l := range block(h0, min(h0+perBand, len(g.Holders)), 0, len(g.Rows)) {
+				b.WriteString(l)
+				b.WriteByte('\n')
+			}
+			if len(g.Holders) == 0 {
+				break
+			}
 		}
 	}
 	for _, h := range g.Headlines {
@@ -148,30 +177,6 @@ func drawGrid(w io.Writer, p *painter, g, prev *table.Grid) (settled []string) {
 	}
 	io.WriteString(w, text)
 	return settled
-}
-
-// wrapItems writes prefix and the items separated by ", ", breaking lines
-// between items only, continuation lines indented by 4 spaces.
-func wrapItems(prefix string, items []string) string {
-	var b strings.Builder
-	line := prefix
-	for i, it := range items {
-		sep := ""
-		if i < len(items)-1 {
-			sep = ","
-		}
-		switch {
-		case i == 0:
-			line += it + sep
-		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(it+sep) <= screenWidth:
-			line += " " + it + sep
-		default:
-			b.WriteString(line + "\n")
-			line = "    " + it + sep
-		}
-	}
-	b.WriteString(line + "\n")
-	return b.String()
 }
 
 // clip cuts s to at most n runes.
@@ -218,5 +223,29 @@ func writeWrapped(b *strings.Builder, text string, width int, indent string) {
 func wrap(text string, indent string) string {
 	var b strings.Builder
 	writeWrapped(&b, text, screenWidth, indent)
+	return b.String()
+}
+
+// wrapItems writes prefix and the items separated by ", ", breaking lines
+// between items only, continuation lines indented by 4 spaces.
+func wrapItems(prefix string, items []string) string {
+	var b strings.Builder
+	line := prefix
+	for i, it := range items {
+		sep := ""
+		if i < len(items)-1 {
+			sep = ","
+		}
+		switch {
+		case i == 0:
+			line += it + sep
+		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(it+sep) <= screenWidth:
+			line += " " + it + sep
+		default:
+			b.WriteString(line + "\n")
+			line = "    " + it + sep
+		}
+	}
+	b.WriteString(line + "\n")
 	return b.String()
 }

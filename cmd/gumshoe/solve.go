@@ -1,0 +1,192 @@
+package main
+
+// gumshoe solve [--json] FILE
+//
+// Solve reads a game log (any game: the header "game <name>" says which),
+// replays it and prints the deduction sheet and every report of the game.
+// FILE "-" is the standard input. With --json it prints one JSON document
+// whose schema is documented in docs/cli.md ("gumshoe.solve/1").
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
+)
+
+func init() {
+	register(command{
+		name:    "solve",
+		summary: "print the sheet and every report of a game log",
+		usage:   "[--json] FILE",
+		run:     runSolve,
+	})
+}
+
+// solveSchema names the version of the JSON document of "gumshoe solve
+// --json"; it changes only when a field changes meaning or goes away.
+const solveSchema = "gumshoe.solve/1"
+
+// solveJSON is the document "gumshoe solve --json" prints.
+type solveJSON struct {
+	Schema  string          `json:"schema"`
+	Game    string          `json:"game"`
+	Title   string          `json:"title"`
+	Entries int             `json:"entries"`
+	Sheet   sheetJSON       `json:"sheet"`
+	Reports json.RawMessage `json:"reports"`
+}
+
+// sheetJSON is a [table.Grid] in JSON.
+type sheetJSON struct {
+	Title     string         `json:"title"`
+	Holders   []string       `json:"holders"`
+	Rows      []sheetRowJSON `json:"rows"`
+	Headlines []string       `json:"headlines"`
+}
+
+type sheetRowJSON struct {
+	Card  string          `json:"card"`
+	Cells []sheetCellJSON `json:"cells"`
+}
+
+type sheetCellJSON struct {
+	Status string  `json:"status"` // "forced", "impossible" or "open"
+	P      float64 `json:"p"`      // 1, 0, or the probability rounded to 4 places
+	Text   string  `json:"text"`   // as drawn: "✓", "✗", "41", "<1", ">99"
+}
+
+func gridJSON(g *table.Grid) sheetJSON {
+	s := sheetJSON{Title: g.Title, Holders: g.Holders, Headlines: g.Headlines, Rows: []sheetRowJSON{}}
+	if s.Holders == nil {
+		s.Holders = []string{}
+	}
+	if s.Headlines == nil {
+		s.Headlines = []string{}
+	}
+	for _, r := range g.Rows {
+		row := sheetRowJSON{Card: r.Card, Cells: []sheetCellJSON{}}
+		for _, c := range r.Cells {
+			cell := sheetCellJSON{Status: "open", P: float64(int64(c.P*10000+0.5)) / 10000, Text: c.Text()}
+			switch c.Mark {
+			case table.Yes:
+				cell.Status, cell.P = "forced", 1
+			case table.No:
+				cell.Status, cell.P = "impossible", 0
+			}
+			row.Cells = append(row.Cells, cell)
+		}
+		s.Rows = append(s.Rows, row)
+	}
+	return s
+}
+
+func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlags("solve", stderr)
+	asJSON := fs.Bool("json", false, "print one JSON document (schema "+solveSchema+", see docs/cli.md)")
+	colorMode := fs.String("color", "auto", "colour: auto, always or never")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "gumshoe solve: name one game log (or - for the standard input)")
+		return exitUsage
+	}
+	var on bool
+	switch *colorMode {
+	case "auto":
+		on = !*asJSON && isTerminal(stdout) && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb"
+	case "always":
+		on = !*asJSON
+	case "never":
+	default:
+		fmt.Fprintf(stderr, "gumshoe solve: --color is auto, always or never, not %q\n", *colorMode)
+		return exitUsage
+	}
+	name := fs.Arg(0)
+	var (
+		l   *table.Log
+		err error
+	)
+	if name == "-" {
+		name = "stdin"
+		l, err = table.ReadLog(stdin)
+	} else {
+		l, err = table.LoadLog(name)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "gumshoe solve: %s: %v\n", name, err)
+		return exitError
+	}
+	def, ok := findGame(l.Game)
+	if !ok {
+		fmt.Fprintf(stderr, "gumshoe solve: %s:%d: %v\n", name, l.HeaderLineNumber(), unknownGame(l.Game))
+		return exitError
+	}
+	g := def.new()
+	for i, line := range l.Lines {
+		if err := g.Apply(line); err != nil {
+			fmt.Fprintf(stderr, "gumshoe solve: %s:%d: %v\n", name, l.LineNumber(i), fileLineNumbers(err, l))
+			return exitError
+		}
+	}
+	ctx := context.Background()
+	grid, err := g.Sheet(ctx)
+	if err != nil {
+		fmt.Fprintf(stderr, "gumshoe solve: %s: %v\n", name, err)
+		return exitError
+	}
+	if !*asJSON {
+		drawGrid(stdout, newPainter(on), grid, nil)
+		fmt.Fprintln(stdout)
+		if err := g.Report(ctx, stdout); err != nil {
+			fmt.Fprintf(stderr, "gumshoe solve: %s: %v\n", name, err)
+			return exitError
+		}
+		return exitOK
+	}
+	var rep bytes.Buffer
+	if err := g.ReportJSON(ctx, &rep); err != nil {
+		fmt.Fprintf(stderr, "gumshoe solve: %s: %v\n", name, err)
+		return exitError
+	}
+	if !json.Valid(rep.Bytes()) {
+		fmt.Fprintf(stderr, "gumshoe solve: %s: the game's report is not valid JSON\n", name)
+		return exitError
+	}
+	doc := solveJSON{
+		Schema:  solveSchema,
+		Game:    def.name,
+		Title:   def.title,
+		Entries: len(l.Lines),
+		Sheet:   gridJSON(grid),
+		Reports: json.RawMessage(bytes.TrimSpace(rep.Bytes())),
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(doc); err != nil {
+		fmt.Fprintf(stderr, "gumshoe solve: %v\n", err)
+		return exitError
+	}
+	return exitOK
+}
+
+// fileLineNumbers rewrites the entry numbers a conflict names into line
+// numbers of the file, so that every number in a message is a file line.
+func fileLineNumbers(err error, l *table.Log) error {
+	var ce *table.ConflictError
+	if !errors.As(err, &ce) {
+		return err
+	}
+	out := &table.ConflictError{Texts: ce.Texts}
+	for _, n := range ce.Lines {
+		out.Lines = append(out.Lines, l.LineNumber(n-1))
+	}
+	return out
+}
