@@ -48,6 +48,7 @@ type state struct {
 	looks    []int             // entry indexes of the seat's looks
 	guessed  [][]int           // per player, the numbers guessed from them (right guesses), in order
 	current  []int             // per player, the known current number, 0 when unknown
+	scores   []int             // per player, the numbers they guessed right
 }
 
 // unit is a fact on one indicator.
@@ -121,6 +122,7 @@ func compile(entries []entry, public bool) (*state, error) {
 			s.secrets = make([][]solver.Holder, len(e.names))
 			s.guessed = make([][]int, len(e.names))
 			s.current = make([]int, len(e.names))
+			s.scores = make([]int, len(e.names))
 			for i, n := range e.names {
 				s.secrets[i] = []solver.Holder{newHolder(n+"#1", 1, i)}
 				if err := draw(s.secrets[i][0], 1); err != nil {
@@ -168,6 +170,11 @@ func compile(entries []entry, public bool) (*state, error) {
 			}
 			addUnit(n, s.cur(t), true)
 			s.guessed[t] = append(s.guessed[t], n)
+			s.scores[e.player]++
+			if s.winner() >= 0 {
+				// The game ends at once: nobody draws a new number.
+				break
+			}
 			s.current[t] = 0
 			h := newHolder(fmt.Sprintf("%s#%d", s.players[t], len(s.secrets[t])+1), 1, t)
 			s.secrets[t] = append(s.secrets[t], h)
@@ -280,3 +287,22 @@ func (s *state) seatLook(nums []int, ei int) error {
 
 // errNoPlayers is returned for questions asked before the players line.
 var errNoPlayers = &table.LineError{Msg: "no players yet", Want: "a players line first"}
+
+// winsNeeded is the number of correct guesses that wins: 3 with 2 players,
+// 2 with 3 or 4.
+func winsNeeded(players int) int {
+	if players == 2 {
+		return 3
+	}
+	return 2
+}
+
+// winner is the player who has won, -1 while the game goes on.
+func (s *state) winner() int {
+	for i, n := range s.scores {
+		if n >= winsNeeded(len(s.players)) {
+			return i
+		}
+	}
+	return -1
+}

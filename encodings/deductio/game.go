@@ -104,6 +104,9 @@ func (g *Game) Apply(line string) error {
 	if err != nil {
 		return err
 	}
+	if w := g.st.winner(); w >= 0 && e.kind != kComment {
+		return &table.LineError{Msg: fmt.Sprintf("the game is over: %s won", g.p.players[w]), Want: "a comment"}
+	}
 	if e.kind == kComment {
 		g.entries = append(g.entries, e)
 		g.lines = append(g.lines, line)

@@ -320,3 +320,26 @@ func TestAdviseWithout(t *testing.T) {
 		t.Error("why without a number gave no error")
 	}
 }
+
+// TestGameOver checks the end of the game: 2 correct guesses win with 3
+// players, and no line but a comment follows.
+func TestGameOver(t *testing.T) {
+	g := newGame(t, "players alice bob carol", "faceup 1 2 3", "alice guesses bob 4 right", "alice guesses carol 5 right")
+	r, err := g.Analyze(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Winner != "alice" || r.Needed != 2 || !slices.Equal(r.Scores, []int{2, 0, 0}) {
+		t.Errorf("winner %q, needed %d, scores %v; want alice, 2, [2 0 0]", r.Winner, r.Needed, r.Scores)
+	}
+	if err := g.Apply("bob plays even"); err == nil || !strings.Contains(err.Error(), "game is over") {
+		t.Errorf("a line after the end: %v", err)
+	}
+	if err := g.Apply("# a comment is fine"); err != nil {
+		t.Error(err)
+	}
+	g = newGame(t, "players alice bob", "faceup 1 2 3", "alice guesses bob 4 right", "alice guesses bob 5 right")
+	if err := g.Apply("bob plays even"); err != nil {
+		t.Errorf("2 players play on to 3 correct guesses: %v", err)
+	}
+}

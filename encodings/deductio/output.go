@@ -126,6 +126,17 @@ func (r *Report) WriteText(w io.Writer, title string) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n", title)
 	fmt.Fprintf(&b, "face up: %s; deck: %d cards; deals: %s\n", ints(r.FaceUp), r.DeckSize, r.Worlds)
+	if len(r.Players) > 0 {
+		b.WriteString("correct guesses:")
+		for i, p := range r.Players {
+			fmt.Fprintf(&b, " %s %d", p, r.Scores[i])
+		}
+		fmt.Fprintf(&b, " (%d to win)", r.Needed)
+		if r.Winner != "" {
+			fmt.Fprintf(&b, "; %s won", r.Winner)
+		}
+		b.WriteString("\n")
+	}
 	for _, s := range r.Secrets {
 		fmt.Fprintf(&b, "\n%s, number %d", s.Player, s.Index)
 		if len(s.Guessed) > 0 {
@@ -234,15 +245,18 @@ type (
 		Free    bool     `json:"free"`
 	}
 	jsonReport struct {
-		Game     string       `json:"game"`
-		Players  []string     `json:"players"`
-		Seat     string       `json:"seat,omitempty"`
-		FaceUp   []int        `json:"face_up"`
-		DeckSize int          `json:"deck_size"`
-		Worlds   string       `json:"worlds"`
-		Secrets  []jsonSecret `json:"secrets"`
-		Exposure *jsonSecret  `json:"exposure,omitempty"`
-		Best     *jsonGuess   `json:"best_guess,omitempty"`
+		Game     string         `json:"game"`
+		Players  []string       `json:"players"`
+		Seat     string         `json:"seat,omitempty"`
+		FaceUp   []int          `json:"face_up"`
+		DeckSize int            `json:"deck_size"`
+		Scores   map[string]int `json:"correct_guesses"`
+		Needed   int            `json:"needed_to_win"`
+		Winner   string         `json:"winner,omitempty"`
+		Worlds   string         `json:"worlds"`
+		Secrets  []jsonSecret   `json:"secrets"`
+		Exposure *jsonSecret    `json:"exposure,omitempty"`
+		Best     *jsonGuess     `json:"best_guess,omitempty"`
 	}
 )
 
@@ -264,7 +278,11 @@ func toJSONSecret(s Secret) jsonSecret {
 
 // MarshalJSON writes the report in the schema of docs/encodings/deductio.md.
 func (r *Report) MarshalJSON() ([]byte, error) {
-	j := jsonReport{Game: Name, Players: r.Players, Seat: r.Seat, FaceUp: r.FaceUp, DeckSize: r.DeckSize, Worlds: r.Worlds.String(), Secrets: []jsonSecret{}}
+	j := jsonReport{Game: Name, Players: r.Players, Seat: r.Seat, FaceUp: r.FaceUp, DeckSize: r.DeckSize, Worlds: r.Worlds.String(), Secrets: []jsonSecret{},
+		Scores: map[string]int{}, Needed: r.Needed, Winner: r.Winner}
+	for i, p := range r.Players {
+		j.Scores[p] = r.Scores[i]
+	}
 	if j.Players == nil {
 		j.Players = []string{}
 	}

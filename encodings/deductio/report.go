@@ -59,6 +59,9 @@ type Report struct {
 	Seat     string // "" without a seat
 	FaceUp   []int
 	DeckSize int
+	Scores   []int    // per player, in seat order: the numbers they guessed right
+	Needed   int      // correct guesses that win: 3 with 2 players, 2 with 3 or 4
+	Winner   string   // the player who won, "" while the game goes on
 	Worlds   *big.Int // the deals consistent with everything the seat knows
 	// Secrets are the current numbers of the players, in seat order (the
 	// seat's own included, with Known set when the log gives it).
@@ -78,7 +81,11 @@ func (g *Game) Analyze(ctx context.Context) (*Report, error) {
 // report computes the reports; with why unset, eliminations are left out.
 func (g *Game) report(ctx context.Context, free, why bool) (*Report, error) {
 	st, tal := g.st, g.tal
-	r := &Report{Players: slices.Clone(g.p.players), Seat: g.Seat(), FaceUp: st.faceUp.Numbers(), DeckSize: st.size, Worlds: big.NewInt(tal.total)}
+	r := &Report{Players: slices.Clone(g.p.players), Seat: g.Seat(), FaceUp: st.faceUp.Numbers(), DeckSize: st.size, Worlds: big.NewInt(tal.total),
+		Scores: slices.Clone(st.scores), Needed: winsNeeded(len(st.players))}
+	if w := st.winner(); w >= 0 {
+		r.Winner = st.players[w]
+	}
 	var sat *solver.SAT
 	for i := range st.players {
 		sec, err := g.secret(ctx, st, tal, i, why, &sat)

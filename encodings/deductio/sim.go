@@ -170,10 +170,7 @@ func Simulate(cfg SimConfig) (*Simulation, error) {
 	if err := s.refill(); err != nil {
 		return nil, err
 	}
-	need := 2
-	if n == 2 {
-		need = 3
-	}
+	need := winsNeeded(n)
 	p := s.rng.IntN(n)
 	for turn := 1; turn <= cfg.MaxTurns; turn++ {
 		s.out.Turns = turn
@@ -335,6 +332,9 @@ func (s *sim) guess(p, t, n int) (bool, error) {
 		return false, err
 	}
 	s.players[p].score++
+	if s.players[p].score >= winsNeeded(len(s.players)) {
+		return true, nil // the game ends at once
+	}
 	s.discard = append(s.discard, tp.clues...)
 	tp.clues, tp.horizontal = nil, nil
 	if len(s.numDeck) == 0 {
@@ -417,6 +417,9 @@ func (s *sim) playClue(p int, penalty bool) error {
 			if t, n, _ := s.bestGuess(p); t >= 0 {
 				if _, err := s.guess(p, t, n); err != nil {
 					return err
+				}
+				if pl.score >= winsNeeded(len(s.players)) {
+					return nil // the game ends at once
 				}
 			}
 		}
