@@ -181,144 +181,132 @@ func (g *Game) Advice(ctx context.Context, draw [3]Card) (*Advice, error) {
 	}
 	h0, total := j0.entropy()
 	adv := &Advice{Draw: draw, Entropy: h0}
-	cnt := solver.NewCounter(g.prob)
-
-	drawRanges := DrawQuestions(draw)
-	var secretRanges []Range
-	if !g.secretUsed[g.seat] {
-		secretRanges = SecretRanges()
+	hs := HandSize(len(g.players))
+	tf, _ := new(big.Float).SetInt(total).Float64()
+	// bounds are the answers the sheet allows: the range's cards forced
+	// with d, up to those not impossible, at most a hand.
+	bounds := func(r Range, d int) (lo, hi int) {
+		for _, c := range r.Cards() {
+			switch sheet.Status(c, solver.Holder(d)) {
+			case solver.Forced:
+				lo++
+				hi++
+			case solver.Open:
+				hi++
+			}
+		}
+		return lo, min(hi, hs)
 	}
-	type cand struct {
-		q      Question
-		ha     float64 // entropy of the answer: an upper bound of the gain
-		counts []*big.Int
-	}
-	var normal, secret []cand
-	for d := range g.players {
-		if d == g.seat {
-			continue
-		}
-		// One pass gives the opponent's hand distribution, hence the answer
-		// distribution of every range.
-		cc, err := cnt.Contents(ctx, solver.Holder(d))
-		if err != nil {
-			return nil, err
-		}
-		var possible uint32
-		for _, x := range cc {
-			if x.Count.Sign() > 0 {
-				possible |= mask(x.Cards)
-			}
-		}
-		dist := func(r Range) []*big.Int {
-			m := mask(r.Cards())
-			out := make([]*big.Int, HandSize(len(g.players))+1)
-			for i := range out {
-				out[i] = new(big.Int)
-			}
-			for _, x := range cc {
-				k := 0
-				for _, c := range x.Cards {
-					if m&(1<<uint(c)) != 0 {
-						k++
-					}
-				}
-				out[k].Add(out[k], x.Count)
-			}
-			return out
-		}
-		mk := func(r Range, isSecret bool) cand {
-			counts := dist(r)
-			q := Question{Range: r, Opponent: d, Secret: isSecret}
-			for k, n := range counts {
-				if n.Sign() > 0 {
-					q.Answers = append(q.Answers, AnswerOdds{k, odds(n, total)})
-				}
-			}
-			return cand{q: q, ha: entropy(counts, total), counts: counts}
-		}
-		for _, r := range drawRanges {
-			normal = append(normal, mk(r, false))
-		}
-		seen := map[uint32]bool{}
-		for _, r := range secretRanges {
-			eff := mask(r.Cards()) & possible
-			if seen[eff] {
-				continue
-			}
-			seen[eff] = true
-			secret = append(secret, mk(r, true))
-		}
-	}
-	// gain conditions on every answer but the last, which is the rest.
-	gain := func(c *cand) (float64, error) {
-		if len(c.q.Answers) <= 1 {
-			return 0, nil
-		}
+	// evaluate conditions the (Evidence pair, murderer) joint on every
+	// possible answer but the last, which is what is left.
+	evaluate := func(r Range, d int, secret bool) (Question, error) {
+		q := Question{Range: r, Opponent: d, Secret: secret}
+		lo, hi := bounds(r, d)
 		rest := tjoint{}
 		for k, n := range j0 {
 			rest[k] = new(big.Int).Set(n)
 		}
 		cond := 0.0
-		for _, a := range c.q.Answers[:len(c.q.Answers)-1] {
-			if err := ctx.Err(); err != nil {
-				return 0, err
-			}
-			p := g.prob.Clone()
-			if _, err := p.Add(solver.Observation{Label: "advice", Constraints: []solver.Constraint{rangeCount(c.q.Range, c.q.Opponent, a.Value)}}); err != nil {
-				return 0, err
-			}
-			jk, err := g.joint(ctx, p, exposed)
-			if err != nil {
-				return 0, err
-			}
-			hk, nk := jk.entropy()
-			nf, _ := new(big.Float).SetInt(nk).Float64()
-			tf, _ := new(big.Float).SetInt(total).Float64()
-			cond += nf / tf * hk
-			for k, n := range jk {
-				if rest[k] != nil {
-					rest[k].Sub(rest[k], n)
+		for k := lo; k <= hi; k++ {
+			jk := rest
+			if k < hi {
+				if err := ctx.Err(); err != nil {
+					return q, err
+				}
+				p := g.prob.Clone()
+				if _, err := p.Add(solver.Observation{Label: "advice", Constraints: []solver.Constraint{rangeCount(r, d, k)}}); err != nil {
+					return q, err
+				}
+				var err error
+				if jk, err = g.joint(ctx, p, exposed); err != nil {
+					return q, err
+				}
+				for key, n := range jk {
+					if rest[key] != nil {
+						rest[key].Sub(rest[key], n)
+					}
 				}
 			}
-		}
-		hl, nl := rest.entropy()
-		nf, _ := new(big.Float).SetInt(nl).Float64()
-		tf, _ := new(big.Float).SetInt(total).Float64()
-		cond += nf / tf * hl
-		return max(0, h0-cond), nil
-	}
-	for i := range normal {
-		gn, err := gain(&normal[i])
-		if err != nil {
-			return nil, err
-		}
-		normal[i].q.Gain = gn
-		adv.Questions = append(adv.Questions, normal[i].q)
-	}
-	slices.SortStableFunc(adv.Questions, func(a, b Question) int { return cmp.Compare(b.Gain, a.Gain) })
-	if secretRanges != nil {
-		// Branch and bound: the gain never exceeds the answer's entropy.
-		slices.SortStableFunc(secret, func(a, b cand) int { return cmp.Compare(b.ha, a.ha) })
-		var best *Question
-		for i := range secret {
-			if best != nil && secret[i].ha <= best.Gain+1e-9 {
-				break
+			hk, nk := jk.entropy()
+			if nk.Sign() <= 0 {
+				continue
 			}
-			gn, err := gain(&secret[i])
+			q.Answers = append(q.Answers, AnswerOdds{k, odds(nk, total)})
+			nf, _ := new(big.Float).SetInt(nk).Float64()
+			cond += nf / tf * hk
+		}
+		q.Gain = max(0, h0-cond)
+		return q, nil
+	}
+	for d := range g.players {
+		if d == g.seat {
+			continue
+		}
+		for _, r := range DrawQuestions(draw) {
+			q, err := evaluate(r, d, false)
 			if err != nil {
 				return nil, err
 			}
-			if best == nil || gn > best.Gain+1e-12 {
-				q := secret[i].q
-				q.Gain = gn
-				best = &q
-			}
+			adv.Questions = append(adv.Questions, q)
 		}
-		adv.Secret = best
+	}
+	slices.SortStableFunc(adv.Questions, func(a, b Question) int { return cmp.Compare(b.Gain, a.Gain) })
+	if g.secretUsed[g.seat] {
+		return adv, nil
+	}
+	// The Secret Interrogation: every generatable range of every opponent
+	// is scored by the variance its answer would have if the cards were
+	// independent (from the exact marginals); the best SecretCandidates by
+	// that score are evaluated exactly, and the best of them is advised.
+	marg, err := solver.NewCounter(g.prob).Marginals(ctx)
+	if err != nil {
+		return nil, err
+	}
+	type cand struct {
+		r     Range
+		d     int
+		score float64
+	}
+	var cands []cand
+	for d := range g.players {
+		if d == g.seat {
+			continue
+		}
+		seen := map[uint32]bool{}
+		for _, r := range SecretRanges() {
+			var eff uint32
+			score := 0.0
+			for _, c := range r.Cards() {
+				if sheet.Status(c, solver.Holder(d)) == solver.Open {
+					eff |= 1 << uint(c)
+					p, _ := marg.Prob(c, solver.Holder(d)).Float64()
+					score += p * (1 - p)
+				}
+			}
+			if eff == 0 || seen[eff] {
+				continue
+			}
+			seen[eff] = true
+			cands = append(cands, cand{r, d, score})
+		}
+	}
+	slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
+	for i := range min(len(cands), SecretCandidates) {
+		q, err := evaluate(cands[i].r, cands[i].d, true)
+		if err != nil {
+			return nil, err
+		}
+		if adv.Secret == nil || q.Gain > adv.Secret.Gain+1e-12 {
+			adv.Secret = &q
+		}
 	}
 	return adv, nil
 }
+
+// SecretCandidates is how many Secret Interrogation ranges [Game.Advice]
+// evaluates exactly: those whose answer would vary most if the cards were
+// independent.
+const SecretCandidates = 6
 
 // QuestionLine is the question as a log line without its answer, such as
 // "ask me bob 3H..5S".
