@@ -408,33 +408,54 @@ func (r *Propagation) Index(c Card, h Holder) int {
 	return int(r.at[l])
 }
 
-// ImpliesUnder reports whether the observations listed by id, with the
+// Entailment is the answer of [SAT.ImpliesUnder].
+type Entailment struct {
+	// Implied tells that the observations imply the fact.
+	Implied bool
+	// Used are, when Implied, a subset of the observations listed (in their
+	// order) that implies the fact too: those the proof rested on, not
+	// necessarily a minimal set.
+	Used []int
+	// Witness is, when not Implied, a world of the observations listed in
+	// which the fact is false.
+	Witness World
+}
+
+// ImpliesUnder tells whether the observations listed by id, with the
 // model's structure, imply f: whether no world of those observations alone
 // makes f false (vacuously true when they admit no world; ask
-// [SAT.ConsistentUnder]). When implied, used is a subset of ids (in their
-// order) that implies f too: the observations the proof rested on, not
-// necessarily minimal. It is the question a puzzle generator asks of many
-// subsets of one problem, answered on the one solver under assumptions
-// instead of a solver per subset. Unknown ids and facts are an error.
-func (s *SAT) ImpliesUnder(ctx context.Context, ids []int, f Fact) (used []int, implied bool, err error) {
+// [SAT.ConsistentUnder]). It is the question a puzzle generator asks of
+// many subsets of one problem, answered on the one solver under
+// assumptions instead of a solver per subset. Unknown ids and facts are an
+// error.
+func (s *SAT) ImpliesUnder(ctx context.Context, ids []int, f Fact) (Entailment, error) {
 	s.sync()
 	for _, id := range ids {
 		if id < 0 || id >= len(s.acts) {
-			return nil, false, fmt.Errorf("solver: unknown observation id %d", id)
+			return Entailment{}, fmt.Errorf("solver: unknown observation id %d", id)
 		}
 	}
 	l, err := s.factLit(f)
 	if err != nil {
-		return nil, false, err
+		return Entailment{}, err
 	}
 	r, err := s.solve(ctx, s.assumptions(ids, l.Not()))
 	if err != nil {
-		return nil, false, err
+		return Entailment{}, err
 	}
 	if r == 1 {
-		return nil, false, nil
+		w := make(World, len(s.x))
+		no := s.t.Not()
+		for c, row := range s.x {
+			for h, v := range row {
+				if v != no && s.g.Value(v) {
+					w[c] = Holder(h)
+				}
+			}
+		}
+		return Entailment{Witness: w}, nil
 	}
-	return s.failed(ids), true, nil
+	return Entailment{Implied: true, Used: s.failed(ids)}, nil
 }
 
 // ConsistentUnder reports whether the observations listed by id, with the

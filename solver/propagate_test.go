@@ -133,19 +133,25 @@ func TestImpliesUnder(t *testing.T) {
 		require.Equal(t, bruteConsistent(q), ok, "iteration %d", iter)
 		m := p.Model()
 		f := Fact{Card: Card(rng.IntN(m.NumCards())), Holder: Holder(rng.IntN(m.NumHolders())), Holds: rng.IntN(2) == 0}
-		used, got, err := s.ImpliesUnder(ctx, ids, f)
+		e, err := s.ImpliesUnder(ctx, ids, f)
 		require.NoError(t, err)
-		require.Equal(t, bruteImplies(q, f), got, "iteration %d", iter)
-		if got && ok {
+		require.Equal(t, bruteImplies(q, f), e.Implied, "iteration %d", iter)
+		if e.Implied && ok {
 			implied++
-			for _, u := range used {
+			for _, u := range e.Used {
 				require.Contains(t, ids, u)
 			}
-			require.True(t, bruteImplies(p.Subset(used), f), "iteration %d: the used observations do not imply the fact", iter)
+			require.True(t, bruteImplies(p.Subset(e.Used), f), "iteration %d: the used observations do not imply the fact", iter)
+		}
+		if !e.Implied {
+			violated, deal := q.Check(e.Witness)
+			require.True(t, deal, "iteration %d: the witness is not a deal", iter)
+			require.Empty(t, violated, "iteration %d: the witness breaks an observation", iter)
+			require.NotEqual(t, f.Holds, e.Witness[f.Card] == f.Holder, "iteration %d: the witness does not contradict the fact", iter)
 		}
 	}
 	require.Positive(t, implied)
-	_, _, err := NewSAT(randomProblem(rng, 3, 2)).ImpliesUnder(ctx, []int{99}, Fact{})
+	_, err := NewSAT(randomProblem(rng, 3, 2)).ImpliesUnder(ctx, []int{99}, Fact{})
 	require.Error(t, err)
 	_, err = NewSAT(randomProblem(rng, 3, 2)).ConsistentUnder(ctx, []int{-1})
 	require.Error(t, err)

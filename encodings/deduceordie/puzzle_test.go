@@ -278,5 +278,28 @@ func ExampleGeneratePuzzle() {
 	fmt.Println("Evidence:", CardName(pz.Evidence[0]), CardName(pz.Evidence[1]))
 	// Output:
 	// medium true
-	// Evidence: 5S 4C
+	// Evidence: 5S 6C
+}
+
+// BenchmarkPuzzleBatch generates verified medium 4-player puzzles the way
+// "gumshoe puzzle dod" does, on every core (GOMAXPROCS workers), and
+// reports the rate. docs/benchmarks.md has the figures.
+func BenchmarkPuzzleBatch(b *testing.B) {
+	ctx := context.Background()
+	for _, level := range puzzle.Levels {
+		b.Run(level.String(), func(b *testing.B) {
+			opt := PuzzleOptions{Players: 4, Level: level}
+			_, err := puzzle.Batch(ctx, b.N, 0, func(ctx context.Context, i int) (*Puzzle, error) {
+				pz, err := GeneratePuzzle(ctx, uint64(i+1), opt)
+				if err != nil {
+					return nil, err
+				}
+				return pz, pz.Verify(ctx)
+			}, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
+		})
+	}
 }

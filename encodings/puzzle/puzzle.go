@@ -97,7 +97,8 @@ type Instance struct {
 
 	sat        *solver.SAT
 	satFor     *solver.Problem
-	consistent []int // ascending ids known to admit a world, with the engine
+	consistent []int      // ascending ids known to admit a world, with the engine
+	witnesses  *witnesses // worlds found where an answer fact is false, with the engine
 }
 
 // obs is givens followed by clues.
@@ -109,13 +110,14 @@ func (in *Instance) obs(clues []int) []int {
 func (in *Instance) engine() *solver.SAT {
 	if in.sat == nil || in.satFor != in.Problem {
 		in.sat, in.satFor, in.consistent = solver.NewSAT(in.Problem), in.Problem, nil
+		in.witnesses = &witnesses{}
 	}
 	return in.sat
 }
 
 // derive is an instance over the same problem and engine with other clues.
 func (in *Instance) derive(clues []int) *Instance {
-	return &Instance{Problem: in.Problem, Givens: in.Givens, Clues: clues, Answer: in.Answer, sat: in.sat, satFor: in.satFor, consistent: in.consistent}
+	return &Instance{Problem: in.Problem, Givens: in.Givens, Clues: clues, Answer: in.Answer, sat: in.sat, satFor: in.satFor, consistent: in.consistent, witnesses: in.witnesses}
 }
 
 // knownConsistent reports whether ids are among a set already found to
@@ -194,10 +196,9 @@ func uniqueBy(ctx context.Context, in *Instance, clues []int, fast bool) (used [
 			return clues, true, nil // propagation is sound: nothing more to check
 		}
 	}
-	s := in.engine()
 	need := map[int]bool{}
 	for _, f := range open {
-		u, implied, err := s.ImpliesUnder(steady(ctx), ids, f)
+		u, implied, err := in.implies(ctx, ids, f)
 		if err != nil || !implied {
 			return nil, false, err // a world without f: consistent, and not unique
 		}
@@ -208,7 +209,7 @@ func uniqueBy(ctx context.Context, in *Instance, clues []int, fast bool) (used [
 	// Implied, or vacuously so: rule the latter out, once for a set and
 	// all its subsets.
 	if !in.knownConsistent(ids) {
-		consistent, err := s.ConsistentUnder(steady(ctx), ids)
+		consistent, err := in.engine().ConsistentUnder(steady(ctx), ids)
 		if err != nil {
 			return nil, false, err
 		}
@@ -245,7 +246,6 @@ func Minimize(ctx context.Context, in *Instance, rng *rand.Rand) ([]int, error) 
 		}
 		return nil, err
 	}
-	s := in.engine()
 	isClue := make(map[int]bool, len(in.Clues))
 	for _, c := range in.Clues {
 		isClue[c] = true
@@ -264,7 +264,7 @@ func Minimize(ctx context.Context, in *Instance, rng *rand.Rand) ([]int, error) 
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		u, ok, err := s.ImpliesUnder(steady(ctx), in.obs(in.Clues), f)
+		u, ok, err := in.implies(ctx, in.obs(in.Clues), f)
 		if err != nil {
 			return nil, err
 		}
@@ -304,7 +304,7 @@ func Minimize(ctx context.Context, in *Instance, rng *rand.Rand) ([]int, error) 
 			if !usedBy[i][c] {
 				continue // its proof did not use c
 			}
-			u, implied, err := s.ImpliesUnder(steady(ctx), try, f)
+			u, implied, err := in.implies(ctx, try, f)
 			if err != nil {
 				return nil, err
 			}
@@ -327,8 +327,7 @@ func Minimize(ctx context.Context, in *Instance, rng *rand.Rand) ([]int, error) 
 // whyUnder is a minimal subset of ids implying f (which they must imply),
 // found by deletion on in's engine.
 func whyUnder(ctx context.Context, in *Instance, ids []int, f solver.Fact) ([]int, error) {
-	s := in.engine()
-	keep, ok, err := s.ImpliesUnder(steady(ctx), ids, f)
+	keep, ok, err := in.implies(ctx, ids, f)
 	if err != nil {
 		return nil, err
 	}
@@ -343,7 +342,7 @@ func whyUnder(ctx context.Context, in *Instance, ids []int, f solver.Fact) ([]in
 			return nil, err
 		}
 		try := slices.DeleteFunc(slices.Clone(keep), func(x int) bool { return x == c })
-		used, ok, err := s.ImpliesUnder(steady(ctx), try, f)
+		used, ok, err := in.implies(ctx, try, f)
 		if err != nil {
 			return nil, err
 		}
@@ -389,3 +388,79 @@ func Minimal(ctx context.Context, in *Instance) error {
 // machine's load. Each call here is short; the loops around them check
 // ctx between calls.
 func steady(ctx context.Context) context.Context { return context.WithoutCancel(ctx) }
+
+// implies tells whether the observations ids imply f: first by a world
+// already found that satisfies them and falsifies f, then by the SAT
+// engine, whose counter-example, when there is one, is kept for later
+// questions. When implied, used is the part of ids the proof rested on.
+func (in *Instance) implies(ctx context.Context, ids []int, f solver.Fact) (used []int, implied bool, err error) {
+	s := in.engine()
+	if in.witnesses.find(in.Problem, ids, f) {
+		return nil, false, nil
+	}
+	e, err := s.ImpliesUnder(steady(ctx), ids, f)
+	if err != nil {
+		return nil, false, err
+	}
+	if !e.Implied {
+		in.witnesses.add(e.Witness)
+		return nil, false, nil
+	}
+	return e.Used, true, nil
+}
+
+// witnesses are deals found by the SAT engine, each with what is known of
+// which observations it satisfies.
+type witnesses struct {
+	ws []witness
+}
+
+type witness struct {
+	w      solver.World
+	status []int8 // per observation id: 0 not yet evaluated, 1 satisfied, -1 violated
+}
+
+// maxWitnesses bounds the cache; the oldest go first.
+const maxWitnesses = 256
+
+func (c *witnesses) add(w solver.World) {
+	if len(c.ws) == maxWitnesses {
+		c.ws = c.ws[1:]
+	}
+	c.ws = append(c.ws, witness{w: w})
+}
+
+// find reports whether some kept world satisfies every observation of ids
+// and falsifies f.
+func (c *witnesses) find(p *solver.Problem, ids []int, f solver.Fact) bool {
+	obs := p.Observations()
+	for i := len(c.ws) - 1; i >= 0; i-- {
+		x := &c.ws[i]
+		if (x.w[f.Card] == f.Holder) == f.Holds {
+			continue
+		}
+		if len(x.status) < len(obs) {
+			x.status = append(x.status, make([]int8, len(obs)-len(x.status))...)
+		}
+		all := true
+		for _, id := range ids {
+			if x.status[id] == 0 {
+				x.status[id] = 1
+				for _, k := range obs[id].Constraints {
+					if !k.Satisfied(x.w) {
+						x.status[id] = -1
+						break
+					}
+				}
+			}
+			if x.status[id] < 0 {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}

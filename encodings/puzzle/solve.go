@@ -181,20 +181,14 @@ func solve(ctx context.Context, in *Instance, deep bool) (*Solution, error) {
 		if !deep {
 			return nil, errDeep
 		}
-		// Deeper: explain one open answer fact by a minimal set of
-		// observations.
-		for _, f := range in.Answer {
-			if r.Fixed(f) {
-				continue
-			}
-			why, err := whyUnder(ctx, in, in.obs(in.Clues), f)
-			if err != nil {
-				return nil, err
-			}
-			e := entry{fact: f, kind: Deeper, obs: slices.Sorted(slices.Values(why))}
-			st.add(e)
-			break
+		// Deeper: of the facts still open that the observations imply,
+		// record the one resting on the fewest observations (an answer
+		// fact on a tie), then go back to propagation.
+		e, err := st.deeper(ctx, r)
+		if err != nil {
+			return nil, err
 		}
+		st.add(e)
 	}
 	return st.chain(), nil
 }
@@ -346,4 +340,61 @@ func mergeSorted(a, b []int) []int {
 	out := append(slices.Clone(a), b...)
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// maxDeepCandidates bounds the implied facts explained when choosing a
+// deeper step.
+const maxDeepCandidates = 24
+
+// deeper finds the deeper step: among the facts open in r that the
+// observations imply, the one with the smallest minimal explanation.
+func (st *solveState) deeper(ctx context.Context, r *solver.Propagation) (entry, error) {
+	in := st.in
+	ids := in.obs(in.Clues)
+	var cands []solver.Fact
+	for _, f := range in.Answer {
+		if !r.Fixed(f) {
+			cands = append(cands, f)
+		}
+	}
+	m := in.Problem.Model()
+	for c := range m.NumCards() {
+		for h := range m.NumHolders() {
+			if r.Status(solver.Card(c), solver.Holder(h)) != solver.Open {
+				continue
+			}
+			for _, v := range []bool{true, false} {
+				f := solver.Fact{Card: solver.Card(c), Holder: solver.Holder(h), Holds: v}
+				if !slices.Contains(cands, f) {
+					cands = append(cands, f)
+				}
+			}
+		}
+	}
+	var best entry
+	found := 0
+	for _, f := range cands {
+		if found == maxDeepCandidates {
+			break
+		}
+		_, ok, err := in.implies(ctx, ids, f)
+		if err != nil {
+			return entry{}, err
+		}
+		if !ok {
+			continue
+		}
+		found++
+		why, err := whyUnder(ctx, in, ids, f)
+		if err != nil {
+			return entry{}, err
+		}
+		if found == 1 || len(why) < len(best.obs) {
+			best = entry{fact: f, kind: Deeper, obs: slices.Sorted(slices.Values(why))}
+		}
+	}
+	if found == 0 {
+		return entry{}, ErrNotUnique
+	}
+	return best, nil
 }
