@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/deductio"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -284,6 +286,31 @@ func TestPlayDod(t *testing.T) {
 				"log",
 			}, "\n"),
 			logFile: "game.log",
+		},
+	})
+}
+
+// TestPlayDeductio drives a session of Deductio.
+func TestPlayDeductio(t *testing.T) {
+	runPlayCases(t, []playCase{
+		{
+			name:  "play-deductio-example",
+			why:   "the built-in Deductio example, then why, a refused line, undo",
+			args:  []string{"play", "deductio", "--example"},
+			stdin: "why not alice 7\nalice plays nonsense\nundo\n",
+		},
+		{
+			name:    "play-deductio-flags",
+			why:     "setup from flags: players, seat and the secret number",
+			args:    []string{"play", "deductio", "--players", "alice,bob,carol", "--me", "carol", "--hand", "12", "--log", "$DIR/g.log"},
+			stdin:   "faceup 3 11 17\nalice plays >=7\n",
+			logFile: "g.log",
+		},
+		{
+			name:  "solve-deductio",
+			why:   "a Deductio log, text",
+			args:  []string{"solve", "$DIR/g.log"},
+			files: map[string]string{"g.log": deductio.ExampleLog},
 		},
 	})
 }

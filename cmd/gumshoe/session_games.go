@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/deduceordie"
+	"github.com/gumshoe-dev/gumshoe/encodings/deductio"
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
 )
 
@@ -87,6 +88,44 @@ func init() {
 		example: dodExample,
 		help:    dodHelp,
 	})
+}
+
+func init() {
+	gameDefs = append(gameDefs, gameDef{
+		name:  deductio.Name,
+		title: "Deductio",
+		new:   func() table.Game { return deductio.NewGame() },
+		setup: deductioSetup,
+		prompts: []setupPrompt{
+			{"players", "Players, in seat order (e.g. alice,bob,me)?"},
+			{"me", "Which one are you?"},
+			{"hand", "Your Secret Number?"},
+		},
+		example: deductio.ExampleLog,
+		help:    deductio.Help + "\n",
+	})
+}
+
+// deductioSetup turns the setup flags into the players and seat lines, and
+// --hand into the seat's secret number.
+func deductioSetup(o setupOptions) ([]string, error) {
+	if len(o.players) == 0 {
+		return nil, fmt.Errorf("name the players in seat order: --players alice,bob,me")
+	}
+	if o.deck != "" {
+		return nil, fmt.Errorf("Deductio has one deck: no --deck")
+	}
+	lines := []string{"players " + strings.Join(o.players, " ")}
+	if o.me != "" {
+		lines = append(lines, "seat "+o.me)
+	}
+	if len(o.hand) > 0 {
+		if o.me == "" || len(o.hand) != 1 {
+			return nil, fmt.Errorf("--hand is your Secret Number, with --me: --me carol --hand 12")
+		}
+		lines = append(lines, "secret "+o.me+" "+o.hand[0])
+	}
+	return lines, nil
 }
 
 // dodSetup turns the setup flags into the players, seat and hand lines.
