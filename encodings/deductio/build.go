@@ -3,6 +3,7 @@ package deductio
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
 	"github.com/gumshoe-dev/gumshoe/solver"
@@ -215,7 +216,7 @@ func compile(entries []entry, public bool) (*state, error) {
 					ks[i] = solver.NotHolds(cardOf(u.n), u.h)
 				}
 			}
-			obs = append(obs, solver.Observation{Label: strconv.Itoa(ei + 1), Constraints: ks})
+			obs = append(obs, solver.Observation{Label: strings.TrimSpace(entries[ei].text), Constraints: ks})
 		}
 	}
 	if len(holders) == 0 {
