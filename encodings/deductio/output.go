@@ -153,12 +153,22 @@ func (r *Report) WriteText(w io.Writer, title string) error {
 		}
 		writeCandidates(&b, s.Candidates)
 		if len(s.Eliminated) > 0 {
+			// Numbers ruled out by the same lines are written together.
+			var keys []string
+			sets := map[string]Set{}
+			for _, e := range s.Eliminated {
+				k := lineList(e.Lines)
+				if _, ok := sets[k]; !ok {
+					keys = append(keys, k)
+				}
+				sets[k] |= SetOf(e.Number)
+			}
 			b.WriteString("  ruled out:")
-			for i, e := range s.Eliminated {
+			for i, k := range keys {
 				if i > 0 {
 					b.WriteString(";")
 				}
-				fmt.Fprintf(&b, " %d (%s)", e.Number, lineList(e.Lines))
+				fmt.Fprintf(&b, " %s (%s)", sets[k], k)
 			}
 			b.WriteString("\n")
 		}
