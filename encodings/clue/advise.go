@@ -1,0 +1,602 @@
+package clue
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/big"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/gumshoe-dev/gumshoe/solver"
+)
+
+// QuestionAdvice is one legal question of the seat with the exact
+// distribution of its answer and the expected information it gives about
+// the envelope.
+type QuestionAdvice struct {
+	Cards []solver.Card
+	Names []string
+	// Gain is the mutual information, in bits, between the answer and the
+	// envelope's content: the expected drop of the envelope's entropy.
+	Gain float64
+	// Outcomes are the answers with non-zero probability: who shows (""
+	// when nobody can) and the card shown to the seat.
+	Outcomes []Outcome
+}
+
+// Outcome is one answer to a question and its exact probability.
+type Outcome struct {
+	Shower string // "" when nobody can help
+	Card   string // the card shown to the seat, "" when nobody can help
+	Prob   *big.Rat
+}
+
+// Questions lists the seat's legal questions: one item of each category
+// (classic Cluedo) or any two distinct items (the Card Game), in deck order.
+func (g *Game) Questions() [][]solver.Card {
+	if g.deck == nil {
+		return nil
+	}
+	var out [][]solver.Card
+	if g.deck.Style == AnyTwo {
+		n := g.deck.NumCards()
+		for a := 0; a < n; a++ {
+			for b := a + 1; b < n; b++ {
+				out = append(out, []solver.Card{solver.Card(a), solver.Card(b)})
+			}
+		}
+		return out
+	}
+	var rec func(k, first int, cur []solver.Card)
+	rec = func(k, first int, cur []solver.Card) {
+		if k == len(g.deck.Categories) {
+			out = append(out, slices.Clone(cur))
+			return
+		}
+		for i := range g.deck.Categories[k].Items {
+			rec(k+1, first+len(g.deck.Categories[k].Items), append(cur, solver.Card(first+i)))
+		}
+	}
+	rec(0, 0, nil)
+	return out
+}
+
+// ErrNoSeat is returned by advice that needs to know whose sheet this is.
+var ErrNoSeat = errors.New("clue: no seat: add a seat line")
+
+// AdviseQuestions ranks every legal question of the seat by its expected
+// information gain about the envelope, best first (ties in deck order). The
+// answer distribution is exact: the responders answer in seating order from
+// the seat's left, the first who holds an asked card shows one, and a
+// responder holding several asked cards is assumed to show each with equal
+// chance.
+func (g *Game) AdviseQuestions(ctx context.Context) ([]QuestionAdvice, error) {
+	p, err := g.Problem()
+	if err != nil {
+		return nil, err
+	}
+	seat := g.seatIndex()
+	if seat < 0 {
+		return nil, ErrNoSeat
+	}
+	sheet, err := solver.NewSAT(p).Sheet(ctx)
+	if err != nil {
+		return nil, err
+	}
+	a := &asker{g: g, p: p, sheet: sheet, seat: seat}
+	// Questions that a symmetry of the problem maps onto each other have
+	// the same answer distribution up to renaming: compute one of each.
+	class := cardClasses(p, g.deck)
+	type rep struct {
+		q   []solver.Card
+		qa  QuestionAdvice
+		err error
+	}
+	reps := map[string]*rep{}
+	var order []*rep
+	keys := make([]string, 0)
+	qs := g.Questions()
+	for _, q := range qs {
+		cq := canonical(q, class)
+		k := fmt.Sprint(classesOf(cq, class))
+		keys = append(keys, k)
+		if reps[k] == nil {
+			reps[k] = &rep{q: cq}
+			order = append(order, reps[k])
+		}
+	}
+	work := make(chan *rep)
+	var wg sync.WaitGroup
+	for range max(1, min(runtime.GOMAXPROCS(0), len(order))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for r := range work {
+				if ctx.Err() != nil {
+					r.err = ctx.Err()
+					continue
+				}
+				r.qa, r.err = a.advise(ctx, r.q)
+			}
+		}()
+	}
+	for _, r := range order {
+		work <- r
+	}
+	close(work)
+	wg.Wait()
+	var out []QuestionAdvice
+	for i, q := range qs {
+		r := reps[keys[i]]
+		if r.err != nil {
+			return nil, r.err
+		}
+		out = append(out, rename(r.qa, canonical(q, class), g.deck.Cards()))
+	}
+	slices.SortStableFunc(out, func(x, y QuestionAdvice) int {
+		switch {
+		case x.Gain > y.Gain+1e-12:
+			return -1
+		case y.Gain > x.Gain+1e-12:
+			return 1
+		}
+		return 0
+	})
+	return out, nil
+}
+
+// asker computes the answer distribution of the seat's questions.
+type asker struct {
+	g     *Game
+	p     *solver.Problem
+	sheet *solver.Sheet
+	seat  int
+}
+
+// event is "the responders before the k-th hold none of the asked cards and
+// the k-th holds exactly the cards in set" (k == len(responders): nobody).
+type event struct {
+	k   int
+	set []solver.Card
+}
+
+// contents is the envelope distribution restricted to the worlds of the
+// constraints.
+func (a *asker) contents(ctx context.Context, cs []solver.Constraint) ([]solver.ContentCount, error) {
+	q := a.p.Clone()
+	if _, err := q.Add(solver.Observation{Label: "question outcome", Constraints: cs}); err != nil {
+		return nil, err
+	}
+	return solver.NewCounter(q).Contents(ctx, a.g.envelope())
+}
+
+// cardClasses numbers the cards so that two cards of one category share a
+// number exactly when every constraint treats them alike (same terms, same
+// holders, same coefficients): swapping them is then a symmetry of the
+// problem.
+func cardClasses(p *solver.Problem, d *Deck) []int {
+	m := p.Model()
+	sig := make([]strings.Builder, m.NumCards())
+	for c := range sig {
+		fmt.Fprintf(&sig[c], "cat%d;", d.CategoryOf(c))
+		for h := 0; h < m.NumHolders(); h++ {
+			if !m.Allowed(solver.Card(c), solver.Holder(h)) {
+				fmt.Fprintf(&sig[c], "!%d", h)
+			}
+		}
+	}
+	for i, o := range p.Observations() {
+		for j, k := range o.Constraints {
+			for _, t := range k.Terms {
+				fmt.Fprintf(&sig[t.Lit.Card], "|%d.%d:%d*%d", i, j, t.Lit.Holder, t.Coef)
+			}
+		}
+	}
+	ids := map[string]int{}
+	out := make([]int, m.NumCards())
+	for c := range sig {
+		s := sig[c].String()
+		id, ok := ids[s]
+		if !ok {
+			id = len(ids)
+			ids[s] = id
+		}
+		out[c] = id
+	}
+	return out
+}
+
+// canonical orders a question's cards by class (stably), so that questions
+// related by a symmetry line up card by card.
+func canonical(q []solver.Card, class []int) []solver.Card {
+	out := slices.Clone(q)
+	slices.SortStableFunc(out, func(a, b solver.Card) int { return class[a] - class[b] })
+	return out
+}
+
+func classesOf(q []solver.Card, class []int) []int {
+	out := make([]int, len(q))
+	for i, c := range q {
+		out[i] = class[c]
+	}
+	return out
+}
+
+// rename is the advice of a representative question carried over to a
+// question of the same classes, card for card.
+func rename(qa QuestionAdvice, to []solver.Card, names []string) QuestionAdvice {
+	from := qa.Cards
+	out := QuestionAdvice{Gain: qa.Gain}
+	for _, o := range qa.Outcomes {
+		if o.Card != "" {
+			for i, c := range from {
+				if names[c] == o.Card {
+					o.Card = names[to[i]]
+					break
+				}
+			}
+		}
+		out.Outcomes = append(out.Outcomes, o)
+	}
+	// Keep the question in deck order for display.
+	out.Cards = slices.Clone(to)
+	slices.Sort(out.Cards)
+	for _, c := range out.Cards {
+		out.Names = append(out.Names, names[c])
+	}
+	group := map[string]int{}
+	for _, o := range out.Outcomes {
+		if _, ok := group[o.Shower]; !ok {
+			group[o.Shower] = len(group)
+		}
+	}
+	slices.SortStableFunc(out.Outcomes, func(x, y Outcome) int {
+		if x.Shower != y.Shower {
+			return group[x.Shower] - group[y.Shower]
+		}
+		return slices.Index(names, x.Card) - slices.Index(names, y.Card)
+	})
+	return out
+}
+
+func (a *asker) advise(ctx context.Context, q []solver.Card) (QuestionAdvice, error) {
+	g := a.g
+	n := len(g.players)
+	qa := QuestionAdvice{Cards: q}
+	for _, c := range q {
+		qa.Names = append(qa.Names, g.deck.Cards()[c])
+	}
+	var resp []solver.Holder
+	for k := 1; k < n; k++ {
+		resp = append(resp, solver.Holder((a.seat+k)%n))
+	}
+	// weight makes the 1/|S| shares integers.
+	weight := int64(1)
+	for i := 2; i <= len(q); i++ {
+		weight = lcm(weight, int64(i))
+	}
+	type outcome struct{ shower, card int }
+	joint := map[string]map[outcome]*big.Int{} // envelope key -> outcome -> weighted count
+	add := func(cs []solver.Constraint, outs []outcome, share int64) error {
+		res, err := a.contents(ctx, cs)
+		if err != nil {
+			return err
+		}
+		for _, cc := range res {
+			key := fmt.Sprint(cc.Cards)
+			if joint[key] == nil {
+				joint[key] = map[outcome]*big.Int{}
+			}
+			for _, o := range outs {
+				v := joint[key][o]
+				if v == nil {
+					v = new(big.Int)
+					joint[key][o] = v
+				}
+				v.Add(v, new(big.Int).Mul(cc.Count, big.NewInt(share)))
+			}
+		}
+		return nil
+	}
+	open := func(c solver.Card, h solver.Holder, holds bool) bool {
+		st := a.sheet.Status(c, h)
+		if holds {
+			return st != solver.Impossible
+		}
+		return st != solver.Forced
+	}
+	var none []solver.Constraint
+	feasible := true
+	for k, r := range resp {
+		// the k-th responder shows: it holds exactly the subset set of q.
+		for mask := 1; mask < 1<<len(q); mask++ {
+			cs := slices.Clone(none)
+			ok := feasible
+			var set []solver.Card
+			for i, c := range q {
+				holds := mask&(1<<i) != 0
+				ok = ok && open(c, r, holds)
+				if holds {
+					set = append(set, c)
+					cs = append(cs, solver.Holds(c, r))
+				} else {
+					cs = append(cs, solver.NotHolds(c, r))
+				}
+			}
+			if !ok {
+				continue
+			}
+			var outs []outcome
+			for _, c := range set {
+				outs = append(outs, outcome{k, int(c)})
+			}
+			if err := add(cs, outs, weight/int64(len(set))); err != nil {
+				return qa, err
+			}
+		}
+		for _, c := range q {
+			feasible = feasible && open(c, r, false)
+			none = append(none, solver.NotHolds(c, r))
+		}
+	}
+	if feasible {
+		if err := add(none, []outcome{{-1, -1}}, weight); err != nil {
+			return qa, err
+		}
+	}
+	// Mutual information of the envelope and the outcome.
+	total := new(big.Int)
+	pe := map[string]*big.Int{}
+	po := map[outcome]*big.Int{}
+	for e, row := range joint {
+		pe[e] = new(big.Int)
+		for o, v := range row {
+			total.Add(total, v)
+			pe[e].Add(pe[e], v)
+			if po[o] == nil {
+				po[o] = new(big.Int)
+			}
+			po[o].Add(po[o], v)
+		}
+	}
+	if total.Sign() == 0 {
+		return qa, nil
+	}
+	tf := bigFloat(total)
+	gain := 0.0
+	for e, row := range joint {
+		ef := bigFloat(pe[e])
+		for o, v := range row {
+			if v.Sign() == 0 {
+				continue
+			}
+			vf := bigFloat(v)
+			gain += vf / tf * math.Log2(vf*tf/(ef*bigFloat(po[o])))
+		}
+	}
+	qa.Gain = max(gain, 0)
+	var outs []outcome
+	for o := range po {
+		outs = append(outs, o)
+	}
+	slices.SortFunc(outs, func(x, y outcome) int {
+		if x.shower != y.shower {
+			if x.shower < 0 {
+				return 1
+			}
+			if y.shower < 0 {
+				return -1
+			}
+			return x.shower - y.shower
+		}
+		return x.card - y.card
+	})
+	for _, o := range outs {
+		oc := Outcome{Prob: new(big.Rat).SetFrac(po[o], total)}
+		if o.shower >= 0 {
+			oc.Shower = g.players[resp[o.shower]]
+			oc.Card = g.deck.Cards()[o.card]
+		}
+		qa.Outcomes = append(qa.Outcomes, oc)
+	}
+	return qa, nil
+}
+
+func lcm(a, b int64) int64 {
+	x, y := a, b
+	for y != 0 {
+		x, y = y, x%y
+	}
+	return a / x * b
+}
+
+func bigFloat(x *big.Int) float64 {
+	f, _ := new(big.Float).SetInt(x).Float64()
+	return f
+}
+
+// ShowAdvice is the seat's choice of card to show an asker.
+type ShowAdvice struct {
+	Asker string
+	// Cards are the seat's cards among those asked, least leaking first;
+	// empty when the seat must pass.
+	Cards []ShowOption
+}
+
+// ShowOption is one card the seat may show and what showing it leaks.
+type ShowOption struct {
+	Card string
+	// SeenByAsker is true when the seat showed this card to the asker
+	// before: showing it again tells the asker nothing new.
+	SeenByAsker bool
+	// SeenBy counts the other players the seat has shown the card to.
+	SeenBy int
+	// Leak is the information, in bits, the asker gets about the envelope
+	// if its candidates in the card's category were equally likely: 0 for a
+	// card the asker has seen, log2(n/(n-1)) otherwise, where n counts the
+	// items of the category the asker is not known to have ruled out.
+	Leak float64
+}
+
+// AdviseShow says which card to show when asker asks the seat about cards.
+func (g *Game) AdviseShow(ctx context.Context, askerName string, cards []solver.Card) (*ShowAdvice, error) {
+	p, err := g.Problem()
+	if err != nil {
+		return nil, err
+	}
+	seat := g.seatIndex()
+	if seat < 0 {
+		return nil, ErrNoSeat
+	}
+	asker := slices.IndexFunc(g.players, func(n string) bool { return strings.EqualFold(n, askerName) })
+	if asker < 0 {
+		return nil, fmt.Errorf("clue: no player %q", askerName)
+	}
+	sheet, err := solver.NewSAT(p).Sheet(ctx)
+	if err != nil {
+		return nil, err
+	}
+	m := p.Model()
+	known := func(c solver.Card) bool { // the asker is known to have ruled c out
+		if g.shown[g.players[asker]][c] || sheet.Status(c, solver.Holder(asker)) == solver.Forced {
+			return true
+		}
+		if fu, ok := m.HolderByName(FaceUp); ok && sheet.Status(c, fu) == solver.Forced {
+			return true
+		}
+		return false
+	}
+	sa := &ShowAdvice{Asker: g.players[asker]}
+	for _, c := range cards {
+		if sheet.Status(c, solver.Holder(seat)) != solver.Forced {
+			continue
+		}
+		o := ShowOption{Card: g.deck.Cards()[c], SeenByAsker: g.shown[g.players[asker]][c]}
+		for who, set := range g.shown {
+			if who != g.players[asker] && set[c] {
+				o.SeenBy++
+			}
+		}
+		if !o.SeenByAsker {
+			cat := g.deck.CategoryOf(int(c))
+			first := 0
+			for k := 0; k < cat; k++ {
+				first += len(g.deck.Categories[k].Items)
+			}
+			n := 0
+			for i := range g.deck.Categories[cat].Items {
+				if !known(solver.Card(first + i)) {
+					n++
+				}
+			}
+			if n >= 2 {
+				o.Leak = math.Log2(float64(n) / float64(n-1))
+			} else {
+				o.Leak = 1
+			}
+		}
+		sa.Cards = append(sa.Cards, o)
+	}
+	slices.SortStableFunc(sa.Cards, func(x, y ShowOption) int {
+		switch {
+		case x.SeenByAsker != y.SeenByAsker:
+			if x.SeenByAsker {
+				return -1
+			}
+			return 1
+		case x.Leak < y.Leak-1e-12:
+			return -1
+		case y.Leak < x.Leak-1e-12:
+			return 1
+		}
+		return y.SeenBy - x.SeenBy
+	})
+	return sa, nil
+}
+
+// topQuestions is how many questions the text advice lists.
+const topQuestions = 10
+
+// Advise writes advice. With no arguments (or "ask") it ranks the seat's
+// questions; "show ASKER CARD CARD [CARD]" says which card to show.
+func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
+	toks := lex(args)
+	var b strings.Builder
+	switch {
+	case len(toks) == 0 || (len(toks) == 1 && toks[0].is("ask", "question", "questions")):
+		qs, err := g.AdviseQuestions(ctx)
+		if err != nil {
+			return err
+		}
+		writeQuestions(&b, qs, topQuestions)
+	case toks[0].is("show"):
+		if len(toks) < 3 {
+			return lineErr(0, "show needs the asker and the asked cards", "show ASKER CARD CARD [CARD]")
+		}
+		if g.deck == nil {
+			return lineErr(0, "no deck yet", "a preset line first")
+		}
+		if _, err := g.player(toks[1]); err != nil {
+			return err
+		}
+		var cards []solver.Card
+		for _, t := range toks[2:] {
+			c, err := g.card(t)
+			if err != nil {
+				return err
+			}
+			cards = append(cards, c)
+		}
+		sa, err := g.AdviseShow(ctx, toks[1].text, cards)
+		if err != nil {
+			return err
+		}
+		sa.writeText(&b)
+	default:
+		return lineErr(toks[0].col, "unknown advice "+toks[0].text, `nothing, "ask", or "show ASKER CARD..."`)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func writeQuestions(b *strings.Builder, qs []QuestionAdvice, top int) {
+	fmt.Fprintf(b, "Questions by expected information about the envelope (%d legal; a responder holding several asked cards is assumed to show each with equal chance):\n", len(qs))
+	for i, q := range qs {
+		if i == top {
+			fmt.Fprintf(b, "  ... %d more\n", len(qs)-i)
+			break
+		}
+		fmt.Fprintf(b, "  %2d. %-36s %.3f bits\n", i+1, strings.Join(q.Names, " "), q.Gain)
+		for _, o := range q.Outcomes {
+			what := "nobody can help"
+			if o.Shower != "" {
+				what = o.Shower + " shows " + o.Card
+			}
+			fmt.Fprintf(b, "        %-30s %s\n", what, percent(o.Prob))
+		}
+	}
+}
+
+func (sa *ShowAdvice) writeText(b *strings.Builder) {
+	switch len(sa.Cards) {
+	case 0:
+		fmt.Fprintf(b, "You hold none of the asked cards: pass.\n")
+		return
+	case 1:
+		fmt.Fprintf(b, "Show %s to %s: it is your only matching card.\n", sa.Cards[0].Card, sa.Asker)
+		return
+	}
+	fmt.Fprintf(b, "Show %s to %s. Your matching cards, least leaking first:\n", sa.Cards[0].Card, sa.Asker)
+	for _, o := range sa.Cards {
+		note := fmt.Sprintf("leaks about %.3f bits", o.Leak)
+		if o.SeenByAsker {
+			note = "already seen by " + sa.Asker + ": leaks nothing"
+		}
+		fmt.Fprintf(b, "  %-14s %s (shown to %d other players)\n", o.Card, note, o.SeenBy)
+	}
+}

@@ -1,0 +1,496 @@
+package clue
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"slices"
+	"strings"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/solver"
+)
+
+var _ table.Game = (*Game)(nil)
+
+// Report is every report of a game, computed exactly from the world counts
+// of its problem. Probabilities are exact ratios of world counts under "the
+// deal was uniformly random"; docs/rules/clue.md says where that reading
+// is an approximation of the table.
+type Report struct {
+	Deck    string
+	Seat    string // "" when no seat was given
+	Players []string
+	Holders []string // players in seating order, the envelope, the face-up pile if any
+	Cards   []string
+	Worlds  *big.Int // the number of deals consistent with the log
+
+	// Cells are the sheet: Cells[card][holder].
+	Cells [][]Odds
+	// Categories are the envelope odds of each category's items.
+	Categories []CategoryOdds
+	// Envelopes is the joint distribution of the envelope's content, most
+	// likely first (ties in deck order); only outcomes of non-zero count.
+	Envelopes []EnvelopeOdds
+	// Best is the most likely envelope: the best accusation. AccuseNow is
+	// true when its probability is 1.
+	Best      EnvelopeOdds
+	AccuseNow bool
+	// Forced are the known holders of cards, each with the minimal set of
+	// lines (1-based, in Game.Lines order) that implies it.
+	Forced []ForcedFact
+}
+
+// Odds is what the sheet says about one card and one holder.
+type Odds struct {
+	Status solver.Status
+	Count  *big.Int // worlds in which the card is with the holder
+	Prob   *big.Rat // Count / Worlds
+}
+
+// CategoryOdds are the envelope odds of a category's items, in deck order.
+type CategoryOdds struct {
+	Name  string
+	Items []ItemOdds
+}
+
+// ItemOdds is one item's probability of being in the envelope.
+type ItemOdds struct {
+	Item  string
+	Count *big.Int
+	Prob  *big.Rat
+}
+
+// EnvelopeOdds is one possible content of the envelope, in category order.
+type EnvelopeOdds struct {
+	Items []string
+	Count *big.Int
+	Prob  *big.Rat
+}
+
+// ForcedFact is a card whose holder is certain, and why.
+type ForcedFact struct {
+	Card, Holder string
+	Lines        []int
+}
+
+// Analyze computes every report. With why false the Forced facts carry no
+// lines (the explanations are the slowest part of a report).
+func (g *Game) Analyze(ctx context.Context, why bool) (*Report, error) {
+	p, err := g.Problem()
+	if err != nil {
+		return nil, err
+	}
+	m := p.Model()
+	r := &Report{Deck: g.deck.Name, Seat: g.seat, Players: slices.Clone(g.players), Cards: g.deck.Cards()}
+	for h := 0; h < m.NumHolders(); h++ {
+		r.Holders = append(r.Holders, m.HolderName(solver.Holder(h)))
+	}
+	sat := solver.NewSAT(p)
+	sheet, err := sat.Sheet(ctx)
+	if err != nil {
+		return nil, err
+	}
+	cnt := solver.NewCounter(p)
+	marg, err := cnt.Marginals(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r.Worlds = marg.Total
+	r.Cells = make([][]Odds, m.NumCards())
+	for c := range r.Cells {
+		r.Cells[c] = make([]Odds, m.NumHolders())
+		for h := range r.Cells[c] {
+			card, hold := solver.Card(c), solver.Holder(h)
+			r.Cells[c][h] = Odds{Status: sheet.Status(card, hold), Count: marg.Count(card, hold), Prob: marg.Prob(card, hold)}
+		}
+	}
+	env := g.envelope()
+	c := 0
+	for _, cat := range g.deck.Categories {
+		co := CategoryOdds{Name: cat.Name}
+		for _, it := range cat.Items {
+			o := r.Cells[c][env]
+			co.Items = append(co.Items, ItemOdds{Item: it, Count: o.Count, Prob: o.Prob})
+			c++
+		}
+		r.Categories = append(r.Categories, co)
+	}
+	contents, err := cnt.Contents(ctx, env)
+	if err != nil {
+		return nil, err
+	}
+	for _, cc := range contents {
+		e := EnvelopeOdds{Count: cc.Count, Prob: ratio(cc.Count, r.Worlds)}
+		for _, card := range cc.Cards {
+			e.Items = append(e.Items, r.Cards[card])
+		}
+		r.Envelopes = append(r.Envelopes, e)
+	}
+	slices.SortStableFunc(r.Envelopes, func(a, b EnvelopeOdds) int { return b.Count.Cmp(a.Count) })
+	if len(r.Envelopes) > 0 {
+		r.Best = r.Envelopes[0]
+		r.AccuseNow = r.Best.Prob.Cmp(big.NewRat(1, 1)) == 0
+	}
+	for c := range r.Cells {
+		for h := range r.Cells[c] {
+			if r.Cells[c][h].Status != solver.Forced {
+				continue
+			}
+			f := ForcedFact{Card: r.Cards[c], Holder: r.Holders[h]}
+			if why {
+				ids, err := g.why(ctx, sat, p, solver.Fact{Card: solver.Card(c), Holder: solver.Holder(h), Holds: true})
+				if err != nil {
+					return nil, err
+				}
+				f.Lines = g.linesOf(ids)
+			}
+			r.Forced = append(r.Forced, f)
+		}
+	}
+	return r, nil
+}
+
+// why explains a fact; a fact stated outright by one observation is its own
+// explanation and needs no search.
+func (g *Game) why(ctx context.Context, sat *solver.SAT, p *solver.Problem, f solver.Fact) ([]int, error) {
+	want := solver.Holds(f.Card, f.Holder)
+	if !f.Holds {
+		want = solver.NotHolds(f.Card, f.Holder)
+	}
+	for id, o := range p.Observations() {
+		for _, k := range o.Constraints {
+			if len(k.Terms) == 1 && k.Op == want.Op && k.Bound == want.Bound && k.Terms[0] == want.Terms[0] {
+				return []int{id}, nil
+			}
+		}
+	}
+	return sat.Why(ctx, f)
+}
+
+// linesOf turns observation ids into sorted 1-based line numbers.
+func (g *Game) linesOf(ids []int) []int {
+	var out []int
+	for _, id := range ids {
+		if id >= 0 && id < len(g.obsLine) && g.obsLine[id] >= 0 && !slices.Contains(out, g.obsLine[id]+1) {
+			out = append(out, g.obsLine[id]+1)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func ratio(a, b *big.Int) *big.Rat {
+	if b.Sign() == 0 {
+		return new(big.Rat)
+	}
+	return new(big.Rat).SetFrac(a, b)
+}
+
+// percent writes an exact probability as a percentage with one decimal.
+func percent(r *big.Rat) string {
+	f, _ := r.Float64()
+	return fmt.Sprintf("%.1f%%", 100*f)
+}
+
+// Sheet is the compact deduction sheet: one row a card, one column a holder,
+// with the envelope odds and the best accusation underneath.
+func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
+	r, err := g.Analyze(ctx, false)
+	if err != nil {
+		return nil, err
+	}
+	return r.Grid(), nil
+}
+
+// Grid draws the report's sheet.
+func (r *Report) Grid() *table.Grid {
+	gr := &table.Grid{Title: r.title(), Holders: r.Holders}
+	for c, row := range r.Cells {
+		tr := table.Row{Card: r.Cards[c]}
+		for _, o := range row {
+			cell := table.Cell{}
+			switch o.Status {
+			case solver.Forced:
+				cell.Mark = table.Yes
+			case solver.Impossible:
+				cell.Mark = table.No
+			default:
+				cell.P, _ = o.Prob.Float64()
+			}
+			tr.Cells = append(tr.Cells, cell)
+		}
+		gr.Rows = append(gr.Rows, tr)
+	}
+	for _, co := range r.Categories {
+		gr.Headlines = append(gr.Headlines, co.line(4))
+	}
+	gr.Headlines = append(gr.Headlines, r.bestLine())
+	return gr
+}
+
+func (r *Report) title() string {
+	seat := ""
+	if r.Seat != "" {
+		seat = ", seat " + r.Seat
+	}
+	return fmt.Sprintf("Clue (%s)%s, %d players, %s deals", r.Deck, seat, len(r.Players), r.Worlds)
+}
+
+// line is "suspects: Plum 50.0%, Green 25.0%, ..." with the n most likely
+// items that can still be in the envelope.
+func (co CategoryOdds) line(n int) string {
+	items := slices.Clone(co.Items)
+	slices.SortStableFunc(items, func(a, b ItemOdds) int { return b.Count.Cmp(a.Count) })
+	var parts []string
+	for i, it := range items {
+		if it.Count.Sign() == 0 {
+			break
+		}
+		if i == n {
+			parts = append(parts, "...")
+			break
+		}
+		parts = append(parts, it.Item+" "+percent(it.Prob))
+	}
+	return co.Name + ": " + strings.Join(parts, ", ")
+}
+
+func (r *Report) bestLine() string {
+	if len(r.Best.Items) == 0 {
+		return "Best accusation: none (no deal is consistent)"
+	}
+	s := fmt.Sprintf("Best accusation: %s, %s (%s)", strings.Join(r.Best.Items, " "), percent(r.Best.Prob), r.Best.Prob.RatString())
+	if r.AccuseNow {
+		s += ": accuse now, it is certain"
+	}
+	return s
+}
+
+// topEnvelopes is how many envelopes the text report lists.
+const topEnvelopes = 10
+
+// WriteText writes every report as text.
+func (r *Report) WriteText(w io.Writer) error {
+	var b strings.Builder
+	if err := r.Grid().WriteText(&b); err != nil {
+		return err
+	}
+	b.WriteString("\nEnvelope odds (exact):\n")
+	for _, co := range r.Categories {
+		fmt.Fprintf(&b, "  %s:", co.Name)
+		for _, it := range co.Items {
+			if it.Count.Sign() > 0 {
+				fmt.Fprintf(&b, " %s %s (%s);", it.Item, percent(it.Prob), it.Prob.RatString())
+			}
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(&b, "\nMost likely envelopes (%d possible):\n", len(r.Envelopes))
+	for i, e := range r.Envelopes {
+		if i == topEnvelopes {
+			fmt.Fprintf(&b, "  ... %d more\n", len(r.Envelopes)-i)
+			break
+		}
+		fmt.Fprintf(&b, "  %2d. %-36s %6s  (%s)\n", i+1, strings.Join(e.Items, " "), percent(e.Prob), e.Prob.RatString())
+	}
+	b.WriteString("\nKnown holders:\n")
+	if len(r.Forced) == 0 {
+		b.WriteString("  none yet\n")
+	}
+	for _, f := range r.Forced {
+		fmt.Fprintf(&b, "  %s: %s", f.Card, f.Holder)
+		if len(f.Lines) > 0 {
+			fmt.Fprintf(&b, " (lines %s)", joinInts(f.Lines))
+		}
+		b.WriteString("\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func joinInts(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = fmt.Sprint(x)
+	}
+	return strings.Join(s, ", ")
+}
+
+// Report writes every report of the game as text.
+func (g *Game) Report(ctx context.Context, w io.Writer) error {
+	r, err := g.Analyze(ctx, true)
+	if err != nil {
+		return err
+	}
+	return r.WriteText(w)
+}
+
+// ReportJSON writes every report as one JSON document (schema in
+// docs/encodings/clue.md).
+func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
+	r, err := g.Analyze(ctx, true)
+	if err != nil {
+		return err
+	}
+	return r.WriteJSON(w)
+}
+
+// jsonProb is an exact probability and its float rounding.
+type jsonProb struct {
+	Count string  `json:"count"`
+	Prob  string  `json:"prob"`
+	P     float64 `json:"p"`
+}
+
+func mkProb(count *big.Int, p *big.Rat) jsonProb {
+	f, _ := p.Float64()
+	return jsonProb{Count: count.String(), Prob: p.RatString(), P: f}
+}
+
+type jsonCell struct {
+	Holder string `json:"holder"`
+	Status string `json:"status"`
+	jsonProb
+}
+
+type jsonRow struct {
+	Card     string     `json:"card"`
+	Category string     `json:"category"`
+	Cells    []jsonCell `json:"cells"`
+}
+
+type jsonItem struct {
+	Item string `json:"item"`
+	jsonProb
+}
+
+type jsonCategory struct {
+	Name  string     `json:"name"`
+	Items []jsonItem `json:"items"`
+}
+
+type jsonEnvelope struct {
+	Items []string `json:"items"`
+	jsonProb
+}
+
+type jsonForced struct {
+	Card   string `json:"card"`
+	Holder string `json:"holder"`
+	Lines  []int  `json:"lines"`
+}
+
+type jsonReport struct {
+	Game       string         `json:"game"`
+	Deck       string         `json:"deck"`
+	Seat       string         `json:"seat"`
+	Players    []string       `json:"players"`
+	Holders    []string       `json:"holders"`
+	Worlds     string         `json:"worlds"`
+	Sheet      []jsonRow      `json:"sheet"`
+	Categories []jsonCategory `json:"categories"`
+	Envelopes  []jsonEnvelope `json:"envelopes"`
+	Best       *jsonEnvelope  `json:"best"`
+	AccuseNow  bool           `json:"accuse_now"`
+	Forced     []jsonForced   `json:"forced"`
+}
+
+// WriteJSON writes the report as one indented JSON document.
+func (r *Report) WriteJSON(w io.Writer) error {
+	j := jsonReport{Game: "clue", Deck: r.Deck, Seat: r.Seat, Players: r.Players, Holders: r.Holders,
+		Worlds: r.Worlds.String(), AccuseNow: r.AccuseNow, Sheet: []jsonRow{}, Categories: []jsonCategory{},
+		Envelopes: []jsonEnvelope{}, Forced: []jsonForced{}}
+	cat := func(c int) string {
+		for _, co := range r.Categories {
+			if c < len(co.Items) {
+				return co.Name
+			}
+			c -= len(co.Items)
+		}
+		return ""
+	}
+	for c, row := range r.Cells {
+		jr := jsonRow{Card: r.Cards[c], Category: cat(c)}
+		for h, o := range row {
+			jr.Cells = append(jr.Cells, jsonCell{Holder: r.Holders[h], Status: o.Status.String(), jsonProb: mkProb(o.Count, o.Prob)})
+		}
+		j.Sheet = append(j.Sheet, jr)
+	}
+	for _, co := range r.Categories {
+		jc := jsonCategory{Name: co.Name}
+		for _, it := range co.Items {
+			jc.Items = append(jc.Items, jsonItem{Item: it.Item, jsonProb: mkProb(it.Count, it.Prob)})
+		}
+		j.Categories = append(j.Categories, jc)
+	}
+	for _, e := range r.Envelopes {
+		j.Envelopes = append(j.Envelopes, jsonEnvelope{Items: e.Items, jsonProb: mkProb(e.Count, e.Prob)})
+	}
+	if len(r.Best.Items) > 0 {
+		j.Best = &jsonEnvelope{Items: r.Best.Items, jsonProb: mkProb(r.Best.Count, r.Best.Prob)}
+	}
+	for _, f := range r.Forced {
+		lines := f.Lines
+		if lines == nil {
+			lines = []int{}
+		}
+		j.Forced = append(j.Forced, jsonForced{Card: f.Card, Holder: f.Holder, Lines: lines})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(j)
+}
+
+// Why explains a fact written "HOLDER CARD" or "not HOLDER CARD" (holder a
+// player, envelope or faceup) by the minimal set of lines that imply it.
+func (g *Game) Why(ctx context.Context, fact string, w io.Writer) error {
+	p, err := g.Problem()
+	if err != nil {
+		return err
+	}
+	toks := lex(fact)
+	holds := true
+	if len(toks) > 0 && toks[0].is("not") {
+		holds, toks = false, toks[1:]
+	}
+	if len(toks) != 2 {
+		return lineErr(0, "a fact is a holder and a card", `"bob Knife" or "not envelope Plum"`)
+	}
+	h, err := g.holder(p.Model(), toks[0])
+	if err != nil {
+		return err
+	}
+	c, err := g.card(toks[1])
+	if err != nil {
+		return err
+	}
+	f := solver.Fact{Card: c, Holder: h, Holds: holds}
+	text := fmt.Sprintf("%s holds %s", p.Model().HolderName(h), g.deck.Cards()[c])
+	if !holds {
+		text = fmt.Sprintf("%s does not hold %s", p.Model().HolderName(h), g.deck.Cards()[c])
+	}
+	sat := solver.NewSAT(p)
+	ids, err := g.why(ctx, sat, p, f)
+	if errors.Is(err, solver.ErrNotImplied) {
+		_, err = fmt.Fprintf(w, "%s is not implied by the lines so far.\n", text)
+		return err
+	}
+	if err != nil {
+		return err
+	}
+	lines := g.linesOf(ids)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s, because of:\n", text)
+	for _, n := range lines {
+		fmt.Fprintf(&b, "  line %d: %s\n", n, g.lines[n-1])
+	}
+	if len(lines) == 0 {
+		b.WriteString("  the deck and the deal alone\n")
+	}
+	_, err = io.WriteString(w, b.String())
+	return err
+}
