@@ -24,47 +24,81 @@ const maxOutcomes = 1 << 20
 // uniformly. Counts are exact integers; probabilities are exact ratios.
 //
 // A Counter reads a snapshot of the problem taken by [NewCounter];
-// observations added to the problem later are not seen. It is safe for
-// concurrent use.
+// observations added to the problem later are not seen. It keeps what it
+// computed, so asking for the marginals and then for a holder's content
+// does the work once. It is safe for concurrent use.
 type Counter struct {
 	p *Problem
 
 	mu     sync.Mutex
-	base   *compiled
-	marg   *Marginals
-	sample [][]*big.Int // backward counts of base, for Sample
+	graphs map[Holder]*compiled      // by the holder asked first (NoHolder: default order)
+	passes map[*compiled]*passResult // backward passes with per-card counts
+	full   *passResult               // backward pass of the default graph keeping every count, for Sample
 }
 
 // NewCounter returns a counter over a snapshot of p.
-func NewCounter(p *Problem) *Counter { return &Counter{p: p.Clone()} }
+func NewCounter(p *Problem) *Counter {
+	return &Counter{p: p.Clone(), graphs: map[Holder]*compiled{}, passes: map[*compiled]*passResult{}}
+}
 
-func (c *Counter) compiled(ctx context.Context) (*compiled, error) {
+// graph is the problem compiled with holder first in the first layer
+// (NoHolder: the default order).
+func (c *Counter) graph(ctx context.Context, first Holder) (*compiled, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.base != nil {
-		return c.base, nil
+	if g, ok := c.graphs[first]; ok {
+		return g, nil
 	}
-	cp, err := compile(ctx, c.p, compileOpts{last: NoHolder})
+	cp, err := compile(ctx, c.p, compileOpts{first: first})
 	if err != nil {
 		return nil, err
 	}
-	c.base = cp
+	c.graphs[first] = cp
+	if first == NoHolder && len(cp.layers) > 0 {
+		if _, ok := c.graphs[cp.layers[0].holder]; !ok {
+			c.graphs[cp.layers[0].holder] = cp
+		}
+	}
 	return cp, nil
+}
+
+// counts is the backward pass with per-card counts over cp, computed once.
+func (c *Counter) counts(ctx context.Context, cp *compiled) (*passResult, error) {
+	c.mu.Lock()
+	r, ok := c.passes[cp]
+	c.mu.Unlock()
+	if ok {
+		return r, nil
+	}
+	r, err := cp.pass(ctx, true, false)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	c.passes[cp] = r
+	c.mu.Unlock()
+	return r, nil
 }
 
 // Count is the number of worlds: complete deals that respect the model and
 // every observation.
 func (c *Counter) Count(ctx context.Context) (*big.Int, error) {
-	cp, err := c.compiled(ctx)
+	cp, err := c.graph(ctx, NoHolder)
 	if err != nil {
 		return nil, err
 	}
 	if cp.infeasible {
 		return new(big.Int), nil
 	}
-	return run(ctx, cp,
-		func(a *u64) (*big.Int, error) { return total[uint64](ctx, a, cp) },
-		func(a bigs) (*big.Int, error) { return total[*big.Int](ctx, a, cp) })
+	c.mu.Lock()
+	r, ok := c.passes[cp]
+	c.mu.Unlock()
+	if !ok {
+		if r, err = cp.pass(ctx, false, false); err != nil {
+			return nil, err
+		}
+	}
+	return new(big.Int).Set(r.total), nil
 }
 
 // Marginals are, for every card and holder, the number of worlds in which
@@ -95,17 +129,11 @@ func (m *Marginals) Prob(c Card, h Holder) *big.Rat {
 }
 
 // Marginals counts, for every card and holder, the worlds in which the card
-// is with the holder. It costs one forward and one backward pass over the
-// counting graph, not one count per card and holder.
+// is with the holder. It costs one backward pass over the counting graph
+// (carrying, per state, the completions that put a given card with each
+// later holder), not one count per card and holder.
 func (c *Counter) Marginals(ctx context.Context) (*Marginals, error) {
-	c.mu.Lock()
-	if c.marg != nil {
-		m := c.marg
-		c.mu.Unlock()
-		return m, nil
-	}
-	c.mu.Unlock()
-	cp, err := c.compiled(ctx)
+	cp, err := c.graph(ctx, NoHolder)
 	if err != nil {
 		return nil, err
 	}
@@ -113,47 +141,28 @@ func (c *Counter) Marginals(ctx context.Context) (*Marginals, error) {
 	for k := range m.counts {
 		m.counts[k] = make([]*big.Int, cp.nHolders)
 		for h := range m.counts[k] {
-			m.counts[k][h] = new(big.Int)
+			m.counts[k][h] = bigZero
 		}
 	}
-	if !cp.infeasible {
-		type res struct {
-			acc [][]*big.Int
-			tot *big.Int
+	if cp.infeasible {
+		return m, nil
+	}
+	r, err := c.counts(ctx, cp)
+	if err != nil {
+		return nil, err
+	}
+	m.Total = r.total
+	L := len(cp.layers)
+	for k := 0; k < cp.nCards; k++ {
+		if h := cp.fixed[k]; h >= 0 {
+			m.counts[k][h] = r.total
+			continue
 		}
-		r, err := run(ctx, cp,
-			func(a *u64) (res, error) {
-				acc, tot, err := cellCounts[uint64](ctx, a, cp)
-				return res{acc, tot}, err
-			},
-			func(a bigs) (res, error) {
-				acc, tot, err := cellCounts[*big.Int](ctx, a, cp)
-				return res{acc, tot}, err
-			})
-		if err != nil {
-			return nil, err
-		}
-		m.Total = r.tot
-		for k := 0; k < cp.nCards; k++ {
-			if h := cp.fixed[k]; h >= 0 {
-				m.counts[k][h].Set(r.tot)
-			}
-		}
-		for i, l := range cp.layers {
-			for p, j := range l.cells {
-				q, rem := new(big.Int).QuoRem(r.acc[i][p], big.NewInt(int64(cp.sizes[j])), new(big.Int))
-				if rem.Sign() != 0 {
-					return nil, errors.New("solver: internal error: inexact marginal")
-				}
-				for _, k := range cp.cells[j] {
-					m.counts[k][l.holder].Set(q)
-				}
-			}
+		j := cp.layers[0].of[cp.cellOf[k]]
+		for l := 0; l < L; l++ {
+			m.counts[k][cp.layers[l].holder] = r.P0[j*L+l]
 		}
 	}
-	c.mu.Lock()
-	c.marg = m
-	c.mu.Unlock()
 	return m, nil
 }
 
@@ -176,14 +185,14 @@ func (c *Counter) Joint(ctx context.Context, cards []Card) ([]JointCount, error)
 			return nil, fmt.Errorf("solver: unknown card %d", k)
 		}
 	}
-	cp, err := compile(ctx, c.p, compileOpts{last: NoHolder, singleton: cards})
+	cp, err := compile(ctx, c.p, compileOpts{first: NoHolder, singleton: cards})
 	if err != nil {
 		return nil, err
 	}
 	if cp.infeasible {
 		return nil, nil
 	}
-	res, err := run(ctx, cp,
+	res, err := run(cp,
 		func(a *u64) (map[string]*big.Int, error) { return jointPass[uint64](ctx, a, cp, cards) },
 		func(a bigs) (map[string]*big.Int, error) { return jointPass[*big.Int](ctx, a, cp, cards) })
 	if err != nil {
@@ -202,7 +211,7 @@ func (c *Counter) Joint(ctx context.Context, cards []Card) ([]JointCount, error)
 }
 
 // jointPass runs forward with, in every state, the distribution of the
-// holders given so far to the asked cards.
+// holders given so far to the asked cards (each in a cell of its own).
 func jointPass[T any, A arith[T]](ctx context.Context, a A, cp *compiled, cards []Card) (map[string]*big.Int, error) {
 	const pending = 0xffff
 	tag0 := make([]byte, 2*len(cards))
@@ -213,19 +222,19 @@ func jointPass[T any, A arith[T]](ctx context.Context, a A, cp *compiled, cards 
 		}
 		tag0[2*t], tag0[2*t+1] = byte(h), byte(h>>8)
 	}
-	cur := []map[string]T{{string(tag0): a.small(1)}}
 	if cp.layer(0).n == 0 {
 		return nil, nil
 	}
+	cur := []map[string]T{{string(tag0): a.small(1)}}
 	L := len(cp.layers)
 	tag := make([]byte, len(tag0))
 	for i := 0; i < L; i++ {
 		l := cp.layers[i]
-		pos := make([]int, len(cards)) // position of each asked card's cell in the layer
+		pos := make([]int, len(cards)) // position of each asked card's cell in the layer's hands
 		for t, k := range cards {
 			pos[t] = -1
-			if j := cp.cellOf[k]; j >= 0 {
-				pos[t] = slices.Index(l.cells, j)
+			if g := cp.cellOf[k]; g >= 0 {
+				pos[t] = slices.Index(l.cells, l.of[g])
 			}
 		}
 		next := make([]map[string]T, cp.layer(i+1).n)
@@ -290,9 +299,12 @@ func (c *Counter) Contents(ctx context.Context, h Holder) ([]ContentCount, error
 		return nil, err
 	}
 	var out []ContentCount
-	fc.each(func(cards []Card, n *big.Int, _ int) {
-		out = append(out, ContentCount{Cards: slices.Clone(cards), Count: new(big.Int).Set(n)})
+	err = fc.each(func(cards []Card, n *big.Int, _ int) {
+		out = append(out, ContentCount{Cards: cards, Count: n})
 	})
+	if err != nil {
+		return nil, err
+	}
 	slices.SortFunc(out, func(a, b ContentCount) int { return slices.Compare(a.Cards, b.Cards) })
 	return out, nil
 }
@@ -311,102 +323,63 @@ type ContentHolderCount struct {
 // content of h (Cards ascending), pick returns a card, or false for none,
 // and the worlds with that content are split by the holder of the picked
 // card (h itself when the picked card is in the content). Outcomes with no
-// world are left out; the order is by content, then holder. It costs two
-// forward passes over the counting graph whatever the number of contents.
-// pick must not keep its argument.
+// world are left out; the order is by content, then holder. It costs one
+// backward pass over the counting graph whatever the number of contents
+// (the same pass as [Counter.Marginals] when h is the smallest holder).
+// pick must not keep its argument. Errors are as for [Counter.Contents], and
+// for a picked card that does not exist.
 func (c *Counter) ContentsAndHolder(ctx context.Context, h Holder, pick func(content []Card) (Card, bool)) ([]ContentHolderCount, error) {
 	fc, err := c.focus(ctx, h)
 	if err != nil {
 		return nil, err
 	}
 	m := c.p.Model()
-	// First, which cells may hold a picked card.
-	type pickd struct {
-		card Card
-		ok   bool
-	}
-	var picks []pickd
-	var bad error
-	need := map[int]bool{}
-	fc.each(func(cards []Card, _ *big.Int, _ int) {
-		k, ok := pick(cards)
-		if ok && !m.ValidCard(k) && bad == nil {
-			bad = fmt.Errorf("solver: pick returned unknown card %d", k)
-		}
-		picks = append(picks, pickd{k, ok})
-		if ok && m.ValidCard(k) && !slices.Contains(cards, k) && fc.cp.cellOf[k] >= 0 {
-			need[fc.cp.cellOf[k]] = true
-		}
-	})
-	if bad != nil {
-		return nil, bad
-	}
-	var cols []int
-	for j := range need {
-		cols = append(cols, j)
-	}
-	slices.Sort(cols)
-	var mats map[string][]*big.Int
-	if len(cols) > 0 && fc.layer >= 0 {
-		mats, err = run(ctx, fc.cp,
-			func(a *u64) (map[string][]*big.Int, error) { return takenPass[uint64](ctx, a, fc.cp, cols) },
-			func(a bigs) (map[string][]*big.Int, error) { return takenPass[*big.Int](ctx, a, fc.cp, cols) })
-		if err != nil {
-			return nil, err
-		}
-	}
-	nl := len(fc.cp.layers) - 1
+	cp := fc.cp
+	L := len(cp.layers)
 	var out []ContentHolderCount
 	var marg *Marginals
-	i := 0
-	fc.each(func(cards []Card, n *big.Int, share int) {
-		pk := picks[i]
-		i++
-		cs := slices.Clone(cards)
+	var bad error
+	err = fc.each(func(cards []Card, n *big.Int, y int) {
+		k, ok := pick(cards)
 		switch {
-		case !pk.ok:
-			out = append(out, ContentHolderCount{cs, NoHolder, new(big.Int).Set(n)})
-		case slices.Contains(cards, pk.card):
-			out = append(out, ContentHolderCount{cs, h, new(big.Int).Set(n)})
-		case fc.cp.fixed[pk.card] >= 0:
-			out = append(out, ContentHolderCount{cs, fc.cp.fixed[pk.card], new(big.Int).Set(n)})
-		case fc.layer < 0:
+		case bad != nil:
+		case !ok:
+			out = append(out, ContentHolderCount{cards, NoHolder, n})
+		case !m.ValidCard(k):
+			bad = fmt.Errorf("solver: pick returned unknown card %d", k)
+		case slices.Contains(cards, k):
+			out = append(out, ContentHolderCount{cards, h, n})
+		case cp.fixed[k] >= 0:
+			out = append(out, ContentHolderCount{cards, cp.fixed[k], n})
+		case y < 0:
 			// The holder's content is settled: the picked card is spread
 			// as its marginals say.
 			if marg == nil {
-				marg, err = c.Marginals(ctx)
-				if err != nil && bad == nil {
-					bad = err
+				if marg, bad = c.Marginals(ctx); bad != nil {
 					return
 				}
 			}
 			for g := 0; g < m.NumHolders(); g++ {
-				if v := marg.Count(pk.card, Holder(g)); v.Sign() != 0 {
-					out = append(out, ContentHolderCount{cs, Holder(g), v})
+				if v := marg.Count(k, Holder(g)); v.Sign() != 0 {
+					out = append(out, ContentHolderCount{cards, Holder(g), v})
 				}
 			}
 		default:
-			j := fc.cp.cellOf[pk.card]
-			col := slices.Index(cols, j)
-			r := fc.vec[share]
-			mat := mats[fc.keys[share]]
-			taken := fc.cp.sizes[j] - int(r[j])
-			div := new(big.Int).Mul(fc.ways[share], big.NewInt(int64(taken)))
-			for l := 0; l < nl; l++ {
-				v := mat[col*nl+l]
-				if v.Sign() == 0 {
-					continue
+			l0 := cp.layers[0]
+			j := l0.up[l0.of[cp.cellOf[k]]]
+			row := fc.res.P1[y][j*(L-1) : (j+1)*(L-1)]
+			for t, v := range row {
+				if v.Sign() != 0 {
+					out = append(out, ContentHolderCount{cards, cp.layers[t+1].holder, v})
 				}
-				q, rem := new(big.Int).QuoRem(v, div, new(big.Int))
-				if rem.Sign() != 0 && bad == nil {
-					bad = errors.New("solver: internal error: inexact content split")
-				}
-				out = append(out, ContentHolderCount{cs, fc.cp.layers[l].holder, q})
 			}
 		}
 	})
-	if bad != nil {
-		return nil, bad
+	if err == nil {
+		err = bad
+	}
+	if err != nil {
+		return nil, err
 	}
 	slices.SortFunc(out, func(a, b ContentHolderCount) int {
 		if d := slices.Compare(a.Cards, b.Cards); d != 0 {
@@ -417,28 +390,24 @@ func (c *Counter) ContentsAndHolder(ctx context.Context, h Holder, pick func(con
 	return out, nil
 }
 
-// focused is a problem compiled with one holder in the last layer, and the
-// distribution of that holder's content by cell.
+// focused is a problem compiled with one holder in the first layer, and
+// its backward pass.
 type focused struct {
 	cp    *compiled
 	h     Holder
-	layer int        // the holder's layer, -1 when it takes no free card
-	fixed []Card     // cards fixed to the holder
-	keys  []string   // per content class: key of its cell vector
-	vec   [][]uint16 // per content class: cards of each cell the holder takes
-	count []*big.Int // per content class: worlds
-	ways  []*big.Int // per content class: number of card sets it stands for
+	res   *passResult
+	fixed []Card // cards fixed to the holder
 }
 
 func (c *Counter) focus(ctx context.Context, h Holder) (*focused, error) {
 	if !c.p.Model().ValidHolder(h) {
 		return nil, fmt.Errorf("solver: unknown holder %d", h)
 	}
-	cp, err := compile(ctx, c.p, compileOpts{last: h})
+	cp, err := c.graph(ctx, h)
 	if err != nil {
 		return nil, err
 	}
-	fc := &focused{cp: cp, h: h, layer: -1}
+	fc := &focused{cp: cp, h: h}
 	if cp.infeasible {
 		return fc, nil
 	}
@@ -447,75 +416,65 @@ func (c *Counter) focus(ctx context.Context, h Holder) (*focused, error) {
 			fc.fixed = append(fc.fixed, Card(k))
 		}
 	}
-	fc.layer = cp.holderLayer[h]
-	nc := len(cp.cells)
-	if fc.layer < 0 {
-		tot, err := run(ctx, cp,
-			func(a *u64) (*big.Int, error) { return total[uint64](ctx, a, cp) },
-			func(a bigs) (*big.Int, error) { return total[*big.Int](ctx, a, cp) })
-		if err != nil {
-			return nil, err
-		}
-		if tot.Sign() > 0 {
-			fc.keys = []string{""}
-			fc.vec = [][]uint16{make([]uint16, nc)}
-			fc.count = []*big.Int{tot}
-			fc.ways = []*big.Int{big.NewInt(1)}
-		}
-		return fc, nil
-	}
-	cls, err := run(ctx, cp,
-		func(a *u64) (map[string]*big.Int, error) { return lastPass[uint64](ctx, a, cp) },
-		func(a bigs) (map[string]*big.Int, error) { return lastPass[*big.Int](ctx, a, cp) })
-	if err != nil {
+	if fc.res, err = c.counts(ctx, cp); err != nil {
 		return nil, err
-	}
-	kr := newKeyer(cp.sizes)
-	nout := 0
-	last := cp.layers[fc.layer]
-	seen := map[string]bool{}
-	for x := 0; x < last.n; x++ {
-		r := last.state(x)
-		key := string(kr.key(r, nil))
-		n, ok := cls[key]
-		if !ok || seen[key] {
-			continue
-		}
-		seen[key] = true
-		w := big.NewInt(1)
-		var b big.Int
-		for j, v := range r {
-			w.Mul(w, b.Binomial(int64(cp.sizes[j]), int64(v)))
-		}
-		if nout += int(min(w.Int64(), maxOutcomes+1)); !w.IsInt64() || nout > maxOutcomes {
-			return nil, fmt.Errorf("solver: holder %q has too many possible contents to list", c.p.Model().HolderName(h))
-		}
-		fc.keys = append(fc.keys, key)
-		fc.vec = append(fc.vec, slices.Clone(r))
-		fc.count = append(fc.count, n)
-		fc.ways = append(fc.ways, w)
 	}
 	return fc, nil
 }
 
-// each calls f for every content of the focused holder with its number of
-// worlds and its class index.
-func (fc *focused) each(f func(cards []Card, n *big.Int, class int)) {
+// each calls f for every content of the focused holder (a fresh slice,
+// ascending) with its number of worlds and the state of layer 1 it leads
+// to (-1 when the holder takes no free card).
+func (fc *focused) each(f func(cards []Card, n *big.Int, y int)) error {
 	cp := fc.cp
-	for i, r := range fc.vec {
-		n := new(big.Int).Quo(fc.count[i], fc.ways[i])
-		cards := slices.Clone(fc.fixed)
-		var rec func(j int)
-		rec = func(j int) {
-			if j == len(cp.cells) {
+	if cp.infeasible {
+		return nil
+	}
+	if cp.holderLayer[fc.h] < 0 {
+		if fc.res.total.Sign() > 0 {
+			f(slices.Clone(fc.fixed), fc.res.total, -1)
+		}
+		return nil
+	}
+	l0 := cp.layers[0]
+	glob := make([]int, l0.ncells) // layer-0 cell -> global cell
+	for g, j := range l0.of {
+		glob[j] = g
+	}
+	// Count the outcomes first.
+	total := 0
+	var b big.Int
+	for e := l0.edgeStart[0]; e < l0.edgeStart[1]; e++ {
+		if fc.res.B[1][l0.eTo[e]].Sign() == 0 {
+			continue
+		}
+		w := big.NewInt(1)
+		for p, k := range l0.hands[l0.eHand[e]] {
+			w.Mul(w, b.Binomial(int64(l0.csize[l0.cells[p]]), int64(k)))
+		}
+		if !w.IsInt64() || w.Int64() > maxOutcomes || total+int(w.Int64()) > maxOutcomes {
+			return fmt.Errorf("solver: holder %q has too many possible contents to list", fc.cp.holderName(fc.h))
+		}
+		total += int(w.Int64())
+	}
+	cards := slices.Clone(fc.fixed)
+	for e := l0.edgeStart[0]; e < l0.edgeStart[1]; e++ {
+		y := int(l0.eTo[e])
+		n := fc.res.B[1][y]
+		if n.Sign() == 0 {
+			continue
+		}
+		hand := l0.hands[l0.eHand[e]]
+		var rec func(p int)
+		rec = func(p int) {
+			if p == len(hand) {
 				s := slices.Clone(cards)
 				slices.Sort(s)
-				f(s, n, i)
+				f(s, n, y)
 				return
 			}
-			k := int(r[j])
-			cell := cp.cells[j]
-			// every k-subset of the cell
+			cell := cp.cells[glob[l0.cells[p]]]
+			k := int(hand[p])
 			idx := make([]int, k)
 			var sub func(start, d int)
 			sub = func(start, d int) {
@@ -524,7 +483,7 @@ func (fc *focused) each(f func(cards []Card, n *big.Int, class int)) {
 					for _, t := range idx {
 						cards = append(cards, cell[t])
 					}
-					rec(j + 1)
+					rec(p + 1)
 					cards = cards[:base]
 					return
 				}
@@ -537,128 +496,13 @@ func (fc *focused) each(f func(cards []Card, n *big.Int, class int)) {
 		}
 		rec(0)
 	}
-}
-
-// lastPass is, per cell vector of the last layer's states that can be
-// completed, the number of ways to reach it.
-func lastPass[T any, A arith[T]](ctx context.Context, a A, cp *compiled) (map[string]*big.Int, error) {
-	F, err := forward[T](ctx, a, cp)
-	if err != nil {
-		return nil, err
-	}
-	L := len(cp.layers)
-	l := cp.layers[L-1]
-	kr := newKeyer(cp.sizes)
-	acc := map[string]T{}
-	for x := 0; x < l.n; x++ {
-		if l.edgeStart[x] == l.edgeStart[x+1] || a.isZero(F[L-1][x]) {
-			continue
-		}
-		key := string(kr.key(l.state(x), nil))
-		old, ok := acc[key]
-		if !ok {
-			old = a.zero()
-		}
-		acc[key] = a.add(old, F[L-1][x]) // the last hand is forced: weight 1
-	}
-	out := make(map[string]*big.Int, len(acc))
-	for k, v := range acc {
-		out[k] = a.toBig(v)
-	}
-	return out, nil
-}
-
-// takenPass runs forward carrying, per state, for each cell of cols and each
-// earlier layer, the number of ways to reach the state weighted by the
-// number of cards of the cell that layer took. It returns those sums for
-// the last layer's states that can be completed, by cell vector.
-func takenPass[T any, A arith[T]](ctx context.Context, a A, cp *compiled, cols []int) (map[string][]*big.Int, error) {
-	L := len(cp.layers)
-	nl := L - 1
-	width := len(cols) * nl
-	F := []T{a.small(1)}
-	M := make([]T, width)
-	for t := range M {
-		M[t] = a.zero()
-	}
-	for i := 0; i < nl; i++ {
-		l := cp.layers[i]
-		pos := make([]int, len(cols))
-		for t, j := range cols {
-			pos[t] = slices.Index(l.cells, j)
-		}
-		nn := cp.layers[i+1].n
-		nF := make([]T, nn)
-		nM := make([]T, nn*width)
-		for y := range nF {
-			nF[y] = a.zero()
-		}
-		for t := range nM {
-			nM[t] = a.zero()
-		}
-		for x := 0; x < l.n; x++ {
-			if x&1023 == 0 && ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			f := F[x]
-			if a.isZero(f) {
-				continue
-			}
-			mx := M[x*width : (x+1)*width]
-			for e := l.edgeStart[x]; e < l.edgeStart[x+1]; e++ {
-				y := int(l.eTo[e])
-				w := a.weight(l, x, int(e))
-				nF[y] = a.add(nF[y], a.mul(f, w))
-				my := nM[y*width : (y+1)*width]
-				for t := range my {
-					if !a.isZero(mx[t]) {
-						my[t] = a.add(my[t], a.mul(mx[t], w))
-					}
-				}
-				hand := l.hands[l.eHand[e]]
-				for t, p := range pos {
-					if p >= 0 && hand[p] > 0 {
-						my[t*nl+i] = a.add(my[t*nl+i], a.mul(a.mul(f, w), a.small(uint64(hand[p]))))
-					}
-				}
-			}
-		}
-		F, M = nF, nM
-	}
-	l := cp.layers[L-1]
-	kr := newKeyer(cp.sizes)
-	acc := map[string][]T{}
-	for x := 0; x < l.n; x++ {
-		if l.edgeStart[x] == l.edgeStart[x+1] || a.isZero(F[x]) {
-			continue
-		}
-		key := string(kr.key(l.state(x), nil))
-		v, ok := acc[key]
-		if !ok {
-			v = make([]T, width)
-			copy(v, M[x*width:(x+1)*width])
-			acc[key] = v
-			continue
-		}
-		for t := range v {
-			v[t] = a.add(v[t], M[x*width+t])
-		}
-	}
-	out := make(map[string][]*big.Int, len(acc))
-	for k, v := range acc {
-		b := make([]*big.Int, width)
-		for t := range v {
-			b[t] = a.toBig(v[t])
-		}
-		out[k] = b
-	}
-	return out, nil
+	return nil
 }
 
 // Sample draws one world, every world equally likely, using rng. It returns
 // [ErrInconsistent] when there is no world.
 func (c *Counter) Sample(ctx context.Context, rng *rand.Rand) (World, error) {
-	cp, err := c.compiled(ctx)
+	cp, err := c.graph(ctx, NoHolder)
 	if err != nil {
 		return nil, err
 	}
@@ -666,33 +510,37 @@ func (c *Counter) Sample(ctx context.Context, rng *rand.Rand) (World, error) {
 		return nil, ErrInconsistent
 	}
 	c.mu.Lock()
-	B := c.sample
+	res := c.full
 	c.mu.Unlock()
-	if B == nil {
-		B, err = run(ctx, cp,
-			func(a *u64) ([][]*big.Int, error) { return bigTable[uint64](ctx, a, cp) },
-			func(a bigs) ([][]*big.Int, error) { return bigTable[*big.Int](ctx, a, cp) })
-		if err != nil {
+	if res == nil {
+		if res, err = cp.pass(ctx, false, true); err != nil {
 			return nil, err
 		}
 		c.mu.Lock()
-		c.sample = B
+		c.full = res
 		c.mu.Unlock()
 	}
+	B := res.B
 	if B[0][0].Sign() == 0 {
 		return nil, ErrInconsistent
 	}
 	w := make(World, cp.nCards)
+	var free []Card
 	for k, h := range cp.fixed {
 		w[k] = h
-	}
-	rem := make([][]Card, len(cp.cells))
-	for j, cs := range cp.cells {
-		rem[j] = slices.Clone(cs)
+		if h < 0 {
+			free = append(free, Card(k))
+		}
 	}
 	x := 0
 	var u, v big.Int
 	for i, l := range cp.layers {
+		// The remaining cards, by cell of this layer.
+		group := make([][]Card, l.ncells)
+		for _, k := range free {
+			j := l.of[cp.cellOf[k]]
+			group[j] = append(group[j], k)
+		}
 		randBelow(rng, B[i][x], &u)
 		e := l.edgeStart[x]
 		for ; e < l.edgeStart[x+1]; e++ {
@@ -706,32 +554,22 @@ func (c *Counter) Sample(ctx context.Context, rng *rand.Rand) (World, error) {
 			return nil, errors.New("solver: internal error: sampling fell off the graph")
 		}
 		for p, k := range l.hands[l.eHand[e]] {
-			j := l.cells[p]
+			g := group[l.cells[p]]
 			for ; k > 0; k-- {
-				t := rng.IntN(len(rem[j]))
-				w[rem[j][t]] = l.holder
-				rem[j][t] = rem[j][len(rem[j])-1]
-				rem[j] = rem[j][:len(rem[j])-1]
+				t := rng.IntN(len(g))
+				w[g[t]] = l.holder
+				g[t] = g[len(g)-1]
+				g = g[:len(g)-1]
 			}
+			group[l.cells[p]] = g
+		}
+		free = free[:0]
+		for _, g := range group {
+			free = append(free, g...)
 		}
 		x = int(l.eTo[e])
 	}
 	return w, nil
-}
-
-func bigTable[T any, A arith[T]](ctx context.Context, a A, cp *compiled) ([][]*big.Int, error) {
-	B, err := backward[T](ctx, a, cp)
-	if err != nil {
-		return nil, err
-	}
-	out := make([][]*big.Int, len(B))
-	for i := range B {
-		out[i] = make([]*big.Int, len(B[i]))
-		for x := range B[i] {
-			out[i][x] = a.toBig(B[i][x])
-		}
-	}
-	return out, nil
 }
 
 // randBelow sets u to a uniform integer in [0, n), n > 0, by rejection.

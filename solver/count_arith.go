@@ -20,6 +20,8 @@ type arith[T any] interface {
 	// weight is the number of ways the hand of edge e of layer l takes its
 	// cards from the remaining cards of state x.
 	weight(l *glayer, x, e int) T
+	// scale is a*num/den, known to be an integer.
+	scale(a T, num, den uint64) T
 	overflowed() bool
 }
 
@@ -46,6 +48,16 @@ func (a *u64) mul(x, y uint64) uint64 {
 		a.ovf = true
 	}
 	return lo
+}
+
+func (a *u64) scale(x, num, den uint64) uint64 {
+	hi, lo := bits.Mul64(x, num)
+	if hi >= den {
+		a.ovf = true
+		return 0
+	}
+	q, _ := bits.Div64(hi, lo, den)
+	return q
 }
 
 func (a *u64) weight(l *glayer, x, e int) uint64 {
@@ -76,6 +88,11 @@ func (bigs) mul(a, b *big.Int) *big.Int { return new(big.Int).Mul(a, b) }
 func (bigs) isZero(a *big.Int) bool     { return a.Sign() == 0 }
 func (bigs) toBig(a *big.Int) *big.Int  { return new(big.Int).Set(a) }
 func (bigs) overflowed() bool           { return false }
+
+func (bigs) scale(a *big.Int, num, den uint64) *big.Int {
+	v := new(big.Int).Mul(a, new(big.Int).SetUint64(num))
+	return v.Quo(v, new(big.Int).SetUint64(den))
+}
 
 func (bigs) weight(l *glayer, x, e int) *big.Int {
 	if w := l.eW[e]; w != 0 {

@@ -3,15 +3,16 @@ package solver
 import (
 	"context"
 	"encoding/binary"
+	"math"
 	"math/bits"
 )
 
-// settle checks the multi-holder constraints of a state before layer i
-// against the least and greatest contributions its remaining cards can still
-// make: it reports false when one can no longer be met, and marks as done
-// those that are met whatever happens next (so that states differing only in
-// such sums merge).
-func (cp *compiled) settle(i int, r []uint16, sums []int32) bool {
+// settle checks the multi-holder constraints of a state of layer l (the
+// terminal layer when l has no cells) against the least and greatest
+// contributions its remaining cards can still make: it reports false when
+// one can no longer be met, and marks as done those that are met whatever
+// happens next (so that states differing only in such sums merge).
+func (cp *compiled) settle(l *glayer, r []uint16, sums []int32) bool {
 	for c := range cp.cross {
 		s := sums[c]
 		if s == doneSum {
@@ -19,11 +20,13 @@ func (cp *compiled) settle(i int, r []uint16, sums []int32) bool {
 		}
 		cc := &cp.cross[c]
 		lo, hi := int(s), int(s)
-		cmin, cmax := cc.cmin[i], cc.cmax[i]
-		for j, n := range r {
-			if n != 0 {
-				lo += int(n) * cmin[j]
-				hi += int(n) * cmax[j]
+		if l.cmin != nil {
+			cmin, cmax := l.cmin[c], l.cmax[c]
+			for j, n := range r {
+				if n != 0 {
+					lo += int(n) * cmin[j]
+					hi += int(n) * cmax[j]
+				}
 			}
 		}
 		switch cc.op {
@@ -53,28 +56,57 @@ func (cp *compiled) settle(i int, r []uint16, sums []int32) bool {
 	return true
 }
 
-// keyer packs a state into a compact map key.
-type keyer struct {
+// layerBuilder collects the distinct states of one layer, keyed by their
+// packed form: a uint64 when it fits, else a string.
+type layerBuilder struct {
+	l     *glayer
 	width []int // bits per cell
+	small bool  // keys fit in a uint64
+	idx64 map[uint64]int32
+	idx   map[string]int32
 	buf   []byte
+	// admit, when set, is asked about every new state: a state it refuses
+	// is recorded as dead (index -1).
+	admit func(r []uint16) bool
 }
 
-func newKeyer(sizes []int) *keyer {
-	k := &keyer{width: make([]int, len(sizes))}
+func newLayerBuilder(l *glayer, sizes []int, ncross int) *layerBuilder {
+	lb := &layerBuilder{l: l, width: make([]int, len(sizes))}
+	nb := 0
 	for j, s := range sizes {
-		k.width[j] = bits.Len(uint(s))
+		lb.width[j] = bits.Len(uint(s))
+		nb += lb.width[j]
 	}
-	return k
+	lb.small = nb <= 64 && ncross == 0
+	if lb.small {
+		lb.idx64 = map[uint64]int32{}
+	} else {
+		lb.idx = map[string]int32{}
+	}
+	return lb
 }
 
-func (k *keyer) key(r []uint16, sums []int32) []byte {
-	b := k.buf[:0]
+func (lb *layerBuilder) add(r []uint16, sums []int32) int32 {
+	if lb.small {
+		var key uint64
+		nb := 0
+		for j, v := range r {
+			key |= uint64(v) << nb
+			nb += lb.width[j]
+		}
+		if x, ok := lb.idx64[key]; ok {
+			return x
+		}
+		x := lb.push(r, sums)
+		lb.idx64[key] = x // -1 for a dead state
+		return x
+	}
+	b := lb.buf[:0]
 	var acc uint64
 	nb := 0
 	for j, v := range r {
-		w := k.width[j]
 		acc |= uint64(v) << nb
-		nb += w
+		nb += lb.width[j]
 		for nb >= 8 {
 			b = append(b, byte(acc))
 			acc >>= 8
@@ -87,22 +119,20 @@ func (k *keyer) key(r []uint16, sums []int32) []byte {
 	for _, s := range sums {
 		b = binary.LittleEndian.AppendUint32(b, uint32(s))
 	}
-	k.buf = b
-	return b
-}
-
-// layerBuilder collects the distinct states of one layer.
-type layerBuilder struct {
-	l   *glayer
-	idx map[string]int32
-}
-
-func (lb *layerBuilder) add(key []byte, r []uint16, sums []int32) int32 {
-	if x, ok := lb.idx[string(key)]; ok {
+	lb.buf = b
+	if x, ok := lb.idx[string(b)]; ok {
 		return x
 	}
+	x := lb.push(r, sums)
+	lb.idx[string(b)] = x
+	return x
+}
+
+func (lb *layerBuilder) push(r []uint16, sums []int32) int32 {
+	if lb.admit != nil && !lb.admit(r) {
+		return -1
+	}
 	x := int32(lb.l.n)
-	lb.idx[string(key)] = x
 	lb.l.r = append(lb.l.r, r...)
 	lb.l.sums = append(lb.l.sums, sums...)
 	lb.l.n++
@@ -111,26 +141,24 @@ func (lb *layerBuilder) add(key []byte, r []uint16, sums []int32) int32 {
 
 // build lays out the states and edges of every layer, from the root.
 func (cp *compiled) build(ctx context.Context) error {
-	nc, L := len(cp.cells), len(cp.layers)
+	L := len(cp.layers)
 	ncross := len(cp.cross)
-	cp.term = &glayer{ncells: nc, ncross: ncross}
+	cp.term = &glayer{ncross: ncross}
 	all := append(append([]*glayer(nil), cp.layers...), cp.term)
-	kr := newKeyer(cp.sizes)
-	root := make([]uint16, nc)
-	for j, s := range cp.sizes {
+	l0 := all[0]
+	root := make([]uint16, l0.ncells)
+	for j, s := range l0.csize {
 		root[j] = uint16(s)
 	}
 	rootSums := make([]int32, ncross)
-	if !cp.settle(0, root, rootSums) {
+	if !cp.settle(l0, root, rootSums) {
 		cp.infeasible = true
 		return nil
 	}
-	lb := &layerBuilder{l: all[0], idx: map[string]int32{}}
-	lb.add(kr.key(root, rootSums), root, rootSums)
+	newLayerBuilder(l0, l0.csize, ncross).add(root, rootSums)
 
 	edges := 0
 	var (
-		nr    = make([]uint16, nc)
 		ns    = make([]int32, ncross)
 		hand  []uint16
 		hkey  []byte
@@ -144,7 +172,12 @@ func (cp *compiled) build(ctx context.Context) error {
 	)
 	for i := 0; i < L; i++ {
 		l := all[i]
-		next := &layerBuilder{l: all[i+1], idx: map[string]int32{}}
+		nx := all[i+1]
+		nr := make([]uint16, nx.ncells)
+		next := newLayerBuilder(nx, nx.csize, ncross)
+		if i+2 < L {
+			next.admit = cp.admitter(i + 1)
+		}
 		np := len(l.cells)
 		lo, hi = grow(lo, np), grow(hi, np)
 		sufLo, sufHi = grow(sufLo, np+1), grow(sufHi, np+1)
@@ -158,11 +191,14 @@ func (cp *compiled) build(ctx context.Context) error {
 			sMin[q], sMax[q] = grow(sMin[q], np+1), grow(sMax[q], np+1)
 		}
 		l.edgeStart = make([]int32, 0, l.n+1)
-		fa := cp.futAllowed[i+1]
-		inLayer := make([]bool, nc)
-		for _, j := range l.cells {
-			inLayer[j] = true
+		inLayer := make([]int, l.ncells) // position in cells, or -1
+		for j := range inLayer {
+			inLayer[j] = -1
 		}
+		for p, j := range l.cells {
+			inLayer[j] = p
+		}
+		tr := buildTrie(l, l.n > 1)
 		for x := 0; x < l.n; x++ {
 			if x&1023 == 0 {
 				if err := ctx.Err(); err != nil {
@@ -176,21 +212,21 @@ func (cp *compiled) build(ctx context.Context) error {
 			dead := false
 			for j, v := range r {
 				R += int(v)
-				if v > 0 && !fa[j] && !inLayer[j] {
+				if v > 0 && !l.fut[j] && inLayer[j] < 0 {
 					dead = true
 				}
 			}
 			if dead {
 				continue
 			}
-			totLo := max(l.minSz, R-cp.futMax[i+1])
-			totHi := min(l.maxSz, R-cp.futMin[i+1])
+			totLo := max(l.minSz, R-l.futMax)
+			totHi := min(l.maxSz, R-l.futMin)
 			if totLo > totHi {
 				continue
 			}
 			for p, j := range l.cells {
 				hi[p] = int(r[j])
-				if fa[j] {
+				if l.fut[j] {
 					lo[p] = 0
 				} else {
 					lo[p] = hi[p]
@@ -211,10 +247,15 @@ func (cp *compiled) build(ctx context.Context) error {
 				part[q] = 0
 			}
 			var dfs func(p, tot int)
-			emit := func() {
-				copy(nr, r)
-				for p, j := range l.cells {
-					nr[j] -= hand[p]
+			emit := func(hid int32) {
+				clear(nr)
+				for j, v := range r {
+					if p := inLayer[j]; p >= 0 {
+						v -= hand[p]
+					}
+					if v > 0 {
+						nr[l.up[j]] += v
+					}
 				}
 				copy(ns, sums)
 				for c, cf := range l.cross {
@@ -227,19 +268,26 @@ func (cp *compiled) build(ctx context.Context) error {
 					}
 					ns[c] = int32(s)
 				}
-				if !cp.settle(i+1, nr, ns) {
+				if !cp.settle(nx, nr, ns) {
 					return
 				}
-				y := next.add(kr.key(nr, ns), nr, ns)
-				hkey = hkey[:0]
-				for _, k := range hand {
-					hkey = binary.AppendUvarint(hkey, uint64(k))
+				y := next.add(nr, ns)
+				if y < 0 {
+					return
 				}
-				h, ok := l.handIdx[string(hkey)]
-				if !ok {
-					h = int32(len(l.hands))
-					l.handIdx[string(hkey)] = h
-					l.hands = append(l.hands, append([]uint16(nil), hand...))
+				h := hid
+				if h < 0 {
+					hkey = hkey[:0]
+					for _, k := range hand {
+						hkey = binary.AppendUvarint(hkey, uint64(k))
+					}
+					var ok bool
+					h, ok = l.handIdx[string(hkey)]
+					if !ok {
+						h = int32(len(l.hands))
+						l.handIdx[string(hkey)] = h
+						l.hands = append(l.hands, append([]uint16(nil), hand...))
+					}
 				}
 				w := uint64(1)
 				for p, j := range l.cells {
@@ -274,7 +322,7 @@ func (cp *compiled) build(ctx context.Context) error {
 					}
 				}
 				if p == np {
-					emit()
+					emit(-1)
 					return
 				}
 				for v := lo[p]; v <= hi[p]; v++ {
@@ -289,7 +337,33 @@ func (cp *compiled) build(ctx context.Context) error {
 				}
 				hand[p] = 0
 			}
-			dfs(0, 0)
+			if tr != nil {
+				var walk func(n int32, p, tot int)
+				walk = func(n int32, p, tot int) {
+					nd := &tr[n]
+					if tot+nd.minRest > totHi || tot+nd.maxRest < totLo {
+						return
+					}
+					if p == np {
+						emit(nd.hand)
+						return
+					}
+					for _, kd := range nd.kids {
+						v := int(kd.v)
+						if v > hi[p] {
+							break
+						}
+						if v < lo[p] {
+							continue
+						}
+						hand[p] = kd.v
+						walk(kd.c, p+1, tot+v)
+					}
+				}
+				walk(0, 0, 0)
+			} else {
+				dfs(0, 0)
+			}
 			if edges > maxEdges {
 				return errTooLarge
 			}
@@ -315,4 +389,213 @@ func growU(s []uint16, n int) []uint16 {
 		return make([]uint16, n)
 	}
 	return s[:n]
+}
+
+// maxTrie bounds the number of nodes of a layer's hand trie.
+const maxTrie = 1 << 20
+
+// tnode is a node of a layer's hand trie: the valid hands of the layer's
+// holder (for the full cells), position by position.
+type tnode struct {
+	kids             []tkid // by increasing value
+	minRest, maxRest int    // least and greatest number of cards below
+	hand             int32  // at a leaf: the hand's index in the layer
+}
+
+type tkid struct {
+	v uint16
+	c int32
+}
+
+// buildTrie lists the hands of layer l that satisfy the holder's own
+// constraints and size (whatever the state), as a trie, registering each in
+// l.hands. It returns nil when asked not to (a single state: searching it
+// directly is cheaper) or when there are too many.
+func buildTrie(l *glayer, want bool) []tnode {
+	if !want {
+		return nil
+	}
+	np := len(l.cells)
+	hi := make([]int, np)
+	for p, j := range l.cells {
+		hi[p] = l.csize[j]
+	}
+	sufHi := make([]int, np+1)
+	for p := np - 1; p >= 0; p-- {
+		sufHi[p] = sufHi[p+1] + hi[p]
+	}
+	sMin := make([][]int, len(l.local))
+	sMax := make([][]int, len(l.local))
+	for q, k := range l.local {
+		sMin[q], sMax[q] = make([]int, np+1), make([]int, np+1)
+		for p := np - 1; p >= 0; p-- {
+			a := k.coef[p] * hi[p]
+			sMin[q][p] = sMin[q][p+1] + min(a, 0)
+			sMax[q][p] = sMax[q][p+1] + max(a, 0)
+		}
+	}
+	part := make([]int, len(l.local))
+	hand := make([]uint16, np)
+	var nodes []tnode
+	over := false
+	var rec func(p, tot int) int32
+	rec = func(p, tot int) int32 {
+		if over || tot > l.maxSz || tot+sufHi[p] < l.minSz {
+			return -1
+		}
+		for q := range l.local {
+			k := &l.local[q]
+			if k.op != Ge && part[q]+sMin[q][p] > k.bound {
+				return -1
+			}
+			if k.op != Le && part[q]+sMax[q][p] < k.bound {
+				return -1
+			}
+		}
+		if len(nodes) >= maxTrie {
+			over = true
+			return -1
+		}
+		id := int32(len(nodes))
+		nodes = append(nodes, tnode{hand: -1})
+		if p == np {
+			nodes[id].hand = int32(len(l.hands))
+			l.hands = append(l.hands, append([]uint16(nil), hand...))
+			return id
+		}
+		var kids []tkid
+		mn, mx := math.MaxInt, math.MinInt
+		for v := 0; v <= hi[p] && tot+v <= l.maxSz; v++ {
+			hand[p] = uint16(v)
+			for q := range l.local {
+				part[q] += l.local[q].coef[p] * v
+			}
+			c := rec(p+1, tot+v)
+			for q := range l.local {
+				part[q] -= l.local[q].coef[p] * v
+			}
+			if c >= 0 {
+				kids = append(kids, tkid{uint16(v), c})
+				mn = min(mn, v+nodes[c].minRest)
+				mx = max(mx, v+nodes[c].maxRest)
+			}
+		}
+		hand[p] = 0
+		if len(kids) == 0 {
+			nodes = nodes[:id] // nothing below was kept
+			return -1
+		}
+		nodes[id].kids, nodes[id].minRest, nodes[id].maxRest = kids, mn, mx
+		return id
+	}
+	start := len(l.hands)
+	if rec(0, 0) < 0 || over {
+		l.hands = l.hands[:start]
+		return nil
+	}
+	return nodes
+}
+
+// admitter returns a quick test of a new state of layer i: every holder of
+// layers i+1 and later must still be able to take, from what is left, a hand
+// that fits its size and its own constraints (necessary, not sufficient;
+// layer i itself is tested when its edges are laid out).
+func (cp *compiled) admitter(i int) func(r []uint16) bool {
+	L := len(cp.layers)
+	type fut struct {
+		l    *glayer
+		to   []int // cell of layer i -> cell of layer t
+		proj []uint16
+	}
+	var fs []fut
+	for t := i + 1; t < L; t++ {
+		to := make([]int, cp.layers[i].ncells)
+		for j := range to {
+			k := j
+			for u := i; u < t; u++ {
+				k = cp.layers[u].up[k]
+			}
+			to[j] = k
+		}
+		fs = append(fs, fut{cp.layers[t], to, make([]uint16, cp.layers[t].ncells)})
+	}
+	var pk picker
+	return func(r []uint16) bool {
+		for _, f := range fs {
+			clear(f.proj)
+			for j, v := range r {
+				f.proj[f.to[j]] += v
+			}
+			if !pk.can(f.l, f.proj) {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// picker searches for one hand of a layer's holder within given counts.
+type picker struct {
+	hi, sufHi []int
+	sMin      [][]int
+	sMax      [][]int
+	part      []int
+}
+
+// can reports whether l's holder can take a hand within avail (counts by
+// cell of l) that fits its size and its own constraints.
+func (pk *picker) can(l *glayer, avail []uint16) bool {
+	np := len(l.cells)
+	pk.hi, pk.sufHi = grow(pk.hi, np), grow(pk.sufHi, np+1)
+	pk.part = grow(pk.part, len(l.local))
+	for len(pk.sMin) < len(l.local) {
+		pk.sMin, pk.sMax = append(pk.sMin, nil), append(pk.sMax, nil)
+	}
+	pk.sufHi[np] = 0
+	for p := np - 1; p >= 0; p-- {
+		pk.hi[p] = int(avail[l.cells[p]])
+		pk.sufHi[p] = pk.sufHi[p+1] + pk.hi[p]
+	}
+	for q, k := range l.local {
+		pk.sMin[q], pk.sMax[q] = grow(pk.sMin[q], np+1), grow(pk.sMax[q], np+1)
+		pk.sMin[q][np], pk.sMax[q][np] = 0, 0
+		for p := np - 1; p >= 0; p-- {
+			a := k.coef[p] * pk.hi[p]
+			pk.sMin[q][p] = pk.sMin[q][p+1] + min(a, 0)
+			pk.sMax[q][p] = pk.sMax[q][p+1] + max(a, 0)
+		}
+		pk.part[q] = 0
+	}
+	var rec func(p, tot int) bool
+	rec = func(p, tot int) bool {
+		if tot > l.maxSz || tot+pk.sufHi[p] < l.minSz {
+			return false
+		}
+		for q := range l.local {
+			k := &l.local[q]
+			if k.op != Ge && pk.part[q]+pk.sMin[q][p] > k.bound {
+				return false
+			}
+			if k.op != Le && pk.part[q]+pk.sMax[q][p] < k.bound {
+				return false
+			}
+		}
+		if p == np {
+			return true
+		}
+		for v := 0; v <= pk.hi[p] && tot+v <= l.maxSz; v++ {
+			for q := range l.local {
+				pk.part[q] += l.local[q].coef[p] * v
+			}
+			ok := rec(p+1, tot+v)
+			for q := range l.local {
+				pk.part[q] -= l.local[q].coef[p] * v
+			}
+			if ok {
+				return true
+			}
+		}
+		return false
+	}
+	return rec(0, 0)
 }

@@ -18,10 +18,12 @@ import (
 //     interchangeable and counted together with binomial coefficients;
 //  3. layers: the holders that can still receive a card, one layer each, in
 //     an order chosen by a heuristic; a state before a layer is the number
-//     of cards of each cell still unassigned plus the partial sums of the
-//     constraints that span several holders; an edge is a hand (how many
-//     cards of each cell the layer's holder takes) that satisfies the
-//     holder's own constraints.
+//     of cards still unassigned in each cell of that layer's partition (the
+//     cards that the holders of this and later layers cannot tell apart,
+//     coarser and coarser as layers go: what earlier holders told apart is
+//     forgotten) plus the partial sums of the constraints that span several
+//     holders; an edge is a hand (how many cards of each cell the layer's
+//     holder takes) that satisfies the holder's own constraints.
 
 // maxEdges bounds the size of the graph; beyond it Count and the other
 // queries return errTooLarge rather than exhausting memory.
@@ -51,20 +53,29 @@ func (k *lconstr) ok(sum int) bool {
 	}
 }
 
-// glayer is one holder's layer: its states (before the holder takes its
-// hand) and the edges out of them.
+// glayer is one holder's layer: the partition of the free cards the layer
+// works with, its states (before the holder takes its hand) and the edges
+// out of them.
 type glayer struct {
 	holder Holder
+	ncells int   // cells of this layer's partition
+	csize  []int // their sizes
+	of     []int // global cell -> cell of this layer
+	up     []int // cell of this layer -> cell of the next layer
+	fut    []bool
+	futMin int // least number of cards later layers take
+	futMax int
 	cells  []int // cells the holder may take cards from
 	minSz  int   // free size range of the holder
 	maxSz  int
 	local  []lconstr
 	cross  [][]int // per multi-holder constraint: coefficients parallel to cells (nil when absent)
+	cmin   [][]int // per multi-holder constraint, per cell: least coefficient a card can still add
+	cmax   [][]int
 
-	ncells int
 	ncross int
-	r      []uint16 // nstates * ncells: cards of each cell unassigned
-	sums   []int32  // nstates * ncross
+	r      []uint16 // n * ncells: cards of each cell unassigned
+	sums   []int32  // n * ncross
 	n      int      // number of states
 
 	edgeStart []int32 // n+1
@@ -85,34 +96,28 @@ func (l *glayer) stateSums(x int) []int32 {
 type crossCon struct {
 	op    Op
 	bound int
-	// cmin[ℓ][j], cmax[ℓ][j]: least and greatest coefficient a remaining card
-	// of cell j can still contribute when it goes to a layer >= ℓ.
-	cmin, cmax [][]int
 }
 
 // compiled is a Problem prepared for counting.
 type compiled struct {
 	infeasible bool
+	model      *Model
 	nCards     int
 	nHolders   int
 	fixed      []Holder // per card: its holder when fixed, else -1
-	cellOf     []int    // per card: its cell, -1 when fixed
-	cells      [][]Card // cards of each cell, ascending
+	cellOf     []int    // per card: its global cell, -1 when fixed
+	cells      [][]Card // cards of each global cell, ascending
 	sizes      []int    // len(cells[j])
 
 	holderLayer []int // per holder: its layer, -1 when it takes no free card
 	layers      []*glayer
-	term        *glayer // the terminal state layer (one state when feasible)
+	term        *glayer // the terminal layer (one state when feasible)
 	cross       []crossCon
-	// futAllowed[ℓ][j]: some layer >= ℓ may take cards of cell j.
-	futAllowed [][]bool
-	futMin     []int // least number of cards layers >= ℓ must take
-	futMax     []int
 }
 
 // compileOpts steers compilation for a query.
 type compileOpts struct {
-	last      Holder // holder to put in the last layer, or NoHolder
+	first     Holder // holder to put in the first layer, or NoHolder
 	singleton []Card // cards to keep in cells of their own
 }
 
@@ -160,7 +165,7 @@ func opOK(op Op, sum, bound int) bool {
 func compile(ctx context.Context, p *Problem, o compileOpts) (*compiled, error) {
 	m := p.Model()
 	n, H := m.NumCards(), m.NumHolders()
-	cp := &compiled{nCards: n, nHolders: H}
+	cp := &compiled{model: m, nCards: n, nHolders: H}
 	allowed := make([][]bool, n)
 	for c := range allowed {
 		allowed[c] = make([]bool, H)
@@ -281,68 +286,18 @@ func compile(ctx context.Context, p *Problem, o compileOpts) (*compiled, error) 
 	}
 	cp.fixed = fixed
 
-	// Cells.
-	type occ struct{ q, h, coef int }
-	perCard := make([][]occ, n)
-	for q, k := range cons {
-		for _, t := range k.terms {
-			perCard[t.Lit.Card] = append(perCard[t.Lit.Card], occ{q, int(t.Lit.Holder), t.Coef})
-		}
-	}
-	single := make([]bool, n)
-	for _, c := range o.singleton {
-		if c >= 0 && int(c) < n {
-			single[c] = true
-		}
-	}
-	cp.cellOf = make([]int, n)
-	sigCell := map[string]int{}
-	var sig []byte
+	// Free cards and active holders.
+	var free []Card
 	for c := 0; c < n; c++ {
-		cp.cellOf[c] = -1
-		if fixed[c] >= 0 {
-			continue
-		}
-		sig = sig[:0]
-		if single[c] {
-			sig = binary.AppendVarint(sig, int64(-1-c))
-		}
-		for h := 0; h < H; h++ {
-			if allowed[c][h] {
-				sig = binary.AppendVarint(sig, int64(h))
-			}
-		}
-		sig = append(sig, 0xff)
-		for _, e := range perCard[c] {
-			sig = binary.AppendVarint(sig, int64(e.q))
-			sig = binary.AppendVarint(sig, int64(e.h))
-			sig = binary.AppendVarint(sig, int64(e.coef))
-		}
-		j, ok := sigCell[string(sig)]
-		if !ok {
-			j = len(cp.cells)
-			sigCell[string(sig)] = j
-			cp.cells = append(cp.cells, nil)
-		}
-		cp.cells[j] = append(cp.cells[j], Card(c))
-		cp.cellOf[c] = j
-	}
-	nc := len(cp.cells)
-	cp.sizes = make([]int, nc)
-	for j, cs := range cp.cells {
-		cp.sizes[j] = len(cs)
-		if len(cs) > math.MaxUint16 {
-			return nil, errTooLarge
+		if fixed[c] < 0 {
+			free = append(free, Card(c))
 		}
 	}
-	cellAllowed := func(j, h int) bool { return allowed[cp.cells[j][0]][h] }
-
-	// Holders that can take a free card become layers.
 	var active []Holder
 	for h := 0; h < H; h++ {
 		any := false
-		for j := 0; j < nc; j++ {
-			if cellAllowed(j, h) {
+		for _, c := range free {
+			if allowed[c][h] {
 				any = true
 				break
 			}
@@ -353,20 +308,6 @@ func compile(ctx context.Context, p *Problem, o compileOpts) (*compiled, error) 
 			return infeasible()
 		}
 	}
-	if nc == 0 && len(active) == 0 {
-		// Everything is fixed; still check the remaining constraints (none
-		// can be left: every term was substituted).
-	}
-
-	// Coefficient of a card of cell j going to holder h in constraint q.
-	coef := func(q, j, h int) int {
-		for _, e := range perCard[cp.cells[j][0]] {
-			if e.q == q && e.h == h {
-				return e.coef
-			}
-		}
-		return 0
-	}
 	holdersOf := make([][]int, len(cons))
 	for q, k := range cons {
 		for _, t := range k.terms {
@@ -375,8 +316,8 @@ func compile(ctx context.Context, p *Problem, o compileOpts) (*compiled, error) 
 			}
 		}
 	}
-
-	order := orderHolders(active, o.last, cons, holdersOf, cp, cellAllowed, maxSz)
+	order := orderHolders(active, o.first, holdersOf, free, allowed, maxSz)
+	L := len(order)
 	cp.holderLayer = make([]int, H)
 	for h := range cp.holderLayer {
 		cp.holderLayer[h] = -1
@@ -385,32 +326,134 @@ func compile(ctx context.Context, p *Problem, o compileOpts) (*compiled, error) 
 		cp.holderLayer[h] = i
 	}
 
-	// Multi-holder constraints.
-	var crossIdx []int
-	crossOf := make([]int, len(cons))
-	for q := range cons {
-		crossOf[q] = -1
-		if len(holdersOf[q]) > 1 {
-			crossOf[q] = len(crossIdx)
-			crossIdx = append(crossIdx, q)
+	// Per card: its terms, as (constraint, layer, coefficient).
+	type occ struct{ q, layer, coef int }
+	perCard := make([][]occ, n)
+	for q, k := range cons {
+		for _, t := range k.terms {
+			perCard[t.Lit.Card] = append(perCard[t.Lit.Card], occ{q, cp.holderLayer[t.Lit.Holder], t.Coef})
 		}
 	}
-	L := len(order)
-	for i, h := range order {
-		l := &glayer{holder: h, minSz: minSz[h], maxSz: maxSz[h], ncells: nc, ncross: len(crossIdx), handIdx: map[string]int32{}}
-		for j := 0; j < nc; j++ {
-			if cellAllowed(j, int(h)) {
+	single := make([]bool, n)
+	for _, c := range o.singleton {
+		if c >= 0 && int(c) < n {
+			single[c] = true
+		}
+	}
+	// The partition of layer i: cards with the same allowed layers >= i and
+	// the same coefficients for the holders of layers >= i.
+	var sig []byte
+	partition := func(i int, reps []Card) (of []int, nparts int) {
+		idx := map[string]int{}
+		of = make([]int, len(reps))
+		for g, c := range reps {
+			sig = sig[:0]
+			if single[c] {
+				sig = binary.AppendVarint(sig, int64(-1-c))
+			}
+			for l := i; l < L; l++ {
+				if allowed[c][order[l]] {
+					sig = binary.AppendVarint(sig, int64(l))
+				}
+			}
+			sig = append(sig, 0xff)
+			for _, e := range perCard[c] {
+				if e.layer >= i {
+					sig = binary.AppendVarint(sig, int64(e.q))
+					sig = binary.AppendVarint(sig, int64(e.layer))
+					sig = binary.AppendVarint(sig, int64(e.coef))
+				}
+			}
+			j, ok := idx[string(sig)]
+			if !ok {
+				j = len(idx)
+				idx[string(sig)] = j
+			}
+			of[g] = j
+		}
+		return of, len(idx)
+	}
+	// Global cells: the partition of layer 0 over every free card.
+	cp.cellOf = make([]int, n)
+	for c := range cp.cellOf {
+		cp.cellOf[c] = -1
+	}
+	of0, nc := partition(0, free)
+	cp.cells = make([][]Card, nc)
+	for t, c := range free {
+		cp.cellOf[c] = of0[t]
+		cp.cells[of0[t]] = append(cp.cells[of0[t]], c)
+	}
+	cp.sizes = make([]int, nc)
+	reps := make([]Card, nc)
+	for j, cs := range cp.cells {
+		cp.sizes[j] = len(cs)
+		reps[j] = cs[0]
+		if len(cs) > math.MaxUint16 {
+			return nil, errTooLarge
+		}
+	}
+	coefOf := func(c Card, q, layer int) int {
+		for _, e := range perCard[c] {
+			if e.q == q && e.layer == layer {
+				return e.coef
+			}
+		}
+		return 0
+	}
+
+	// Multi-holder constraints.
+	crossOf := make([]int, len(cons))
+	for q, k := range cons {
+		crossOf[q] = -1
+		if len(holdersOf[q]) > 1 {
+			crossOf[q] = len(cp.cross)
+			cp.cross = append(cp.cross, crossCon{op: k.op, bound: k.bound})
+		}
+	}
+	ncross := len(cp.cross)
+
+	// Layers.
+	futMin, futMax := 0, 0
+	cp.layers = make([]*glayer, L)
+	for i := L - 1; i >= 0; i-- {
+		h := order[i]
+		of, np := partition(i, reps)
+		l := &glayer{holder: h, ncells: np, of: of, csize: make([]int, np), minSz: minSz[h], maxSz: maxSz[h],
+			ncross: ncross, handIdx: map[string]int32{}, futMin: futMin, futMax: futMax}
+		futMin += minSz[h]
+		futMax = min(futMax+maxSz[h], math.MaxInt32)
+		rep := make([]Card, np) // a card of each cell
+		for g, j := range of {
+			l.csize[j] += cp.sizes[g]
+			rep[j] = reps[g]
+		}
+		l.fut = make([]bool, np)
+		for j, c := range rep {
+			for t := i + 1; t < L; t++ {
+				if allowed[c][order[t]] {
+					l.fut[j] = true
+				}
+			}
+			if allowed[c][h] {
 				l.cells = append(l.cells, j)
 			}
 		}
-		l.cross = make([][]int, len(crossIdx))
+		if i+1 < L {
+			next := cp.layers[i+1]
+			l.up = make([]int, np)
+			for g, j := range of {
+				l.up[j] = next.of[g]
+			}
+		}
+		l.cross = make([][]int, ncross)
 		for q, k := range cons {
 			if !slices.Contains(holdersOf[q], int(h)) {
 				continue
 			}
 			cf := make([]int, len(l.cells))
 			for p, j := range l.cells {
-				cf[p] = coef(q, j, int(h))
+				cf[p] = coefOf(rep[j], q, i)
 			}
 			if crossOf[q] >= 0 {
 				l.cross[crossOf[q]] = cf
@@ -418,45 +461,33 @@ func compile(ctx context.Context, p *Problem, o compileOpts) (*compiled, error) 
 				l.local = append(l.local, lconstr{coef: cf, op: k.op, bound: k.bound})
 			}
 		}
-		_ = i
-		cp.layers = append(cp.layers, l)
-	}
-	cp.futAllowed = make([][]bool, L+1)
-	cp.futMin = make([]int, L+1)
-	cp.futMax = make([]int, L+1)
-	cp.futAllowed[L] = make([]bool, nc)
-	for i := L - 1; i >= 0; i-- {
-		fa := slices.Clone(cp.futAllowed[i+1])
-		for _, j := range cp.layers[i].cells {
-			fa[j] = true
-		}
-		cp.futAllowed[i] = fa
-		cp.futMin[i] = cp.futMin[i+1] + minSz[order[i]]
-		cp.futMax[i] = min(cp.futMax[i+1]+maxSz[order[i]], math.MaxInt32)
-	}
-	for j := 0; j < nc; j++ {
-		if !cp.futAllowed[0][j] {
-			return infeasible() // cannot happen: a free card has two holders
-		}
-	}
-	for _, q := range crossIdx {
-		cc := crossCon{op: cons[q].op, bound: cons[q].bound, cmin: make([][]int, L+1), cmax: make([][]int, L+1)}
-		cc.cmin[L] = make([]int, nc)
-		cc.cmax[L] = make([]int, nc)
-		for i := L - 1; i >= 0; i-- {
-			lo, hi := slices.Clone(cc.cmin[i+1]), slices.Clone(cc.cmax[i+1])
-			h := int(order[i])
-			for _, j := range cp.layers[i].cells {
-				v := coef(q, j, h)
-				if !cp.futAllowed[i+1][j] {
-					lo[j], hi[j] = v, v
-				} else {
-					lo[j], hi[j] = min(lo[j], v), max(hi[j], v)
+		l.cmin = make([][]int, ncross)
+		l.cmax = make([][]int, ncross)
+		for q := range cons {
+			x := crossOf[q]
+			if x < 0 {
+				continue
+			}
+			l.cmin[x] = make([]int, np)
+			l.cmax[x] = make([]int, np)
+			for j, c := range rep {
+				first := true
+				for t := i; t < L; t++ {
+					if !allowed[c][order[t]] {
+						continue
+					}
+					v := coefOf(c, q, t)
+					if first || v < l.cmin[x][j] {
+						l.cmin[x][j] = v
+					}
+					if first || v > l.cmax[x][j] {
+						l.cmax[x][j] = v
+					}
+					first = false
 				}
 			}
-			cc.cmin[i], cc.cmax[i] = lo, hi
 		}
-		cp.cross = append(cp.cross, cc)
+		cp.layers[i] = l
 	}
 	if err := cp.build(ctx); err != nil {
 		return nil, err
@@ -464,10 +495,14 @@ func compile(ctx context.Context, p *Problem, o compileOpts) (*compiled, error) 
 	return cp, nil
 }
 
-// orderHolders picks the layer order: the requested holder last; otherwise
-// the holder with the fewest free places last; the others from the most
-// constrained (fewest candidate hands, estimated) to the least.
-func orderHolders(active []Holder, last Holder, cons []ncon, holdersOf [][]int, cp *compiled, cellAllowed func(j, h int) bool, maxSz []int) []Holder {
+// orderHolders picks the layer order. The first layer has a single state,
+// so the requested holder goes there (the queries about one holder's
+// content read it off the first layer's edges); without one, the holder
+// with the fewest places does. The last layer's hand is forced (it takes
+// what is left), so the holder with the most candidate hands goes last. In
+// between, the most constrained holders come first, to keep the number of
+// states low.
+func orderHolders(active []Holder, first Holder, holdersOf [][]int, free []Card, allowed [][]bool, maxSz []int) []Holder {
 	type est struct {
 		h     Holder
 		score float64
@@ -476,44 +511,44 @@ func orderHolders(active []Holder, last Holder, cons []ncon, holdersOf [][]int, 
 	var es []est
 	for _, h := range active {
 		nfree := 0
-		for j := range cp.cells {
-			if cellAllowed(j, int(h)) {
-				nfree += cp.sizes[j]
+		for _, c := range free {
+			if allowed[c][h] {
+				nfree++
 			}
 		}
 		k := min(maxSz[h], nfree)
-		// log C(nfree, k), reduced by one bit per own constraint.
+		// log2 C(nfree, k), less one bit per constraint of the holder's own.
 		s := lgammaC(nfree, k)
-		for q := range cons {
+		for q := range holdersOf {
 			if len(holdersOf[q]) == 1 && holdersOf[q][0] == int(h) {
-				s -= 1
+				s--
 			}
 		}
 		es = append(es, est{h, s, k})
 	}
 	sort.SliceStable(es, func(a, b int) bool { return es[a].score < es[b].score })
-	lastAt := -1
+	at := -1
 	for i, e := range es {
-		if e.h == last {
-			lastAt = i
+		if e.h == first {
+			at = i
 		}
 	}
-	if lastAt < 0 && len(es) > 0 {
-		lastAt = 0
+	if at < 0 && len(es) > 0 {
+		at = 0
 		for i, e := range es {
-			if e.cap < es[lastAt].cap {
-				lastAt = i
+			if e.cap < es[at].cap {
+				at = i
 			}
 		}
 	}
 	var out []Holder
+	if at >= 0 {
+		out = append(out, es[at].h)
+	}
 	for i, e := range es {
-		if i != lastAt {
+		if i != at {
 			out = append(out, e.h)
 		}
-	}
-	if lastAt >= 0 {
-		out = append(out, es[lastAt].h)
 	}
 	return out
 }
@@ -527,3 +562,5 @@ func lgammaC(n, k int) float64 {
 	c, _ := math.Lgamma(float64(n - k + 1))
 	return (a - b - c) / math.Ln2
 }
+
+func (cp *compiled) holderName(h Holder) string { return cp.model.HolderName(h) }

@@ -112,19 +112,19 @@ func TestCounterArithmeticsAgree(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for i := 0; i < 500; i++ {
 		p := randomCountProblem(rng, 9, 4)
-		cp, err := compile(ctx, p, compileOpts{last: NoHolder})
+		cp, err := compile(ctx, p, compileOpts{first: NoHolder})
 		require.NoError(t, err)
 		if cp.infeasible {
 			continue
 		}
 		a := &u64{}
-		acc1, tot1, err := cellCounts[uint64](ctx, a, cp)
+		r1, err := backward[uint64](ctx, a, cp, true, true)
 		require.NoError(t, err)
 		require.False(t, a.overflowed())
-		acc2, tot2, err := cellCounts[*big.Int](ctx, bigs{}, cp)
+		r2, err := backward[*big.Int](ctx, bigs{}, cp, true, true)
 		require.NoError(t, err)
-		require.Zero(t, tot1.Cmp(tot2))
-		require.Equal(t, fmt.Sprint(acc1), fmt.Sprint(acc2))
+		require.Zero(t, r1.total.Cmp(r2.total))
+		require.Equal(t, fmt.Sprint(r1.B, r1.P0, r1.P1), fmt.Sprint(r2.B, r2.P0, r2.P1))
 	}
 }
 

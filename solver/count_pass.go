@@ -5,7 +5,7 @@ import (
 	"math/big"
 )
 
-// layerOf returns the layer i of the graph (the terminal layer when i == L).
+// layer returns layer i of the graph (the terminal layer when i == L).
 func (cp *compiled) layer(i int) *glayer {
 	if i == len(cp.layers) {
 		return cp.term
@@ -46,106 +46,160 @@ func forward[T any, A arith[T]](ctx context.Context, a A, cp *compiled) ([][]T, 
 	return F, nil
 }
 
-// backward is, for every state, the number of ways to complete it.
-func backward[T any, A arith[T]](ctx context.Context, a A, cp *compiled) ([][]T, error) {
+// passResult is what the backward pass computes.
+type passResult struct {
+	total *big.Int
+	// B[i][x]: the number of ways to complete state x of layer i (layer 1
+	// only, unless asked for every layer).
+	B [][]*big.Int
+	// P0[j*L+l]: the number of worlds in which a given card of global cell
+	// j is with the holder of layer l (the marginals).
+	P0 []*big.Int
+	// P1[x][j*(L-1)+l-1]: for state x of layer 1, the number of ways to
+	// complete it in which a given remaining card of the layer's cell j is
+	// with the holder of layer l.
+	P1 [][]*big.Int
+}
+
+// backward counts, for every state, the ways to complete it; with cards
+// set, it also counts, for every state and every cell of its layer, the
+// completions in which a given remaining card of the cell goes to each later
+// layer. That vector, at the root, is every marginal; at the first layer's
+// successors, the split of a content of the first holder by the holder of
+// any other card.
+func backward[T any, A arith[T]](ctx context.Context, a A, cp *compiled, cards, keepB bool) (*passResult, error) {
 	L := len(cp.layers)
 	B := make([][]T, L+1)
 	B[L] = make([]T, cp.term.n)
 	for x := range B[L] {
 		B[L][x] = a.small(1)
 	}
+	var P, nextP []T // P of layer i+1, then of layer i
+	res := &passResult{}
 	for i := L - 1; i >= 0; i-- {
 		l := cp.layers[i]
 		B[i] = make([]T, l.n)
+		width := l.ncells * (L - i)
+		nw := 0
+		if i+1 < L {
+			nw = L - i - 1
+		}
+		if cards {
+			nextP = make([]T, l.n*width)
+			for t := range nextP {
+				nextP[t] = a.zero()
+			}
+		}
+		inLayer := make([]int, l.ncells)
+		for j := range inLayer {
+			inLayer[j] = -1
+		}
+		for p, j := range l.cells {
+			inLayer[j] = p
+		}
+		nxCells := cp.layer(i + 1).ncells
 		for x := 0; x < l.n; x++ {
 			if x&1023 == 0 && ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
 			s := a.zero()
+			r := l.state(x)
+			var px []T
+			if cards {
+				px = nextP[x*width : (x+1)*width]
+			}
 			for e := l.edgeStart[x]; e < l.edgeStart[x+1]; e++ {
-				b := B[i+1][l.eTo[e]]
+				y := int(l.eTo[e])
+				b := B[i+1][y]
 				if a.isZero(b) {
 					continue
 				}
-				s = a.add(s, a.mul(a.weight(l, x, int(e)), b))
-			}
-			B[i][x] = s
-		}
-	}
-	return B, nil
-}
-
-// total is the number of worlds of a feasible compiled problem.
-func total[T any, A arith[T]](ctx context.Context, a A, cp *compiled) (*big.Int, error) {
-	B, err := backward[T](ctx, a, cp)
-	if err != nil {
-		return nil, err
-	}
-	if len(B[0]) == 0 {
-		return new(big.Int), nil
-	}
-	return a.toBig(B[0][0]), nil
-}
-
-// cellCounts is, for every layer and cell, the sum over worlds of the number
-// of cards of the cell the layer's holder takes; and the total.
-func cellCounts[T any, A arith[T]](ctx context.Context, a A, cp *compiled) ([][]*big.Int, *big.Int, error) {
-	F, err := forward[T](ctx, a, cp)
-	if err != nil {
-		return nil, nil, err
-	}
-	B, err := backward[T](ctx, a, cp)
-	if err != nil {
-		return nil, nil, err
-	}
-	L := len(cp.layers)
-	out := make([][]*big.Int, L)
-	for i := 0; i < L; i++ {
-		l := cp.layers[i]
-		acc := make([]T, len(l.cells))
-		for p := range acc {
-			acc[p] = a.zero()
-		}
-		for x := 0; x < l.n; x++ {
-			if x&1023 == 0 && ctx.Err() != nil {
-				return nil, nil, ctx.Err()
-			}
-			f := F[i][x]
-			if a.isZero(f) {
-				continue
-			}
-			for e := l.edgeStart[x]; e < l.edgeStart[x+1]; e++ {
-				b := B[i+1][l.eTo[e]]
-				if a.isZero(b) {
+				w := a.weight(l, x, int(e))
+				s = a.add(s, a.mul(w, b))
+				if !cards {
 					continue
 				}
-				v := a.mul(a.mul(f, a.weight(l, x, int(e))), b)
-				for p, k := range l.hands[l.eHand[e]] {
-					if k != 0 {
-						acc[p] = a.add(acc[p], a.mul(v, a.small(uint64(k))))
+				hand := l.hands[l.eHand[e]]
+				var py []T
+				if nw > 0 {
+					py = P[y*nxCells*nw : (y+1)*nxCells*nw]
+				}
+				for j, xj := range r {
+					if xj == 0 {
+						continue
+					}
+					kj := uint16(0)
+					if p := inLayer[j]; p >= 0 {
+						kj = hand[p]
+					}
+					row := px[j*(L-i) : (j+1)*(L-i)]
+					if kj > 0 {
+						row[0] = a.add(row[0], a.mul(a.scale(w, uint64(kj), uint64(xj)), b))
+					}
+					if kj < xj && nw > 0 {
+						wEx := a.scale(w, uint64(xj-kj), uint64(xj))
+						src := py[l.up[j]*nw : (l.up[j]+1)*nw]
+						for t, v := range src {
+							if !a.isZero(v) {
+								row[t+1] = a.add(row[t+1], a.mul(wEx, v))
+							}
+						}
 					}
 				}
 			}
+			B[i][x] = s
 		}
-		out[i] = make([]*big.Int, len(l.cells))
-		for p := range acc {
-			out[i][p] = a.toBig(acc[p])
+		if cards {
+			P = nextP
+			if i == 1 {
+				res.P1 = make([][]*big.Int, l.n)
+				for x := range res.P1 {
+					row := make([]*big.Int, width)
+					for t := range row {
+						row[t] = a.toBig(P[x*width+t])
+					}
+					res.P1[x] = row
+				}
+			}
+			if i == 0 && l.n > 0 {
+				res.P0 = make([]*big.Int, width)
+				for t := range res.P0 {
+					res.P0[t] = a.toBig(P[t])
+				}
+			}
 		}
 	}
-	tot := new(big.Int)
+	res.B = make([][]*big.Int, L+1)
+	for i := range B {
+		if !keepB && i != 1 {
+			continue
+		}
+		res.B[i] = make([]*big.Int, len(B[i]))
+		for x := range B[i] {
+			res.B[i][x] = a.toBig(B[i][x])
+		}
+	}
+	res.total = new(big.Int)
 	if len(B[0]) > 0 {
-		tot = a.toBig(B[0][0])
+		res.total = a.toBig(B[0][0])
 	}
-	return out, tot, nil
+	return res, nil
 }
 
 // run computes f in uint64 arithmetic and, when that overflowed, again in
 // math/big.
-func run[R any](ctx context.Context, cp *compiled, fast func(*u64) (R, error), exact func(bigs) (R, error)) (R, error) {
+func run[R any](cp *compiled, fast func(*u64) (R, error), exact func(bigs) (R, error)) (R, error) {
 	a := &u64{}
 	r, err := fast(a)
 	if err != nil || !a.overflowed() {
 		return r, err
 	}
 	return exact(bigs{})
+}
+
+// pass runs the backward pass in the right arithmetic.
+func (cp *compiled) pass(ctx context.Context, cards, keepB bool) (*passResult, error) {
+	return run(cp,
+		func(a *u64) (*passResult, error) { return backward[uint64](ctx, a, cp, cards, keepB) },
+		func(a bigs) (*passResult, error) { return backward[*big.Int](ctx, a, cp, cards, keepB) })
 }

@@ -232,7 +232,7 @@ func TestCounterMatchesBrute(t *testing.T) {
 					}
 				}
 			}
-			cp, err := compile(context.Background(), p, compileOpts{last: NoHolder})
+			cp, err := compile(context.Background(), p, compileOpts{first: NoHolder})
 			require.NoError(t, err)
 			if !cp.infeasible {
 				feasible++
