@@ -3,9 +3,11 @@ package deduceordie
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"math/big"
 	"slices"
@@ -118,12 +120,15 @@ func entropy(counts []*big.Int, total *big.Int) float64 {
 	return h
 }
 
+// entropy sums in key order, so that the result does not depend on the
+// map's iteration order.
 func (t tjoint) entropy() (float64, *big.Int) {
+	keys := slices.Sorted(maps.Keys(t))
 	total := new(big.Int)
-	var cs []*big.Int
-	for _, n := range t {
-		total.Add(total, n)
-		cs = append(cs, n)
+	cs := make([]*big.Int, 0, len(keys))
+	for _, k := range keys {
+		total.Add(total, t[k])
+		cs = append(cs, t[k])
 	}
 	return entropy(cs, total), total
 }
@@ -235,7 +240,9 @@ func (g *Game) Advice(ctx context.Context, draw [3]Card) (*Advice, error) {
 			nf, _ := new(big.Float).SetInt(nk).Float64()
 			cond += nf / tf * hk
 		}
-		q.Gain = max(0, h0-cond)
+		if len(q.Answers) > 1 {
+			q.Gain = max(0, h0-cond)
+		}
 		return q, nil
 	}
 	for d := range g.players {
@@ -356,4 +363,57 @@ func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 		return err
 	}
 	return g.WriteAdvice(w, a)
+}
+
+type jsonAnswer struct {
+	Value int `json:"value"`
+	jsonProb
+}
+
+type jsonQuestion struct {
+	Line    string       `json:"line"`
+	Range   string       `json:"range"`
+	Cards   []string     `json:"cards"`
+	Player  string       `json:"player"`
+	Secret  bool         `json:"secret"`
+	Gain    float64      `json:"gain"`
+	Answers []jsonAnswer `json:"answers"`
+}
+
+type jsonAdvice struct {
+	Seat      string         `json:"seat"`
+	Draw      []string       `json:"draw"`
+	Entropy   float64        `json:"entropy"`
+	Questions []jsonQuestion `json:"questions"`
+	Secret    *jsonQuestion  `json:"secret"`
+}
+
+func (g *Game) jsonQuestion(q Question) jsonQuestion {
+	j := jsonQuestion{Line: g.QuestionLine(q), Range: q.Range.String(), Player: g.players[q.Opponent], Secret: q.Secret, Gain: q.Gain, Cards: []string{}, Answers: []jsonAnswer{}}
+	for _, c := range q.Range.Cards() {
+		j.Cards = append(j.Cards, CardName(c))
+	}
+	for _, a := range q.Answers {
+		j.Answers = append(j.Answers, jsonAnswer{a.Value, jprob(a.Odds)})
+	}
+	return j
+}
+
+// WriteAdviceJSON writes advice as one JSON document (schema in
+// docs/encodings/deduce-or-die.md).
+func (g *Game) WriteAdviceJSON(w io.Writer, a *Advice) error {
+	j := jsonAdvice{Seat: g.players[g.seat], Entropy: a.Entropy, Questions: []jsonQuestion{}}
+	for _, c := range a.Draw {
+		j.Draw = append(j.Draw, CardName(c))
+	}
+	for _, q := range a.Questions {
+		j.Questions = append(j.Questions, g.jsonQuestion(q))
+	}
+	if a.Secret != nil {
+		s := g.jsonQuestion(*a.Secret)
+		j.Secret = &s
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(j)
 }
