@@ -153,22 +153,12 @@ func (r *Report) WriteText(w io.Writer, title string) error {
 		}
 		writeCandidates(&b, s.Candidates)
 		if len(s.Eliminated) > 0 {
-			// Numbers ruled out by the same lines are written together.
-			var keys []string
-			sets := map[string]Set{}
-			for _, e := range s.Eliminated {
-				k := lineList(e.Lines)
-				if _, ok := sets[k]; !ok {
-					keys = append(keys, k)
-				}
-				sets[k] |= SetOf(e.Number)
-			}
 			b.WriteString("  ruled out:")
-			for i, k := range keys {
+			for i, e := range s.Eliminated {
 				if i > 0 {
 					b.WriteString(";")
 				}
-				fmt.Fprintf(&b, " %s (%s)", sets[k], k)
+				fmt.Fprintf(&b, " %d (%s)", e.Number, lineList(e.Lines))
 			}
 			b.WriteString("\n")
 		}
