@@ -2,7 +2,6 @@ package deduceordie
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -57,6 +56,7 @@ type Game struct {
 	eliminated []bool
 	secretUsed []bool
 	exposed    Card // -1 until recorded (and always -1 for 5 players)
+	lineBase   int  // lines of the file before the first entry ([Load] only)
 	evidence   bool // an evidence line was recorded
 	over       bool
 }
@@ -80,14 +80,9 @@ func Load(r io.Reader) (*Game, error) {
 		return nil, &table.LogError{Line: l.HeaderLineNumber(), Err: fmt.Errorf("this is a log of %q, not of Deduce or Die (expected game dod)", l.Game)}
 	}
 	g := NewGame()
+	g.lineBase = l.LineNumber(0) - 1
 	for i, line := range l.Lines {
 		if err := g.Apply(line); err != nil {
-			var ce *table.ConflictError
-			if errors.As(err, &ce) {
-				for k, n := range ce.Lines {
-					ce.Lines[k] = l.LineNumber(n - 1)
-				}
-			}
 			return nil, &table.LogError{Line: l.LineNumber(i), Err: err}
 		}
 	}
@@ -99,8 +94,14 @@ func isComment(line string) bool { return table.IsComment(line) }
 // Name is "dod".
 func (g *Game) Name() string { return Name }
 
+// lineNumber is the number errors and explanations give the line at index
+// i of Lines: its 1-based position, or its line number in the file for a
+// game read by [Load].
+func (g *Game) lineNumber(i int) int { return g.lineBase + i + 1 }
+
 // Lines are the accepted lines, in order: the 1-based position of a line in
-// this slice is the number errors and explanations use.
+// this slice is the number errors and explanations use (for a game read
+// by [Load], the line number in the file).
 func (g *Game) Lines() []string { return slices.Clone(g.lines) }
 
 // Players are the player names in seating order.
@@ -185,7 +186,7 @@ func (g *Game) add(label string, cons []solver.Constraint) error {
 				continue
 			}
 			n := g.obsLine[i]
-			ce.Lines = append(ce.Lines, n+1)
+			ce.Lines = append(ce.Lines, g.lineNumber(n))
 			ce.Texts = append(ce.Texts, strings.TrimSpace(g.lines[n]))
 		}
 		return ce

@@ -297,7 +297,7 @@ func (g *Game) ParseFact(s string) (solver.Fact, error) {
 	return f, &table.LineError{Col: toks[0].col, Msg: fmt.Sprintf("no holder named in %q", s), Want: "a player, evidence or exposed"}
 }
 
-// Explain is the minimal set of lines (1-based numbers into [Game.Lines])
+// Explain is the minimal set of lines (numbered as in [Game.Lines])
 // that imply fact f. It returns solver.ErrNotImplied when f is not forced.
 func (g *Game) Explain(ctx context.Context, f solver.Fact) ([]int, error) {
 	if g.prob == nil {
@@ -309,7 +309,7 @@ func (g *Game) Explain(ctx context.Context, f solver.Fact) ([]int, error) {
 	}
 	var out []int
 	for _, id := range ids {
-		out = append(out, g.obsLine[id]+1)
+		out = append(out, g.lineNumber(g.obsLine[id]))
 	}
 	return out, nil
 }
@@ -342,7 +342,7 @@ func (g *Game) Why(ctx context.Context, fact string, w io.Writer) error {
 		b.WriteString("  the deal alone\n")
 	}
 	for _, n := range lines {
-		fmt.Fprintf(&b, "  line %d: %s\n", n, strings.TrimSpace(g.lines[n-1]))
+		fmt.Fprintf(&b, "  line %d: %s\n", n, strings.TrimSpace(g.lines[n-1-g.lineBase]))
 	}
 	_, err = io.WriteString(w, b.String())
 	return err
