@@ -74,7 +74,7 @@ type Analysis struct {
 
 // knownExposed is the exposed card as recorded (or forced), -1 when there
 // is none in the game, and ok false when it is unknown.
-func (g *Game) knownExposed(sheet *solver.Sheet) (Card, bool) {
+func (g *Game) knownExposed(sheet statuser) (Card, bool) {
 	if !HasExposed(len(g.players)) {
 		return -1, true
 	}
@@ -87,7 +87,7 @@ func (g *Game) knownExposed(sheet *solver.Sheet) (Card, bool) {
 }
 
 // seatHand is the seat's hand when every card of it is forced.
-func (g *Game) seatHand(sheet *solver.Sheet) ([]Card, bool) {
+func (g *Game) seatHand(sheet statuser) ([]Card, bool) {
 	if g.seat < 0 {
 		return nil, false
 	}
@@ -100,6 +100,26 @@ func (g *Game) seatHand(sheet *solver.Sheet) ([]Card, bool) {
 	return hand, len(hand) == HandSize(len(g.players))
 }
 
+// statuser is what the sheet says of each card and holder: a
+// *solver.Sheet, or statuses read off exact marginal counts.
+type statuser interface {
+	Status(c Card, h solver.Holder) solver.Status
+}
+
+// margStatus reads statuses off exact marginals: a count of 0 is
+// impossible, the total forced.
+type margStatus struct{ m *solver.Marginals }
+
+func (s margStatus) Status(c Card, h solver.Holder) solver.Status {
+	switch n := s.m.Count(c, h); {
+	case n.Sign() == 0:
+		return solver.Impossible
+	case n.Cmp(s.m.Total) == 0:
+		return solver.Forced
+	}
+	return solver.Open
+}
+
 // errNoPlayers is returned by the reports before the players line.
 var errNoPlayers = errors.New("no players yet: the first entry is players NAME NAME NAME ...")
 
@@ -109,16 +129,16 @@ func (g *Game) Analyze(ctx context.Context) (*Analysis, error) {
 	if g.prob == nil {
 		return nil, errNoPlayers
 	}
-	sat := solver.NewSAT(g.prob)
-	sheet, err := sat.Sheet(ctx)
-	if err != nil {
-		return nil, err
-	}
+	// The counts are exact, so the statuses come from the marginals.
 	cnt := solver.NewCounter(g.prob)
 	marg, err := cnt.Marginals(ctx)
 	if err != nil {
 		return nil, err
 	}
+	if marg.Total.Sign() == 0 {
+		return nil, solver.ErrInconsistent
+	}
+	sheet := margStatus{marg}
 	a := &Analysis{Worlds: new(big.Int).Set(marg.Total)}
 	nh := g.model.NumHolders()
 	for h := range nh {

@@ -203,7 +203,7 @@ func TestSecretRanges(t *testing.T) {
 func TestAccusationConstraints(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for n := 3; n <= 6; n++ {
-		for range 3000 {
+		for range 800 {
 			s, err := Simulate(n, rng.Uint64())
 			if err != nil {
 				t.Fatal(err)
