@@ -110,6 +110,25 @@ func (g *Game) AdviseQuestions(ctx context.Context) ([]QuestionAdvice, error) {
 			order = append(order, reps[k])
 		}
 	}
+	// Few worlds: one pass over them answers every question.
+	limit := min(1_000_000, max(5_000, 300_000_000/(3*len(order)+1)))
+	count, err := solver.NewCounter(p).Count(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if !count.IsInt64() || count.Int64() > int64(limit) {
+		limit = 0 // enumWorlds gives up at once
+	}
+	if worlds, ok := enumWorlds(ctx, p, sheet, limit); limit > 0 && ok {
+		qs := make([][]solver.Card, len(order))
+		for i, r := range order {
+			qs[i] = r.q
+		}
+		for i, qa := range a.enumAdvice(worlds, qs) {
+			order[i].qa = qa
+		}
+		order = nil
+	}
 	work := make(chan *rep)
 	var wg sync.WaitGroup
 	for range max(1, min(runtime.GOMAXPROCS(0), len(order))) {
@@ -533,7 +552,9 @@ func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 		if err != nil {
 			return err
 		}
-		writeQuestions(&b, qs, topQuestions)
+		if err := WriteQuestions(&b, qs, topQuestions); err != nil {
+			return err
+		}
 	case toks[0].is("show"):
 		if len(toks) < 3 {
 			return lineErr(0, "show needs the asker and the asked cards", "show ASKER CARD CARD [CARD]")
@@ -564,22 +585,27 @@ func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 	return err
 }
 
-func writeQuestions(b *strings.Builder, qs []QuestionAdvice, top int) {
-	fmt.Fprintf(b, "Questions by expected information about the envelope (%d legal; a responder holding several asked cards is assumed to show each with equal chance):\n", len(qs))
+// WriteQuestions writes ranked questions as text, the top ones with the
+// distribution of their answers.
+func WriteQuestions(w io.Writer, qs []QuestionAdvice, top int) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Questions by expected information about the envelope (%d legal; a responder holding several asked cards is assumed to show each with equal chance):\n", len(qs))
 	for i, q := range qs {
 		if i == top {
-			fmt.Fprintf(b, "  ... %d more\n", len(qs)-i)
+			fmt.Fprintf(&b, "  ... %d more\n", len(qs)-i)
 			break
 		}
-		fmt.Fprintf(b, "  %2d. %-36s %.3f bits\n", i+1, strings.Join(q.Names, " "), q.Gain)
+		fmt.Fprintf(&b, "  %2d. %-36s %.3f bits\n", i+1, strings.Join(q.Names, " "), q.Gain)
 		for _, o := range q.Outcomes {
 			what := "nobody can help"
 			if o.Shower != "" {
 				what = o.Shower + " shows " + o.Card
 			}
-			fmt.Fprintf(b, "        %-30s %s\n", what, percent(o.Prob))
+			fmt.Fprintf(&b, "        %-30s %s\n", what, percent(o.Prob))
 		}
 	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 func (sa *ShowAdvice) writeText(b *strings.Builder) {

@@ -64,6 +64,15 @@ func NewGame() *Game {
 // name the 1-based line number of the file.
 func Load(r io.Reader) (*Game, error) {
 	g := NewGame()
+	if err := g.ReadLog(r); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// ReadLog reads a whole log into g, as [Load] does; g may already hold
+// setup lines (from a deck file), which the log continues.
+func (g *Game) ReadLog(r io.Reader) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
 	header := false
@@ -77,22 +86,22 @@ func Load(r io.Reader) (*Game, error) {
 				continue
 			}
 			if len(toks) != 2 || !toks[0].is("game") || !toks[1].is("clue") {
-				return nil, fmt.Errorf("line %d: %w", n, lineErr(toks[0].col, "a log starts with its game", `"game clue"`))
+				return fmt.Errorf("line %d: %w", n, lineErr(toks[0].col, "a log starts with its game", `"game clue"`))
 			}
 			header = true
 			continue
 		}
 		if err := g.Apply(line); err != nil {
-			return nil, fmt.Errorf("line %d: %w", n, err)
+			return fmt.Errorf("line %d: %w", n, err)
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, err
+		return err
 	}
 	if !header {
-		return nil, errors.New(`empty log: expected "game clue"`)
+		return errors.New(`empty log: expected "game clue"`)
 	}
-	return g, nil
+	return nil
 }
 
 // Name is "clue".

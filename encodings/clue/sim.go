@@ -204,3 +204,14 @@ func (s *Simulation) Log(seat int) []string {
 	}
 	return lines
 }
+
+// EnvelopeNames are the items of the true envelope, in category order.
+func (s *Simulation) EnvelopeNames() []string {
+	var out []string
+	for c, h := range s.Deal {
+		if int(h) == len(s.Players) {
+			out = append(out, s.Deck.Cards()[c])
+		}
+	}
+	return out
+}

@@ -1,0 +1,339 @@
+package clue
+
+import (
+	"context"
+	"math"
+	"math/big"
+	"runtime"
+	"sync"
+
+	"github.com/gumshoe-dev/gumshoe/solver"
+)
+
+// This file enumerates the worlds of a problem explicitly, for question
+// advice once few worlds remain: one pass over them answers every question,
+// where the counting engine needs a run per answer of each question.
+
+// enumWorlds lists the worlds of p, given the sheet's impossible facts, or
+// returns nil, false when there are more than limit of them.
+func enumWorlds(ctx context.Context, p *solver.Problem, sheet *solver.Sheet, limit int) ([]solver.World, bool) {
+	if limit <= 0 {
+		return nil, false
+	}
+	m := p.Model()
+	nc, nh := m.NumCards(), m.NumHolders()
+	cand := make([][]solver.Holder, nc)
+	for c := range cand {
+		for h := 0; h < nh; h++ {
+			if m.Allowed(solver.Card(c), solver.Holder(h)) && sheet.Status(solver.Card(c), solver.Holder(h)) != solver.Impossible {
+				cand[c] = append(cand[c], solver.Holder(h))
+			}
+		}
+		if len(cand[c]) == 0 {
+			return nil, true // no world at all
+		}
+	}
+	type term struct {
+		k, coef int
+		h       solver.Holder
+	}
+	var cons []solver.Constraint
+	for _, o := range p.Observations() {
+		cons = append(cons, o.Constraints...)
+	}
+	terms := make([][]term, nc)
+	cur := make([]int, len(cons))
+	hi := make([]int, len(cons)) // the most the unassigned cards can still add
+	lo := make([]int, len(cons)) // the least
+	pot := make([][][2]int, nc)  // per card, per constraint touched: its (lo, hi) share
+	touched := make([][]int, nc)
+	for k, con := range cons {
+		by := map[solver.Card]map[solver.Holder]int{}
+		for _, t := range con.Terms {
+			if by[t.Lit.Card] == nil {
+				by[t.Lit.Card] = map[solver.Holder]int{}
+			}
+			by[t.Lit.Card][t.Lit.Holder] += t.Coef
+			terms[t.Lit.Card] = append(terms[t.Lit.Card], term{k, t.Coef, t.Lit.Holder})
+		}
+		for c, hs := range by {
+			l, u := 0, 0
+			first := true
+			for _, h := range cand[c] {
+				v := hs[h]
+				if first || v < l {
+					l = v
+				}
+				if first || v > u {
+					u = v
+				}
+				first = false
+			}
+			lo[k] += l
+			hi[k] += u
+			pot[c] = append(pot[c], [2]int{l, u})
+			touched[c] = append(touched[c], k)
+		}
+	}
+	ok := func(k int) bool {
+		b := cons[k].Bound
+		switch cons[k].Op {
+		case solver.Eq:
+			return cur[k]+lo[k] <= b && b <= cur[k]+hi[k]
+		case solver.Le:
+			return cur[k]+lo[k] <= b
+		default:
+			return cur[k]+hi[k] >= b
+		}
+	}
+	for k := range cons {
+		if !ok(k) {
+			return nil, true
+		}
+	}
+	count := make([]int, nh)
+	avail := make([]int, nh) // unassigned cards that may still go to each holder
+	for c := range cand {
+		for _, h := range cand[c] {
+			avail[h]++
+		}
+	}
+	minOf := make([]int, nh)
+	maxOf := make([]int, nh)
+	for h := range minOf {
+		s := m.HolderSize(solver.Holder(h))
+		minOf[h], maxOf[h] = s.Min, s.Max
+		if avail[h] < s.Min {
+			return nil, true
+		}
+	}
+	w := make(solver.World, nc)
+	var out []solver.World
+	over := false
+	steps := 0
+	var rec func(c int)
+	rec = func(c int) {
+		if over {
+			return
+		}
+		if steps++; steps&1023 == 0 && ctx.Err() != nil {
+			over = true
+			return
+		}
+		if c == nc {
+			if len(out) == limit {
+				over = true
+				return
+			}
+			out = append(out, append(solver.World(nil), w...))
+			return
+		}
+		for i, k := range touched[c] {
+			lo[k] -= pot[c][i][0]
+			hi[k] -= pot[c][i][1]
+		}
+		short := 0 // holders that need card c to reach their minimum
+		for _, h := range cand[c] {
+			avail[h]--
+			if count[h]+avail[h] < minOf[h] {
+				short++
+			}
+		}
+		for _, h := range cand[c] {
+			if count[h] == maxOf[h] || short > 1 || (short == 1 && count[h]+avail[h] >= minOf[h]) {
+				continue
+			}
+			for _, t := range terms[c] {
+				if t.h == h {
+					cur[t.k] += t.coef
+				}
+			}
+			good := true
+			for _, k := range touched[c] {
+				if !ok(k) {
+					good = false
+					break
+				}
+			}
+			if good {
+				w[c] = h
+				count[h]++
+				rec(c + 1)
+				count[h]--
+			}
+			for _, t := range terms[c] {
+				if t.h == h {
+					cur[t.k] -= t.coef
+				}
+			}
+		}
+		for _, h := range cand[c] {
+			avail[h]++
+		}
+		for i, k := range touched[c] {
+			lo[k] += pot[c][i][0]
+			hi[k] += pot[c][i][1]
+		}
+	}
+	rec(0)
+	if over {
+		return nil, false
+	}
+	return out, true
+}
+
+// enumAdvice answers the questions qs of the seat from the listed worlds:
+// the same numbers as asker.advise, from one pass over the worlds.
+func (a *asker) enumAdvice(worlds []solver.World, qs [][]solver.Card) []QuestionAdvice {
+	g := a.g
+	n := len(g.players)
+	m := a.p.Model()
+	env := g.envelope()
+	rank := make([]int, m.NumHolders()) // responder position of each holder, n-1 for none
+	for h := range rank {
+		rank[h] = n - 1
+	}
+	for k := 1; k < n; k++ {
+		rank[(a.seat+k)%n] = k - 1
+	}
+	eids := map[string]int{}
+	eid := make([]int, len(worlds))
+	var key []byte
+	for i, w := range worlds {
+		key = key[:0]
+		for c, h := range w {
+			if h == env {
+				key = append(key, byte(c))
+			}
+		}
+		id, ok := eids[string(key)]
+		if !ok {
+			id = len(eids)
+			eids[string(key)] = id
+		}
+		eid[i] = id
+	}
+	ne := len(eids)
+	nc := m.NumCards()
+	ranks := make([]uint8, len(worlds)*nc)
+	for i, w := range worlds {
+		for c, h := range w {
+			ranks[i*nc+c] = uint8(rank[h])
+		}
+	}
+	// One table of joint counts per question: [envelope][outcome], the
+	// outcome (k, i) at k*len(q)+i and nobody last.
+	off := make([]int, len(qs)+1)
+	no := make([]int, len(qs))
+	weight := make([]int64, len(qs))
+	for qi, q := range qs {
+		no[qi] = (n-1)*len(q) + 1
+		off[qi+1] = off[qi] + ne*no[qi]
+		weight[qi] = 1
+		for i := 2; i <= len(q); i++ {
+			weight[qi] = lcm(weight[qi], int64(i))
+		}
+	}
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(worlds)/1000))
+	tables := make([][]int64, workers)
+	var wg sync.WaitGroup
+	for wk := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			t := make([]int64, off[len(qs)])
+			var set [64]int
+			for wi := wk; wi < len(worlds); wi += workers {
+				r := ranks[wi*nc : (wi+1)*nc]
+				e := eid[wi]
+				for qi, q := range qs {
+					first, ns := n-1, 0
+					for i, c := range q {
+						switch rc := int(r[c]); {
+						case rc < first:
+							first, ns = rc, 1
+							set[0] = i
+						case rc == first && rc < n-1:
+							set[ns] = i
+							ns++
+						}
+					}
+					base := off[qi] + e*no[qi]
+					if first == n-1 {
+						t[base+no[qi]-1] += weight[qi]
+						continue
+					}
+					share := weight[qi] / int64(ns)
+					for _, i := range set[:ns] {
+						t[base+first*len(q)+i] += share
+					}
+				}
+			}
+			tables[wk] = t
+		}()
+	}
+	wg.Wait()
+	joint := tables[0]
+	for _, t := range tables[1:] {
+		for i, v := range t {
+			joint[i] += v
+		}
+	}
+	out := make([]QuestionAdvice, len(qs))
+	for qi, q := range qs {
+		qa := QuestionAdvice{Cards: q}
+		for _, c := range q {
+			qa.Names = append(qa.Names, g.deck.Cards()[c])
+		}
+		tab := joint[off[qi]:off[qi+1]]
+		pe := make([]int64, ne)
+		po := make([]int64, no[qi])
+		var total int64
+		for e := 0; e < ne; e++ {
+			for o := 0; o < no[qi]; o++ {
+				v := tab[e*no[qi]+o]
+				pe[e] += v
+				po[o] += v
+				total += v
+			}
+		}
+		qa.Gain = mutualInfo(tab, pe, po, total)
+		for o := 0; o < no[qi]; o++ {
+			if po[o] == 0 {
+				continue
+			}
+			oc := Outcome{Prob: big.NewRat(po[o], total)}
+			if o < no[qi]-1 {
+				oc.Shower = g.players[(a.seat+1+o/len(q))%n]
+				oc.Card = g.deck.Cards()[q[o%len(q)]]
+			}
+			qa.Outcomes = append(qa.Outcomes, oc)
+		}
+		out[qi] = qa
+	}
+	return out
+}
+
+// mutualInfo is the mutual information, in bits, of the joint counts
+// joint[e*len(po)+o] with marginals pe and po summing to total.
+func mutualInfo(joint, pe, po []int64, total int64) float64 {
+	if total == 0 {
+		return 0
+	}
+	t := float64(total)
+	no := len(po)
+	gain := 0.0
+	for e, ce := range pe {
+		if ce == 0 {
+			continue
+		}
+		for o, co := range po {
+			v := joint[e*no+o]
+			if v == 0 {
+				continue
+			}
+			gain += float64(v) / t * math.Log2(float64(v)*t/(float64(ce)*float64(co)))
+		}
+	}
+	return max(gain, 0)
+}

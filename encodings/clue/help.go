@@ -1,0 +1,87 @@
+package clue
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Name is the game's name in a log header: "game clue".
+const Name = "clue"
+
+// Help is the grammar in brief, for the table session's "help lines".
+const Help = `Lines of Clue (items by any unique prefix, any case: pl = Plum; aliases such as Dagger):
+  preset cluedo|cardgame|cardgame-advanced     the deck (or category lines for a custom deck)
+  category NAME ITEM ITEM...                  a custom deck's category, in order
+  alias ALIAS ITEM                            another name for an item
+  questions cluedo|cardgame                   one item per category, or any two items
+  players NAME NAME...                        seating order: each asks the next one first
+  seat NAME                                   whose sheet this is
+  size NAME N|LO-HI|?                         a hand size other than the even deal
+  hand [NAME] ITEM...                         the seat's cards
+  faceup ITEM...                              the spare cards dealt face up
+  ASKER asks ITEM ITEM [ITEM]: NAME shows [ITEM]   a question; players between pass
+  ASKER asks ITEM ITEM [ITEM]: nobody              nobody could help
+  NAME accuses SUSPECT WEAPON ROOM wrong|right     an accusation and its outcome
+  HOLDER has ITEM... / HOLDER lacks ITEM...        a fact seen (HOLDER: a player, envelope, faceup)
+Advice: "advise" ranks the seat's questions; "advise show ASKER ITEM ITEM" picks the card to show.
+Facts for "why": "bob Knife", "not envelope Plum".`
+
+// ExampleLog is a short classic Cluedo game from dave's seat.
+const ExampleLog = `# A game of classic Cluedo from dave's seat.
+game clue
+preset cluedo
+players alice bob carol dave
+seat dave
+hand dave Plum Knife Hall Study
+faceup Kitchen Rope
+alice asks Scarlet Knife Study: bob passes, carol passes, dave shows Knife
+bob asks Green Revolver Lounge: carol shows
+carol asks Mustard Candlestick Library: dave passes, alice shows
+dave asks White Wrench Ballroom: alice shows Wrench
+alice asks Peacock LeadPipe Conservatory: bob shows
+bob asks Scarlet Candlestick Lounge: nobody
+carol accuses White Candlestick Lounge wrong
+dave asks Mustard Revolver Conservatory: alice passes, bob shows Revolver
+`
+
+// SetupLines turns a table session's setup answers into lines of the
+// grammar: the deck (a preset name; "cluedo" when empty), the players in
+// seating order, the seat and its hand.
+func SetupLines(deck string, players []string, seat string, hand []string) ([]string, error) {
+	if len(players) == 0 {
+		return nil, fmt.Errorf("name the players in seating order: --players alice,bob,carol,me")
+	}
+	if deck == "" {
+		deck = PresetCluedo
+	}
+	if _, err := PresetDeck(deck); err != nil {
+		return nil, err
+	}
+	lines := []string{"preset " + deck, "players " + strings.Join(players, " ")}
+	if seat != "" {
+		lines = append(lines, "seat "+seat)
+	}
+	if len(hand) > 0 {
+		if seat == "" {
+			return nil, fmt.Errorf("--hand needs --me: whose hand is it?")
+		}
+		lines = append(lines, "hand "+seat+" "+strings.Join(hand, " "))
+	}
+	return lines, nil
+}
+
+// ApplyAll applies every line of r (no header), as from a deck file of
+// setup lines; errors name the 1-based line number.
+func (g *Game) ApplyAll(r io.Reader) error {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return err
+	}
+	for i, line := range strings.Split(strings.TrimRight(string(data), "\n"), "\n") {
+		if err := g.Apply(line); err != nil {
+			return fmt.Errorf("line %d: %w", i+1, err)
+		}
+	}
+	return nil
+}
