@@ -401,3 +401,48 @@ func Example() {
 	// 1. B does not hold z: suppose B holds z; then “B has x or y” could not hold.
 	// 2. A holds z, since z is in exactly one place, given step 1.
 }
+
+// TestCheckWorlds checks the brute-force checker against Minimize on the
+// random instances: minimised clue sets pass, a clue set with a redundant
+// clue and one missing a needed clue fail.
+func TestCheckWorlds(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(11, 12))
+	checked := 0
+	for iter := 0; iter < 200; iter++ {
+		in, _ := randomInstance(rng)
+		if ok, err := Unique(ctx, in); err != nil || !ok {
+			continue
+		}
+		clues, err := Minimize(ctx, in, rng)
+		require.NoError(t, err)
+		all := func(yield func(solver.World) bool) {
+			for _, w := range worlds(in.Problem, in.Givens) {
+				if !yield(w) {
+					return
+				}
+			}
+		}
+		min := in.derive(clues)
+		if len(clues) == 0 {
+			continue
+		}
+		checked++
+		_, err = CheckWorlds(min, all)
+		require.NoError(t, err, "iteration %d", iter)
+		if len(clues) < len(in.Clues) {
+			var extra []int
+			for _, c := range in.Clues {
+				if !slices.Contains(clues, c) {
+					extra = append(extra, c)
+					break
+				}
+			}
+			_, err = CheckWorlds(in.derive(append(slices.Clone(clues), extra...)), all)
+			require.ErrorIs(t, err, ErrNotMinimal, "iteration %d", iter)
+		}
+		_, err = CheckWorlds(in.derive(clues[1:]), all)
+		require.ErrorIs(t, err, ErrNotUnique, "iteration %d", iter)
+	}
+	require.Positive(t, checked)
+}

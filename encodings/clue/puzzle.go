@@ -1,0 +1,318 @@
+package clue
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/puzzle"
+	"github.com/gumshoe-dev/gumshoe/solver"
+)
+
+// This file generates Clue puzzles: one seat's view of a simulated game,
+// cut to a minimal set of question lines after which the envelope is
+// certain.
+
+// PuzzleOptions steer [GeneratePuzzle].
+type PuzzleOptions struct {
+	Preset  string       // a preset deck (default "cluedo")
+	Players int          // 2 to 6
+	Level   puzzle.Level // the grade wanted, unless Any
+	Any     bool         // accept any grade
+	// Tries is how many deletion orders are tried on each simulated game
+	// (0 means 4).
+	Tries int
+	// Attempts is how many simulated games are tried before giving up (0
+	// means 300).
+	Attempts int
+}
+
+// puzzleQuestions is the number of questions the simulated games play: more
+// than most seats need to pin the envelope down.
+const puzzleQuestions = 80
+
+// Puzzle is a Clue exercise: the seat's hand and the face-up cards are
+// given, the clues are a minimal set of question lines of the seat's log,
+// and the envelope is the only one they allow.
+type Puzzle struct {
+	Seed     uint64
+	Deck     *Deck
+	Players  []string
+	Seat     int
+	Setup    []string // the log lines of the setup: preset, players, seat, hand, faceup
+	Clues    []string // the clue lines, in the order they happened
+	Envelope []solver.Card
+	Solution *puzzle.Solution
+	Deal     solver.World // the simulated true deal
+
+	prob   *solver.Problem
+	givens []int
+	clues  []int
+}
+
+// GeneratePuzzle makes a puzzle from seed, reproducibly: it simulates
+// games ([Simulate], no accusations) and, for a random seat of each whose
+// log pins the envelope down, asks [puzzle.Search] for a minimal set of
+// question lines of the level wanted. It returns puzzle.ErrNoPuzzle when
+// opt.Attempts games yield none.
+func GeneratePuzzle(ctx context.Context, seed uint64, opt PuzzleOptions) (*Puzzle, error) {
+	preset := opt.Preset
+	if preset == "" {
+		preset = PresetCluedo
+	}
+	tries := opt.Tries
+	if tries <= 0 {
+		tries = 4
+	}
+	attempts := opt.Attempts
+	if attempts <= 0 {
+		attempts = 300
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x636c7565))
+	for range attempts {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		sim, err := Simulate(preset, opt.Players, rng, SimOptions{Questions: puzzleQuestions})
+		if err != nil {
+			return nil, err
+		}
+		seat := rng.IntN(opt.Players)
+		pz, err := candidate(sim, seat)
+		if err != nil {
+			return nil, err
+		}
+		inst := &puzzle.Instance{Problem: pz.prob, Givens: pz.givens, Clues: pz.clues, Answer: pz.answer()}
+		found, err := puzzle.Search(ctx, inst, rng, puzzle.SearchOptions{Level: opt.Level, Any: opt.Any, Tries: tries})
+		if errors.Is(err, puzzle.ErrNoPuzzle) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		pz.Seed = seed
+		pz.Solution = found.Solution
+		pz.keep(found.Clues)
+		return pz, nil
+	}
+	return nil, puzzle.ErrNoPuzzle
+}
+
+// candidate loads seat's log of sim. The deck rule, the hand and the
+// face-up cards are given; every question and accusation line is a clue.
+func candidate(sim *Simulation, seat int) (*Puzzle, error) {
+	lines := sim.Log(seat)
+	g, err := Load(strings.NewReader(strings.Join(lines, "\n") + "\n"))
+	if err != nil {
+		return nil, fmt.Errorf("clue: simulated log: %w", err)
+	}
+	p, err := g.Problem()
+	if err != nil {
+		return nil, err
+	}
+	pz := &Puzzle{Deck: sim.Deck, Players: sim.Players, Seat: seat, Deal: sim.Deal, prob: p}
+	n := len(sim.Players)
+	for c, h := range sim.Deal {
+		if h == solver.Holder(n) {
+			pz.Envelope = append(pz.Envelope, solver.Card(c))
+		}
+	}
+	for id, o := range p.Observations() {
+		kw, _, _ := strings.Cut(o.Label, " ")
+		switch {
+		case id == 0 || kw == "hand" || kw == "faceup":
+			pz.givens = append(pz.givens, id)
+		default:
+			pz.clues = append(pz.clues, id)
+		}
+	}
+	for _, l := range lines[1:] {
+		kw, _, _ := strings.Cut(l, " ")
+		switch kw {
+		case "preset", "players", "seat", "hand", "faceup":
+			pz.Setup = append(pz.Setup, l)
+		}
+	}
+	return pz, nil
+}
+
+// answer is every envelope card in the envelope.
+func (pz *Puzzle) answer() []solver.Fact {
+	env := solver.Holder(len(pz.Players))
+	var out []solver.Fact
+	for _, c := range pz.Envelope {
+		out = append(out, solver.Fact{Card: c, Holder: env, Holds: true})
+	}
+	return out
+}
+
+func (pz *Puzzle) keep(ids []int) {
+	pz.clues = slices.Clone(ids)
+	pz.Clues = nil
+	obs := pz.prob.Observations()
+	for _, id := range ids {
+		pz.Clues = append(pz.Clues, obs[id].Label)
+	}
+}
+
+// Log is the puzzle as a Clue log: the header, the setup lines and the
+// clue lines.
+func (pz *Puzzle) Log() string {
+	var b strings.Builder
+	b.WriteString("game clue\n")
+	for _, l := range append(slices.Clone(pz.Setup), pz.Clues...) {
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// Verify checks the puzzle from scratch: its log loads, the envelope agrees
+// with the true deal, the answer is unique and the clue set minimal (asked
+// of the SAT engine, through [puzzle.Minimal]).
+func (pz *Puzzle) Verify(ctx context.Context) error {
+	g, err := Load(strings.NewReader(pz.Log()))
+	if err != nil {
+		return fmt.Errorf("clue: puzzle log: %w", err)
+	}
+	p, err := g.Problem()
+	if err != nil {
+		return err
+	}
+	obs := p.Observations()
+	in := &puzzle.Instance{Problem: p, Answer: pz.answer()}
+	for id := range obs {
+		if id < len(obs)-len(pz.Clues) {
+			in.Givens = append(in.Givens, id)
+		} else {
+			in.Clues = append(in.Clues, id)
+		}
+	}
+	for _, f := range in.Answer {
+		if pz.Deal[f.Card] != f.Holder {
+			return fmt.Errorf("clue: the envelope disagrees with the deal at %s", pz.Deck.Cards()[f.Card])
+		}
+	}
+	if len(in.Answer) != len(pz.Deck.Categories) {
+		return errors.New("clue: the envelope does not hold one item of each category")
+	}
+	return puzzle.Minimal(ctx, in)
+}
+
+// words puts solution steps into Clue's terms.
+type words struct {
+	puzzle.DefaultWords
+	n int // players
+}
+
+func (w words) Facts(fs []solver.Fact) string {
+	if len(fs) == 0 {
+		return ""
+	}
+	m := w.Problem.Model()
+	names := make([]string, len(fs))
+	for i, f := range fs {
+		names[i] = m.CardName(f.Card)
+	}
+	h, yes := int(fs[0].Holder), fs[0].Holds
+	where := "in the envelope"
+	if h == w.n+1 {
+		where = "face up"
+	}
+	switch {
+	case h < w.n:
+		return w.DefaultWords.Facts(fs)
+	case yes && len(fs) == 1:
+		return names[0] + " is " + where
+	case yes:
+		return puzzle.List(names, "and") + " are " + where
+	case len(fs) == 1:
+		return names[0] + " is not " + where
+	}
+	return "none of " + puzzle.List(names, "or") + " is " + where
+}
+
+func (w words) Rule(r solver.Rule) string {
+	switch {
+	case r.Kind == solver.RuleHolderSize && r.Index == w.n:
+		return "the envelope holds one card of each kind"
+	case r.Kind == solver.RuleOneHolder:
+		return "every card is in exactly one place"
+	}
+	return w.DefaultWords.Rule(r)
+}
+
+func (w words) Observation(id int) string {
+	if id == 0 {
+		return "the envelope rule (one card of each kind)"
+	}
+	return w.DefaultWords.Observation(id)
+}
+
+// Page lays the puzzle out for print under the given title.
+func (pz *Puzzle) Page(title string) *puzzle.Page {
+	n := len(pz.Players)
+	m := pz.prob.Model()
+	w := words{DefaultWords: puzzle.DefaultWords{Problem: pz.prob}, n: n}
+	var hand, face []string
+	for c, h := range pz.Deal {
+		switch int(h) {
+		case pz.Seat:
+			hand = append(hand, m.CardName(solver.Card(c)))
+		case n + 1:
+			face = append(face, m.CardName(solver.Card(c)))
+		}
+	}
+	var kinds []string
+	for _, cat := range pz.Deck.Categories {
+		kinds = append(kinds, fmt.Sprintf("%d %s", len(cat.Items), cat.Name))
+	}
+	setup := []string{
+		fmt.Sprintf("Clue (%s deck: %s) with %d players: %s. The envelope holds one card of each kind.", pz.Deck.Name, puzzle.List(kinds, "and"), n, strings.Join(pz.Players, ", ")),
+		fmt.Sprintf("You are %s. Your hand: %s.", pz.Players[pz.Seat], strings.Join(hand, " ")),
+	}
+	if len(face) > 0 {
+		setup = append(setup, fmt.Sprintf("Face up for everyone: %s.", strings.Join(face, " ")))
+	}
+	cols := slices.Clone(pz.Players)
+	cols = append(cols, "Env")
+	if m.NumHolders() > n+1 {
+		cols = append(cols, "Up")
+	}
+	var rows []string
+	for c := range m.NumCards() {
+		rows = append(rows, m.CardName(solver.Card(c)))
+	}
+	var env []string
+	for _, c := range pz.Envelope {
+		env = append(env, m.CardName(c))
+	}
+	steps := make([]string, len(pz.Solution.Steps))
+	for i := range steps {
+		steps[i] = pz.Solution.StepText(i, w)
+	}
+	return &puzzle.Page{
+		Game:         "clue",
+		Title:        title,
+		Grade:        pz.Solution.Grade.String(),
+		Level:        pz.Solution.Grade.Level.String(),
+		Seed:         pz.Seed,
+		Setup:        setup,
+		Clues:        pz.Clues,
+		Notation:     clueNotation,
+		Question:     "Which cards are in the envelope?",
+		Answer:       []string{fmt.Sprintf("The envelope holds %s.", puzzle.List(env, "and"))},
+		Key:          map[string]any{"envelope": env},
+		SheetColumns: cols,
+		SheetRows:    rows,
+		Solution:     steps,
+	}
+}
+
+var clueNotation = []string{
+	"“A asks X Y Z: B shows”: the players after A, in seating order, up to B hold none of X, Y, Z; B holds at least one and showed A one (named when you asked or showed it).",
+	"“A asks X Y Z: nobody”: no other player holds any of them.",
+}

@@ -1,0 +1,200 @@
+package clue
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/puzzle"
+	"github.com/gumshoe-dev/gumshoe/solver"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+// TestGeneratePuzzleLevels generates Cluedo puzzles of every level and
+// checks each: the measured grade is the one asked for, Verify passes (the
+// log loads, the envelope is the simulated one, unique and minimal).
+func TestGeneratePuzzleLevels(t *testing.T) {
+	ctx := context.Background()
+	for _, level := range puzzle.Levels {
+		t.Run(level.String(), func(t *testing.T) {
+			pz, err := GeneratePuzzle(ctx, 1, PuzzleOptions{Players: 4, Level: level})
+			require.NoError(t, err)
+			require.Equal(t, level, pz.Solution.Grade.Level)
+			require.NoError(t, pz.Verify(ctx))
+			require.Len(t, pz.Envelope, 3)
+			for _, c := range pz.Envelope {
+				require.Equal(t, solver.Holder(4), pz.Deal[c])
+			}
+			require.NotEmpty(t, pz.Clues)
+		})
+	}
+}
+
+func TestGeneratePuzzleCardGame(t *testing.T) {
+	ctx := context.Background()
+	pz, err := GeneratePuzzle(ctx, 2, PuzzleOptions{Preset: PresetCardGame, Players: 3, Any: true})
+	require.NoError(t, err)
+	require.NoError(t, pz.Verify(ctx))
+}
+
+func TestGeneratePuzzleReproducible(t *testing.T) {
+	ctx := context.Background()
+	a, err := GeneratePuzzle(ctx, 9, PuzzleOptions{Players: 4, Any: true})
+	require.NoError(t, err)
+	b, err := GeneratePuzzle(ctx, 9, PuzzleOptions{Players: 4, Any: true})
+	require.NoError(t, err)
+	require.Equal(t, a.Log(), b.Log())
+	require.Equal(t, a.Solution, b.Solution)
+}
+
+func TestGeneratePuzzleErrors(t *testing.T) {
+	ctx := context.Background()
+	_, err := GeneratePuzzle(ctx, 1, PuzzleOptions{Players: 9})
+	require.Error(t, err)
+	_, err = GeneratePuzzle(ctx, 1, PuzzleOptions{Players: 3, Preset: "monopoly"})
+	require.Error(t, err)
+}
+
+// TestPuzzleBruteForce checks 3-player Cluedo puzzles without any engine:
+// every deal agreeing with the seat's hand (one card of each kind in the
+// envelope, six cards to each other player) is listed.
+func TestPuzzleBruteForce(t *testing.T) {
+	ctx := context.Background()
+	for _, level := range []puzzle.Level{puzzle.Easy, puzzle.Medium} {
+		t.Run(level.String(), func(t *testing.T) {
+			pz, err := GeneratePuzzle(ctx, 3, PuzzleOptions{Players: 3, Level: level})
+			require.NoError(t, err)
+			in := &puzzle.Instance{Problem: pz.prob, Givens: pz.givens, Clues: pz.clues, Answer: pz.answer()}
+			seen, err := puzzle.CheckWorlds(in, cluedoDeals(pz))
+			require.NoError(t, err)
+			require.Positive(t, seen)
+		})
+	}
+}
+
+// cluedoDeals yields every 3-player deal that agrees with the seat's hand.
+func cluedoDeals(pz *Puzzle) func(func(solver.World) bool) {
+	return func(yield func(solver.World) bool) {
+		n := len(pz.Players)
+		w := make(solver.World, len(pz.Deal))
+		var others []solver.Holder
+		for p := range n {
+			if p != pz.Seat {
+				others = append(others, solver.Holder(p))
+			}
+		}
+		var free [][]solver.Card // per category, the cards not in the seat's hand
+		first := 0
+		for _, cat := range pz.Deck.Categories {
+			var fc []solver.Card
+			for i := range cat.Items {
+				c := solver.Card(first + i)
+				if pz.Deal[c] == solver.Holder(pz.Seat) {
+					w[c] = solver.Holder(pz.Seat)
+				} else {
+					fc = append(fc, c)
+				}
+			}
+			free = append(free, fc)
+			first += len(cat.Items)
+		}
+		for _, a := range free[0] {
+			for _, b := range free[1] {
+				for _, c := range free[2] {
+					env := []solver.Card{a, b, c}
+					var rest []solver.Card
+					for _, fc := range free {
+						for _, x := range fc {
+							if !slices.Contains(env, x) {
+								rest = append(rest, x)
+							}
+						}
+					}
+					for _, x := range env {
+						w[x] = solver.Holder(n)
+					}
+					share := len(rest) / 2
+					for mask := uint32(0); mask < 1<<len(rest); mask++ {
+						if popcount(mask) != share {
+							continue
+						}
+						for k, x := range rest {
+							if mask&(1<<k) != 0 {
+								w[x] = others[0]
+							} else {
+								w[x] = others[1]
+							}
+						}
+						if !yield(slices.Clone(w)) {
+							return
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func popcount(x uint32) int {
+	n := 0
+	for ; x != 0; x &= x - 1 {
+		n++
+	}
+	return n
+}
+
+func TestPuzzleVerifyCatchesTampering(t *testing.T) {
+	ctx := context.Background()
+	pz, err := GeneratePuzzle(ctx, 5, PuzzleOptions{Players: 4, Any: true})
+	require.NoError(t, err)
+	dropped := *pz
+	dropped.Clues = slices.Clone(pz.Clues[1:])
+	require.ErrorIs(t, dropped.Verify(ctx), puzzle.ErrNotUnique)
+	wrong := *pz
+	wrong.Envelope = slices.Clone(pz.Envelope)
+	wrong.Envelope[0] = (wrong.Envelope[0] + 1) % solver.Card(len(pz.Deal))
+	require.Error(t, wrong.Verify(ctx))
+}
+
+// TestPuzzleGolden pins the printed form of one puzzle; run with
+// -update after a deliberate change.
+func TestPuzzleGolden(t *testing.T) {
+	ctx := context.Background()
+	pz, err := GeneratePuzzle(ctx, 7, PuzzleOptions{Players: 4, Level: puzzle.Medium})
+	require.NoError(t, err)
+	var b bytes.Buffer
+	require.NoError(t, pz.Page("Clue puzzle 1").WriteText(&b))
+	path := filepath.Join("testdata", "puzzle_medium.txt")
+	if *update {
+		require.NoError(t, os.MkdirAll("testdata", 0o755))
+		require.NoError(t, os.WriteFile(path, b.Bytes(), 0o644))
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, string(want), b.String(), "run go test -update if the change is deliberate")
+}
+
+// ExampleGeneratePuzzle makes an easy 4-player Cluedo puzzle.
+func ExampleGeneratePuzzle() {
+	ctx := context.Background()
+	pz, err := GeneratePuzzle(ctx, 7, PuzzleOptions{Players: 4, Level: puzzle.Easy})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := pz.Verify(ctx); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(pz.Solution.Grade.Level, len(pz.Envelope))
+	// Output:
+	// easy 3
+}
