@@ -1,0 +1,132 @@
+package deduceordie
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Benchmark flags: go test -bench . -dod.games 100 runs the full
+// measurement of docs/benchmarks.md; the default is a quick sample.
+var (
+	benchGames   = flag.Int("dod.games", 3, "simulated games per player count in the benchmarks")
+	benchPlayers = flag.String("dod.players", "3,4,5,6", "player counts the benchmarks run")
+)
+
+func benchCounts(b *testing.B) []int {
+	var out []int
+	for _, f := range strings.Split(*benchPlayers, ",") {
+		var n int
+		if _, err := fmt.Sscan(f, &n); err != nil || n < 3 || n > 6 {
+			b.Fatalf("-dod.players: %q", f)
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// prefixes are every observation prefix of seat 0's log of the games:
+// the setup, then one more line at a time.
+func prefixes(b *testing.B, n, games int) []*Game {
+	var out []*Game
+	for seed := range uint64(games) {
+		s, err := Simulate(n, seed)
+		if err != nil {
+			b.Fatal(err)
+		}
+		g := NewGame()
+		for i, line := range s.Logs[0][1:] {
+			if err := g.Apply(line); err != nil {
+				b.Fatal(err)
+			}
+			if i >= 3 { // players, seat, hand applied
+				c := *g
+				c.lines = slices.Clone(g.lines)
+				c.obsLine = slices.Clone(g.obsLine)
+				out = append(out, &c)
+			}
+		}
+	}
+	return out
+}
+
+type stats struct {
+	times []time.Duration
+	peak  uint64
+}
+
+func (s *stats) report(b *testing.B) {
+	slices.Sort(s.times)
+	med := s.times[len(s.times)/2]
+	b.ReportMetric(float64(med.Microseconds())/1000, "median-ms")
+	b.ReportMetric(float64(s.times[len(s.times)-1].Microseconds())/1000, "max-ms")
+	b.ReportMetric(float64(len(s.times)), "positions")
+	b.ReportMetric(float64(s.peak)/(1<<20), "peak-MB")
+}
+
+func (s *stats) sample() {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	s.peak = max(s.peak, m.HeapSys+m.StackSys)
+}
+
+// BenchmarkReport times the full report (Analyze: sheet, marginals,
+// Evidence pairs, Murder cards, murderers, best accusation) at every
+// observation prefix of -dod.games simulated games per player count.
+func BenchmarkReport(b *testing.B) {
+	ctx := context.Background()
+	for _, n := range benchCounts(b) {
+		b.Run(fmt.Sprintf("players=%d", n), func(b *testing.B) {
+			gs := prefixes(b, n, *benchGames)
+			b.ResetTimer()
+			for range b.N {
+				var st stats
+				for _, g := range gs {
+					t0 := time.Now()
+					if _, err := g.Analyze(ctx); err != nil {
+						b.Fatal(err)
+					}
+					st.times = append(st.times, time.Since(t0))
+					st.sample()
+				}
+				st.report(b)
+			}
+		})
+	}
+}
+
+// BenchmarkAdvice times the advice for one random draw (every legal
+// question, the Secret Interrogation while unused) at every observation
+// prefix of -dod.games simulated games per player count.
+func BenchmarkAdvice(b *testing.B) {
+	ctx := context.Background()
+	for _, n := range benchCounts(b) {
+		b.Run(fmt.Sprintf("players=%d", n), func(b *testing.B) {
+			gs := prefixes(b, n, *benchGames)
+			rng := rand.New(rand.NewPCG(1, 1))
+			b.ResetTimer()
+			for range b.N {
+				var st stats
+				for _, g := range gs {
+					if g.over || g.eliminated[0] {
+						continue
+					}
+					draw := [3]Card{Card(rng.IntN(NumCards)), Card(rng.IntN(NumCards)), Card(rng.IntN(NumCards))}
+					t0 := time.Now()
+					if _, err := g.Advice(ctx, draw); err != nil {
+						b.Fatal(err)
+					}
+					st.times = append(st.times, time.Since(t0))
+					st.sample()
+				}
+				st.report(b)
+			}
+		})
+	}
+}
