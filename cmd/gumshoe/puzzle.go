@@ -4,7 +4,8 @@ package main
 //
 // Puzzle generates deduction exercises: one seat's view of a simulated game
 // cut to a minimal set of clues after which the question (Deduce or Die:
-// the Evidence pair and the murderer) has exactly one answer. Each puzzle
+// the Evidence pair and the murderer; Clue: the envelope; Deductio: an
+// opponent's number) has exactly one answer. Each puzzle
 // is graded by how its answer can be reached (easy: one clue at a time;
 // medium: with one supposition; hard: deeper), re-verified by the solver
 // for uniqueness and minimality, and printed with a blank deduction sheet,
@@ -31,7 +32,9 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
+	"github.com/gumshoe-dev/gumshoe/encodings/clue"
 	"github.com/gumshoe-dev/gumshoe/encodings/deduceordie"
+	"github.com/gumshoe-dev/gumshoe/encodings/deductio"
 	"github.com/gumshoe-dev/gumshoe/encodings/puzzle"
 )
 
@@ -48,23 +51,58 @@ func init() {
 type puzzleGame struct {
 	title   string // "Deduce or Die"
 	players int    // the default player count
-	// make generates puzzle number from seed, verifies it, and lays it out.
-	make func(ctx context.Context, seed uint64, players int, level puzzle.Level, any bool, title string) (*puzzle.Page, error)
+	// make generates a puzzle from seed, verifies it, and lays it out.
+	make func(ctx context.Context, seed uint64, o puzzleOpts, title string) (*puzzle.Page, error)
+}
+
+// puzzleOpts are the command's choices a generator reads.
+type puzzleOpts struct {
+	players int
+	level   puzzle.Level
+	any     bool
+	preset  string // Clue's deck
+}
+
+// verified lays out a puzzle once its own check passed.
+func verified(ctx context.Context, seed uint64, verify func(context.Context) error, page func() *puzzle.Page) (*puzzle.Page, error) {
+	if err := verify(ctx); err != nil {
+		return nil, fmt.Errorf("the puzzle from seed %d failed its check: %w", seed, err)
+	}
+	return page(), nil
 }
 
 var puzzleGames = map[string]puzzleGame{
 	"dod": {
 		title:   "Deduce or Die",
 		players: 4,
-		make: func(ctx context.Context, seed uint64, players int, level puzzle.Level, any bool, title string) (*puzzle.Page, error) {
-			pz, err := deduceordie.GeneratePuzzle(ctx, seed, deduceordie.PuzzleOptions{Players: players, Level: level, Any: any})
+		make: func(ctx context.Context, seed uint64, o puzzleOpts, title string) (*puzzle.Page, error) {
+			pz, err := deduceordie.GeneratePuzzle(ctx, seed, deduceordie.PuzzleOptions{Players: o.players, Level: o.level, Any: o.any})
 			if err != nil {
 				return nil, err
 			}
-			if err := pz.Verify(ctx); err != nil {
-				return nil, fmt.Errorf("puzzle from seed %d failed its check: %w", seed, err)
+			return verified(ctx, seed, pz.Verify, func() *puzzle.Page { return pz.Page(title) })
+		},
+	},
+	"clue": {
+		title:   "Clue",
+		players: 4,
+		make: func(ctx context.Context, seed uint64, o puzzleOpts, title string) (*puzzle.Page, error) {
+			pz, err := clue.GeneratePuzzle(ctx, seed, clue.PuzzleOptions{Preset: o.preset, Players: o.players, Level: o.level, Any: o.any})
+			if err != nil {
+				return nil, err
 			}
-			return pz.Page(title), nil
+			return verified(ctx, seed, pz.Verify, func() *puzzle.Page { return pz.Page(title) })
+		},
+	},
+	"deductio": {
+		title:   "Deductio",
+		players: 3,
+		make: func(ctx context.Context, seed uint64, o puzzleOpts, title string) (*puzzle.Page, error) {
+			pz, err := deductio.GeneratePuzzle(ctx, seed, deductio.PuzzleOptions{Players: o.players, Level: o.level, Any: o.any})
+			if err != nil {
+				return nil, err
+			}
+			return verified(ctx, seed, pz.Verify, func() *puzzle.Page { return pz.Page(title) })
 		},
 	},
 }
@@ -89,6 +127,7 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "write each puzzle to a file in this directory instead of stdout")
 	workers := fs.Int("workers", 0, "puzzles generated at once (default: one a core)")
 	noProgress := fs.Bool("no-progress", false, "never show the progress bar")
+	preset := fs.String("preset", "cluedo", "Clue only: the deck (cluedo, cardgame, cardgame-advanced)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -155,7 +194,7 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	pages, err := puzzle.Batch(ctx, *count, *workers, func(ctx context.Context, i int) (*puzzle.Page, error) {
 		title := fmt.Sprintf("%s puzzle %d", game.title, i+1)
-		return game.make(ctx, *seed+uint64(i), n, level, anyLevel, title)
+		return game.make(ctx, *seed+uint64(i), puzzleOpts{players: n, level: level, any: anyLevel, preset: *preset}, title)
 	}, done)
 	if bar != nil {
 		_ = bar.Finish()
