@@ -476,13 +476,17 @@ func (g *Game) parseReveal(toks []token) ([]solver.Constraint, func(), *lineErr)
 	if e := noMore(toks, 3); e != nil {
 		return nil, nil, e
 	}
-	h := solver.Holder(p)
+	return Reveal(solver.Holder(p), s), func() { g.revealed[p] = true }, nil
+}
+
+// Reveal is the constraints of "player h has no fewer cards of suit s
+// than of any other suit": for each other suit t, count(s) - count(t) <= 0.
+func Reveal(h solver.Holder, s Suit) []solver.Constraint {
 	var cons []solver.Constraint
 	for t := Spades; t <= Clubs; t++ {
 		if t == s {
 			continue
 		}
-		// count(s) - count(t) <= 0
 		var terms []solver.Term
 		for k := 1; k <= 9; k++ {
 			terms = append(terms, solver.Term{Coef: 1, Lit: solver.Lit{Card: MakeCard(k, s), Holder: h}})
@@ -490,7 +494,7 @@ func (g *Game) parseReveal(toks []token) ([]solver.Constraint, func(), *lineErr)
 		}
 		cons = append(cons, solver.Constraint{Terms: terms, Op: solver.Le, Bound: 0})
 	}
-	return cons, func() { g.revealed[p] = true }, nil
+	return cons
 }
 
 // active checks that player p may still take turns.
