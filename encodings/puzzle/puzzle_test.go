@@ -338,7 +338,7 @@ func TestSearch(t *testing.T) {
 	for iter := 0; iter < 100; iter++ {
 		cand, _ := randomInstance(rng)
 		want := Levels[iter%3]
-		pz, err := Search(ctx, cand, rng, SearchOptions{Level: want, Tries: 3})
+		pz, err := Search(ctx, cand, rng, SearchOptions{Level: want, Tries: 3, Whole: iter%2 == 0})
 		if errors.Is(err, ErrNoPuzzle) {
 			continue
 		}

@@ -28,12 +28,17 @@ type SearchOptions struct {
 	// Tries is how many deletion orders are tried on the candidate (at
 	// least 1).
 	Tries int
+	// Whole minimises all the candidate's clues instead of the shortest
+	// prefix that makes the answer unique: more freedom for the deletion
+	// orders, so more varied clue sets, when the first moment the answer is
+	// unique gives little choice.
+	Whole bool
 }
 
 // Search finds a puzzle in a candidate: an instance whose Clues are every
 // clue of a game from one seat, in the order they happened. It takes the
 // shortest prefix of the clues that makes the answer unique (the first
-// moment the seat could answer), minimises it in up to opt.Tries random
+// moment the seat could answer; all of them with opt.Whole), minimises it in up to opt.Tries random
 // deletion orders drawn from rng, grades each result, and returns the
 // first of the level asked for after checking it again with [Minimal]. It
 // returns ErrNoPuzzle when no try gives that level.
@@ -41,9 +46,12 @@ func Search(ctx context.Context, cand *Instance, rng *rand.Rand, opt SearchOptio
 	if err := cand.check(); err != nil {
 		return nil, err
 	}
-	n, err := shortestPrefix(ctx, cand)
-	if err != nil {
-		return nil, err
+	n := len(cand.Clues)
+	if !opt.Whole {
+		var err error
+		if n, err = shortestPrefix(ctx, cand); err != nil {
+			return nil, err
+		}
 	}
 	pre := cand.derive(cand.Clues[:n])
 	seen := map[string]bool{}
@@ -53,6 +61,9 @@ func Search(ctx context.Context, cand *Instance, rng *rand.Rand, opt SearchOptio
 			order = rng
 		}
 		clues, err := Minimize(ctx, pre, order)
+		if errors.Is(err, ErrNotUnique) {
+			return nil, ErrNoPuzzle // only with opt.Whole: never unique
+		}
 		if err != nil {
 			return nil, err
 		}
