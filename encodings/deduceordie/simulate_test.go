@@ -16,7 +16,7 @@ import (
 // the true deal satisfies every line, and every forced fact of the sheet
 // is true in the deal.
 func TestSimulatedLogs(t *testing.T) {
-	games := 6
+	games := 4
 	if *long {
 		games = 100
 	}
