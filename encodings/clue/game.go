@@ -555,6 +555,12 @@ func (g *Game) parseObservation(m *solver.Model, toks []token) (*pending, error)
 		}
 		return g.holdsAll(h, toks[1:], head, true)
 	}
+	if _, err := g.player(head); err != nil && !head.is(Envelope, FaceUp) {
+		if len(toks) > 1 && toks[1].is("has", "holds", "lacks", "asks", "suggests", "accuses") {
+			return nil, err
+		}
+		return nil, lineErr(head.col, "unknown line "+head.text, "a keyword (hand, faceup) or a player name")
+	}
 	if len(toks) < 2 {
 		return nil, lineErr(head.col+len(head.text), "incomplete line", "a verb: asks, accuses, has or lacks")
 	}
@@ -576,9 +582,6 @@ func (g *Game) parseObservation(m *solver.Model, toks []token) (*pending, error)
 		return g.parseAsk(toks)
 	case verb.is("accuses"):
 		return g.parseAccuse(toks)
-	}
-	if _, err := g.player(head); err != nil && !head.is(Envelope, FaceUp) {
-		return nil, lineErr(head.col, "unknown line "+head.text, "a keyword (hand, faceup) or a player name")
 	}
 	return nil, lineErr(verb.col, "unknown verb "+verb.text, "asks, accuses, has or lacks")
 }

@@ -1,0 +1,73 @@
+package clue_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/clue"
+)
+
+// A short game of classic Cluedo from dave's seat: the envelope odds and
+// the best accusation, exact.
+func Example() {
+	g, err := clue.Load(strings.NewReader(clue.ExampleLog))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r, err := g.Analyze(context.Background(), true)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(r.Worlds, "deals are consistent with the log")
+	for _, co := range r.Categories {
+		for _, it := range co.Items {
+			if it.Count.Sign() > 0 {
+				fmt.Printf("%s: %s %s\n", co.Name, it.Item, it.Prob.RatString())
+			}
+		}
+	}
+	fmt.Printf("best accusation: %s with probability %s\n", strings.Join(r.Best.Items, " "), r.Best.Prob.RatString())
+	// Output:
+	// 636 deals are consistent with the log
+	// suspects: Scarlet 1
+	// weapons: Candlestick 545/636
+	// weapons: LeadPipe 91/636
+	// rooms: Ballroom 41/318
+	// rooms: Conservatory 20/159
+	// rooms: DiningRoom 41/318
+	// rooms: BilliardRoom 41/318
+	// rooms: Lounge 155/318
+	// best accusation: Scarlet Candlestick Lounge with probability 21/53
+}
+
+// Ranking the seat's questions by the information their answer gives about
+// the envelope.
+func ExampleGame_AdviseQuestions() {
+	g, err := clue.Load(strings.NewReader(clue.ExampleLog))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	qs, err := g.AdviseQuestions(context.Background())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	best := qs[0]
+	fmt.Printf("ask %s: %.3f bits\n", strings.Join(best.Names, " "), best.Gain)
+	for _, o := range best.Outcomes {
+		if o.Shower == "" {
+			fmt.Println("  nobody can help:", o.Prob.RatString())
+			continue
+		}
+		fmt.Printf("  %s shows %s: %s\n", o.Shower, o.Card, o.Prob.RatString())
+	}
+	// Output:
+	// ask Scarlet Candlestick Lounge: 1.345 bits
+	//   bob shows Candlestick: 149/1272
+	//   bob shows Lounge: 619/1272
+	//   nobody can help: 21/53
+}
