@@ -654,6 +654,9 @@ func (ps *playSession) promptSetup() {
 		var o setupOptions
 		for _, q := range ps.def.prompts {
 			ans, err := ps.in.readLine(q.question+" ", "")
+			if err == nil && q.field == "deck" && strings.TrimSpace(ans) == "" {
+				continue
+			}
 			if err != nil || strings.TrimSpace(ans) == "" {
 				ps.notef("Type the setup lines yourself (\"help lines\" shows them).")
 				return

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gumshoe-dev/gumshoe/encodings/clue"
 	"github.com/gumshoe-dev/gumshoe/encodings/deductio"
 )
 
@@ -311,6 +312,31 @@ func TestPlayDeductio(t *testing.T) {
 			why:   "a Deductio log, text",
 			args:  []string{"solve", "$DIR/g.log"},
 			files: map[string]string{"g.log": deductio.ExampleLog},
+		},
+	})
+}
+
+// TestPlayClue drives sessions of Clue.
+func TestPlayClue(t *testing.T) {
+	runPlayCases(t, []playCase{
+		{
+			name:  "play-clue-example",
+			why:   "the built-in Clue example, then why and a refused line",
+			args:  []string{"play", "clue", "--example"},
+			stdin: "why not envelope Knife\nbob asks Nobody Knife Hall: alice shows\n",
+		},
+		{
+			name:    "play-clue-flags",
+			why:     "setup from flags: preset deck, players, seat and hand",
+			args:    []string{"play", "clue", "--deck", "cluedo", "--players", "alice,bob,carol", "--me", "carol", "--hand", "Plum,Knife,Hall,Study,Rope,Lounge", "--log", "$DIR/g.log"},
+			stdin:   "alice asks Scarlet Knife Study: bob passes, carol shows Knife\n",
+			logFile: "g.log",
+		},
+		{
+			name:  "solve-clue",
+			why:   "a Clue log, text",
+			args:  []string{"solve", "$DIR/g.log"},
+			files: map[string]string{"g.log": clue.ExampleLog},
 		},
 	})
 }

@@ -38,7 +38,7 @@ type setupOptions struct {
 
 // setupPrompt is one setup question: the option it fills and its text.
 type setupPrompt struct {
-	field    string // "players", "me", "hand" or "deck"
+	field    string // "players", "me", "hand" or "deck" (for "deck" an empty answer keeps the default)
 	question string
 }
 
