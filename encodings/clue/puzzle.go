@@ -235,6 +235,16 @@ func (w words) Facts(fs []solver.Fact) string {
 	return "none of " + puzzle.List(names, "or") + " is " + where
 }
 
+func (w words) Place(h solver.Holder) string {
+	switch int(h) {
+	case w.n:
+		return "the envelope"
+	case w.n + 1:
+		return "the face-up cards"
+	}
+	return w.DefaultWords.Place(h)
+}
+
 func (w words) Rule(r solver.Rule) string {
 	switch {
 	case r.Kind == solver.RuleHolderSize && r.Index == w.n:

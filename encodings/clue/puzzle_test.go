@@ -3,7 +3,6 @@ package clue
 import (
 	"bytes"
 	"context"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -16,7 +15,6 @@ import (
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
 // TestGeneratePuzzleLevels generates Cluedo puzzles of every level and
 // checks each: the measured grade is the one asked for, Verify passes (the

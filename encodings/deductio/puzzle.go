@@ -281,6 +281,23 @@ func (w words) Facts(fs []solver.Fact) string {
 	return "none of " + puzzle.List(nums, "or") + " is " + where
 }
 
+func (w words) Place(h solver.Holder) string {
+	name := w.Problem.Model().HolderName(h)
+	switch {
+	case name == "deck":
+		return "the Secret Number deck"
+	case strings.HasPrefix(name, "faceup"):
+		return "the face-up numbers"
+	}
+	if p, k, ok := strings.Cut(name, "#"); ok {
+		if k == "1" {
+			return p
+		}
+		return p + " (number #" + k + ")"
+	}
+	return name
+}
+
 func (w words) Rule(r solver.Rule) string {
 	m := w.Problem.Model()
 	switch r.Kind {

@@ -42,7 +42,8 @@ type Step struct {
 	Kind StepKind
 	// Facts are what the step establishes. A Propagated step may group
 	// several facts that the same rule gives about the same holder, all
-	// true or all false; other steps establish one fact.
+	// true or all false, or that one card is with none of several holders;
+	// other steps establish one fact.
 	Facts []solver.Fact
 	// Rule is the observation or game rule a Propagated step applies.
 	Rule solver.Rule
@@ -295,8 +296,11 @@ func (st *solveState) chain() *Solution {
 		// found after it.
 		if n := len(sol.Steps); n > 0 && e.kind == Propagated {
 			prev := &sol.Steps[n-1]
-			if prev.Kind == Propagated && prev.Rule == e.rule &&
-				prev.Facts[0].Holder == e.fact.Holder && prev.Facts[0].Holds == e.fact.Holds &&
+			sameHolder := prev.Facts[0].Holder == e.fact.Holder && prev.Facts[0].Holds == e.fact.Holds
+			// "c is in one place" rules out several holders of c at once.
+			sameCard := e.rule.Kind == solver.RuleOneHolder && !e.fact.Holds && !prev.Facts[0].Holds &&
+				prev.Facts[0].Card == e.fact.Card
+			if prev.Kind == Propagated && prev.Rule == e.rule && (sameHolder || sameCard) &&
 				!slices.Contains(after, n-1) {
 				prev.Facts = append(prev.Facts, e.fact)
 				prev.After = mergeSorted(prev.After, after)

@@ -20,6 +20,11 @@ type Words interface {
 	// Rule states a rule of the game's model that a step applies, as
 	// "Bob holds 6 cards" (never an observation: see Observation).
 	Rule(r solver.Rule) string
+	// Place names a holder where a card may be, as "bob" or "the
+	// envelope", for facts about one card and several holders.
+	Place(h solver.Holder) string
+	// Card names a card, as "7C".
+	Card(c solver.Card) string
 }
 
 // DefaultWords words facts and rules with the model's card and holder
@@ -50,6 +55,12 @@ func (d DefaultWords) Facts(fs []solver.Fact) string {
 	}
 	return fmt.Sprintf("%s holds none of %s", h, List(names, "or"))
 }
+
+// Card is the card's name.
+func (d DefaultWords) Card(c solver.Card) string { return d.Problem.Model().CardName(c) }
+
+// Place is the holder's name.
+func (d DefaultWords) Place(h solver.Holder) string { return d.Problem.Model().HolderName(h) }
 
 // Observation is the observation's label in quotes.
 func (d DefaultWords) Observation(id int) string {
@@ -94,8 +105,7 @@ func List(items []string, and string) string {
 func (s *Solution) StepText(i int, w Words) string {
 	st := s.Steps[i]
 	var b strings.Builder
-	facts := w.Facts(st.Facts)
-	b.WriteString(upperFirst(facts))
+	b.WriteString(upperFirst(factsText(st.Facts, w)))
 	switch st.Kind {
 	case Propagated:
 		b.WriteString(", since ")
@@ -130,6 +140,23 @@ func (s *Solution) StepText(i int, w Words) string {
 		b.WriteString(" together")
 	}
 	return b.String()
+}
+
+// factsText states a step's facts: about one holder through w.Facts, or
+// "c is with none of A, B or C" when they are about one card.
+func factsText(fs []solver.Fact, w Words) string {
+	mixed := false
+	for _, f := range fs[1:] {
+		mixed = mixed || f.Holder != fs[0].Holder
+	}
+	if !mixed {
+		return w.Facts(fs)
+	}
+	places := make([]string, len(fs))
+	for i, f := range fs {
+		places[i] = w.Place(f.Holder)
+	}
+	return w.Card(fs[0].Card) + " is with none of " + List(places, "or")
 }
 
 func obsNames(ids []int, w Words) []string {
