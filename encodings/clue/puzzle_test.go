@@ -15,7 +15,6 @@ import (
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
-
 // TestGeneratePuzzleLevels generates Cluedo puzzles of every level and
 // checks each: the measured grade is the one asked for, Verify passes (the
 // log loads, the envelope is the simulated one, unique and minimal).
