@@ -392,9 +392,7 @@ func (ps *playSession) redraw(highlight bool) {
 	}
 	settled := drawGrid(ps.out, ps.p, g, prev)
 	ps.prev = g
-	if len(settled) > 0 {
-		io.WriteString(ps.out, wrapItems("Settled: ", settled))
-	}
+	io.WriteString(ps.out, settledText(settled))
 }
 
 // handle processes one typed line; it reports whether the session ends.

@@ -77,7 +77,7 @@ func gridCells(g *table.Grid) map[cellKey]string {
 // not nil, cells whose text changed since prev are highlighted: in colour,
 // or marked with '*' when colour is off. It returns the facts that became
 // settled (✓ or ✗) since prev.
-func drawGrid(w io.Writer, p *painter, g, prev *table.Grid) (settled []string) {
+func drawGrid(w io.Writer, p *painter, g, prev *table.Grid) (settled []settledFact) {
 	var b strings.Builder
 	if g.Title != "" {
 		b.WriteString(p.paint(p.title, g.Title))
@@ -113,7 +113,7 @@ func drawGrid(w io.Writer, p *painter, g, prev *table.Grid) (settled []string) {
 				was, seen := old[cellKey{r.Card, g.Holders[j]}]
 				changed := prev != nil && (!seen || was != text)
 				if changed && c.Mark != table.Maybe {
-					settled = append(settled, fmt.Sprintf("%s %s %s", r.Card, g.Holders[j], text))
+					settled = append(settled, settledFact{r.Card, g.Holders[j], c.Mark == table.Yes})
 				}
 				cell := fmt.Sprintf("%3s", text)
 				switch {
@@ -179,6 +179,44 @@ func drawGrid(w io.Writer, p *painter, g, prev *table.Grid) (settled []string) {
 	return settled
 }
 
+// settledFact is a cell that became ✓ (yes) or ✗.
+type settledFact struct {
+	card, holder string
+	yes          bool
+}
+
+// settledText sums up the newly settled facts: each card now placed
+// ("8C with expo"), then, per holder, the cards it is newly known not to
+// hold, leaving out those of a card now placed (they follow from it).
+func settledText(facts []settledFact) string {
+	placed := map[string]bool{}
+	var items []string
+	for _, f := range facts {
+		if f.yes {
+			placed[f.card] = true
+			items = append(items, f.card+" with "+f.holder)
+		}
+	}
+	var holders []string
+	not := map[string][]string{}
+	for _, f := range facts {
+		if f.yes || placed[f.card] {
+			continue
+		}
+		if _, seen := not[f.holder]; !seen {
+			holders = append(holders, f.holder)
+		}
+		not[f.holder] = append(not[f.holder], f.card)
+	}
+	for _, h := range holders {
+		items = append(items, "not "+h+": "+strings.Join(not[h], " "))
+	}
+	if len(items) == 0 {
+		return ""
+	}
+	return wrap("Settled: "+strings.Join(items, "; "), "    ")
+}
+
 // clip cuts s to at most n runes.
 func clip(s string, n int) string {
 	r := []rune(s)
@@ -223,29 +261,5 @@ func writeWrapped(b *strings.Builder, text string, width int, indent string) {
 func wrap(text string, indent string) string {
 	var b strings.Builder
 	writeWrapped(&b, text, screenWidth, indent)
-	return b.String()
-}
-
-// wrapItems writes prefix and the items separated by ", ", breaking lines
-// between items only, continuation lines indented by 4 spaces.
-func wrapItems(prefix string, items []string) string {
-	var b strings.Builder
-	line := prefix
-	for i, it := range items {
-		sep := ""
-		if i < len(items)-1 {
-			sep = ","
-		}
-		switch {
-		case i == 0:
-			line += it + sep
-		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(it+sep) <= screenWidth:
-			line += " " + it + sep
-		default:
-			b.WriteString(line + "\n")
-			line = "    " + it + sep
-		}
-	}
-	b.WriteString(line + "\n")
 	return b.String()
 }
