@@ -21,9 +21,11 @@ type satSize struct{ n, cards, holders int }
 
 func satSizes() []satSize {
 	if *satLong {
-		return []satSize{{20000, 6, 4}, {8000, 8, 4}, {1500, 10, 4}, {4000, 7, 6}}
+		return []satSize{{20000, 6, 4}, {8000, 8, 4}, {1500, 10, 4}, {4000, 7, 6}, {1000, 4, 10}}
 	}
-	return []satSize{{1500, 6, 4}, {450, 8, 4}, {50, 10, 4}, {150, 6, 6}}
+	// 3 cards and up to 10 holders: a card with more than 8 allowed holders
+	// takes the BDD form of "at most one holder".
+	return []satSize{{1500, 6, 4}, {450, 8, 4}, {50, 10, 4}, {150, 6, 6}, {100, 3, 10}}
 }
 
 // worldKey is a world as a comparable string.
@@ -245,6 +247,69 @@ func TestSATErrors(t *testing.T) {
 		_, err = sq.Why(ctx, Fact{1, 1, true})
 		require.ErrorIs(t, err, ErrInconsistent)
 	})
+}
+
+// TestSATEdges covers shapes the random problems rarely produce.
+func TestSATEdges(t *testing.T) {
+	ctx := context.Background()
+	m, err := NewModel([]string{"a", "b", "c"}, []HolderSpec{{"X", Exactly(1)}, {"Y", Between(1, 2)}, {"Z", Between(0, 1)}})
+	require.NoError(t, err)
+	require.NoError(t, m.Restrict(0, 0, 1))
+
+	t.Run("an observation impossible on its own is a conflict by itself", func(t *testing.T) {
+		p := NewProblem(m)
+		_, err := p.Add(Observation{Label: "fine", Constraints: []Constraint{Holds(1, 1)}})
+		require.NoError(t, err)
+		// Card a may not go to Z: the constraint reads 0 = 1.
+		_, err = p.Add(Observation{Label: "a with Z", Constraints: []Constraint{Holds(0, 2)}})
+		require.NoError(t, err)
+		ids, err := NewSAT(p).Conflict(ctx)
+		require.NoError(t, err)
+		require.Equal(t, []int{1}, ids)
+	})
+	t.Run("an observation with no constraint changes nothing", func(t *testing.T) {
+		p := NewProblem(m)
+		_, err := p.Add(Observation{Label: "nothing"})
+		require.NoError(t, err)
+		s := NewSAT(p)
+		require.True(t, s.Consistent())
+		require.Equal(t, len(bruteWorlds(p)), countWorlds(s.Worlds(ctx)))
+	})
+	t.Run("stopping Worlds early", func(t *testing.T) {
+		s := NewSAT(NewProblem(m))
+		n := 0
+		for range s.Worlds(ctx) {
+			n++
+			if n == 2 {
+				break
+			}
+		}
+		require.Equal(t, 2, n)
+		// The engine is unchanged: all worlds are still there.
+		require.Equal(t, len(bruteWorlds(NewProblem(m))), countWorlds(s.Worlds(ctx)))
+	})
+	t.Run("the same engine answers again after a conflict is fixed elsewhere", func(t *testing.T) {
+		p := NewProblem(m)
+		s := NewSAT(p)
+		_, err := p.Add(Observation{Label: "b with X", Constraints: []Constraint{Holds(1, 0)}})
+		require.NoError(t, err)
+		require.True(t, s.Consistent())
+		require.True(t, s.Implies(Fact{0, 1, true}))
+		// A copy with a contradicting observation does not disturb s.
+		q := p.Clone()
+		_, err = q.Add(Observation{Label: "c with X", Constraints: []Constraint{Holds(2, 0)}})
+		require.NoError(t, err)
+		require.False(t, NewSAT(q).Consistent())
+		require.True(t, s.Consistent())
+	})
+}
+
+func countWorlds(seq func(func(World) bool)) int {
+	n := 0
+	for range seq {
+		n++
+	}
+	return n
 }
 
 // TestSATBackground checks that the model's structure is never named: a
