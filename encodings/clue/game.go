@@ -31,7 +31,7 @@ type Game struct {
 	players  []string
 	sizes    map[string]solver.Size // per-player overrides of the even deal
 	seat     string
-	styleSet bool
+	header   bool // the "game clue" line was applied
 
 	// Set once the setup closes, at the first observation line.
 	model   *solver.Model
@@ -60,7 +60,9 @@ func NewGame() *Game {
 }
 
 // Load reads a whole log: the first line that is neither blank nor a comment
-// must be "game clue"; every later line goes through [Game.Apply]. Errors
+// must be "game clue"; every line goes through [Game.Apply], which keeps
+// comments and the header, so that the numbers of [Game.Lines] (used by
+// explanations and conflicts) are the line numbers of the file. Errors
 // name the 1-based line number of the file.
 func Load(r io.Reader) (*Game, error) {
 	g := NewGame()
@@ -80,16 +82,11 @@ func (g *Game) ReadLog(r io.Reader) error {
 	for sc.Scan() {
 		n++
 		line := sc.Text()
-		if !header {
-			toks := lex(line)
-			if len(toks) == 0 {
-				continue
-			}
+		if toks := lex(line); !header && len(toks) > 0 {
 			if len(toks) != 2 || !toks[0].is("game") || !toks[1].is("clue") {
 				return fmt.Errorf("line %d: %w", n, lineErr(toks[0].col, "a log starts with its game", `"game clue"`))
 			}
 			header = true
-			continue
 		}
 		if err := g.Apply(line); err != nil {
 			return fmt.Errorf("line %d: %w", n, err)
@@ -173,6 +170,13 @@ func (g *Game) Apply(line string) error {
 		g.lines = append(g.lines, line)
 		return nil
 	case head.is("game"):
+		// The header is kept as a line when it comes first, so that line
+		// numbers are those of the log file.
+		if len(toks) == 2 && toks[1].is(Name) && !g.header && g.model == nil {
+			g.header = true
+			g.lines = append(g.lines, line)
+			return nil
+		}
 		return lineErr(head.col, "the game header comes only once, at the top of a log", "a setup line or an observation")
 	}
 	return g.applyObservation(line, toks)

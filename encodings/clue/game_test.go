@@ -3,7 +3,6 @@ package clue
 import (
 	"context"
 	"errors"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,7 +13,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+// The -update flag (rewrite the golden files under testdata/) is declared
+// in puzzle_test.go, which shares this package.
 
 // setup is a 4-player classic Cluedo table from dave's seat.
 var setup = []string{
@@ -124,6 +124,7 @@ func TestApplyErrors(t *testing.T) {
 		{"preset cardgame", 1, "setup is closed"},
 		{"players a b", 1, "setup is closed"},
 		{"game clue", 1, "header comes only once"},
+		{"game dod", 1, "header comes only once"},
 		{"mallory", 1, "unknown line"},
 	}
 	for _, tc := range tests {
