@@ -188,3 +188,40 @@ func BenchmarkWhy(b *testing.B) {
 		i++
 	}
 }
+
+// TestSheetAgreesWithCounter checks the sheet of the benchmark game, at
+// several stages and deals, against the counting engine: a pair is forced
+// exactly when every world has it and impossible exactly when none does.
+// It is the large-problem oracle the brute-force one cannot be.
+func TestSheetAgreesWithCounter(t *testing.T) {
+	ctx := context.Background()
+	for seed := uint64(1); seed <= 3; seed++ {
+		for _, nq := range []int{0, 5, 10, 20, 40} {
+			p, _ := deduceOrDie6(seed, nq)
+			sh, err := NewSAT(p).Sheet(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			marg, err := NewCounter(p).Marginals(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for c := range Card(27) {
+				for h := range Holder(8) {
+					n := marg.Count(c, h)
+					want := Open
+					switch {
+					case n.Sign() == 0:
+						want = Impossible
+					case n.Cmp(marg.Total) == 0:
+						want = Forced
+					}
+					if got := sh.Status(c, h); got != want {
+						t.Errorf("seed %d, %d questions, card %d, holder %d: sheet says %v, counts say %v (%v of %v worlds)",
+							seed, nq, c, h, got, want, n, marg.Total)
+					}
+				}
+			}
+		}
+	}
+}
