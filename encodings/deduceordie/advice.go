@@ -204,9 +204,29 @@ func (g *Game) Advice(ctx context.Context, draw [3]Card) (*Advice, error) {
 	}
 	// evaluate conditions the (Evidence pair, murderer) joint on every
 	// possible answer but the last, which is what is left.
+	// Two ranges with the same open cards for d (and so the same forced
+	// ones) are the same question: memo keeps the answers and the gain.
+	type memoKey struct {
+		d    int
+		open uint32
+		lo   int
+	}
+	memo := map[memoKey]Question{}
 	evaluate := func(r Range, d int, secret bool) (Question, error) {
 		q := Question{Range: r, Opponent: d, Secret: secret}
 		lo, hi := bounds(r, d)
+		var open uint32
+		for _, c := range r.Cards() {
+			if sheet.Status(c, solver.Holder(d)) == solver.Open {
+				open |= 1 << uint(c)
+			}
+		}
+		key := memoKey{d, open, lo}
+		if m, ok := memo[key]; ok {
+			q.Answers, q.Gain = m.Answers, m.Gain
+			return q, nil
+		}
+		defer func() { memo[key] = q }()
 		rest := tjoint{}
 		for k, n := range j0 {
 			rest[k] = new(big.Int).Set(n)
