@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"testing"
 	"time"
@@ -11,16 +12,15 @@ import (
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
 )
 
-// benchGame is a game and simulated logs (lines after the header) to
-// replay in BenchmarkRedraw.
+// benchGame is a game's simulated log (lines after the header) to replay
+// in BenchmarkRedraw, named by game and player count.
 type benchGame struct {
-	name string
-	logs [][]string
+	game, name string
+	lines      []string
 }
 
 func benchGames(b *testing.B) []benchGame {
-	var dod, dio benchGame
-	dod.name, dio.name = "dod", "deductio"
+	var out []benchGame
 	for n := 3; n <= 6; n++ {
 		sim, err := deduceordie.Simulate(n, uint64(n))
 		if err != nil {
@@ -30,42 +30,41 @@ func benchGames(b *testing.B) []benchGame {
 		if err != nil {
 			b.Fatal(err)
 		}
-		dod.logs = append(dod.logs, l.Lines)
+		out = append(out, benchGame{"dod", fmt.Sprintf("dod/%dp", n), l.Lines})
 	}
 	for n := 2; n <= 4; n++ {
 		sim, err := deductio.Simulate(deductio.SimConfig{Players: n, Seed: uint64(n), MaxTurns: 30})
 		if err != nil {
 			b.Fatal(err)
 		}
-		dio.logs = append(dio.logs, sim.Logs[0])
+		out = append(out, benchGame{"deductio", fmt.Sprintf("deductio/%dp", n), sim.Logs[0]})
 	}
-	return []benchGame{dod, dio}
+	return out
 }
 
 // BenchmarkRedraw measures what the player waits for after pressing Enter,
 // for every prefix of simulated games: the line applied (parsed and checked
 // against the earlier ones), the sheet computed, and the sheet drawn with
-// its changes highlighted. One op is one line; max-ms is the slowest line
-// seen.
+// its changes highlighted. One op is one line of the game (replayed from
+// the start when it ends); max-ms is the slowest line seen. Run with
+// -benchtime=Nx, N at least the number of lines, to see every prefix.
 func BenchmarkRedraw(b *testing.B) {
 	ctx := context.Background()
 	p := newPainter(true)
 	for _, bg := range benchGames(b) {
-		def, ok := findGame(bg.name)
+		def, ok := findGame(bg.game)
 		if !ok {
-			b.Fatalf("game %s not registered", bg.name)
+			b.Fatalf("game %s not registered", bg.game)
 		}
 		b.Run(bg.name, func(b *testing.B) {
 			var worst time.Duration
-			lines := 0
-			game, log, next := def.new(), 0, 0
+			game, next := def.new(), 0
 			var prev *table.Grid
 			for b.Loop() {
-				if next == len(bg.logs[log]) {
-					log = (log + 1) % len(bg.logs)
+				if next == len(bg.lines) {
 					game, next, prev = def.new(), 0, nil
 				}
-				line := bg.logs[log][next]
+				line := bg.lines[next]
 				next++
 				start := time.Now()
 				if err := game.Apply(line); err != nil {
@@ -81,9 +80,9 @@ func BenchmarkRedraw(b *testing.B) {
 				drawGrid(io.Discard, p, g, prev)
 				prev = g
 				worst = max(worst, time.Since(start))
-				lines++
 			}
 			b.ReportMetric(float64(worst.Microseconds())/1000, "max-ms")
+			b.ReportMetric(float64(len(bg.lines)), "lines")
 		})
 	}
 }
