@@ -49,7 +49,11 @@ type SAT struct {
 // NewSAT returns the SAT engine of p, with the model's structure encoded.
 func NewSAT(p *Problem) *SAT {
 	m := p.Model()
-	s := &SAT{p: p, giniSolver: giniSolver{g: gini.New()}, worldAt: -1}
+	// Capacity hints: gini grows its tables one variable at a time, and the
+	// size encodings dominate (about 8 variables a pair for a 4-card hand).
+	pairs := m.NumCards() * m.NumHolders()
+	g := gini.NewVc(8*pairs+1024, 24*pairs+4096)
+	s := &SAT{p: p, giniSolver: giniSolver{g: g}, worldAt: -1}
 	s.t = s.g.Lit()
 	s.g.Add(s.t)
 	s.g.Add(z.LitNull)
