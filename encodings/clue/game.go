@@ -41,6 +41,8 @@ type Game struct {
 	shown   map[string]map[solver.Card]bool // asker -> my cards I showed them
 	out     map[string]bool                 // players out after a wrong accusation
 	history []Question                      // every question line, in order
+
+	whyCache map[solver.Fact][]int // explanations found so far (observation ids)
 }
 
 // Question is one question of the game as logged: who asked which cards,

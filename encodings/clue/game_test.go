@@ -3,6 +3,7 @@ package clue
 import (
 	"context"
 	"errors"
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,8 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The -update flag (rewrite the golden files under testdata/) is declared
-// in puzzle_test.go, which shares this package.
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/ (here and in puzzle_test.go)")
 
 // setup is a 4-player classic Cluedo table from dave's seat.
 var setup = []string{

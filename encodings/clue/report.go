@@ -155,8 +155,24 @@ func (g *Game) Analyze(ctx context.Context, why bool) (*Report, error) {
 }
 
 // why explains a fact; a fact stated outright by one observation is its own
-// explanation and needs no search.
+// explanation and needs no search. Explanations are kept: lines are only
+// ever added, and a minimal set of lines implying a fact stays minimal and
+// implying when more lines come.
 func (g *Game) why(ctx context.Context, sat *solver.SAT, p *solver.Problem, f solver.Fact) ([]int, error) {
+	if ids, ok := g.whyCache[f]; ok && p == g.prob {
+		return ids, nil
+	}
+	ids, err := g.whySearch(ctx, sat, p, f)
+	if err == nil && p == g.prob {
+		if g.whyCache == nil {
+			g.whyCache = map[solver.Fact][]int{}
+		}
+		g.whyCache[f] = ids
+	}
+	return ids, err
+}
+
+func (g *Game) whySearch(ctx context.Context, sat *solver.SAT, p *solver.Problem, f solver.Fact) ([]int, error) {
 	want := solver.Holds(f.Card, f.Holder)
 	if !f.Holds {
 		want = solver.NotHolds(f.Card, f.Holder)
