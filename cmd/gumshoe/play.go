@@ -401,6 +401,12 @@ func (ps *playSession) handle(line string) (quit bool) {
 	if t == "" {
 		return false
 	}
+	if game, ok := strings.CutPrefix(t, "!"); ok {
+		// "!" makes a line the game's even when it starts like a command
+		// (a player named "log", say).
+		ps.observe(strings.TrimSpace(game))
+		return false
+	}
 	word, rest, _ := strings.Cut(t, " ")
 	rest = strings.TrimSpace(rest)
 	if !isSessionCommand(word) {
@@ -622,7 +628,8 @@ func (ps *playSession) help(topic string) {
 		for _, c := range sessionCommands {
 			fmt.Fprintf(ps.out, "  %-16s %s\n", strings.TrimSpace(c.name+" "+c.args), c.help)
 		}
-		fmt.Fprintln(ps.out, "Lines starting with # are comments, kept in the log. Tab completes cards, players and commands.")
+		fmt.Fprintln(ps.out, "Lines starting with # are comments, kept in the log; ! starts a game line that")
+		fmt.Fprintln(ps.out, "begins like a command. Tab completes cards, players and commands.")
 		return
 	case "lines", "grammar", "game", ps.def.name:
 		if ps.def.help == "" {

@@ -4,9 +4,12 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/gumshoe-dev/gumshoe/encodings/clue"
 	"github.com/gumshoe-dev/gumshoe/encodings/deduceordie"
 	"github.com/gumshoe-dev/gumshoe/encodings/deductio"
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
@@ -31,6 +34,17 @@ func benchGames(b *testing.B) []benchGame {
 			b.Fatal(err)
 		}
 		out = append(out, benchGame{"dod", fmt.Sprintf("dod/%dp", n), l.Lines})
+	}
+	for n := 3; n <= 6; n++ {
+		sim, err := clue.Simulate(clue.PresetCluedo, n, rand.New(rand.NewPCG(uint64(n), 1)), clue.SimOptions{Questions: 30})
+		if err != nil {
+			b.Fatal(err)
+		}
+		lines := sim.Log(0)
+		if len(lines) > 0 && strings.HasPrefix(lines[0], "game ") {
+			lines = lines[1:]
+		}
+		out = append(out, benchGame{"clue", fmt.Sprintf("clue/%dp", n), lines})
 	}
 	for n := 2; n <= 4; n++ {
 		sim, err := deductio.Simulate(deductio.SimConfig{Players: n, Seed: uint64(n), MaxTurns: 30})
