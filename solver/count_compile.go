@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"sort"
@@ -316,7 +317,7 @@ func compile(ctx context.Context, p *Problem, o compileOpts) (*compiled, error) 
 			}
 		}
 	}
-	order := orderHolders(active, o.first, holdersOf, free, allowed, maxSz)
+	order := orderHolders(active, o.first, cons, holdersOf, free, allowed, minSz, maxSz)
 	L := len(order)
 	cp.holderLayer = make([]int, H)
 	for h := range cp.holderLayer {
@@ -500,12 +501,12 @@ func compile(ctx context.Context, p *Problem, o compileOpts) (*compiled, error) 
 // content read it off the first layer's edges); without one, the holder
 // with the fewest places does. The last layer's hand is forced (it takes
 // what is left), so the holder with the most candidate hands goes last. In
-// between, the most constrained holders come first, to keep the number of
-// states low.
-func orderHolders(active []Holder, first Holder, holdersOf [][]int, free []Card, allowed [][]bool, maxSz []int) []Holder {
+// between, holders with fewer candidate hands come first, to keep the
+// number of states low.
+func orderHolders(active []Holder, first Holder, cons []ncon, holdersOf [][]int, free []Card, allowed [][]bool, minSz, maxSz []int) []Holder {
 	type est struct {
 		h     Holder
-		score float64
+		hands float64
 		cap   int
 	}
 	var es []est
@@ -516,17 +517,9 @@ func orderHolders(active []Holder, first Holder, holdersOf [][]int, free []Card,
 				nfree++
 			}
 		}
-		k := min(maxSz[h], nfree)
-		// log2 C(nfree, k), less one bit per constraint of the holder's own.
-		s := lgammaC(nfree, k)
-		for q := range holdersOf {
-			if len(holdersOf[q]) == 1 && holdersOf[q][0] == int(h) {
-				s--
-			}
-		}
-		es = append(es, est{h, s, k})
+		es = append(es, est{h, handCount(h, cons, holdersOf, free, allowed, minSz[h], maxSz[h]), min(maxSz[h], nfree)})
 	}
-	sort.SliceStable(es, func(a, b int) bool { return es[a].score < es[b].score })
+	sort.SliceStable(es, func(a, b int) bool { return es[a].hands < es[b].hands })
 	at := -1
 	for i, e := range es {
 		if e.h == first {
@@ -551,6 +544,111 @@ func orderHolders(active []Holder, first Holder, holdersOf [][]int, free []Card,
 		}
 	}
 	return out
+}
+
+// handCount is about the number of card sets holder h could hold as far as
+// its own constraints and size say: exact when a short search settles it,
+// otherwise the binomial bound.
+func handCount(h Holder, cons []ncon, holdersOf [][]int, free []Card, allowed [][]bool, lo, hi int) float64 {
+	var own []int
+	for q := range cons {
+		if len(holdersOf[q]) == 1 && holdersOf[q][0] == int(h) {
+			own = append(own, q)
+		}
+	}
+	// Group the cards h may hold by their coefficients in h's constraints.
+	idx := map[string]int{}
+	var size []int
+	var coef [][]int // [group][own constraint]
+	for _, c := range free {
+		if !allowed[c][h] {
+			continue
+		}
+		cf := make([]int, len(own))
+		for t, q := range own {
+			for _, term := range cons[q].terms {
+				if term.Lit.Card == c {
+					cf[t] += term.Coef
+				}
+			}
+		}
+		key := fmt.Sprint(cf)
+		g, ok := idx[key]
+		if !ok {
+			g = len(size)
+			idx[key] = g
+			size = append(size, 0)
+			coef = append(coef, cf)
+		}
+		size[g]++
+	}
+	n := 0
+	for _, s := range size {
+		n += s
+	}
+	bound := math.Exp2(lgammaC(n, min(hi, n)))
+	budget := 50000
+	part := make([]int, len(own))
+	ng := len(size)
+	sufN := make([]int, ng+1)
+	sMin := make([][]int, len(own))
+	sMax := make([][]int, len(own))
+	for t := range own {
+		sMin[t], sMax[t] = make([]int, ng+1), make([]int, ng+1)
+	}
+	for g := ng - 1; g >= 0; g-- {
+		sufN[g] = sufN[g+1] + size[g]
+		for t := range own {
+			a := coef[g][t] * size[g]
+			sMin[t][g] = sMin[t][g+1] + min(a, 0)
+			sMax[t][g] = sMax[t][g+1] + max(a, 0)
+		}
+	}
+	var rec func(g, tot int) float64
+	rec = func(g, tot int) float64 {
+		budget--
+		if budget < 0 || tot > hi || tot+sufN[g] < lo {
+			return 0
+		}
+		for t, q := range own {
+			k := &cons[q]
+			if k.op != Ge && part[t]+sMin[t][g] > k.bound {
+				return 0
+			}
+			if k.op != Le && part[t]+sMax[t][g] < k.bound {
+				return 0
+			}
+		}
+		if g == len(size) {
+			if tot < lo {
+				return 0
+			}
+			for t, q := range own {
+				if !opOK(cons[q].op, part[t], cons[q].bound) {
+					return 0
+				}
+			}
+			return 1
+		}
+		sum := 0.0
+		b := 1.0
+		for v := 0; v <= size[g] && tot+v <= hi; v++ {
+			for t := range own {
+				part[t] += coef[g][t] * v
+			}
+			sum += b * rec(g+1, tot+v)
+			for t := range own {
+				part[t] -= coef[g][t] * v
+			}
+			b = b * float64(size[g]-v) / float64(v+1)
+		}
+		return sum
+	}
+	got := rec(0, 0)
+	if budget < 0 {
+		return bound
+	}
+	return got
 }
 
 func lgammaC(n, k int) float64 {
