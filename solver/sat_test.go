@@ -350,3 +350,27 @@ func TestSATBackground(t *testing.T) {
 	require.NotNil(t, ids)
 	require.Empty(t, ids)
 }
+
+// FuzzSAT checks the engine against brute force on problems generated from
+// the fuzzer's seed: go test ./solver -run '^$' -fuzz FuzzSAT. The seed
+// corpus runs in every go test.
+func FuzzSAT(f *testing.F) {
+	for _, seed := range []uint64{0, 1, 7, 42, 1 << 40} {
+		f.Add(seed, uint8(6), uint8(4))
+	}
+	f.Add(uint64(3), uint8(3), uint8(10))
+	f.Fuzz(func(t *testing.T, seed uint64, cards, holders uint8) {
+		// Keep brute force small: at most 4^8 or 10^4 worlds.
+		n := 1 + int(cards)%8
+		k := 1 + int(holders)%10
+		if k > 4 {
+			n = min(n, 4)
+		}
+		rng := rand.New(rand.NewPCG(seed, uint64(n)<<8|uint64(k)))
+		p := randomProblem(rng, n, k)
+		if seed%3 == 0 {
+			addWeighted(rng, p)
+		}
+		checkSAT(t, rng, p)
+	})
+}
