@@ -21,6 +21,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -376,12 +377,41 @@ func (ps *playSession) context() (context.Context, context.CancelFunc) {
 	return context.Background(), func() {}
 }
 
+// slowNotice says, at a terminal, that the sheet is being computed when that
+// takes longer than a moment; the returned function ends the wait.
+func (ps *playSession) slowNotice() (stop func()) {
+	if ps.in == nil || !ps.in.interactive() {
+		return func() {}
+	}
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		select {
+		case <-done:
+		case <-time.After(300 * time.Millisecond):
+			ps.notef("(computing the sheet; Ctrl-C cancels)")
+		}
+	}()
+	return func() {
+		close(done)
+		wg.Wait()
+	}
+}
+
 // redraw draws the sheet; with highlight, the cells changed since the last
 // drawing are marked and the newly settled facts listed.
 func (ps *playSession) redraw(highlight bool) {
 	ctx, cancel := ps.context()
 	defer cancel()
+	stop := ps.slowNotice()
 	g, err := ps.s.Game().Sheet(ctx)
+	stop()
+	if errors.Is(err, context.Canceled) {
+		ps.notef("(sheet not drawn: cancelled; \"sheet\" draws it)")
+		return
+	}
 	if err != nil {
 		ps.notef("(no sheet yet: %v)", err)
 		return
