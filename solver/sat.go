@@ -329,9 +329,14 @@ func (s *SAT) core(ctx context.Context, extra z.Lit, ifSat error) ([]int, error)
 	}
 	rest := s.failed(s.allIDs())
 	keep := []int{}
+	needed := map[int]bool{} // members shown needed by model rotation
 	for len(rest) > 0 {
 		cand := rest[0]
 		rest = rest[1:]
+		if needed[cand] {
+			keep = append(keep, cand)
+			continue
+		}
 		try := append(slices.Clone(keep), rest...)
 		r, err := s.solve(ctx, s.assumptions(try, more...))
 		if err != nil {
@@ -339,6 +344,7 @@ func (s *SAT) core(ctx context.Context, extra z.Lit, ifSat error) ([]int, error)
 		}
 		if r == 1 {
 			keep = append(keep, cand) // cand is needed
+			s.rotate(s.world(), append(slices.Clone(keep), rest...), extra, needed)
 			continue
 		}
 		// The proof without cand may need fewer still: keep only the
@@ -347,6 +353,99 @@ func (s *SAT) core(ctx context.Context, extra z.Lit, ifSat error) ([]int, error)
 	}
 	slices.Sort(keep)
 	return keep, nil
+}
+
+// world is the world of the solver's last model.
+func (s *SAT) world() World {
+	w := make(World, len(s.x))
+	for c, row := range s.x {
+		for h, l := range row {
+			if l != s.t.Not() && s.g.Value(l) {
+				w[c] = Holder(h)
+			}
+		}
+	}
+	return w
+}
+
+// rotate is model rotation (Marques-Silva and Lynce, 2011) for the
+// deletion loop of core: w is a world where extra holds (when it is set)
+// and every observation of set but one holds. Each neighbour of w (two
+// cards swapped, or one card moved where sizes allow) where extra holds
+// and exactly one observation j of set fails proves j needed: without j
+// the rest of set admits that world. Such members are marked in needed,
+// which saves their solve, and their worlds are rotated in turn.
+func (s *SAT) rotate(w World, set []int, extra z.Lit, needed map[int]bool) {
+	m := s.p.Model()
+	obs := s.p.Observations()
+	holds := func(w World) bool { // extra, read on the world
+		if extra == z.LitNull {
+			return true
+		}
+		c, h, ok := s.pairOf(extra)
+		if !ok {
+			return false
+		}
+		return (w[c] == h) == extra.IsPos()
+	}
+	// lone is the one observation of set that w violates, or -1.
+	lone := func(w World) int {
+		j := -1
+		for _, id := range set {
+			for _, k := range obs[id].Constraints {
+				if !k.Satisfied(w) {
+					if j >= 0 {
+						return -1
+					}
+					j = id
+					break
+				}
+			}
+		}
+		return j
+	}
+	counts := make([]int, m.NumHolders())
+	stack := []World{w}
+	try := func(w World) {
+		if !holds(w) {
+			return
+		}
+		if j := lone(w); j >= 0 && !needed[j] {
+			needed[j] = true
+			stack = append(stack, slices.Clone(w))
+		}
+	}
+	for len(stack) > 0 {
+		w := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		clear(counts)
+		for _, h := range w {
+			counts[h]++
+		}
+		for c1 := range w {
+			h1 := w[c1]
+			for c2 := c1 + 1; c2 < len(w); c2++ {
+				h2 := w[c2]
+				if h1 == h2 || !m.Allowed(Card(c1), h2) || !m.Allowed(Card(c2), h1) {
+					continue
+				}
+				w[c1], w[c2] = h2, h1
+				try(w)
+				w[c1], w[c2] = h1, h2
+			}
+			if counts[h1]-1 < m.HolderSize(h1).Min {
+				continue
+			}
+			for h := range Holder(m.NumHolders()) {
+				if h == h1 || !m.Allowed(Card(c1), h) || counts[h]+1 > m.HolderSize(h).Max {
+					continue
+				}
+				w[c1] = h
+				try(w)
+				w[c1] = h1
+			}
+		}
+	}
 }
 
 // failed keeps the ids whose activation literal is among the failed
