@@ -23,7 +23,7 @@ type PuzzleOptions struct {
 	Level   puzzle.Level // the grade wanted, unless Any
 	Any     bool         // accept any grade
 	// Tries is how many deletion orders are tried on each simulated game
-	// (0 means 4).
+	// (0 means 2).
 	Tries int
 	// Attempts is how many simulated games are tried before giving up (0
 	// means 500).
@@ -71,7 +71,7 @@ func GeneratePuzzle(ctx context.Context, seed uint64, opt PuzzleOptions) (*Puzzl
 	}
 	tries := opt.Tries
 	if tries <= 0 {
-		tries = 4
+		tries = 2
 	}
 	attempts := opt.Attempts
 	if attempts <= 0 {
@@ -263,7 +263,7 @@ func informativeShare(opt PuzzleOptions) float64 {
 	case opt.Level == puzzle.Easy:
 		return 1
 	case opt.Level == puzzle.Medium:
-		return 0.8
+		return 0.9
 	}
 	return 0
 }

@@ -5,7 +5,10 @@ import (
 	"errors"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sync"
+
+	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
 // ErrNoPuzzle is returned by [Search] when a candidate yields no puzzle of
@@ -60,7 +63,13 @@ func Search(ctx context.Context, cand *Instance, rng *rand.Rand, opt SearchOptio
 		if try > 0 {
 			order = rng
 		}
-		clues, err := Minimize(ctx, pre, order)
+		from := pre
+		if !opt.Any && opt.Level == Easy {
+			// Drop first what propagation alone can do without: the set
+			// left is usually minimal already, and easy.
+			from = pre.derive(propagationMinimize(pre, order))
+		}
+		clues, err := Minimize(ctx, from, order)
 		if errors.Is(err, ErrNotUnique) {
 			return nil, ErrNoPuzzle // only with opt.Whole: never unique
 		}
@@ -190,4 +199,37 @@ feed:
 		return nil, context.Cause(ctx)
 	}
 	return out, nil
+}
+
+// propagationMinimize drops clues of in, in the order of rng (in order when
+// nil), while unit propagation still fixes every answer fact; it returns
+// in.Clues when propagation does not fix them all to begin with.
+func propagationMinimize(in *Instance, rng *rand.Rand) []int {
+	fixes := func(clues []int) bool {
+		r := solver.NewPropagator(in.Problem, in.obs(clues)).Run(nil)
+		if r.Conflict() != nil {
+			return false
+		}
+		for _, f := range in.Answer {
+			if !r.Fixed(f) {
+				return false
+			}
+		}
+		return true
+	}
+	keep := slices.Clone(in.Clues)
+	if !fixes(keep) {
+		return keep
+	}
+	order := slices.Clone(keep)
+	if rng != nil {
+		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	}
+	for _, c := range order {
+		try := slices.DeleteFunc(slices.Clone(keep), func(x int) bool { return x == c })
+		if fixes(try) {
+			keep = try
+		}
+	}
+	return keep
 }
