@@ -194,3 +194,47 @@ func TestEncodePropagates(t *testing.T) {
 		})
 	}
 }
+
+// TestEncodeShapes checks which constraints are written without auxiliary
+// variables: an observation then costs its activation literal only.
+func TestEncodeShapes(t *testing.T) {
+	m, err := NewModel([]string{"a", "b", "c", "d"}, []HolderSpec{{"X", Exactly(2)}, {"Y", Exactly(2)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lits := []Lit{{0, 0}, {1, 0}, {2, 1}}
+	tests := []struct {
+		name string
+		k    Constraint
+		aux  bool // needs BDD variables
+	}{
+		{"clause of positives", Clause(lits, nil), false},
+		{"clause with negatives", Clause(lits[:2], lits[2:]), false},
+		{"not all of these (at most n-1)", CountOf(lits, Le, 2), false},
+		{"none of these (at most 0)", CountOf(lits, Le, 0), false},
+		{"all of these (at least n)", CountOf(lits, Ge, 3), false},
+		{"trivial (at most n)", CountOf(lits, Le, 3), false},
+		{"weighted clause: any one term reaches the bound", Constraint{Terms: []Term{{5, lits[0]}, {7, lits[1]}}, Op: Ge, Bound: 5}, false},
+		{"exactly one of three", CountOf(lits, Eq, 1), true},
+		{"at most 1 of 3", CountOf(lits, Le, 1), true},
+		{"a difference", Constraint{Terms: []Term{{1, lits[0]}, {1, lits[1]}, {-1, lits[2]}}, Op: Le, Bound: 0}, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := NewProblem(m)
+			s := NewSAT(p)
+			before := s.g.MaxVar()
+			if _, err := p.Add(Observation{Label: tc.name, Constraints: []Constraint{tc.k}}); err != nil {
+				t.Fatal(err)
+			}
+			s.sync()
+			added := int(s.g.MaxVar() - before)
+			if tc.aux && added <= 1 {
+				t.Errorf("expected auxiliary variables, got %d variable(s)", added)
+			}
+			if !tc.aux && added != 1 {
+				t.Errorf("expected the activation literal only, got %d variables", added)
+			}
+		})
+	}
+}
