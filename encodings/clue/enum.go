@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/gumshoe-dev/gumshoe/solver"
@@ -17,8 +18,20 @@ import (
 // enumWorlds lists the worlds of p, given the sheet's impossible facts, or
 // returns nil, false when there are more than limit of them.
 func enumWorlds(ctx context.Context, p *solver.Problem, sheet *solver.Sheet, limit int) ([]solver.World, bool) {
-	if limit <= 0 {
+	var out []solver.World
+	ok := enumEach(ctx, p, sheet, limit, func(w solver.World) { out = append(out, slices.Clone(w)) })
+	if !ok {
 		return nil, false
+	}
+	return out, true
+}
+
+// enumEach calls visit with every world of p (the slice is reused: visit
+// must copy what it keeps), given the sheet's impossible facts; it stops
+// and returns false when there are more than limit worlds or ctx is done.
+func enumEach(ctx context.Context, p *solver.Problem, sheet *solver.Sheet, limit int, visit func(solver.World)) bool {
+	if limit <= 0 {
+		return false
 	}
 	m := p.Model()
 	nc, nh := m.NumCards(), m.NumHolders()
@@ -30,7 +43,7 @@ func enumWorlds(ctx context.Context, p *solver.Problem, sheet *solver.Sheet, lim
 			}
 		}
 		if len(cand[c]) == 0 {
-			return nil, true // no world at all
+			return true // no world at all
 		}
 	}
 	type term struct {
@@ -88,7 +101,7 @@ func enumWorlds(ctx context.Context, p *solver.Problem, sheet *solver.Sheet, lim
 	}
 	for k := range cons {
 		if !ok(k) {
-			return nil, true
+			return true
 		}
 	}
 	count := make([]int, nh)
@@ -104,11 +117,11 @@ func enumWorlds(ctx context.Context, p *solver.Problem, sheet *solver.Sheet, lim
 		s := m.HolderSize(solver.Holder(h))
 		minOf[h], maxOf[h] = s.Min, s.Max
 		if avail[h] < s.Min {
-			return nil, true
+			return true
 		}
 	}
 	w := make(solver.World, nc)
-	var out []solver.World
+	found := 0
 	over := false
 	steps := 0
 	var rec func(c int)
@@ -121,11 +134,12 @@ func enumWorlds(ctx context.Context, p *solver.Problem, sheet *solver.Sheet, lim
 			return
 		}
 		if c == nc {
-			if len(out) == limit {
+			if found == limit {
 				over = true
 				return
 			}
-			out = append(out, append(solver.World(nil), w...))
+			found++
+			visit(w)
 			return
 		}
 		for i, k := range touched[c] {
@@ -176,51 +190,61 @@ func enumWorlds(ctx context.Context, p *solver.Problem, sheet *solver.Sheet, lim
 		}
 	}
 	rec(0)
-	if over {
-		return nil, false
-	}
-	return out, true
+	return !over
 }
 
-// enumAdvice answers the questions qs of the seat from the listed worlds:
-// the same numbers as asker.advise, from one pass over the worlds.
-func (a *asker) enumAdvice(worlds []solver.World, qs [][]solver.Card) []QuestionAdvice {
+// worldSet is a compact list of worlds for question advice: per world the
+// responder position of every card's holder and the envelope's content.
+type worldSet struct {
+	nc    int
+	ranks []uint8 // ranks[i*nc+c]: position after the seat of card c's holder, n-1 for no responder
+	eid   []int32 // the envelope content of world i, numbered
+	ne    int
+}
+
+// collect enumerates the worlds of the seat's problem into a worldSet.
+func (a *asker) collect(ctx context.Context, limit int) (*worldSet, bool) {
 	g := a.g
 	n := len(g.players)
 	m := a.p.Model()
 	env := g.envelope()
-	rank := make([]int, m.NumHolders()) // responder position of each holder, n-1 for none
+	rank := make([]uint8, m.NumHolders())
 	for h := range rank {
-		rank[h] = n - 1
+		rank[h] = uint8(n - 1)
 	}
 	for k := 1; k < n; k++ {
-		rank[(a.seat+k)%n] = k - 1
+		rank[(a.seat+k)%n] = uint8(k - 1)
 	}
-	eids := map[string]int{}
-	eid := make([]int, len(worlds))
+	ws := &worldSet{nc: m.NumCards()}
+	eids := map[string]int32{}
 	var key []byte
-	for i, w := range worlds {
+	ok := enumEach(ctx, a.p, a.sheet, limit, func(w solver.World) {
 		key = key[:0]
 		for c, h := range w {
+			ws.ranks = append(ws.ranks, rank[h])
 			if h == env {
 				key = append(key, byte(c))
 			}
 		}
-		id, ok := eids[string(key)]
-		if !ok {
-			id = len(eids)
+		id, seen := eids[string(key)]
+		if !seen {
+			id = int32(len(eids))
 			eids[string(key)] = id
 		}
-		eid[i] = id
-	}
-	ne := len(eids)
-	nc := m.NumCards()
-	ranks := make([]uint8, len(worlds)*nc)
-	for i, w := range worlds {
-		for c, h := range w {
-			ranks[i*nc+c] = uint8(rank[h])
-		}
-	}
+		ws.eid = append(ws.eid, id)
+	})
+	ws.ne = len(eids)
+	return ws, ok
+}
+
+// enumAdvice answers the questions qs of the seat from the listed worlds:
+// the same numbers as asker.advise, from one pass over the worlds.
+func (a *asker) enumAdvice(ws *worldSet, qs [][]solver.Card) []QuestionAdvice {
+	g := a.g
+	n := len(g.players)
+	nc, ne := ws.nc, ws.ne
+	ranks, eid := ws.ranks, ws.eid
+	nw := len(eid)
 	// One table of joint counts per question: [envelope][outcome], the
 	// outcome (k, i) at k*len(q)+i and nobody last.
 	off := make([]int, len(qs)+1)
@@ -234,7 +258,7 @@ func (a *asker) enumAdvice(worlds []solver.World, qs [][]solver.Card) []Question
 			weight[qi] = lcm(weight[qi], int64(i))
 		}
 	}
-	workers := max(1, min(runtime.GOMAXPROCS(0), len(worlds)/1000))
+	workers := max(1, min(runtime.GOMAXPROCS(0), nw/1000))
 	tables := make([][]int64, workers)
 	var wg sync.WaitGroup
 	for wk := range workers {
@@ -243,9 +267,9 @@ func (a *asker) enumAdvice(worlds []solver.World, qs [][]solver.Card) []Question
 			defer wg.Done()
 			t := make([]int64, off[len(qs)])
 			var set [64]int
-			for wi := wk; wi < len(worlds); wi += workers {
+			for wi := wk; wi < nw; wi += workers {
 				r := ranks[wi*nc : (wi+1)*nc]
-				e := eid[wi]
+				e := int(eid[wi])
 				for qi, q := range qs {
 					first, ns := n-1, 0
 					for i, c := range q {

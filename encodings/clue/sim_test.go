@@ -234,9 +234,9 @@ func TestAdviceMatchesBruteForce(t *testing.T) {
 			sheet, err := solver.NewSAT(g.prob).Sheet(ctx)
 			require.NoError(t, err)
 			a := &asker{g: g, p: g.prob, sheet: sheet, seat: g.seatIndex()}
-			worlds, ok := enumWorlds(ctx, g.prob, sheet, 1<<20)
+			ws, ok := a.collect(ctx, 1<<20)
 			require.True(t, ok)
-			enum := a.enumAdvice(worlds, g.Questions())
+			enum := a.enumAdvice(ws, g.Questions())
 			var satWorlds []solver.World
 			for w := range solver.NewSAT(g.prob).Worlds(ctx) {
 				satWorlds = append(satWorlds, slices.Clone(w))
