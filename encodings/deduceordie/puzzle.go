@@ -59,7 +59,7 @@ type Puzzle struct {
 }
 
 // GeneratePuzzle makes a puzzle from seed, reproducibly: it simulates
-// games ([Simulate]) and, for a random seat of each, keeps the seat's log
+// games ([Simulate]) and, for each seat in a random order, keeps the seat's log
 // up to the first accusation, then plays further random interrogations
 // until the seat can name the Evidence pair and the murderer; it then asks
 // [puzzle.Search] for a minimal clue set of the level wanted. It returns
@@ -86,25 +86,30 @@ func GeneratePuzzle(ctx context.Context, seed uint64, opt PuzzleOptions) (*Puzzl
 		if err != nil {
 			return nil, err
 		}
-		seat := rng.IntN(n)
-		pz, err := candidate(ctx, sim, seat, rng, informativeShare(opt))
-		if errors.Is(err, puzzle.ErrNoPuzzle) {
-			continue
-		}
+		base, err := publicProblem(sim)
 		if err != nil {
 			return nil, err
 		}
-		found, err := puzzle.Search(ctx, pz.inst, rng, puzzle.SearchOptions{Level: opt.Level, Any: opt.Any, Tries: tries})
-		if errors.Is(err, puzzle.ErrNoPuzzle) {
-			continue
+		for _, seat := range rng.Perm(n) {
+			pz, err := candidate(ctx, sim, base, seat, rng, informativeShare(opt))
+			if errors.Is(err, puzzle.ErrNoPuzzle) {
+				continue
+			}
+			if err != nil {
+				return nil, err
+			}
+			found, err := puzzle.Search(ctx, pz.inst, rng, puzzle.SearchOptions{Level: opt.Level, Any: opt.Any, Tries: tries})
+			if errors.Is(err, puzzle.ErrNoPuzzle) {
+				continue
+			}
+			if err != nil {
+				return nil, err
+			}
+			pz.Seed = seed
+			pz.Solution = found.Solution
+			pz.keep(found.Clues)
+			return pz, nil
 		}
-		if err != nil {
-			return nil, err
-		}
-		pz.Seed = seed
-		pz.Solution = found.Solution
-		pz.keep(found.Clues)
-		return pz, nil
 	}
 	return nil, puzzle.ErrNoPuzzle
 }
@@ -113,10 +118,27 @@ func GeneratePuzzle(ctx context.Context, seed uint64, opt PuzzleOptions) (*Puzzl
 // when looking for the moment the seat's answer becomes unique.
 const maxExtraAsks = 60
 
-// candidate builds seat's view of sim: the simulated log up to its first
+// publicProblem is the problem of sim's public setup: the players and
+// every revelation, through the game's grammar.
+func publicProblem(sim *Simulation) (*solver.Problem, error) {
+	g := NewGame()
+	if err := g.Apply("players " + strings.Join(sim.Players, " ")); err != nil {
+		return nil, err
+	}
+	for _, line := range sim.Logs[0] {
+		if strings.HasPrefix(line, "reveal ") {
+			if err := g.Apply(line); err != nil {
+				return nil, fmt.Errorf("deduceordie: simulated line %q: %w", line, err)
+			}
+		}
+	}
+	return g.Problem(), nil
+}
+
+// candidate builds seat's view of sim, on base, sim's public problem: the simulated log up to its first
 // accusation, then random interrogations until the answer is unique. Its
 // clues are every observation but the hand and the exposed card.
-func candidate(ctx context.Context, sim *Simulation, seat int, rng *rand.Rand, informative float64) (*Puzzle, error) {
+func candidate(ctx context.Context, sim *Simulation, base *solver.Problem, seat int, rng *rand.Rand, informative float64) (*Puzzle, error) {
 	n := len(sim.Players)
 	pz := &Puzzle{
 		Players:  sim.Players,
@@ -133,11 +155,11 @@ func candidate(ctx context.Context, sim *Simulation, seat int, rng *rand.Rand, i
 			pz.Hand = append(pz.Hand, c)
 		}
 	}
-	// The setup and the revelations go through the game's own grammar;
-	// the interrogations, far more numerous, are counted here directly
-	// (Verify loads the finished log through the grammar again).
-	g := NewGame()
-	var q *solver.Problem
+	// The revelations went through the game's own grammar (publicProblem);
+	// the hand, the exposed card and the interrogations, far more
+	// numerous, are written here directly (Verify loads the finished log
+	// through the grammar again).
+	q := base.Clone()
 	turn := 0
 	addCount := func(line string, b int, r Range, k int) error {
 		lits := make([]solver.Lit, 0, 9)
@@ -150,10 +172,24 @@ func candidate(ctx context.Context, sim *Simulation, seat int, rng *rand.Rand, i
 	for _, line := range sim.Logs[seat][1:] { // after "game dod"
 		f := strings.Fields(line)
 		switch f[0] {
-		case "ask", "secret":
-			if q == nil {
-				q = g.Problem().Clone()
+		case "hand", "exposed":
+			var cons []solver.Constraint
+			h, from := solver.Holder(seat), 2
+			if f[0] == "exposed" {
+				h, from = solver.Holder(n+1), 1
 			}
+			for _, name := range f[from:] {
+				c, err := ParseCard(name)
+				if err != nil {
+					return nil, fmt.Errorf("deduceordie: simulated line %q: %v", line, err)
+				}
+				cons = append(cons, solver.Holds(c, h))
+			}
+			if _, err := q.Add(solver.Observation{Label: line, Constraints: cons}); err != nil {
+				return nil, err
+			}
+			continue
+		case "ask", "secret":
 			turn++
 			if len(f) < 6 || f[len(f)-2] != "=" {
 				continue // a Secret Interrogation the seat did not see
@@ -178,15 +214,6 @@ func candidate(ctx context.Context, sim *Simulation, seat int, rng *rand.Rand, i
 		if f[0] == "accuse" {
 			break
 		}
-		if q != nil {
-			return nil, fmt.Errorf("deduceordie: simulated line %q after the first turn", line)
-		}
-		if err := g.Apply(line); err != nil {
-			return nil, fmt.Errorf("deduceordie: simulated line %q: %w", line, err)
-		}
-	}
-	if q == nil {
-		q = g.Problem().Clone()
 	}
 	classify := func() {
 		pz.givens, pz.clues = pz.givens[:0], pz.clues[:0]

@@ -280,7 +280,7 @@ func ExampleGeneratePuzzle() {
 	fmt.Println("Evidence:", CardName(pz.Evidence[0]), CardName(pz.Evidence[1]))
 	// Output:
 	// medium true
-	// Evidence: 3S 6C
+	// Evidence: 3C 9C
 }
 
 // BenchmarkPuzzleBatch generates verified 4-player puzzles of each level
