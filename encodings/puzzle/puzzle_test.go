@@ -446,3 +446,21 @@ func TestCheckWorlds(t *testing.T) {
 	}
 	require.Positive(t, checked)
 }
+
+// FuzzParseLevel checks that ParseLevel never panics and that what it
+// accepts prints back as the same level.
+func FuzzParseLevel(f *testing.F) {
+	for _, s := range []string{"easy", "MEDIUM", " hard ", "", "any", "médium"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		l, err := ParseLevel(s)
+		if err != nil {
+			return
+		}
+		back, err := ParseLevel(l.String())
+		if err != nil || back != l {
+			t.Fatalf("%q parsed as %v, which does not parse back", s, l)
+		}
+	})
+}

@@ -1,0 +1,59 @@
+package puzzle
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func samplePage() *Page {
+	return &Page{
+		Game: "toy", Title: "Toy puzzle 1", Grade: "easy (1 clues, 1 steps)", Level: "easy", Seed: 3,
+		Setup:        []string{"Two players.", "You are ann."},
+		Clues:        []string{"bob has A|B"},
+		Notation:     []string{"“P has X”: P holds X."},
+		Question:     "Who holds C?",
+		SheetColumns: []string{"ann", "bob"}, SheetRows: []string{"A", "B", "C"},
+		Answer:   []string{"bob holds C."},
+		Key:      map[string]any{"holder": "bob"},
+		Solution: []string{"Bob holds C, since “bob has C”"},
+	}
+}
+
+// TestPageForms checks the three printed forms of a page: the sections in
+// order, the page breaks, the blank sheet, Markdown escaping, and JSON that
+// reads back.
+func TestPageForms(t *testing.T) {
+	p := samplePage()
+	var text bytes.Buffer
+	require.NoError(t, p.WriteText(&text))
+	s := text.String()
+	require.Equal(t, 2, strings.Count(s, "\f"), "the answer key and the solution start new pages")
+	require.Less(t, strings.Index(s, "Question: Who holds C?"), strings.Index(s, "Answer key"))
+	require.Less(t, strings.Index(s, "Answer key"), strings.Index(s, "Worked solution"))
+	require.Contains(t, s, "C    |     |     |")
+	require.Contains(t, s, "  1. Bob holds C, since “bob has C”.")
+
+	var md bytes.Buffer
+	require.NoError(t, p.WriteMarkdown(&md))
+	m := md.String()
+	require.Equal(t, 3, strings.Count(m, pageBreak))
+	require.Contains(t, m, "| C |   |   |")
+	require.Contains(t, m, "1. `bob has A|B`", "clue lines are code, kept verbatim")
+	require.Contains(t, m, "- bob holds C.")
+
+	var js bytes.Buffer
+	require.NoError(t, p.WriteJSON(&js))
+	var back Page
+	require.NoError(t, json.Unmarshal(js.Bytes(), &back))
+	require.Equal(t, p.Clues, back.Clues)
+	require.Equal(t, p.Solution, back.Solution)
+	require.Equal(t, uint64(3), back.Seed)
+}
+
+func TestMdEscape(t *testing.T) {
+	require.Equal(t, `a\*b\_c \| d &lt;e> \[x\]`, mdEscape("a*b_c | d <e> [x]"))
+}
