@@ -431,6 +431,10 @@ func (ps *playSession) handle(line string) (quit bool) {
 	if t == "" {
 		return false
 	}
+	if err := table.CheckLine(line); err != nil {
+		ps.errorf("%v; nothing changed", err)
+		return false
+	}
 	if game, ok := strings.CutPrefix(t, "!"); ok {
 		// "!" makes a line the game's even when it starts like a command
 		// (a player named "log", say).

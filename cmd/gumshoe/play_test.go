@@ -138,6 +138,7 @@ func TestPlayToy(t *testing.T) {
 				"help lines",
 				"help undo",
 				"help nothing",
+				"ann lacks \x01C",
 				"quit",
 				"ann lacks G",
 			}, "\n"),

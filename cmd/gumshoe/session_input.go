@@ -57,9 +57,9 @@ func (r *plainReader) readLine(prompt, _ string) (string, error) {
 			}
 			return "", err
 		}
-		if b.Len()+len(chunk) <= table.MaxLineLen+1 {
-			b.Write(chunk)
-		}
+		// Keep one byte past the limit at most, so that an overlong line
+		// is refused rather than cut short.
+		b.Write(chunk[:min(len(chunk), max(0, table.MaxLineLen+1-b.Len()))])
 		if !isPrefix {
 			break
 		}

@@ -92,3 +92,17 @@ func TestEditPrefill(t *testing.T) {
 		t.Fatalf("line 2 is %q after the edit\n%s", got, out)
 	}
 }
+
+// TestPlainReaderLongLine checks that an overlong piped line is refused as a
+// whole, never cut short into a different line.
+func TestPlainReaderLongLine(t *testing.T) {
+	long := "ann lacks C" + strings.Repeat(" ", table.MaxLineLen)
+	var out bytes.Buffer
+	code := run([]string{"play", "toy", "--players", "ann,bob", "--no-log"}, strings.NewReader(long+"\nlog\n"), &out, &out)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, out.String())
+	}
+	if !strings.Contains(out.String(), "line is 4") || strings.Contains(out.String(), "   2 ann lacks C") {
+		t.Fatalf("the long line was not refused:\n%.600s", out.String())
+	}
+}

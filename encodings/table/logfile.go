@@ -97,6 +97,11 @@ func ParseLog(data []byte) (*Log, error) {
 	return l, nil
 }
 
+// CheckLine reports why line cannot be stored as a line of a log: longer
+// than [MaxLineLen], not valid UTF-8, or holding a control character other
+// than tab. It returns nil for a line that can.
+func CheckLine(line string) error { return checkLine(line) }
+
 // checkLine reports why line cannot be a line of a log.
 func checkLine(line string) error {
 	if len(line) > MaxLineLen {
