@@ -584,6 +584,10 @@ func (ps *playSession) edit(arg string) {
 		}
 	}
 	text = strings.TrimSpace(text)
+	if err := table.CheckLine(text); err != nil {
+		ps.errorf("%v; nothing changed", err)
+		return
+	}
 	if err := ps.s.Edit(n, text); err != nil {
 		if re := (*table.ReplayError)(nil); errors.As(err, &re) && re.Entry == n {
 			err = re.Err // the new line itself is refused
