@@ -179,13 +179,16 @@ type asker struct {
 	p     *solver.Problem
 	sheet *solver.Sheet
 	seat  int
+
+	once    sync.Once
+	base    []solver.ContentCount
+	baseErr error
 }
 
-// event is "the responders before the k-th hold none of the asked cards and
-// the k-th holds exactly the cards in set" (k == len(responders): nobody).
-type event struct {
-	k   int
-	set []solver.Card
+// baseContents is the envelope distribution of the problem, computed once.
+func (a *asker) baseContents(ctx context.Context) ([]solver.ContentCount, error) {
+	a.once.Do(func() { a.base, a.baseErr = solver.NewCounter(a.p).Contents(ctx, a.g.envelope()) })
+	return a.base, a.baseErr
 }
 
 // contents is the envelope distribution restricted to the worlds of the
@@ -305,71 +308,106 @@ func (a *asker) advise(ctx context.Context, q []solver.Card) (QuestionAdvice, er
 	}
 	type outcome struct{ shower, card int }
 	joint := map[string]map[outcome]*big.Int{} // envelope key -> outcome -> weighted count
-	add := func(cs []solver.Constraint, outs []outcome, share int64) error {
-		res, err := a.contents(ctx, cs)
-		if err != nil {
-			return err
+	// The answers that occur in some world, from the joint distribution of
+	// the asked cards' holders: each is an event "the responders before the
+	// k-th hold none of the asked cards, the k-th holds exactly the subset
+	// mask" (k == len(resp) for nobody).
+	hj, err := solver.NewCounter(a.p).Joint(ctx, q)
+	if err != nil {
+		return qa, err
+	}
+	occurs := map[[2]int]bool{}
+	for _, jc := range hj {
+		k, mask := len(resp), 0
+		for i, h := range jc.Holders {
+			r := slices.Index(resp, h)
+			switch {
+			case r < 0:
+			case r < k:
+				k, mask = r, 1<<i
+			case r == k:
+				mask |= 1 << i
+			}
 		}
-		for _, cc := range res {
+		occurs[[2]int{k, mask}] = true
+	}
+	type event struct {
+		cs    []solver.Constraint
+		outs  []outcome
+		share int64
+		res   []solver.ContentCount
+	}
+	var events []*event
+	var none []solver.Constraint
+	for k, r := range resp {
+		for mask := 1; mask < 1<<len(q); mask++ {
+			if !occurs[[2]int{k, mask}] {
+				continue
+			}
+			cs := slices.Clone(none)
+			ev := &event{}
+			for i, c := range q {
+				if mask&(1<<i) != 0 {
+					cs = append(cs, solver.Holds(c, r))
+					ev.outs = append(ev.outs, outcome{k, int(c)})
+				} else {
+					cs = append(cs, solver.NotHolds(c, r))
+				}
+			}
+			ev.cs, ev.share = cs, weight/int64(len(ev.outs))
+			events = append(events, ev)
+		}
+		for _, c := range q {
+			none = append(none, solver.NotHolds(c, r))
+		}
+	}
+	if occurs[[2]int{len(resp), 0}] {
+		events = append(events, &event{cs: none, outs: []outcome{{-1, -1}}, share: weight})
+	}
+	// The events split the worlds: the last one's envelope distribution is
+	// the whole distribution minus the others'.
+	rest := map[string]*big.Int{}
+	cards := map[string][]solver.Card{}
+	base, err := a.baseContents(ctx)
+	if err != nil {
+		return qa, err
+	}
+	for _, cc := range base {
+		k := fmt.Sprint(cc.Cards)
+		rest[k] = new(big.Int).Set(cc.Count)
+		cards[k] = cc.Cards
+	}
+	for i, ev := range events {
+		if i == len(events)-1 {
+			for k, v := range rest {
+				if v.Sign() > 0 {
+					ev.res = append(ev.res, solver.ContentCount{Cards: cards[k], Count: v})
+				}
+			}
+			break
+		}
+		if ev.res, err = a.contents(ctx, ev.cs); err != nil {
+			return qa, err
+		}
+		for _, cc := range ev.res {
+			k := fmt.Sprint(cc.Cards)
+			rest[k].Sub(rest[k], cc.Count)
+		}
+	}
+	for _, ev := range events {
+		for _, cc := range ev.res {
 			key := fmt.Sprint(cc.Cards)
 			if joint[key] == nil {
 				joint[key] = map[outcome]*big.Int{}
 			}
-			for _, o := range outs {
+			for _, o := range ev.outs {
 				v := joint[key][o]
 				if v == nil {
 					v = new(big.Int)
 					joint[key][o] = v
 				}
-				v.Add(v, new(big.Int).Mul(cc.Count, big.NewInt(share)))
+				v.Add(v, new(big.Int).Mul(cc.Count, big.NewInt(ev.share)))
 			}
-		}
-		return nil
-	}
-	open := func(c solver.Card, h solver.Holder, holds bool) bool {
-		st := a.sheet.Status(c, h)
-		if holds {
-			return st != solver.Impossible
-		}
-		return st != solver.Forced
-	}
-	var none []solver.Constraint
-	feasible := true
-	for k, r := range resp {
-		// the k-th responder shows: it holds exactly the subset set of q.
-		for mask := 1; mask < 1<<len(q); mask++ {
-			cs := slices.Clone(none)
-			ok := feasible
-			var set []solver.Card
-			for i, c := range q {
-				holds := mask&(1<<i) != 0
-				ok = ok && open(c, r, holds)
-				if holds {
-					set = append(set, c)
-					cs = append(cs, solver.Holds(c, r))
-				} else {
-					cs = append(cs, solver.NotHolds(c, r))
-				}
-			}
-			if !ok {
-				continue
-			}
-			var outs []outcome
-			for _, c := range set {
-				outs = append(outs, outcome{k, int(c)})
-			}
-			if err := add(cs, outs, weight/int64(len(set))); err != nil {
-				return qa, err
-			}
-		}
-		for _, c := range q {
-			feasible = feasible && open(c, r, false)
-			none = append(none, solver.NotHolds(c, r))
-		}
-	}
-	if feasible {
-		if err := add(none, []outcome{{-1, -1}}, weight); err != nil {
-			return qa, err
 		}
 	}
 	// Mutual information of the envelope and the outcome.
