@@ -66,6 +66,37 @@ func (g *Game) Questions() [][]solver.Card {
 	return out
 }
 
+// Limits of question advice, for custom decks.
+const (
+	maxQuestionItems = 16      // items a question names
+	maxQuestions     = 100_000 // legal questions
+)
+
+// checkAdvisable refuses decks whose questions are too many or too long to
+// rank.
+func (g *Game) checkAdvisable() error {
+	if len(g.players) > 64 {
+		return fmt.Errorf("clue: question advice handles up to 64 players, not %d", len(g.players))
+	}
+	if g.deck.Style == AnyTwo {
+		if n := g.deck.NumCards(); n*(n-1)/2 > maxQuestions {
+			return fmt.Errorf("clue: %d legal questions is more than question advice ranks (%d)", n*(n-1)/2, maxQuestions)
+		}
+		return nil
+	}
+	if len(g.deck.Categories) > maxQuestionItems {
+		return fmt.Errorf("clue: questions of %d items are longer than question advice handles (%d)", len(g.deck.Categories), maxQuestionItems)
+	}
+	count := 1
+	for _, c := range g.deck.Categories {
+		count *= len(c.Items)
+		if count > maxQuestions {
+			return fmt.Errorf("clue: more legal questions than question advice ranks (%d)", maxQuestions)
+		}
+	}
+	return nil
+}
+
 // ErrNoSeat is returned by advice that needs to know whose sheet this is.
 var ErrNoSeat = errors.New("clue: no seat: add a seat line")
 
@@ -83,6 +114,9 @@ func (g *Game) AdviseQuestions(ctx context.Context) ([]QuestionAdvice, error) {
 	seat := g.seatIndex()
 	if seat < 0 {
 		return nil, ErrNoSeat
+	}
+	if err := g.checkAdvisable(); err != nil {
+		return nil, err
 	}
 	sheet, err := solver.NewSAT(p).Sheet(ctx)
 	if err != nil {

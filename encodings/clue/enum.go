@@ -223,7 +223,7 @@ func (a *asker) collect(ctx context.Context, limit int) (*worldSet, bool) {
 		for c, h := range w {
 			ws.ranks = append(ws.ranks, rank[h])
 			if h == env {
-				key = append(key, byte(c))
+				key = append(key, byte(c), byte(c>>8))
 			}
 		}
 		id, seen := eids[string(key)]
