@@ -348,7 +348,7 @@ func mergeSorted(a, b []int) []int {
 
 // maxDeepCandidates bounds the implied facts explained when choosing a
 // deeper step.
-const maxDeepCandidates = 24
+const maxDeepCandidates = 12
 
 // deeper finds the deeper step: among the facts open in r that the
 // observations imply, the one with the smallest minimal explanation.
@@ -395,6 +395,9 @@ func (st *solveState) deeper(ctx context.Context, r *solver.Propagation) (entry,
 		}
 		if found == 1 || len(why) < len(best.obs) {
 			best = entry{fact: f, kind: Deeper, obs: slices.Sorted(slices.Values(why))}
+		}
+		if len(best.obs) <= 2 {
+			break // few enough: stop looking
 		}
 	}
 	if found == 0 {
