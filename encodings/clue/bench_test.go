@@ -1,3 +1,5 @@
+//go:build unix
+
 package clue
 
 import (
@@ -8,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -37,12 +40,16 @@ func benchSims(b *testing.B, n int) []*Simulation {
 func sweep(b *testing.B, sims []*Simulation, f func(g *Game) error) []time.Duration {
 	b.Helper()
 	var ds []time.Duration
+	cpu0 := cpuTime()
+	var applied time.Duration
 	for i, s := range sims {
 		g := NewGame()
 		for _, l := range s.Log(i % 6) {
+			c0 := cpuTime()
 			if err := g.Apply(l); err != nil {
 				b.Fatal(err)
 			}
+			applied += cpuTime() - c0
 			if g.prob == nil {
 				continue
 			}
@@ -53,7 +60,19 @@ func sweep(b *testing.B, sims []*Simulation, f func(g *Game) error) []time.Durat
 			ds = append(ds, time.Since(t0))
 		}
 	}
+	// CPU time (all threads) per prefix, without replaying the lines: the
+	// stable figure on a shared machine.
+	b.ReportMetric(float64((cpuTime()-cpu0-applied).Microseconds())/1000/float64(len(ds)), "cpu-ms/prefix")
 	return ds
+}
+
+// cpuTime is the process's user and system CPU time so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func report(b *testing.B, ds []time.Duration) {
