@@ -96,6 +96,10 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gumshoe play: one game at a time, not %q\n", fs.Args())
 		return exitUsage
 	}
+	if o.noLog && o.log != "" {
+		fmt.Fprintln(stderr, "gumshoe play: --log and --no-log contradict each other")
+		return exitUsage
+	}
 	var p *painter
 	switch o.color {
 	case "auto":
