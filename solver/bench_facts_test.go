@@ -167,6 +167,17 @@ func BenchmarkFacts(b *testing.B) {
 	}
 }
 
+// BenchmarkNewSAT measures building the engine of the 40-question game:
+// the model's structure and 42 observations encoded, nothing solved.
+func BenchmarkNewSAT(b *testing.B) {
+	p, _ := deduceOrDie6(1, 40)
+	b.ReportAllocs()
+	defer reportCPU(b)()
+	for b.Loop() {
+		NewSAT(p)
+	}
+}
+
 // BenchmarkWhy measures explanations on the 40-question game: each
 // iteration explains the next forced fact not given outright (a card of
 // another player, or a card the seat rules out for a player), on an engine
