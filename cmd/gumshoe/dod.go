@@ -1,7 +1,7 @@
 package main
 
 // gumshoe dod solve    [--json] FILE
-// gumshoe dod advise   [--json] --draw "3H 5S 5S" FILE
+// gumshoe dod advise   [--json] [--timeout D] --draw "3H 5S 5S" FILE
 // gumshoe dod why      FILE FACT
 // gumshoe dod simulate [--players N] [--seed S] [--seat NAME]
 //
@@ -18,6 +18,8 @@ package main
 //     Interrogation cards of --draw, by expected information gain on the
 //     Evidence pair and the murderer, with each answer's exact chance; it
 //     adds the best Secret Interrogation while the seat has it, and passing.
+//     Advice conditions the count on every possible answer of every
+//     question and can take long with many players; --timeout bounds it.
 //   - why explains a forced fact, "alice 3H", "not bob 5S" or
 //     "evidence 7C", by a minimal set of lines of the log.
 //   - simulate plays a seeded random legal game and prints every seat's
@@ -25,6 +27,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -37,7 +40,7 @@ func init() {
 	register(command{
 		name:    "dod",
 		summary: "Deduce or Die: sheet, odds, advice and simulated games",
-		usage:   `solve [--json] FILE | advise [--json] --draw "3H 5S 5S" FILE | why FILE FACT | simulate [--players N] [--seed S] [--seat NAME]`,
+		usage:   `solve [--json] FILE | advise [--json] [--timeout D] --draw "3H 5S 5S" FILE | why FILE FACT | simulate [--players N] [--seed S] [--seat NAME]`,
 		run:     runDod,
 	})
 }
@@ -74,8 +77,14 @@ func runDod(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "advise":
 		asJSON := fs.Bool("json", false, "print the advice as one JSON document")
 		draw := fs.String("draw", "", `the three Interrogation cards drawn, such as "3H 5S 5S"`)
+		timeout := fs.Duration("timeout", 0, "give up after this long, such as 30s (0: no limit)")
 		if code, ok := parseFlags(fs, args); !ok {
 			return code
+		}
+		if *timeout > 0 {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, *timeout)
+			defer cancel()
 		}
 		if fs.NArg() != 1 || *draw == "" {
 			fs.Usage()
@@ -91,6 +100,9 @@ func runDod(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return code
 		}
 		a, err := g.Advice(ctx, d)
+		if errors.Is(err, context.DeadlineExceeded) {
+			err = fmt.Errorf("advice gave up after --timeout %v", *timeout)
+		}
 		if err != nil {
 			return dodExit(stderr, err)
 		}

@@ -26,6 +26,7 @@ func TestDod(t *testing.T) {
 		{"dod-bad-line", "a bad line names its line and column", []string{"dod", "solve", "-"}, "game dod\nplayers a b c\nask a b 3H..10S = 1\n", exitError},
 		{"dod-conflict", "a contradiction names the earlier lines", []string{"dod", "solve", "-"}, "game dod\nplayers a b c\nseat a\nhand a AS 2S 3S 4S 5S 6S 7S 8S\nask b c AS..3S = 1\n", exitError},
 		{"dod-bad-draw", "a draw of two cards is refused", []string{"dod", "advise", "--draw", "3H 5S", "testdata/dod-example.log"}, "", exitUsage},
+		{"dod-advise-timeout", "advice gives up after --timeout", []string{"dod", "advise", "--timeout", "1ns", "--draw", "3H 5S 5S", "testdata/dod-example.log"}, "", exitError},
 		{"dod-bad-players", "7 players are refused", []string{"dod", "simulate", "--players", "7"}, "", exitUsage},
 		{"dod-bad-sub", "an unknown subcommand", []string{"dod", "guess"}, "", exitUsage},
 	}
