@@ -351,7 +351,8 @@ func mergeSorted(a, b []int) []int {
 const maxDeepCandidates = 12
 
 // deeper finds the deeper step: among the facts open in r that the
-// observations imply, the one with the smallest minimal explanation.
+// observations imply (answer facts first, at most maxDeepCandidates), the
+// one whose proof used the fewest observations, with a minimal explanation.
 func (st *solveState) deeper(ctx context.Context, r *solver.Propagation) (entry, error) {
 	in := st.in
 	ids := in.obs(in.Clues)
@@ -375,13 +376,16 @@ func (st *solveState) deeper(ctx context.Context, r *solver.Propagation) (entry,
 			}
 		}
 	}
-	var best entry
-	found := 0
+	// Rank the implied facts by the observations their proofs used (the
+	// engine's failed assumptions, cheap but not minimal), then explain
+	// the best one minimally.
+	var best solver.Fact
+	bestUsed, found := -1, 0
 	for _, f := range cands {
 		if found == maxDeepCandidates {
 			break
 		}
-		_, ok, err := in.implies(ctx, ids, f)
+		used, ok, err := in.implies(ctx, ids, f)
 		if err != nil {
 			return entry{}, err
 		}
@@ -389,19 +393,16 @@ func (st *solveState) deeper(ctx context.Context, r *solver.Propagation) (entry,
 			continue
 		}
 		found++
-		why, err := whyUnder(ctx, in, ids, f)
-		if err != nil {
-			return entry{}, err
-		}
-		if found == 1 || len(why) < len(best.obs) {
-			best = entry{fact: f, kind: Deeper, obs: slices.Sorted(slices.Values(why))}
-		}
-		if len(best.obs) <= 2 {
-			break // few enough: stop looking
+		if bestUsed < 0 || len(used) < bestUsed {
+			best, bestUsed = f, len(used)
 		}
 	}
 	if found == 0 {
 		return entry{}, ErrNotUnique
 	}
-	return best, nil
+	why, err := whyUnder(ctx, in, ids, best)
+	if err != nil {
+		return entry{}, err
+	}
+	return entry{fact: best, kind: Deeper, obs: slices.Sorted(slices.Values(why))}, nil
 }
