@@ -208,6 +208,7 @@ type words struct {
 	n int // players
 }
 
+// Facts words facts about one holder in the game's terms.
 func (w words) Facts(fs []solver.Fact) string {
 	if len(fs) == 0 {
 		return ""
@@ -235,6 +236,7 @@ func (w words) Facts(fs []solver.Fact) string {
 	return "none of " + puzzle.List(names, "or") + " is " + where
 }
 
+// Place names a holder in the game's terms.
 func (w words) Place(h solver.Holder) string {
 	switch int(h) {
 	case w.n:
@@ -245,6 +247,7 @@ func (w words) Place(h solver.Holder) string {
 	return w.DefaultWords.Place(h)
 }
 
+// Rule states a rule of the model in the game's terms.
 func (w words) Rule(r solver.Rule) string {
 	switch {
 	case r.Kind == solver.RuleHolderSize && r.Index == w.n:
@@ -255,6 +258,7 @@ func (w words) Rule(r solver.Rule) string {
 	return w.DefaultWords.Rule(r)
 }
 
+// Observation names an observation; the deck rule in words.
 func (w words) Observation(id int) string {
 	if id == 0 {
 		return "the envelope rule (one card of each kind)"

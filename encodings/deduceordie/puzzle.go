@@ -430,6 +430,7 @@ type words struct {
 	n int // players
 }
 
+// Facts words facts about one holder in the game's terms.
 func (w words) Facts(fs []solver.Fact) string {
 	if len(fs) == 0 {
 		return ""
@@ -458,6 +459,7 @@ func (w words) Facts(fs []solver.Fact) string {
 	return "none of " + puzzle.List(names, "or") + " is the exposed card"
 }
 
+// Place names a holder in the game's terms.
 func (w words) Place(h solver.Holder) string {
 	switch int(h) {
 	case w.n:
@@ -468,6 +470,7 @@ func (w words) Place(h solver.Holder) string {
 	return w.DefaultWords.Place(h)
 }
 
+// Rule states a rule of the model in the game's terms.
 func (w words) Rule(r solver.Rule) string {
 	switch {
 	case r.Kind == solver.RuleHolderSize && r.Index == w.n:

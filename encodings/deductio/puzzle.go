@@ -242,6 +242,7 @@ type words struct {
 	puzzle.DefaultWords
 }
 
+// Facts words facts about one holder in the game's terms.
 func (w words) Facts(fs []solver.Fact) string {
 	if len(fs) == 0 {
 		return ""
@@ -281,6 +282,7 @@ func (w words) Facts(fs []solver.Fact) string {
 	return "none of " + puzzle.List(nums, "or") + " is " + where
 }
 
+// Place names a holder in the game's terms.
 func (w words) Place(h solver.Holder) string {
 	name := w.Problem.Model().HolderName(h)
 	switch {
@@ -298,6 +300,7 @@ func (w words) Place(h solver.Holder) string {
 	return name
 }
 
+// Rule states a rule of the model in the game's terms.
 func (w words) Rule(r solver.Rule) string {
 	m := w.Problem.Model()
 	switch r.Kind {
