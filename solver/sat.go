@@ -470,40 +470,103 @@ func (s *SAT) failed(ids []int) []int {
 // yields nothing when there is no world. Each world is a fresh slice the
 // caller may keep.
 //
-// Worlds works on a copy of the solver: after each world it adds the clause
-// that blocks that world's assignment of cards and solves again. Meant for
-// small problems and tests; count worlds with [Counter].
+// Worlds works on a copy of the solver. Each world the solver finds is
+// yielded with its whole neighbourhood: the worlds reached by swapping the
+// holders of two cards or moving one card, checked directly against the
+// observations, and theirs in turn. Every world yielded gets a clause that
+// blocks its assignment of cards, so the solver is asked only to jump to a
+// world no walk has reached yet (and, last, to prove there is none). Meant
+// for small problems and tests: it keeps every world yielded in a set, and
+// one blocking clause each; count worlds with [Counter].
 func (s *SAT) Worlds(ctx context.Context) iter.Seq[World] {
 	return func(yield func(World) bool) {
 		s.sync()
 		v := &giniSolver{g: s.g.Copy(), dead: s.dead}
 		assume := slices.Clone(s.assumptions(s.allIDs()))
+		b := newSheetBuilder(s) // for the constraints that mention each card
+		m := b.m
+		seen := make(map[string]bool)
+		key := func(w World) string {
+			k := make([]byte, len(w))
+			for c, h := range w {
+				k[c] = byte(h) // holders fit: a model has at most 256 in practice
+			}
+			return string(k)
+		}
+		if m.NumHolders() > 256 {
+			key = func(w World) string { return fmt.Sprint([]Holder(w)) }
+		}
 		f := s.t.Not()
+		var stack []World
+		// visit queues w when no walk has reached it yet.
+		visit := func(w World) {
+			if k := key(w); !seen[k] {
+				seen[k] = true
+				stack = append(stack, slices.Clone(w))
+			}
+		}
 		for {
 			r, err := v.solve(ctx, assume)
 			if err != nil || r != 1 {
 				return
 			}
 			w := make(World, len(s.x))
-			var block []z.Lit
 			for c, row := range s.x {
 				for h, l := range row {
 					if l != f && v.g.Value(l) {
 						w[c] = Holder(h)
-						if l != s.t {
-							block = append(block, l.Not())
-						}
 					}
 				}
 			}
-			if !yield(w) || len(block) == 0 {
-				return
+			visit(w)
+			for len(stack) > 0 {
+				if ctx.Err() != nil {
+					return
+				}
+				w := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				if !yield(slices.Clone(w)) {
+					return
+				}
+				// Block w in the solver.
+				v.g.Add(s.bg.Not())
+				for c, h := range w {
+					v.g.Add(s.x[c][h].Not())
+				}
+				v.g.Add(z.LitNull)
+				// Walk to its neighbours.
+				clear(b.counts)
+				for _, h := range w {
+					b.counts[h]++
+				}
+				for c1 := range w {
+					h1 := w[c1]
+					for c2 := c1 + 1; c2 < len(w); c2++ {
+						h2 := w[c2]
+						if h1 == h2 || !m.Allowed(Card(c1), h2) || !m.Allowed(Card(c2), h1) {
+							continue
+						}
+						w[c1], w[c2] = h2, h1
+						if b.fits(w, c1) && b.fits(w, c2) {
+							visit(w)
+						}
+						w[c1], w[c2] = h1, h2
+					}
+					if b.counts[h1]-1 < m.HolderSize(h1).Min {
+						continue
+					}
+					for h := range Holder(m.NumHolders()) {
+						if h == h1 || !m.Allowed(Card(c1), h) || b.counts[h]+1 > m.HolderSize(h).Max {
+							continue
+						}
+						w[c1] = h
+						if b.fits(w, c1) {
+							visit(w)
+						}
+						w[c1] = h1
+					}
+				}
 			}
-			v.g.Add(s.bg.Not())
-			for _, m := range block {
-				v.g.Add(m)
-			}
-			v.g.Add(z.LitNull)
 		}
 	}
 }
