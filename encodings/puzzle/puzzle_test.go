@@ -397,9 +397,8 @@ func Example() {
 	fmt.Println("grade:", sol.Grade)
 	_ = sol.Write(os.Stdout, DefaultWords{Problem: p})
 	// Output:
-	// grade: medium (1 clues, 2 steps, 1 by cases)
-	// 1. B does not hold z: suppose B holds z; then “B has x or y” could not hold.
-	// 2. A holds z, since z is in exactly one place, given step 1.
+	// grade: medium (1 clues, 1 steps, 1 by cases)
+	// 1. A holds z: suppose A does not hold z; then “B has x or y” could not hold.
 }
 
 // TestCheckWorlds checks the brute-force checker against Minimize on the

@@ -200,9 +200,10 @@ func solve(ctx context.Context, in *Instance, deep bool) (*Solution, error) {
 func (st *solveState) probe(r *solver.Propagation, at []int) bool {
 	m := st.in.Problem.Model()
 	base := len(r.Trail())
-	// Suppositions that a card is somewhere read better than that it is
-	// not: try them all first.
-	for _, v := range []bool{true, false} {
+	// Refuting "c is not with h" places c outright, which makes shorter
+	// chains than ruling out its other places one by one: try those
+	// suppositions first.
+	for _, v := range []bool{false, true} {
 		for c := 0; c < m.NumCards(); c++ {
 			for h := 0; h < m.NumHolders(); h++ {
 				if r.Status(solver.Card(c), solver.Holder(h)) != solver.Open {
