@@ -72,3 +72,24 @@ func TestPuzzleBatchOut(t *testing.T) {
 		require.Equal(t, single.Clues, page.Clues, "puzzle %d differs when made alone", i+1)
 	}
 }
+
+// TestPuzzleLogSolves checks that the log a puzzle carries in its JSON form
+// loads in "gumshoe solve", for every game: the exercise can be replayed
+// at the table or checked with the sheet.
+func TestPuzzleLogSolves(t *testing.T) {
+	for _, game := range []string{"dod", "clue", "deductio"} {
+		t.Run(game, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			require.Equal(t, exitOK, run([]string{"puzzle", game, "--difficulty", "easy", "--seed", "3", "--json"}, strings.NewReader(""), &out, &errOut), errOut.String())
+			var page struct {
+				Log string `json:"log"`
+			}
+			require.NoError(t, json.Unmarshal(out.Bytes(), &page))
+			require.True(t, strings.HasPrefix(page.Log, "game "+game+"\n"))
+			var sheet, sheetErr bytes.Buffer
+			code := run([]string{"solve", "-"}, strings.NewReader(page.Log), &sheet, &sheetErr)
+			require.Equal(t, exitOK, code, sheetErr.String())
+			require.NotEmpty(t, sheet.String())
+		})
+	}
+}

@@ -323,6 +323,7 @@ func (pz *Puzzle) Page(title string) *puzzle.Page {
 		SheetColumns: cols,
 		SheetRows:    rows,
 		Solution:     steps,
+		Log:          pz.Log(),
 	}
 }
 

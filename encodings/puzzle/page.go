@@ -27,6 +27,9 @@ type Page struct {
 	Answer       []string `json:"answer"`        // the answer key, a line a part of the answer
 	Key          any      `json:"key,omitempty"` // the answer as data, in the game's own form
 	Solution     []string `json:"solution"`      // the worked solution, a step a line, without numbers
+	// Log is the puzzle as the game's log (header, setup, clue lines): it
+	// loads in the table session and the solve command.
+	Log string `json:"log,omitempty"`
 }
 
 // formFeed starts a new page on a printer, between the sections of the
