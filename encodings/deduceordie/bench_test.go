@@ -49,6 +49,10 @@ func prefixes(b *testing.B, n, games int) []*Game {
 				c := *g
 				c.lines = slices.Clone(g.lines)
 				c.obsLine = slices.Clone(g.obsLine)
+				c.handKnown = slices.Clone(g.handKnown)
+				c.revealed = slices.Clone(g.revealed)
+				c.eliminated = slices.Clone(g.eliminated)
+				c.secretUsed = slices.Clone(g.secretUsed)
 				out = append(out, &c)
 			}
 		}
