@@ -51,6 +51,7 @@ func init() {
 type puzzleGame struct {
 	title   string // "Deduce or Die"
 	players int    // the default player count
+	level   string // the default difficulty
 	// make generates a puzzle from seed, verifies it, and lays it out.
 	make func(ctx context.Context, seed uint64, o puzzleOpts, title string) (*puzzle.Page, error)
 }
@@ -75,6 +76,7 @@ var puzzleGames = map[string]puzzleGame{
 	"dod": {
 		title:   "Deduce or Die",
 		players: 4,
+		level:   "medium",
 		make: func(ctx context.Context, seed uint64, o puzzleOpts, title string) (*puzzle.Page, error) {
 			pz, err := deduceordie.GeneratePuzzle(ctx, seed, deduceordie.PuzzleOptions{Players: o.players, Level: o.level, Any: o.any})
 			if err != nil {
@@ -86,6 +88,7 @@ var puzzleGames = map[string]puzzleGame{
 	"clue": {
 		title:   "Clue",
 		players: 4,
+		level:   "medium",
 		make: func(ctx context.Context, seed uint64, o puzzleOpts, title string) (*puzzle.Page, error) {
 			pz, err := clue.GeneratePuzzle(ctx, seed, clue.PuzzleOptions{Preset: o.preset, Players: o.players, Level: o.level, Any: o.any})
 			if err != nil {
@@ -97,6 +100,7 @@ var puzzleGames = map[string]puzzleGame{
 	"deductio": {
 		title:   "Deductio",
 		players: 3,
+		level:   "easy", // its clues rule numbers in or out one at a time: nearly always easy
 		make: func(ctx context.Context, seed uint64, o puzzleOpts, title string) (*puzzle.Page, error) {
 			pz, err := deductio.GeneratePuzzle(ctx, seed, deductio.PuzzleOptions{Players: o.players, Level: o.level, Any: o.any})
 			if err != nil {
@@ -119,7 +123,7 @@ func puzzleGameNames() []string {
 func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("puzzle", stderr)
 	players := fs.Int("players", 0, "number of players (default: the game's usual count)")
-	difficulty := fs.String("difficulty", "medium", "easy, medium, hard or any")
+	difficulty := fs.String("difficulty", "", "easy, medium, hard or any (default: medium; easy for deductio)")
 	count := fs.Int("count", 1, "number of puzzles")
 	seed := fs.Uint64("seed", 1, "seed of the first puzzle; puzzle i uses seed+i")
 	format := fs.String("format", "text", "text or markdown")
@@ -140,6 +144,9 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		fmt.Fprintf(stderr, "gumshoe puzzle: no puzzles for %q (games: %s)\n", fs.Arg(0), strings.Join(puzzleGameNames(), ", "))
 		return exitUsage
+	}
+	if *difficulty == "" {
+		*difficulty = game.level
 	}
 	var level puzzle.Level
 	anyLevel := strings.EqualFold(*difficulty, "any")

@@ -24,7 +24,7 @@ func TestPuzzleCommand(t *testing.T) {
 		{"puzzle-dod-json", "the JSON form for tools, a hard puzzle", []string{"puzzle", "dod", "--json", "--difficulty", "hard", "--seed", "3"}},
 		{"puzzle-clue", "a Clue puzzle: the envelope", []string{"puzzle", "clue", "--difficulty", "easy", "--seed", "4"}},
 		{"puzzle-clue-cardgame", "the Clue Card Game deck", []string{"puzzle", "clue", "--preset", "cardgame", "--players", "3", "--difficulty", "any", "--format", "md", "--seed", "2"}},
-		{"puzzle-deductio", "a Deductio puzzle: an opponent's number", []string{"puzzle", "deductio", "--difficulty", "easy", "--seed", "5"}},
+		{"puzzle-deductio", "a Deductio puzzle: an opponent's number; the default difficulty is easy for this game", []string{"puzzle", "deductio", "--seed", "5"}},
 		{"puzzle-no-game", "a game must be named", []string{"puzzle"}},
 		{"puzzle-unknown-game", "an unknown game is a usage error", []string{"puzzle", "chess"}},
 		{"puzzle-deductio-hard", "a level the search does not find gives up with a clear message", []string{"puzzle", "deductio", "--difficulty", "hard", "--players", "2"}},
