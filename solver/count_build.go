@@ -543,7 +543,8 @@ type picker struct {
 }
 
 // can reports whether l's holder can take a hand within avail (counts by
-// cell of l) that fits its size and its own constraints.
+// cell of l) that fits its size and its own constraints. A search that runs
+// long answers true: the test only prunes, it never decides a count.
 func (pk *picker) can(l *glayer, avail []uint16) bool {
 	np := len(l.cells)
 	pk.hi, pk.sufHi = grow(pk.hi, np), grow(pk.sufHi, np+1)
@@ -566,8 +567,12 @@ func (pk *picker) can(l *glayer, avail []uint16) bool {
 		}
 		pk.part[q] = 0
 	}
+	budget := 1000
 	var rec func(p, tot int) bool
 	rec = func(p, tot int) bool {
+		if budget--; budget < 0 {
+			return true // undecided: let the state in
+		}
 		if tot > l.maxSz || tot+pk.sufHi[p] < l.minSz {
 			return false
 		}
