@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -155,4 +156,45 @@ func TestImpliesUnder(t *testing.T) {
 	require.Error(t, err)
 	_, err = NewSAT(randomProblem(rng, 3, 2)).ConsistentUnder(ctx, []int{-1})
 	require.Error(t, err)
+}
+
+// ExamplePropagator shows propagation reading one constraint at a time: B's
+// one card is x or y and A holds x, so B holds y and A's second card is z.
+// Each entry names its rule and the earlier entries it needed.
+func ExamplePropagator() {
+	m, _ := NewModel([]string{"x", "y", "z"}, []HolderSpec{{"A", Exactly(2)}, {"B", Exactly(1)}})
+	p := NewProblem(m)
+	p.Add(Observation{Label: "B has x or y", Constraints: []Constraint{CountOf([]Lit{{0, 1}, {1, 1}}, Eq, 1)}})
+	p.Add(Observation{Label: "A has x", Constraints: []Constraint{Holds(0, 0)}})
+	r := NewPropagator(p, []int{0, 1}).Run(nil)
+	for _, d := range r.Trail() {
+		fmt.Printf("%s %s %s: %s %d, after %v\n", m.HolderName(d.Fact.Holder), map[bool]string{true: "holds", false: "lacks"}[d.Fact.Holds],
+			m.CardName(d.Fact.Card), d.Rule.Kind, d.Rule.Index, d.Because)
+	}
+	// Output:
+	// A holds x: observation 1, after []
+	// B lacks x: one-holder 0, after [0]
+	// B holds y: observation 0, after [1]
+	// A lacks y: one-holder 1, after [2]
+	// B lacks z: holder-size 1, after [2]
+	// A holds z: holder-size 0, after [3]
+}
+
+// ExampleSAT_ImpliesUnder asks one engine about two subsets of the
+// observations.
+func ExampleSAT_ImpliesUnder() {
+	m, _ := NewModel([]string{"x", "y"}, []HolderSpec{{"A", Exactly(1)}, {"B", Exactly(1)}})
+	p := NewProblem(m)
+	p.Add(Observation{Label: "A has x", Constraints: []Constraint{Holds(0, 0)}})
+	p.Add(Observation{Label: "nothing much", Constraints: []Constraint{CountOf([]Lit{{0, 0}, {1, 0}}, Le, 1)}})
+	s := NewSAT(p)
+	ctx := context.Background()
+	yB := Fact{Card: 1, Holder: 1, Holds: true}
+	e, _ := s.ImpliesUnder(ctx, []int{0, 1}, yB)
+	fmt.Println(e.Implied, e.Used)
+	e, _ = s.ImpliesUnder(ctx, []int{1}, yB)
+	fmt.Println(e.Implied, m.HolderName(e.Witness[1]))
+	// Output:
+	// true [0]
+	// false A
 }
