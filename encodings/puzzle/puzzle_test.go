@@ -463,3 +463,39 @@ func FuzzParseLevel(f *testing.F) {
 		}
 	})
 }
+
+// ExampleMinimize drops the clue that the others make redundant: "B has y"
+// makes "B has x or y" say nothing more.
+func ExampleMinimize() {
+	m, _ := solver.NewModel([]string{"x", "y", "z"},
+		[]solver.HolderSpec{{Name: "A", Size: solver.Exactly(1)}, {Name: "B", Size: solver.Exactly(1)}, {Name: "C", Size: solver.Exactly(1)}})
+	p := solver.NewProblem(m)
+	count := func(h solver.Holder, cards ...solver.Card) []solver.Constraint {
+		var lits []solver.Lit
+		for _, c := range cards {
+			lits = append(lits, solver.Lit{Card: c, Holder: h})
+		}
+		return []solver.Constraint{solver.CountOf(lits, solver.Eq, 1)}
+	}
+	c1, _ := p.Add(solver.Observation{Label: "C has y or z", Constraints: count(2, 1, 2)})
+	c2, _ := p.Add(solver.Observation{Label: "B has x or y", Constraints: count(1, 0, 1)})
+	c3, _ := p.Add(solver.Observation{Label: "B has y", Constraints: count(1, 1)})
+	in := &Instance{Problem: p, Clues: []int{c1, c2, c3}, Answer: []solver.Fact{{Card: 2, Holder: 2, Holds: true}}}
+	clues, _ := Minimize(context.Background(), in, nil)
+	for _, id := range clues {
+		fmt.Println(p.Observations()[id].Label)
+	}
+	// Output:
+	// C has y or z
+	// B has y
+}
+
+// ExampleBatch runs jobs on two workers; the results come back in order.
+func ExampleBatch() {
+	squares, err := Batch(context.Background(), 5, 2, func(_ context.Context, i int) (int, error) {
+		return i * i, nil
+	}, nil)
+	fmt.Println(squares, err)
+	// Output:
+	// [0 1 4 9 16] <nil>
+}
