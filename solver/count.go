@@ -151,7 +151,7 @@ func (c *Counter) Marginals(ctx context.Context) (*Marginals, error) {
 	if err != nil {
 		return nil, err
 	}
-	m.Total = r.total
+	m.Total = new(big.Int).Set(r.total)
 	L := len(cp.layers)
 	for k := 0; k < cp.nCards; k++ {
 		if h := cp.fixed[k]; h >= 0 {
@@ -300,7 +300,7 @@ func (c *Counter) Contents(ctx context.Context, h Holder) ([]ContentCount, error
 	}
 	var out []ContentCount
 	err = fc.each(func(cards []Card, n *big.Int, _ int) {
-		out = append(out, ContentCount{Cards: cards, Count: n})
+		out = append(out, ContentCount{Cards: cards, Count: new(big.Int).Set(n)})
 	})
 	if err != nil {
 		return nil, err
@@ -344,13 +344,13 @@ func (c *Counter) ContentsAndHolder(ctx context.Context, h Holder, pick func(con
 		switch {
 		case bad != nil:
 		case !ok:
-			out = append(out, ContentHolderCount{cards, NoHolder, n})
+			out = append(out, ContentHolderCount{cards, NoHolder, new(big.Int).Set(n)})
 		case !m.ValidCard(k):
 			bad = fmt.Errorf("solver: pick returned unknown card %d", k)
 		case slices.Contains(cards, k):
-			out = append(out, ContentHolderCount{cards, h, n})
+			out = append(out, ContentHolderCount{cards, h, new(big.Int).Set(n)})
 		case cp.fixed[k] >= 0:
-			out = append(out, ContentHolderCount{cards, cp.fixed[k], n})
+			out = append(out, ContentHolderCount{cards, cp.fixed[k], new(big.Int).Set(n)})
 		case y < 0:
 			// The holder's content is settled: the picked card is spread
 			// as its marginals say.
@@ -370,7 +370,7 @@ func (c *Counter) ContentsAndHolder(ctx context.Context, h Holder, pick func(con
 			row := fc.res.P1[y][j*(L-1) : (j+1)*(L-1)]
 			for t, v := range row {
 				if v.Sign() != 0 {
-					out = append(out, ContentHolderCount{cards, cp.layers[t+1].holder, v})
+					out = append(out, ContentHolderCount{cards, cp.layers[t+1].holder, new(big.Int).Set(v)})
 				}
 			}
 		}

@@ -329,3 +329,46 @@ func TestContentsTooMany(t *testing.T) {
 	_, err := c.Contents(context.Background(), 0)
 	require.Error(t, err)
 }
+
+// TestCounterConcurrent uses one counter from several goroutines (run with
+// -race), and checks that changing a returned number does not change the
+// counter's later answers.
+func TestCounterConcurrent(t *testing.T) {
+	ctx := context.Background()
+	p := NewProblem(namedModel(t, 8, Exactly(2), Exactly(3), Exactly(3)))
+	_, err := p.Add(Observation{Label: "a", Constraints: []Constraint{Clause([]Lit{{0, 0}, {1, 1}}, nil)}})
+	require.NoError(t, err)
+	c := NewCounter(p)
+	want := bruteCount(p)
+	done := make(chan error, 8)
+	for g := 0; g < 8; g++ {
+		go func() {
+			m, err := c.Marginals(ctx)
+			if err == nil && m.Total.Cmp(want) != 0 {
+				err = fmt.Errorf("total %v, want %v", m.Total, want)
+			}
+			if err == nil {
+				_, err = c.ContentsAndHolder(ctx, 0, func(cs []Card) (Card, bool) { return 2, true })
+			}
+			if err == nil {
+				_, err = c.Sample(ctx, rand.New(rand.NewPCG(uint64(g), 1)))
+			}
+			done <- err
+		}()
+	}
+	for g := 0; g < 8; g++ {
+		require.NoError(t, <-done)
+	}
+	m, err := c.Marginals(ctx)
+	require.NoError(t, err)
+	m.Total.SetInt64(-1)
+	cont, err := c.Contents(ctx, 0)
+	require.NoError(t, err)
+	cont[0].Count.SetInt64(-1)
+	m2, err := c.Marginals(ctx)
+	require.NoError(t, err)
+	require.Zero(t, m2.Total.Cmp(want))
+	cont2, err := c.Contents(ctx, 0)
+	require.NoError(t, err)
+	require.Positive(t, cont2[0].Count.Sign())
+}
