@@ -441,6 +441,8 @@ func (w words) Facts(fs []solver.Fact) string {
 	}
 	h, yes := int(fs[0].Holder), fs[0].Holds
 	switch {
+	case h < w.n && !yes && len(fs) > 1:
+		return w.Place(fs[0].Holder) + " holds " + noneOf(fs)
 	case h < w.n:
 		return w.DefaultWords.Facts(fs)
 	case h == w.n && yes && len(fs) == 1:
@@ -457,6 +459,55 @@ func (w words) Facts(fs []solver.Fact) string {
 		return names[0] + " is not the exposed card"
 	}
 	return "none of " + puzzle.List(names, "or") + " is the exposed card"
+}
+
+// noneOf words cards a holder lacks, runs of three or more ranks of one
+// suit as a range: "no Hearts from 3 to 5", "none of 3H or 7S", "no Hearts
+// from 3 to 5, nor 7S".
+func noneOf(fs []solver.Fact) string {
+	var bySuit [3][]int
+	for _, f := range fs {
+		bySuit[SuitOf(f.Card)] = append(bySuit[SuitOf(f.Card)], Rank(f.Card))
+	}
+	var runs, single []string
+	for s, ranks := range bySuit {
+		slices.Sort(ranks)
+		for i := 0; i < len(ranks); {
+			j := i
+			for j+1 < len(ranks) && ranks[j+1] == ranks[j]+1 {
+				j++
+			}
+			if j-i >= 2 {
+				runs = append(runs, fmt.Sprintf("%s from %s to %s", suitTitle(Suit(s)), rankName(ranks[i]), rankName(ranks[j])))
+			} else {
+				for k := i; k <= j; k++ {
+					single = append(single, CardName(MakeCard(ranks[k], Suit(s))))
+				}
+			}
+			i = j + 1
+		}
+	}
+	switch {
+	case len(runs) == 0 && len(single) == 1:
+		return "no " + single[0]
+	case len(runs) == 0:
+		return "none of " + puzzle.List(single, "or")
+	case len(single) == 0:
+		return "no " + puzzle.List(runs, "and no")
+	}
+	return "no " + puzzle.List(runs, "and no") + ", nor " + puzzle.List(single, "or")
+}
+
+func suitTitle(s Suit) string {
+	n := s.Name()
+	return strings.ToUpper(n[:1]) + n[1:]
+}
+
+func rankName(r int) string {
+	if r == 1 {
+		return "Ace"
+	}
+	return strconv.Itoa(r)
 }
 
 // Place names a holder in the game's terms.

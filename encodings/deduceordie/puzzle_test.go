@@ -226,6 +226,11 @@ func TestPuzzleWords(t *testing.T) {
 	}{
 		{[]solver.Fact{f("3H", 1, true)}, "bob holds 3H"},
 		{[]solver.Fact{f("3H", 1, false), f("4H", 1, false)}, "bob holds none of 3H or 4H"},
+		{[]solver.Fact{f("3H", 1, false)}, "bob does not hold 3H"},
+		{[]solver.Fact{f("5H", 2, false), f("3H", 2, false), f("4H", 2, false)}, "carol holds no Hearts from 3 to 5"},
+		{[]solver.Fact{f("AS", 2, false), f("2S", 2, false), f("3S", 2, false), f("7C", 2, false), f("3H", 2, false), f("4H", 2, false), f("5H", 2, false)},
+			"carol holds no Spades from Ace to 3 and no Hearts from 3 to 5, nor 7C"},
+		{[]solver.Fact{f("8S", 0, false), f("9S", 0, false), f("AS", 0, false)}, "alice holds none of AS, 8S or 9S"},
 		{[]solver.Fact{f("5C", 4, true)}, "5C is an Evidence card"},
 		{[]solver.Fact{f("5C", 4, true), f("7S", 4, true)}, "5C and 7S are Evidence cards"},
 		{[]solver.Fact{f("5C", 4, false)}, "5C is not an Evidence card"},
