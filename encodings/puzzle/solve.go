@@ -322,6 +322,7 @@ func (st *solveState) chain() *Solution {
 		})
 		stepOf[i] = len(sol.Steps) - 1
 	}
+	sol.Steps = mergePlaces(sol.Steps)
 	g := Grade{Clues: len(st.in.Clues), Steps: len(sol.Steps)}
 	for _, s := range sol.Steps {
 		switch s.Kind {
@@ -406,4 +407,59 @@ func (st *solveState) deeper(ctx context.Context, r *solver.Propagation) (entry,
 		return entry{}, err
 	}
 	return entry{fact: best, kind: Deeper, obs: slices.Sorted(slices.Values(why))}, nil
+}
+
+// mergePlaces joins neighbouring steps that rule several cards out of the
+// same places by "every card is in one place" from the same earlier steps
+// ("AS, 2S and AH are with none of bob or carol"), renumbering the steps
+// that cite them.
+func mergePlaces(steps []Step) []Step {
+	places := func(st Step) ([]solver.Holder, bool) {
+		if st.Kind != Propagated || st.Rule.Kind != solver.RuleOneHolder {
+			return nil, false
+		}
+		var hs []solver.Holder
+		for _, f := range st.Facts {
+			if f.Holds || f.Card != st.Facts[0].Card {
+				return nil, false
+			}
+			hs = append(hs, f.Holder)
+		}
+		slices.Sort(hs)
+		return hs, true
+	}
+	newIndex := make([]int, len(steps))
+	var out []Step
+	for i, st := range steps {
+		if n := len(out); n > 0 && i > 0 {
+			prev := &out[n-1]
+			a, okA := places(steps[i-1])
+			b, okB := places(st)
+			if okA && okB && slices.Equal(a, b) && prev.Kind == Propagated && prev.Rule.Kind == solver.RuleOneHolder &&
+				!slices.Contains(st.After, i-1) && sameAfter(steps[i-1], st, newIndex) {
+				prev.Facts = append(prev.Facts, st.Facts...)
+				prev.FromStart = prev.FromStart || st.FromStart
+				newIndex[i] = n - 1
+				continue
+			}
+		}
+		st.After = remap(st.After, newIndex)
+		out = append(out, st)
+		newIndex[i] = len(out) - 1
+	}
+	return out
+}
+
+// sameAfter reports whether two steps rely on the same earlier steps.
+func sameAfter(a, b Step, newIndex []int) bool {
+	return slices.Equal(remap(a.After, newIndex), remap(b.After, newIndex)) && a.FromStart == b.FromStart
+}
+
+func remap(after []int, newIndex []int) []int {
+	out := make([]int, 0, len(after))
+	for _, a := range after {
+		out = append(out, newIndex[a])
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }

@@ -3,6 +3,7 @@ package puzzle
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -152,11 +153,21 @@ func factsText(fs []solver.Fact, w Words) string {
 	if !mixed {
 		return w.Facts(fs)
 	}
-	places := make([]string, len(fs))
-	for i, f := range fs {
-		places[i] = w.Place(f.Holder)
+	// Facts about one card and several holders, or several cards each
+	// ruled out of the same holders (see mergePlaces).
+	var cards, places []string
+	for _, f := range fs {
+		if c := w.Card(f.Card); !slices.Contains(cards, c) {
+			cards = append(cards, c)
+		}
+		if f.Card == fs[0].Card {
+			places = append(places, w.Place(f.Holder))
+		}
 	}
-	return w.Card(fs[0].Card) + " is with none of " + List(places, "or")
+	if len(cards) == 1 {
+		return cards[0] + " is with none of " + List(places, "or")
+	}
+	return List(cards, "and") + " are with none of " + List(places, "or")
 }
 
 func obsNames(ids []int, w Words) []string {
