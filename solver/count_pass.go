@@ -134,10 +134,17 @@ func backward[T any, A arith[T]](ctx context.Context, a A, cp *compiled, cards, 
 					}
 					row := px[j*(L-i) : (j+1)*(L-i)]
 					if kj > 0 {
-						row[0] = a.add(row[0], a.mul(a.scale(w, uint64(kj), uint64(xj)), b))
+						wIn := w
+						if kj != xj {
+							wIn = a.scale(w, uint64(kj), uint64(xj))
+						}
+						row[0] = a.add(row[0], a.mul(wIn, b))
 					}
 					if kj < xj && nw > 0 {
-						wEx := a.scale(w, uint64(xj-kj), uint64(xj))
+						wEx := w
+						if kj != 0 {
+							wEx = a.scale(w, uint64(xj-kj), uint64(xj))
+						}
 						src := py[l.up[j]*nw : (l.up[j]+1)*nw]
 						for t, v := range src {
 							if !a.isZero(v) {
