@@ -175,17 +175,37 @@ func (g *Game) Analyze(ctx context.Context) (*Analysis, error) {
 		pairCount[k].Add(pairCount[k], n)
 		return nil
 	}
+	hand, handOK := g.seatHand(sheet)
+	var inHand [NumCards]bool
+	for _, c := range hand {
+		inHand[c] = true
+	}
+	// With the seat's hand known, one pass serves the murderer and the
+	// accusation: the seat's target is the murderer's card unless that card
+	// is in the seat's hand, and then the seat is the murderer.
+	var targets []solver.ContentHolderCount
 	if expOK {
-		jc, err := cnt.ContentsAndHolder(ctx, ev, murdererPick(exposed))
+		pick := murdererPick(exposed)
+		if handOK {
+			pick = targetPick(exposed, hand)
+		}
+		jc, err := cnt.ContentsAndHolder(ctx, ev, pick)
 		if err != nil {
 			return nil, err
+		}
+		if handOK {
+			targets = jc
 		}
 		for _, x := range jc {
 			if err := addPair(x.Cards, x.Count); err != nil {
 				return nil, err
 			}
-			if x.Holder >= 0 && int(x.Holder) < len(g.players) {
-				murderer[x.Holder].Add(murderer[x.Holder], x.Count)
+			who := x.Holder
+			if handOK && inHand[MurdererCard(x.Cards[0], x.Cards[1], exposed)] {
+				who = solver.Holder(g.seat)
+			}
+			if who >= 0 && int(who) < len(g.players) {
+				murderer[who].Add(murderer[who], x.Count)
 			}
 		}
 		for p, n := range murderer {
@@ -224,17 +244,13 @@ func (g *Game) Analyze(ctx context.Context) (*Analysis, error) {
 	})
 
 	// The seat's best accusation, in the accuser's view (rule 3).
-	hand, handOK := g.seatHand(sheet)
 	switch {
 	case g.seat < 0:
 		a.Notes = append(a.Notes, "no seat: add a seat line for the best accusation")
 	case !handOK:
 		a.Notes = append(a.Notes, "the seat's hand is not known: add a hand line for the best accusation")
 	case expOK:
-		acc, err := g.bestAccusation(ctx, cnt, exposed, hand, marg.Total)
-		if err != nil {
-			return nil, err
-		}
+		acc := g.bestAccusation(targets, marg.Total)
 		a.Accusation = acc
 		if acc == nil {
 			a.Notes = append(a.Notes, "no accusation can succeed")
@@ -268,11 +284,9 @@ func targetPick(exposed Card, hand []Card) func([]Card) (Card, bool) {
 	}
 }
 
-func (g *Game) bestAccusation(ctx context.Context, cnt *solver.Counter, exposed Card, hand []Card, total *big.Int) (*Accusation, error) {
-	jc, err := cnt.ContentsAndHolder(ctx, g.evidenceH(), targetPick(exposed, hand))
-	if err != nil {
-		return nil, err
-	}
+// bestAccusation is the likeliest (pair, accused) of the joint of the
+// Evidence content and the holder of the seat's target.
+func (g *Game) bestAccusation(jc []solver.ContentHolderCount, total *big.Int) *Accusation {
 	var best *Accusation
 	for _, x := range jc {
 		if len(x.Cards) != 2 || x.Holder < 0 || int(x.Holder) >= len(g.players) || int(x.Holder) == g.seat || x.Count.Sign() == 0 {
@@ -286,5 +300,5 @@ func (g *Game) bestAccusation(ctx context.Context, cnt *solver.Counter, exposed 
 	if best != nil {
 		best.Certain = best.Count.Cmp(total) == 0
 	}
-	return best, nil
+	return best
 }
