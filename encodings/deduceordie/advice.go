@@ -172,10 +172,16 @@ func (g *Game) Advice(ctx context.Context, draw [3]Card) (*Advice, error) {
 	case g.eliminated[g.seat]:
 		return nil, errors.New(g.players[g.seat] + " made a wrong accusation and takes no more turns")
 	}
-	sheet, err := solver.NewSAT(g.prob).Sheet(ctx)
+	// Exact marginals give the sheet (a count of 0 is impossible, the total
+	// forced) and the scores of the Secret Interrogation ranges.
+	marg, err := solver.NewCounter(g.prob).Marginals(ctx)
 	if err != nil {
 		return nil, err
 	}
+	if marg.Total.Sign() == 0 {
+		return nil, solver.ErrInconsistent
+	}
+	sheet := margStatus{marg}
 	exposed, ok := g.knownExposed(sheet)
 	if !ok {
 		return nil, errors.New("advice needs the exposed card: add an exposed line")
@@ -285,10 +291,6 @@ func (g *Game) Advice(ctx context.Context, draw [3]Card) (*Advice, error) {
 	// is scored by the variance its answer would have if the cards were
 	// independent (from the exact marginals); the best SecretCandidates by
 	// that score are evaluated exactly, and the best of them is advised.
-	marg, err := solver.NewCounter(g.prob).Marginals(ctx)
-	if err != nil {
-		return nil, err
-	}
 	type cand struct {
 		r     Range
 		d     int
