@@ -22,8 +22,8 @@ import (
 
 var (
 	dodGames   = flag.Int("dod.games", 100, "Deduce or Die games per player count in BenchmarkDeduceOrDie")
-	dodEnumMax = flag.Int64("dod.enummax", 50000, "largest world count enumerated with the SAT engine in BenchmarkDeduceOrDieVsWorlds")
-	dodEnumN   = flag.Int("dod.enumn", 15, "prefixes per player count enumerated in BenchmarkDeduceOrDieVsWorlds")
+	dodEnumMax = flag.Int64("dod.enummax", 5000, "largest world count enumerated with the SAT engine in BenchmarkDeduceOrDieVsWorlds")
+	dodEnumN   = flag.Int("dod.enumn", 5, "prefixes per player count enumerated in BenchmarkDeduceOrDieVsWorlds")
 )
 
 const dodSuits = "SHC"
