@@ -5,8 +5,20 @@
 // satisfy them.
 //
 // A [Model] fixes the cards, the holders and their sizes; a [Problem] adds
-// observations. Engines read a Problem and answer exactly: whether any world
-// remains, which facts are forced or impossible and why, which observations
-// conflict, how many worlds there are and how they split over cards and
-// holders.
+// observations. Two engines read a Problem and answer exactly:
+//
+//   - [SAT], on the gini SAT solver: whether any world remains ([SAT.Consistent]),
+//     which facts are forced or impossible ([SAT.Sheet]), a minimal set of
+//     observations that implies a fact ([SAT.Why]) or that conflict
+//     ([SAT.Conflict]), and every world of a small problem ([SAT.Worlds]);
+//   - [Counter], exact counting by structure: the number of worlds
+//     ([Counter.Count]), every marginal in one pass ([Counter.Marginals]),
+//     joint distributions of a few cards or of a small holder's content
+//     ([Counter.Joint], [Counter.Contents], [Counter.ContentsAndHolder]) and
+//     exactly uniform sampling ([Counter.Sample]).
+//
+// [Propagator] replays unit propagation one constraint at a time with the
+// reasons for each step, for graded puzzles and worked solutions.
+//
+// docs/solver.md and docs/counting.md describe the encodings and algorithms.
 package solver
