@@ -503,9 +503,11 @@ func buildTrie(l *glayer, want bool) []tnode {
 func (cp *compiled) admitter(i int) func(r []uint16) bool {
 	L := len(cp.layers)
 	type fut struct {
-		l    *glayer
-		to   []int // cell of layer i -> cell of layer t
-		proj []uint16
+		l     *glayer
+		to    []int // cell of layer i -> cell of layer t
+		proj  []uint16
+		width []int           // bits per cell of layer t in a memo key
+		memo  map[uint64]bool // answers by packed projected counts, or nil
 	}
 	var fs []fut
 	for t := i + 1; t < L; t++ {
@@ -517,7 +519,19 @@ func (cp *compiled) admitter(i int) func(r []uint16) bool {
 			}
 			to[j] = k
 		}
-		fs = append(fs, fut{cp.layers[t], to, make([]uint16, cp.layers[t].ncells)})
+		f := fut{l: cp.layers[t], to: to, proj: make([]uint16, cp.layers[t].ncells)}
+		// The answer depends on the projected counts only, and many states
+		// share them: remember it when the counts pack into a uint64.
+		nb := 0
+		f.width = make([]int, len(f.proj))
+		for j, s := range cp.layers[t].csize {
+			f.width[j] = bits.Len(uint(s))
+			nb += f.width[j]
+		}
+		if nb <= 64 {
+			f.memo = map[uint64]bool{}
+		}
+		fs = append(fs, f)
 	}
 	var pk picker
 	return func(r []uint16) bool {
@@ -526,7 +540,24 @@ func (cp *compiled) admitter(i int) func(r []uint16) bool {
 			for j, v := range r {
 				f.proj[f.to[j]] += v
 			}
-			if !pk.can(f.l, f.proj) {
+			if f.memo == nil {
+				if !pk.can(f.l, f.proj) {
+					return false
+				}
+				continue
+			}
+			var key uint64
+			nb := 0
+			for j, v := range f.proj {
+				key |= uint64(v) << nb
+				nb += f.width[j]
+			}
+			ok, seen := f.memo[key]
+			if !seen {
+				ok = pk.can(f.l, f.proj)
+				f.memo[key] = ok
+			}
+			if !ok {
 				return false
 			}
 		}
