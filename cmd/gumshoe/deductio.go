@@ -28,7 +28,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/deductio"
@@ -64,22 +63,22 @@ func runDeductio(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fs.Usage()
 			return exitUsage
 		}
-		g, code := loadDeductio(fs.Arg(0), stdin, stderr)
+		g, code := loadLog("deductio", deductio.Load, fs.Arg(0), stdin, stderr)
 		if g == nil {
 			return code
 		}
 		if *asJSON {
-			return deductioExit(stderr, g.ReportJSON(ctx, stdout))
+			return exitWith("deductio", stderr, g.ReportJSON(ctx, stdout))
 		}
 		grid, err := g.Sheet(ctx)
 		if err != nil {
-			return deductioExit(stderr, err)
+			return exitWith("deductio", stderr, err)
 		}
 		if err := grid.WriteText(stdout); err != nil {
-			return deductioExit(stderr, err)
+			return exitWith("deductio", stderr, err)
 		}
 		fmt.Fprintln(stdout)
-		return deductioExit(stderr, g.Report(ctx, stdout))
+		return exitWith("deductio", stderr, g.Report(ctx, stdout))
 	case "advise":
 		free := fs.Bool("free", false, "the seat has a free guess (no penalty if wrong)")
 		row := fs.String("row", "", `the face-up clue cards, such as "even >=7 not:9,19"`)
@@ -90,7 +89,7 @@ func runDeductio(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fs.Usage()
 			return exitUsage
 		}
-		g, code := loadDeductio(fs.Arg(0), stdin, stderr)
+		g, code := loadLog("deductio", deductio.Load, fs.Arg(0), stdin, stderr)
 		if g == nil {
 			return code
 		}
@@ -98,7 +97,7 @@ func runDeductio(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if *free {
 			a = "free " + a
 		}
-		return deductioExit(stderr, g.Advise(ctx, a, stdout))
+		return exitWith("deductio", stderr, g.Advise(ctx, a, stdout))
 	case "why":
 		if code, ok := parseFlags(fs, args); !ok {
 			return code
@@ -107,11 +106,11 @@ func runDeductio(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fs.Usage()
 			return exitUsage
 		}
-		g, code := loadDeductio(fs.Arg(0), stdin, stderr)
+		g, code := loadLog("deductio", deductio.Load, fs.Arg(0), stdin, stderr)
 		if g == nil {
 			return code
 		}
-		return deductioExit(stderr, g.Why(ctx, strings.Join(fs.Args()[1:], " "), stdout))
+		return exitWith("deductio", stderr, g.Why(ctx, strings.Join(fs.Args()[1:], " "), stdout))
 	case "simulate":
 		players := fs.Int("players", 3, "number of players, 2 to 4")
 		seed := fs.Uint64("seed", 1, "the seed of the game")
@@ -154,37 +153,8 @@ func runDeductio(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			b.WriteByte('\n')
 		}
 		_, err = io.WriteString(stdout, b.String())
-		return deductioExit(stderr, err)
+		return exitWith("deductio", stderr, err)
 	}
 	fmt.Fprintf(stderr, "gumshoe deductio: unknown subcommand %q (solve, advise, why or simulate)\n", sub)
 	return exitUsage
-}
-
-// loadDeductio reads a Deductio log from path ("-": stdin).
-func loadDeductio(path string, stdin io.Reader, stderr io.Writer) (*deductio.Game, int) {
-	r := stdin
-	if path != "-" {
-		f, err := os.Open(path)
-		if err != nil {
-			fmt.Fprintln(stderr, "gumshoe deductio:", err)
-			return nil, exitError
-		}
-		defer f.Close()
-		r = f
-	}
-	g, err := deductio.Load(r)
-	if err != nil {
-		fmt.Fprintf(stderr, "gumshoe deductio: %s: %v\n", path, err)
-		return nil, exitError
-	}
-	return g, exitOK
-}
-
-// deductioExit prints err, if any, and returns the exit code.
-func deductioExit(stderr io.Writer, err error) int {
-	if err != nil {
-		fmt.Fprintln(stderr, "gumshoe deductio:", err)
-		return exitError
-	}
-	return exitOK
 }

@@ -30,7 +30,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/deduceordie"
@@ -66,14 +65,14 @@ func runDod(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fs.Usage()
 			return exitUsage
 		}
-		g, code := loadDod(fs.Arg(0), stdin, stderr)
+		g, code := loadLog("dod", deduceordie.Load, fs.Arg(0), stdin, stderr)
 		if g == nil {
 			return code
 		}
 		if *asJSON {
-			return dodExit(stderr, g.ReportJSON(ctx, stdout))
+			return exitWith("dod", stderr, g.ReportJSON(ctx, stdout))
 		}
-		return dodExit(stderr, g.Report(ctx, stdout))
+		return exitWith("dod", stderr, g.Report(ctx, stdout))
 	case "advise":
 		asJSON := fs.Bool("json", false, "print the advice as one JSON document")
 		draw := fs.String("draw", "", `the three Interrogation cards drawn, such as "3H 5S 5S"`)
@@ -95,7 +94,7 @@ func runDod(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "gumshoe dod: --draw: %v\n", err)
 			return exitUsage
 		}
-		g, code := loadDod(fs.Arg(0), stdin, stderr)
+		g, code := loadLog("dod", deduceordie.Load, fs.Arg(0), stdin, stderr)
 		if g == nil {
 			return code
 		}
@@ -104,12 +103,12 @@ func runDod(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			err = fmt.Errorf("advice gave up after --timeout %v", *timeout)
 		}
 		if err != nil {
-			return dodExit(stderr, err)
+			return exitWith("dod", stderr, err)
 		}
 		if *asJSON {
-			return dodExit(stderr, g.WriteAdviceJSON(stdout, a))
+			return exitWith("dod", stderr, g.WriteAdviceJSON(stdout, a))
 		}
-		return dodExit(stderr, g.WriteAdvice(stdout, a))
+		return exitWith("dod", stderr, g.WriteAdvice(stdout, a))
 	case "why":
 		if code, ok := parseFlags(fs, args); !ok {
 			return code
@@ -118,11 +117,11 @@ func runDod(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fs.Usage()
 			return exitUsage
 		}
-		g, code := loadDod(fs.Arg(0), stdin, stderr)
+		g, code := loadLog("dod", deduceordie.Load, fs.Arg(0), stdin, stderr)
 		if g == nil {
 			return code
 		}
-		return dodExit(stderr, g.Why(ctx, strings.Join(fs.Args()[1:], " "), stdout))
+		return exitWith("dod", stderr, g.Why(ctx, strings.Join(fs.Args()[1:], " "), stdout))
 	case "simulate":
 		players := fs.Int("players", 4, "number of players, 3 to 6")
 		seed := fs.Uint64("seed", 1, "the seed of the game")
@@ -159,37 +158,8 @@ func runDod(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 		_, err = io.WriteString(stdout, b.String())
-		return dodExit(stderr, err)
+		return exitWith("dod", stderr, err)
 	}
 	fmt.Fprintf(stderr, "gumshoe dod: unknown subcommand %q (solve, advise, why or simulate)\n", sub)
 	return exitUsage
-}
-
-// loadDod reads a Deduce or Die log from path ("-": stdin).
-func loadDod(path string, stdin io.Reader, stderr io.Writer) (*deduceordie.Game, int) {
-	r := stdin
-	if path != "-" {
-		f, err := os.Open(path)
-		if err != nil {
-			fmt.Fprintln(stderr, "gumshoe dod:", err)
-			return nil, exitError
-		}
-		defer f.Close()
-		r = f
-	}
-	g, err := deduceordie.Load(r)
-	if err != nil {
-		fmt.Fprintf(stderr, "gumshoe dod: %s: %v\n", path, err)
-		return nil, exitError
-	}
-	return g, exitOK
-}
-
-// dodExit prints err, if any, and returns the exit code.
-func dodExit(stderr io.Writer, err error) int {
-	if err != nil {
-		fmt.Fprintln(stderr, "gumshoe dod:", err)
-		return exitError
-	}
-	return exitOK
 }
