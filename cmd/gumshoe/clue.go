@@ -28,7 +28,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/clue"
@@ -88,9 +87,9 @@ func runClue(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return code
 		}
 		if *asJSON {
-			return clueExit(stderr, g.ReportJSON(ctx, stdout))
+			return exitWith("clue", stderr, g.ReportJSON(ctx, stdout))
 		}
-		return clueExit(stderr, g.Report(ctx, stdout))
+		return exitWith("clue", stderr, g.Report(ctx, stdout))
 	case "advise":
 		top := fs.Int("top", 10, "how many questions to list")
 		if code, ok := parseFlags(fs, args); !ok {
@@ -105,13 +104,13 @@ func runClue(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return code
 		}
 		if fs.NArg() > 1 {
-			return clueExit(stderr, g.Advise(ctx, strings.Join(fs.Args()[1:], " "), stdout))
+			return exitWith("clue", stderr, g.Advise(ctx, strings.Join(fs.Args()[1:], " "), stdout))
 		}
 		qs, err := g.AdviseQuestions(ctx)
 		if err != nil {
-			return clueExit(stderr, err)
+			return exitWith("clue", stderr, err)
 		}
-		return clueExit(stderr, clue.WriteQuestions(stdout, qs, *top))
+		return exitWith("clue", stderr, clue.WriteQuestions(stdout, qs, *top))
 	case "why":
 		if code, ok := parseFlags(fs, args); !ok {
 			return code
@@ -124,7 +123,7 @@ func runClue(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if g == nil {
 			return code
 		}
-		return clueExit(stderr, g.Why(ctx, strings.Join(fs.Args()[1:], " "), stdout))
+		return exitWith("clue", stderr, g.Why(ctx, strings.Join(fs.Args()[1:], " "), stdout))
 	case "simulate":
 		preset := fs.String("preset", clue.PresetCluedo, "the deck: "+strings.Join(clue.Presets, ", "))
 		players := fs.Int("players", 4, "number of players, 2 to 6")
@@ -165,38 +164,11 @@ func runClue(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func loadClue(deck, name string, stdin io.Reader, stderr io.Writer) (*clue.Game, int) {
 	g := clue.NewGame()
 	if deck != "" {
-		f, err := os.Open(deck)
-		if err != nil {
-			fmt.Fprintf(stderr, "gumshoe clue: %v\n", err)
-			return nil, exitError
-		}
-		defer f.Close()
-		if err := g.ApplyAll(f); err != nil {
-			fmt.Fprintf(stderr, "gumshoe clue: %s: %v\n", deck, err)
-			return nil, exitError
+		applyDeck := func(r io.Reader) (*clue.Game, error) { return g, g.ApplyAll(r) }
+		if _, code := loadLog("clue", applyDeck, deck, stdin, stderr); code != exitOK {
+			return nil, code
 		}
 	}
-	var r io.Reader = stdin
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			fmt.Fprintf(stderr, "gumshoe clue: %v\n", err)
-			return nil, exitError
-		}
-		defer f.Close()
-		r = f
-	}
-	if err := g.ReadLog(r); err != nil {
-		fmt.Fprintf(stderr, "gumshoe clue: %s: %v\n", name, err)
-		return nil, exitError
-	}
-	return g, exitOK
-}
-
-func clueExit(stderr io.Writer, err error) int {
-	if err != nil {
-		fmt.Fprintf(stderr, "gumshoe clue: %v\n", err)
-		return exitError
-	}
-	return exitOK
+	readLog := func(r io.Reader) (*clue.Game, error) { return g, g.ReadLog(r) }
+	return loadLog("clue", readLog, name, stdin, stderr)
 }
