@@ -44,14 +44,10 @@ func init() {
 
 func runDeductio(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("deductio", stderr)
-	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
-		if _, ok := parseFlags(fs, args); !ok && len(args) > 0 {
-			return exitOK
-		}
-		fs.Usage()
-		return exitUsage
+	sub, args, code, ok := subcommand(fs, args)
+	if !ok {
+		return code
 	}
-	sub, args := args[0], args[1:]
 	ctx := context.Background()
 	switch sub {
 	case "solve":

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
+
+	"github.com/spf13/pflag"
 )
 
 // loadLog reads a game log from path ("-": stdin) with the game's load
@@ -37,4 +40,18 @@ func exitWith(name string, stderr io.Writer, err error) int {
 		return exitError
 	}
 	return exitOK
+}
+
+// subcommand splits a game command's arguments into its subcommand and the
+// rest. With no subcommand it prints the command's usage; ok is false then,
+// and code is the exit code to stop with.
+func subcommand(fs *pflag.FlagSet, args []string) (sub string, rest []string, code int, ok bool) {
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		if _, ok := parseFlags(fs, args); !ok && len(args) > 0 {
+			return "", nil, exitOK, false
+		}
+		fs.Usage()
+		return "", nil, exitUsage, false
+	}
+	return args[0], args[1:], exitOK, true
 }
