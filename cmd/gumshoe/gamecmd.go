@@ -47,8 +47,8 @@ func exitWith(name string, stderr io.Writer, err error) int {
 // and code is the exit code to stop with.
 func subcommand(fs *pflag.FlagSet, args []string) (sub string, rest []string, code int, ok bool) {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
-		if _, ok := parseFlags(fs, args); !ok && len(args) > 0 {
-			return "", nil, exitOK, false
+		if code, ok := parseFlags(fs, args); !ok {
+			return "", nil, code, false
 		}
 		fs.Usage()
 		return "", nil, exitUsage, false

@@ -103,6 +103,9 @@ func parseFlags(fs *pflag.FlagSet, args []string) (int, bool) {
 		if err == pflag.ErrHelp {
 			return exitOK, false
 		}
+		// With ContinueOnError pflag reports nothing itself.
+		fmt.Fprintf(fs.Output(), "%s: %v\n", fs.Name(), err)
+		fmt.Fprintf(fs.Output(), "Run \"gumshoe help %s\" for the flags.\n", strings.TrimPrefix(fs.Name(), "gumshoe "))
 		return exitUsage, false
 	}
 	return exitOK, true
