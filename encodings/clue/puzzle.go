@@ -151,23 +151,13 @@ func (pz *Puzzle) answer() []solver.Fact {
 
 func (pz *Puzzle) keep(ids []int) {
 	pz.clues = slices.Clone(ids)
-	pz.Clues = nil
-	obs := pz.prob.Observations()
-	for _, id := range ids {
-		pz.Clues = append(pz.Clues, obs[id].Label)
-	}
+	pz.Clues = puzzle.Labels(pz.prob, ids)
 }
 
 // Log is the puzzle as a Clue log: the header, the setup lines and the
 // clue lines.
 func (pz *Puzzle) Log() string {
-	var b strings.Builder
-	b.WriteString("game clue\n")
-	for _, l := range append(slices.Clone(pz.Setup), pz.Clues...) {
-		b.WriteString(l)
-		b.WriteByte('\n')
-	}
-	return b.String()
+	return puzzle.Log("clue", pz.Setup, pz.Clues)
 }
 
 // Verify checks the puzzle from scratch: its log loads, the envelope agrees

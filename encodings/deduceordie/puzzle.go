@@ -372,24 +372,14 @@ func (pz *Puzzle) answer() []solver.Fact {
 // keep narrows the clues to the ids given.
 func (pz *Puzzle) keep(ids []int) {
 	pz.clues = slices.Clone(ids)
-	pz.Clues = pz.Clues[:0]
-	obs := pz.prob.Observations()
-	for _, id := range ids {
-		pz.Clues = append(pz.Clues, obs[id].Label)
-	}
+	pz.Clues = puzzle.Labels(pz.prob, ids)
 }
 
 // Log is the puzzle as a Deduce or Die log: the header, the setup lines
 // and the clue lines. Loading it gives the seat's sheet at the moment the
 // puzzle asks about.
 func (pz *Puzzle) Log() string {
-	var b strings.Builder
-	b.WriteString("game dod\n")
-	for _, l := range append(slices.Clone(pz.Setup), pz.Clues...) {
-		b.WriteString(l)
-		b.WriteByte('\n')
-	}
-	return b.String()
+	return puzzle.Log("dod", pz.Setup, pz.Clues)
 }
 
 // Verify checks the puzzle from scratch: its log loads, the answer agrees
