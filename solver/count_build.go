@@ -139,8 +139,17 @@ func (lb *layerBuilder) push(r []uint16, sums []int32) int32 {
 	return x
 }
 
+// usePacked lets build use buildPacked when it applies (tests compare the
+// two builders).
+var usePacked = true
+
 // build lays out the states and edges of every layer, from the root.
 func (cp *compiled) build(ctx context.Context) error {
+	if pls, ok := cp.packedOK(); ok && usePacked {
+		if done, err := cp.buildPacked(ctx, pls); done {
+			return err
+		}
+	}
 	L := len(cp.layers)
 	ncross := len(cp.cross)
 	cp.term = &glayer{ncross: ncross}

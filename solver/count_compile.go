@@ -76,6 +76,8 @@ type glayer struct {
 
 	ncross int
 	r      []uint16 // n * ncells: cards of each cell unassigned
+	pk     []uint64 // n, when built packed: the packed states
+	ptot   []int32  // n, when built packed: cards left in each state
 	sums   []int32  // n * ncross
 	n      int      // number of states
 

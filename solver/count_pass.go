@@ -2,7 +2,12 @@ package solver
 
 import (
 	"context"
+	"errors"
 	"math/big"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
 )
 
 // layer returns layer i of the graph (the terminal layer when i == L).
@@ -206,7 +211,199 @@ func run[R any](cp *compiled, fast func(*u64) (R, error), exact func(bigs) (R, e
 
 // pass runs the backward pass in the right arithmetic.
 func (cp *compiled) pass(ctx context.Context, cards, keepB bool) (*passResult, error) {
-	return run(cp,
-		func(a *u64) (*passResult, error) { return backward[uint64](ctx, a, cp, cards, keepB) },
-		func(a bigs) (*passResult, error) { return backward[*big.Int](ctx, a, cp, cards, keepB) })
+	if r, ovf, err := backwardU64(ctx, cp, cards, keepB); err != nil || !ovf {
+		return r, err
+	}
+	return backward[*big.Int](ctx, bigs{}, cp, cards, keepB)
+}
+
+// backwardU64 is backward in uint64 arithmetic, written out for speed (the
+// generic pass calls its arithmetic through a dictionary) and run on every
+// core: the states of a layer are independent. It reports whether anything
+// overflowed, in which case its result is meaningless.
+func backwardU64(ctx context.Context, cp *compiled, cards, keepB bool) (*passResult, bool, error) {
+	L := len(cp.layers)
+	B := make([][]uint64, L+1)
+	B[L] = make([]uint64, cp.term.n)
+	for x := range B[L] {
+		B[L][x] = 1
+	}
+	var P []uint64
+	res := &passResult{}
+	var ovf atomic.Bool
+	for i := L - 1; i >= 0; i-- {
+		l := cp.layers[i]
+		B[i] = make([]uint64, l.n)
+		W := L - i
+		nw := W - 1
+		var nextP []uint64
+		if cards {
+			nextP = make([]uint64, l.n*l.ncells*W)
+		}
+		inLayer := make([]int, l.ncells)
+		for j := range inLayer {
+			inLayer[j] = -1
+		}
+		for p, j := range l.cells {
+			inLayer[j] = p
+		}
+		nxCells := cp.layer(i + 1).ncells
+		Bn := B[i+1]
+		Bi := B[i]
+		work := func(lo, hi int) error {
+			var bad uint64
+			for x := lo; x < hi; x++ {
+				if x&1023 == 0 && ctx.Err() != nil {
+					return ctx.Err()
+				}
+				var s uint64
+				r := l.state(x)
+				var px []uint64
+				if cards {
+					px = nextP[x*l.ncells*W : (x+1)*l.ncells*W]
+				}
+				for e := l.edgeStart[x]; e < l.edgeStart[x+1]; e++ {
+					y := int(l.eTo[e])
+					b := Bn[y]
+					if b == 0 {
+						continue
+					}
+					w := l.eW[e]
+					if w == 0 {
+						bad = 1
+						continue
+					}
+					h, wb := bits.Mul64(w, b)
+					var c uint64
+					s, c = bits.Add64(s, wb, 0)
+					bad |= h | c
+					if !cards {
+						continue
+					}
+					hand := l.hands[l.eHand[e]]
+					var py []uint64
+					if nw > 0 {
+						py = P[y*nxCells*nw : (y+1)*nxCells*nw]
+					}
+					for j, xj := range r {
+						if xj == 0 {
+							continue
+						}
+						kj := uint16(0)
+						if p := inLayer[j]; p >= 0 {
+							kj = hand[p]
+						}
+						row := px[j*W : (j+1)*W]
+						if kj > 0 {
+							wIn := w
+							if kj != xj {
+								h, lo := bits.Mul64(w, uint64(kj))
+								if h >= uint64(xj) {
+									bad = 1
+									continue
+								}
+								wIn, _ = bits.Div64(h, lo, uint64(xj))
+							}
+							h, v := bits.Mul64(wIn, b)
+							row[0], c = bits.Add64(row[0], v, 0)
+							bad |= h | c
+						}
+						if kj < xj && nw > 0 {
+							wEx := w
+							if kj != 0 {
+								h, lo := bits.Mul64(w, uint64(xj-kj))
+								if h >= uint64(xj) {
+									bad = 1
+									continue
+								}
+								wEx, _ = bits.Div64(h, lo, uint64(xj))
+							}
+							up := int(l.up[j])
+							src := py[up*nw : (up+1)*nw]
+							dst := row[1:]
+							for t, v := range src {
+								if v != 0 {
+									h, m := bits.Mul64(wEx, v)
+									dst[t], c = bits.Add64(dst[t], m, 0)
+									bad |= h | c
+								}
+							}
+						}
+					}
+				}
+				Bi[x] = s
+			}
+			if bad != 0 {
+				ovf.Store(true)
+			}
+			return nil
+		}
+		if err := parallel(l.n, len(l.eTo), work); err != nil {
+			return nil, false, err
+		}
+		if ovf.Load() {
+			return nil, true, nil
+		}
+		if cards {
+			P = nextP
+			width := l.ncells * W
+			if i == 1 {
+				res.P1 = make([][]*big.Int, l.n)
+				for x := range res.P1 {
+					row := make([]*big.Int, width)
+					for t := range row {
+						row[t] = new(big.Int).SetUint64(P[x*width+t])
+					}
+					res.P1[x] = row
+				}
+			}
+			if i == 0 && l.n > 0 {
+				res.P0 = make([]*big.Int, width)
+				for t := range res.P0 {
+					res.P0[t] = new(big.Int).SetUint64(P[t])
+				}
+			}
+		}
+	}
+	res.B = make([][]*big.Int, L+1)
+	for i := range B {
+		if !keepB && i != 1 {
+			continue
+		}
+		res.B[i] = make([]*big.Int, len(B[i]))
+		for x := range B[i] {
+			res.B[i][x] = new(big.Int).SetUint64(B[i][x])
+		}
+	}
+	res.total = new(big.Int)
+	if len(B[0]) > 0 {
+		res.total = new(big.Int).SetUint64(B[0][0])
+	}
+	return res, false, nil
+}
+
+// parallelMin is the least number of edges worth splitting a layer's
+// states among goroutines for.
+const parallelMin = 1 << 15
+
+// parallel runs work over [0, n) in as many contiguous chunks as there are
+// CPUs when the layer is large enough (edges), else in one call.
+func parallel(n, edges int, work func(lo, hi int) error) error {
+	k := runtime.GOMAXPROCS(0)
+	if k < 2 || edges < parallelMin || n < 2 {
+		return work(0, n)
+	}
+	k = min(k, n)
+	var wg sync.WaitGroup
+	errs := make([]error, k)
+	for t := 0; t < k; t++ {
+		lo, hi := n*t/k, n*(t+1)/k
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[t] = work(lo, hi)
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }
