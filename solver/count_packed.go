@@ -441,4 +441,5 @@ func (cp *compiled) packedAdmitter(i int, pls []playout) func(k uint64) bool {
 func (l *glayer) index(cp *compiled) int {
 	return cp.holderLayer[l.holder]
 }
+
 var useAdmit = false
