@@ -333,13 +333,19 @@ func (c *Counter) ContentsAndHolder(ctx context.Context, h Holder, pick func(con
 	if err != nil {
 		return nil, err
 	}
+	return c.contentsAndHolder(ctx, fc, pick)
+}
+
+// contentsAndHolder reads ContentsAndHolder off a focused graph and pass.
+func (c *Counter) contentsAndHolder(ctx context.Context, fc *focused, pick func(content []Card) (Card, bool)) ([]ContentHolderCount, error) {
+	h := fc.h
 	m := c.p.Model()
 	cp := fc.cp
 	L := len(cp.layers)
 	var out []ContentHolderCount
 	var marg *Marginals
 	var bad error
-	err = fc.each(func(cards []Card, n *big.Int, y int) {
+	err := fc.each(func(cards []Card, n *big.Int, y int) {
 		k, ok := pick(cards)
 		switch {
 		case bad != nil:

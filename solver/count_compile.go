@@ -122,6 +122,13 @@ type compiled struct {
 type compileOpts struct {
 	first     Holder // holder to put in the first layer, or NoHolder
 	singleton []Card // cards to keep in cells of their own
+	// second, when hasSecond, is the holder of the second layer (first
+	// must be set too).
+	second    Holder
+	hasSecond bool
+	// track are tallies whose values the second layer's edges must tell:
+	// their cards are told apart as a constraint of their holder would.
+	track []Tally
 }
 
 // ncon is a normalised constraint: one term per literal, no zero coefficient.
@@ -311,6 +318,22 @@ func compile(ctx context.Context, p *Problem, o compileOpts) (*compiled, error) 
 			return infeasible()
 		}
 	}
+	// Tallies to track: a constraint that always holds, so that the cells
+	// of its holder's layer and of the layers before it tell its cards
+	// apart.
+	for _, t := range o.track {
+		k := ncon{op: Ge, bound: math.MinInt32 / 4}
+		for _, c := range t.Cards {
+			if c >= 0 && int(c) < n && fixed[c] < 0 && t.Holder >= 0 && int(t.Holder) < H && allowed[c][t.Holder] {
+				if !slices.ContainsFunc(k.terms, func(x Term) bool { return x.Lit.Card == c }) {
+					k.terms = append(k.terms, Term{Coef: 1, Lit: Lit{Card: c, Holder: t.Holder}})
+				}
+			}
+		}
+		if len(k.terms) > 0 {
+			cons = append(cons, k)
+		}
+	}
 	holdersOf := make([][]int, len(cons))
 	for q, k := range cons {
 		for _, t := range k.terms {
@@ -320,6 +343,12 @@ func compile(ctx context.Context, p *Problem, o compileOpts) (*compiled, error) 
 		}
 	}
 	order := orderHolders(active, o.first, cons, holdersOf, free, allowed, minSz, maxSz)
+	if o.first != NoHolder && o.hasSecond && len(order) > 2 && order[0] == o.first {
+		if at := slices.Index(order, o.second); at > 1 {
+			copy(order[2:at+1], order[1:at])
+			order[1] = o.second
+		}
+	}
 	L := len(order)
 	cp.holderLayer = make([]int, H)
 	for h := range cp.holderLayer {

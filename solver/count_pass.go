@@ -211,7 +211,7 @@ func run[R any](cp *compiled, fast func(*u64) (R, error), exact func(bigs) (R, e
 
 // pass runs the backward pass in the right arithmetic.
 func (cp *compiled) pass(ctx context.Context, cards, keepB bool) (*passResult, error) {
-	if r, ovf, err := backwardU64(ctx, cp, cards, keepB); err != nil || !ovf {
+	if r, ovf, err := backwardU64(ctx, cp, cards, keepB, nil); err != nil || !ovf {
 		return r, err
 	}
 	return backward[*big.Int](ctx, bigs{}, cp, cards, keepB)
@@ -220,8 +220,9 @@ func (cp *compiled) pass(ctx context.Context, cards, keepB bool) (*passResult, e
 // backwardU64 is backward in uint64 arithmetic, written out for speed (the
 // generic pass calls its arithmetic through a dictionary) and run on every
 // core: the states of a layer are independent. It reports whether anything
-// overflowed, in which case its result is meaningless.
-func backwardU64(ctx context.Context, cp *compiled, cards, keepB bool) (*passResult, bool, error) {
+// overflowed, in which case its result is meaningless. With raw set, it
+// also keeps the uint64 B and P of layer 2 (for [Counter.ContentsAndHolderByTally]).
+func backwardU64(ctx context.Context, cp *compiled, cards, keepB bool, raw *rawLayer) (*passResult, bool, error) {
 	L := len(cp.layers)
 	B := make([][]uint64, L+1)
 	B[L] = make([]uint64, cp.term.n)
@@ -230,138 +231,23 @@ func backwardU64(ctx context.Context, cp *compiled, cards, keepB bool) (*passRes
 	}
 	var P []uint64
 	res := &passResult{}
-	var ovf atomic.Bool
 	for i := L - 1; i >= 0; i-- {
-		l := cp.layers[i]
-		B[i] = make([]uint64, l.n)
-		W := L - i
-		nw := W - 1
-		var nextP []uint64
+		if raw != nil && i == 1 {
+			raw.B, raw.P = B[2], P
+		}
+		Bi, Pi, ovf, err := stepU64(ctx, cp, i, B[i+1], P, cards, nil)
+		if err != nil || ovf {
+			return nil, ovf, err
+		}
+		B[i] = Bi
 		if cards {
-			nextP = make([]uint64, l.n*l.ncells*W)
-		}
-		inLayer := make([]int, l.ncells)
-		for j := range inLayer {
-			inLayer[j] = -1
-		}
-		for p, j := range l.cells {
-			inLayer[j] = p
-		}
-		nxCells := cp.layer(i + 1).ncells
-		Bn := B[i+1]
-		Bi := B[i]
-		work := func(lo, hi int) error {
-			var bad uint64
-			for x := lo; x < hi; x++ {
-				if x&1023 == 0 && ctx.Err() != nil {
-					return ctx.Err()
-				}
-				var s uint64
-				r := l.state(x)
-				var px []uint64
-				if cards {
-					px = nextP[x*l.ncells*W : (x+1)*l.ncells*W]
-				}
-				for e := l.edgeStart[x]; e < l.edgeStart[x+1]; e++ {
-					y := int(l.eTo[e])
-					b := Bn[y]
-					if b == 0 {
-						continue
-					}
-					w := l.eW[e]
-					if w == 0 {
-						bad = 1
-						continue
-					}
-					h, wb := bits.Mul64(w, b)
-					var c uint64
-					s, c = bits.Add64(s, wb, 0)
-					bad |= h | c
-					if !cards {
-						continue
-					}
-					hand := l.hands[l.eHand[e]]
-					var py []uint64
-					if nw > 0 {
-						py = P[y*nxCells*nw : (y+1)*nxCells*nw]
-					}
-					for j, xj := range r {
-						if xj == 0 {
-							continue
-						}
-						kj := uint16(0)
-						if p := inLayer[j]; p >= 0 {
-							kj = hand[p]
-						}
-						row := px[j*W : (j+1)*W]
-						if kj > 0 {
-							wIn := w
-							if kj != xj {
-								h, lo := bits.Mul64(w, uint64(kj))
-								if h >= uint64(xj) {
-									bad = 1
-									continue
-								}
-								wIn, _ = bits.Div64(h, lo, uint64(xj))
-							}
-							h, v := bits.Mul64(wIn, b)
-							row[0], c = bits.Add64(row[0], v, 0)
-							bad |= h | c
-						}
-						if kj < xj && nw > 0 {
-							wEx := w
-							if kj != 0 {
-								h, lo := bits.Mul64(w, uint64(xj-kj))
-								if h >= uint64(xj) {
-									bad = 1
-									continue
-								}
-								wEx, _ = bits.Div64(h, lo, uint64(xj))
-							}
-							up := int(l.up[j])
-							src := py[up*nw : (up+1)*nw]
-							dst := row[1:]
-							for t, v := range src {
-								if v != 0 {
-									h, m := bits.Mul64(wEx, v)
-									dst[t], c = bits.Add64(dst[t], m, 0)
-									bad |= h | c
-								}
-							}
-						}
-					}
-				}
-				Bi[x] = s
-			}
-			if bad != 0 {
-				ovf.Store(true)
-			}
-			return nil
-		}
-		if err := parallel(l.n, len(l.eTo), work); err != nil {
-			return nil, false, err
-		}
-		if ovf.Load() {
-			return nil, true, nil
-		}
-		if cards {
-			P = nextP
-			width := l.ncells * W
+			P = Pi
+			width := cp.layers[i].ncells * (L - i)
 			if i == 1 {
-				res.P1 = make([][]*big.Int, l.n)
-				for x := range res.P1 {
-					row := make([]*big.Int, width)
-					for t := range row {
-						row[t] = new(big.Int).SetUint64(P[x*width+t])
-					}
-					res.P1[x] = row
-				}
+				res.P1 = bigRows(P, cp.layers[i].n, width)
 			}
-			if i == 0 && l.n > 0 {
-				res.P0 = make([]*big.Int, width)
-				for t := range res.P0 {
-					res.P0[t] = new(big.Int).SetUint64(P[t])
-				}
+			if i == 0 && cp.layers[i].n > 0 {
+				res.P0 = bigRows(P, 1, width)[0]
 			}
 		}
 	}
@@ -380,6 +266,144 @@ func backwardU64(ctx context.Context, cp *compiled, cards, keepB bool) (*passRes
 		res.total = new(big.Int).SetUint64(B[0][0])
 	}
 	return res, false, nil
+}
+
+// rawLayer is the uint64 B and P of one layer.
+type rawLayer struct {
+	B, P []uint64
+}
+
+// bigRows cuts v into n rows of width values, as big integers.
+func bigRows(v []uint64, n, width int) [][]*big.Int {
+	out := make([][]*big.Int, n)
+	for x := range out {
+		row := make([]*big.Int, width)
+		for t := range row {
+			row[t] = new(big.Int).SetUint64(v[x*width+t])
+		}
+		out[x] = row
+	}
+	return out
+}
+
+// stepU64 is one layer i of backwardU64: from B and P of layer i+1 (P nil
+// when cards is false, or when i+1 is the last layer), B and P of layer i,
+// over the edges keep accepts (every edge when keep is nil). It reports an
+// overflow.
+func stepU64(ctx context.Context, cp *compiled, i int, Bn, P []uint64, cards bool, keep func(e int32) bool) ([]uint64, []uint64, bool, error) {
+	L := len(cp.layers)
+	l := cp.layers[i]
+	Bi := make([]uint64, l.n)
+	W := L - i
+	nw := W - 1
+	var nextP []uint64
+	if cards {
+		nextP = make([]uint64, l.n*l.ncells*W)
+	}
+	inLayer := make([]int, l.ncells)
+	for j := range inLayer {
+		inLayer[j] = -1
+	}
+	for p, j := range l.cells {
+		inLayer[j] = p
+	}
+	nxCells := cp.layer(i + 1).ncells
+	var ovf atomic.Bool
+	work := func(lo, hi int) error {
+		var bad uint64
+		for x := lo; x < hi; x++ {
+			if x&1023 == 0 && ctx.Err() != nil {
+				return ctx.Err()
+			}
+			var s uint64
+			r := l.state(x)
+			var px []uint64
+			if cards {
+				px = nextP[x*l.ncells*W : (x+1)*l.ncells*W]
+			}
+			for e := l.edgeStart[x]; e < l.edgeStart[x+1]; e++ {
+				if keep != nil && !keep(e) {
+					continue
+				}
+				y := int(l.eTo[e])
+				b := Bn[y]
+				if b == 0 {
+					continue
+				}
+				w := l.eW[e]
+				if w == 0 {
+					bad = 1
+					continue
+				}
+				h, wb := bits.Mul64(w, b)
+				var c uint64
+				s, c = bits.Add64(s, wb, 0)
+				bad |= h | c
+				if !cards {
+					continue
+				}
+				hand := l.hands[l.eHand[e]]
+				var py []uint64
+				if nw > 0 {
+					py = P[y*nxCells*nw : (y+1)*nxCells*nw]
+				}
+				for j, xj := range r {
+					if xj == 0 {
+						continue
+					}
+					kj := uint16(0)
+					if p := inLayer[j]; p >= 0 {
+						kj = hand[p]
+					}
+					row := px[j*W : (j+1)*W]
+					if kj > 0 {
+						wIn := w
+						if kj != xj {
+							h, lo := bits.Mul64(w, uint64(kj))
+							if h >= uint64(xj) {
+								bad = 1
+								continue
+							}
+							wIn, _ = bits.Div64(h, lo, uint64(xj))
+						}
+						h, v := bits.Mul64(wIn, b)
+						row[0], c = bits.Add64(row[0], v, 0)
+						bad |= h | c
+					}
+					if kj < xj && nw > 0 {
+						wEx := w
+						if kj != 0 {
+							h, lo := bits.Mul64(w, uint64(xj-kj))
+							if h >= uint64(xj) {
+								bad = 1
+								continue
+							}
+							wEx, _ = bits.Div64(h, lo, uint64(xj))
+						}
+						up := int(l.up[j])
+						src := py[up*nw : (up+1)*nw]
+						dst := row[1:]
+						for t, v := range src {
+							if v != 0 {
+								h, m := bits.Mul64(wEx, v)
+								dst[t], c = bits.Add64(dst[t], m, 0)
+								bad |= h | c
+							}
+						}
+					}
+				}
+			}
+			Bi[x] = s
+		}
+		if bad != 0 {
+			ovf.Store(true)
+		}
+		return nil
+	}
+	if err := parallel(l.n, len(l.eTo), work); err != nil {
+		return nil, nil, false, err
+	}
+	return Bi, nextP, ovf.Load(), nil
 }
 
 // parallelMin is the least number of edges worth splitting a layer's

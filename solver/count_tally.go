@@ -1,0 +1,224 @@
+package solver
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"math/big"
+	"slices"
+	"sync/atomic"
+)
+
+// Tally is a count of cards with one holder: how many of Cards Holder has.
+// A Deduce or Die question ("how many cards of this range do you hold?")
+// is a tally of the asked player.
+type Tally struct {
+	Holder Holder
+	Cards  []Card
+}
+
+// value is the tally in world w.
+func (t Tally) value(w World) int {
+	n := 0
+	for _, c := range t.Cards {
+		if int(c) < len(w) && w[c] == t.Holder {
+			n++
+		}
+	}
+	return n
+}
+
+// TallyOutcome is [Counter.ContentsAndHolder] over the worlds in which a
+// tally has one value.
+type TallyOutcome struct {
+	Value int
+	Joint []ContentHolderCount
+}
+
+// ContentsAndHolderByTally is [Counter.ContentsAndHolder] split by the value
+// of each tally: out[i] lists, for every value tallies[i] takes in some
+// world (ascending), the joint distribution of h's content and the holder
+// of the picked card over the worlds with that value. It is what question
+// advice needs (each answer of each question, and what the report would
+// then say) and costs one compilation per distinct tally holder plus one
+// cheap pass per tally, instead of one count per answer. Errors are as for
+// [Counter.ContentsAndHolder], and for an unknown tally holder or card.
+func (c *Counter) ContentsAndHolderByTally(ctx context.Context, h Holder, pick func(content []Card) (Card, bool), tallies []Tally) ([][]TallyOutcome, error) {
+	m := c.p.Model()
+	if !m.ValidHolder(h) {
+		return nil, fmt.Errorf("solver: unknown holder %d", h)
+	}
+	for _, t := range tallies {
+		if !m.ValidHolder(t.Holder) {
+			return nil, fmt.Errorf("solver: unknown holder %d", t.Holder)
+		}
+		for _, k := range t.Cards {
+			if !m.ValidCard(k) {
+				return nil, fmt.Errorf("solver: unknown card %d", k)
+			}
+		}
+	}
+	out := make([][]TallyOutcome, len(tallies))
+	var holders []Holder
+	for _, t := range tallies {
+		if !slices.Contains(holders, t.Holder) {
+			holders = append(holders, t.Holder)
+		}
+	}
+	for _, b := range holders {
+		var idx []int
+		var ts []Tally
+		for i, t := range tallies {
+			if t.Holder == b {
+				idx = append(idx, i)
+				ts = append(ts, t)
+			}
+		}
+		res, err := c.byTally(ctx, h, pick, b, ts)
+		if err != nil {
+			return nil, err
+		}
+		for k, i := range idx {
+			out[i] = res[k]
+		}
+	}
+	return out, nil
+}
+
+// byTally answers the tallies of holder b: with h's layer first and b's
+// second, every edge of b's layer has one value of each tally, and the
+// last step of the backward pass, run once per value over that value's
+// edges, gives what ContentsAndHolder reads. When that does not apply (b is
+// h, or either takes no free card, or uint64 overflows) each value is
+// counted as a problem of its own.
+func (c *Counter) byTally(ctx context.Context, h Holder, pick func([]Card) (Card, bool), b Holder, ts []Tally) ([][]TallyOutcome, error) {
+	cp, err := compile(ctx, c.p, compileOpts{first: h, second: b, hasSecond: true, track: ts})
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]TallyOutcome, len(ts))
+	if cp.infeasible {
+		return out, nil
+	}
+	if b == h || cp.holderLayer[h] != 0 || cp.holderLayer[b] != 1 {
+		return c.byTallySlow(ctx, h, pick, ts)
+	}
+	raw := &rawLayer{}
+	full, ovf, err := backwardU64(ctx, cp, true, false, raw)
+	if err != nil {
+		return nil, err
+	}
+	if ovf {
+		return c.byTallySlow(ctx, h, pick, ts)
+	}
+	l1 := cp.layers[1]
+	tallyFastRuns.Add(1)
+	// fixedIn is the part of a tally that fixed cards make (a card listed
+	// twice counts twice, everywhere).
+	fixedIn := func(t Tally) int {
+		n := 0
+		for _, k := range t.Cards {
+			if cp.fixed[k] == b {
+				n++
+			}
+		}
+		return n
+	}
+	inLayer := make([]bool, l1.ncells)
+	for _, j := range l1.cells {
+		inLayer[j] = true
+	}
+	for ti, t := range ts {
+		// The tally's value on each hand of b's layer: each of the
+		// layer's cells is inside the tally or outside it.
+		in := make([]int, l1.ncells)
+		for j := range in {
+			in[j] = -1
+		}
+		for g, j := range l1.of {
+			if !inLayer[j] {
+				in[j] = 0
+				continue
+			}
+			k := cp.cells[g][0]
+			n := 0
+			for _, x := range t.Cards {
+				if x == k {
+					n++
+				}
+			}
+			if in[j] >= 0 && in[j] != n {
+				return nil, fmt.Errorf("solver: internal error: tally cards not told apart")
+			}
+			in[j] = n
+		}
+		base := fixedIn(t)
+		val := make([]int, len(l1.hands))
+		vals := map[int]bool{}
+		for hi, hand := range l1.hands {
+			v := base
+			for p, k := range hand {
+				v += int(k) * in[l1.cells[p]]
+			}
+			val[hi] = v
+		}
+		for e := range l1.eTo {
+			vals[val[l1.eHand[e]]] = true
+		}
+		for _, v := range slices.Sorted(maps.Keys(vals)) {
+			Bv, Pv, ovf, err := stepU64(ctx, cp, 1, raw.B, raw.P, true, func(e int32) bool { return val[l1.eHand[e]] == v })
+			if err != nil {
+				return nil, err
+			}
+			if ovf {
+				return c.byTallySlow(ctx, h, pick, ts)
+			}
+			res := &passResult{total: full.total, B: make([][]*big.Int, len(cp.layers)+1)}
+			res.B[1] = bigRows(Bv, 1, len(Bv))[0]
+			res.P1 = bigRows(Pv, l1.n, l1.ncells*(len(cp.layers)-1))
+			fc := &focused{cp: cp, h: h, res: res}
+			for k, g := range cp.fixed {
+				if g == h {
+					fc.fixed = append(fc.fixed, Card(k))
+				}
+			}
+			j, err := c.contentsAndHolder(ctx, fc, pick)
+			if err != nil {
+				return nil, err
+			}
+			if len(j) > 0 {
+				out[ti] = append(out[ti], TallyOutcome{Value: v, Joint: j})
+			}
+		}
+	}
+	return out, nil
+}
+
+// tallyFastRuns counts the tally holders answered from one graph (tests
+// check that the fast way is taken).
+var tallyFastRuns atomic.Int64
+
+// byTallySlow counts each value of each tally as a problem of its own.
+func (c *Counter) byTallySlow(ctx context.Context, h Holder, pick func([]Card) (Card, bool), ts []Tally) ([][]TallyOutcome, error) {
+	out := make([][]TallyOutcome, len(ts))
+	for ti, t := range ts {
+		var lits []Lit
+		for _, k := range t.Cards {
+			lits = append(lits, Lit{Card: k, Holder: t.Holder})
+		}
+		for v := 0; v <= len(lits); v++ {
+			p := c.p.Clone()
+			if _, err := p.Add(Observation{Label: "tally", Constraints: []Constraint{CountOf(lits, Eq, v)}}); err != nil {
+				return nil, err
+			}
+			j, err := NewCounter(p).ContentsAndHolder(ctx, h, pick)
+			if err != nil {
+				return nil, err
+			}
+			if len(j) > 0 {
+				out[ti] = append(out[ti], TallyOutcome{Value: v, Joint: j})
+			}
+		}
+	}
+	return out, nil
+}
