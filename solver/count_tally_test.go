@@ -73,4 +73,3 @@ func TestContentsAndHolderByTally(t *testing.T) {
 	t.Logf("%d tally holders answered from one graph", fast)
 	require.Greater(t, fast, int64(300))
 }
-
