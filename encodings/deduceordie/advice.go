@@ -84,8 +84,8 @@ func tkey(cs []Card, h solver.Holder) int {
 	return k*8 + int(h) + 1
 }
 
-func (g *Game) joint(ctx context.Context, p *solver.Problem, exposed Card) (tjoint, error) {
-	jc, err := solver.NewCounter(p).ContentsAndHolder(ctx, g.evidenceH(), murdererPick(exposed))
+// toJoint sums a ContentsAndHolder answer by (Evidence pair, murderer).
+func toJoint(jc []solver.ContentHolderCount, err error) (tjoint, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -173,8 +173,10 @@ func (g *Game) Advice(ctx context.Context, draw [3]Card) (*Advice, error) {
 		return nil, errors.New(g.players[g.seat] + " made a wrong accusation and takes no more turns")
 	}
 	// Exact marginals give the sheet (a count of 0 is impossible, the total
-	// forced) and the scores of the Secret Interrogation ranges.
-	marg, err := solver.NewCounter(g.prob).Marginals(ctx)
+	// forced) and the scores of the Secret Interrogation ranges; the same
+	// counter's graph gives the (Evidence pair, murderer) joint.
+	cnt := solver.NewCounter(g.prob)
+	marg, err := cnt.Marginals(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -186,106 +188,53 @@ func (g *Game) Advice(ctx context.Context, draw [3]Card) (*Advice, error) {
 	if !ok {
 		return nil, errors.New("advice needs the exposed card: add an exposed line")
 	}
-	j0, err := g.joint(ctx, g.prob, exposed)
+	pick := murdererPick(exposed)
+	j0, err := toJoint(cnt.ContentsAndHolder(ctx, g.evidenceH(), pick))
 	if err != nil {
 		return nil, err
 	}
 	h0, total := j0.entropy()
 	adv := &Advice{Draw: draw, Entropy: h0}
-	hs := HandSize(len(g.players))
 	tf, _ := new(big.Float).SetInt(total).Float64()
-	// bounds are the answers the sheet allows: the range's cards forced
-	// with d, up to those not impossible, at most a hand.
-	bounds := func(r Range, d int) (lo, hi int) {
-		for _, c := range r.Cards() {
-			switch sheet.Status(c, solver.Holder(d)) {
-			case solver.Forced:
-				lo++
-				hi++
-			case solver.Open:
-				hi++
-			}
-		}
-		return lo, min(hi, hs)
-	}
-	// evaluate conditions the (Evidence pair, murderer) joint on every
-	// possible answer but the last, which is what is left.
 	// Two ranges with the same open cards for d (and so the same forced
-	// ones) are the same question: memo keeps the answers and the gain.
-	type memoKey struct {
+	// ones, and the same answers) are the same question: each is counted
+	// once.
+	type qkey struct {
 		d    int
 		open uint32
 		lo   int
 	}
-	memo := map[memoKey]Question{}
-	evaluate := func(r Range, d int, secret bool) (Question, error) {
-		q := Question{Range: r, Opponent: d, Secret: secret}
-		lo, hi := bounds(r, d)
-		var open uint32
+	keyOf := func(r Range, d int) qkey {
+		k := qkey{d: d}
 		for _, c := range r.Cards() {
-			if sheet.Status(c, solver.Holder(d)) == solver.Open {
-				open |= 1 << uint(c)
+			switch sheet.Status(c, solver.Holder(d)) {
+			case solver.Open:
+				k.open |= 1 << uint(c)
+			case solver.Forced:
+				k.lo++
 			}
 		}
-		key := memoKey{d, open, lo}
-		if m, ok := memo[key]; ok {
-			q.Answers, q.Gain = m.Answers, m.Gain
-			return q, nil
+		return k
+	}
+	var (
+		keys    []qkey
+		tallies []solver.Tally
+		slot    = map[qkey]int{}
+	)
+	want := func(r Range, d int) {
+		k := keyOf(r, d)
+		if _, ok := slot[k]; !ok {
+			slot[k] = len(keys)
+			keys = append(keys, k)
+			tallies = append(tallies, solver.Tally{Holder: solver.Holder(d), Cards: r.Cards()})
 		}
-		defer func() { memo[key] = q }()
-		rest := tjoint{}
-		for k, n := range j0 {
-			rest[k] = new(big.Int).Set(n)
-		}
-		cond := 0.0
-		for k := lo; k <= hi; k++ {
-			jk := rest
-			if k < hi {
-				if err := ctx.Err(); err != nil {
-					return q, err
-				}
-				p := g.prob.Clone()
-				if _, err := p.Add(solver.Observation{Label: "advice", Constraints: []solver.Constraint{rangeCount(r, d, k)}}); err != nil {
-					return q, err
-				}
-				var err error
-				if jk, err = g.joint(ctx, p, exposed); err != nil {
-					return q, err
-				}
-				for key, n := range jk {
-					if rest[key] != nil {
-						rest[key].Sub(rest[key], n)
-					}
-				}
-			}
-			hk, nk := jk.entropy()
-			if nk.Sign() <= 0 {
-				continue
-			}
-			q.Answers = append(q.Answers, AnswerOdds{k, odds(nk, total)})
-			nf, _ := new(big.Float).SetInt(nk).Float64()
-			cond += nf / tf * hk
-		}
-		if len(q.Answers) > 1 {
-			q.Gain = max(0, h0-cond)
-		}
-		return q, nil
 	}
 	for d := range g.players {
-		if d == g.seat {
-			continue
-		}
-		for _, r := range DrawQuestions(draw) {
-			q, err := evaluate(r, d, false)
-			if err != nil {
-				return nil, err
+		if d != g.seat {
+			for _, r := range DrawQuestions(draw) {
+				want(r, d)
 			}
-			adv.Questions = append(adv.Questions, q)
 		}
-	}
-	slices.SortStableFunc(adv.Questions, func(a, b Question) int { return cmp.Compare(b.Gain, a.Gain) })
-	if g.secretUsed[g.seat] {
-		return adv, nil
 	}
 	// The Secret Interrogation: every generatable range of every opponent
 	// is scored by the variance its answer would have if the cards were
@@ -297,34 +246,76 @@ func (g *Game) Advice(ctx context.Context, draw [3]Card) (*Advice, error) {
 		score float64
 	}
 	var cands []cand
+	if !g.secretUsed[g.seat] {
+		for d := range g.players {
+			if d == g.seat {
+				continue
+			}
+			seen := map[uint32]bool{}
+			for _, r := range SecretRanges() {
+				var eff uint32
+				score := 0.0
+				for _, c := range r.Cards() {
+					if sheet.Status(c, solver.Holder(d)) == solver.Open {
+						eff |= 1 << uint(c)
+						p, _ := marg.Prob(c, solver.Holder(d)).Float64()
+						score += p * (1 - p)
+					}
+				}
+				if eff == 0 || seen[eff] {
+					continue
+				}
+				seen[eff] = true
+				cands = append(cands, cand{r, d, score})
+			}
+		}
+		slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
+		cands = cands[:min(len(cands), SecretCandidates)]
+		for _, c := range cands {
+			want(c.r, c.d)
+		}
+	}
+	// One split of the joint by every answer of every question.
+	split, err := cnt.ContentsAndHolderByTally(ctx, g.evidenceH(), pick, tallies)
+	if err != nil {
+		return nil, err
+	}
+	answers := make([][]AnswerOdds, len(keys))
+	gains := make([]float64, len(keys))
+	for i, outs := range split {
+		cond := 0.0
+		for _, o := range outs {
+			jk, err := toJoint(o.Joint, nil)
+			if err != nil {
+				return nil, err
+			}
+			hk, nk := jk.entropy()
+			if nk.Sign() <= 0 {
+				continue
+			}
+			answers[i] = append(answers[i], AnswerOdds{o.Value, odds(nk, total)})
+			nf, _ := new(big.Float).SetInt(nk).Float64()
+			cond += nf / tf * hk
+		}
+		if len(answers[i]) > 1 {
+			gains[i] = max(0, h0-cond)
+		}
+	}
+	question := func(r Range, d int, secret bool) Question {
+		i := slot[keyOf(r, d)]
+		return Question{Range: r, Opponent: d, Secret: secret, Answers: answers[i], Gain: gains[i]}
+	}
 	for d := range g.players {
 		if d == g.seat {
 			continue
 		}
-		seen := map[uint32]bool{}
-		for _, r := range SecretRanges() {
-			var eff uint32
-			score := 0.0
-			for _, c := range r.Cards() {
-				if sheet.Status(c, solver.Holder(d)) == solver.Open {
-					eff |= 1 << uint(c)
-					p, _ := marg.Prob(c, solver.Holder(d)).Float64()
-					score += p * (1 - p)
-				}
-			}
-			if eff == 0 || seen[eff] {
-				continue
-			}
-			seen[eff] = true
-			cands = append(cands, cand{r, d, score})
+		for _, r := range DrawQuestions(draw) {
+			adv.Questions = append(adv.Questions, question(r, d, false))
 		}
 	}
-	slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
-	for i := range min(len(cands), SecretCandidates) {
-		q, err := evaluate(cands[i].r, cands[i].d, true)
-		if err != nil {
-			return nil, err
-		}
+	slices.SortStableFunc(adv.Questions, func(a, b Question) int { return cmp.Compare(b.Gain, a.Gain) })
+	for _, c := range cands {
+		q := question(c.r, c.d, true)
 		if adv.Secret == nil || q.Gain > adv.Secret.Gain+1e-12 {
 			adv.Secret = &q
 		}
