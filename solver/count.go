@@ -373,9 +373,8 @@ func (c *Counter) contentsAndHolder(ctx context.Context, fc *focused, pick func(
 		default:
 			l0 := cp.layers[0]
 			j := l0.up[l0.of[cp.cellOf[k]]]
-			row := fc.res.P1[y][j*(L-1) : (j+1)*(L-1)]
-			for t, v := range row {
-				if v.Sign() != 0 {
+			for t := range L - 1 {
+				if v := fc.res.p1(y, j*(L-1)+t); v.Sign() != 0 {
 					out = append(out, ContentHolderCount{cards, cp.layers[t+1].holder, new(big.Int).Set(v)})
 				}
 			}
@@ -451,7 +450,7 @@ func (fc *focused) each(f func(cards []Card, n *big.Int, y int)) error {
 	total := 0
 	var b big.Int
 	for e := l0.edgeStart[0]; e < l0.edgeStart[1]; e++ {
-		if fc.res.B[1][l0.eTo[e]].Sign() == 0 {
+		if fc.res.b1(int(l0.eTo[e])).Sign() == 0 {
 			continue
 		}
 		w := big.NewInt(1)
@@ -466,7 +465,7 @@ func (fc *focused) each(f func(cards []Card, n *big.Int, y int)) error {
 	cards := slices.Clone(fc.fixed)
 	for e := l0.edgeStart[0]; e < l0.edgeStart[1]; e++ {
 		y := int(l0.eTo[e])
-		n := fc.res.B[1][y]
+		n := fc.res.b1(y)
 		if n.Sign() == 0 {
 			continue
 		}

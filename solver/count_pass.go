@@ -64,6 +64,27 @@ type passResult struct {
 	// complete it in which a given remaining card of the layer's cell j is
 	// with the holder of layer l.
 	P1 [][]*big.Int
+	// rawB1 and rawP1, when set, stand for B[1] and P1 in uint64 (rawP1
+	// in rows of rawWidth).
+	rawB1    []uint64
+	rawP1    []uint64
+	rawWidth int
+}
+
+// b1 is B[1][y].
+func (r *passResult) b1(y int) *big.Int {
+	if r.rawB1 != nil {
+		return new(big.Int).SetUint64(r.rawB1[y])
+	}
+	return r.B[1][y]
+}
+
+// p1 is P1[y][t].
+func (r *passResult) p1(y, t int) *big.Int {
+	if r.rawP1 != nil {
+		return new(big.Int).SetUint64(r.rawP1[y*r.rawWidth+t])
+	}
+	return r.P1[y][t]
 }
 
 // backward counts, for every state, the ways to complete it; with cards
@@ -235,7 +256,7 @@ func backwardU64(ctx context.Context, cp *compiled, cards, keepB bool, raw *rawL
 		if raw != nil && i == 1 {
 			raw.B, raw.P = B[2], P
 		}
-		Bi, Pi, ovf, err := stepU64(ctx, cp, i, B[i+1], P, cards, nil)
+		Bi, Pi, ovf, err := stepU64(ctx, cp, i, B[i+1], P, cards, nil, 1)
 		if err != nil || ovf {
 			return nil, ovf, err
 		}
@@ -287,18 +308,23 @@ func bigRows(v []uint64, n, width int) [][]*big.Int {
 }
 
 // stepU64 is one layer i of backwardU64: from B and P of layer i+1 (P nil
-// when cards is false, or when i+1 is the last layer), B and P of layer i,
-// over the edges keep accepts (every edge when keep is nil). It reports an
-// overflow.
-func stepU64(ctx context.Context, cp *compiled, i int, Bn, P []uint64, cards bool, keep func(e int32) bool) ([]uint64, []uint64, bool, error) {
+// when cards is false, or when i+1 is the last layer), B and P of layer i.
+// With class set, the edges are split into k classes (class[e] in [0, k),
+// or -1 to leave the edge out), and B and P are computed for each class in
+// the same sweep: class c's values for state x are at B[c*n+x] and
+// P[(c*n+x)*width:], n being the layer's states. It reports an overflow.
+func stepU64(ctx context.Context, cp *compiled, i int, Bn, P []uint64, cards bool, class []int8, k int) ([]uint64, []uint64, bool, error) {
 	L := len(cp.layers)
 	l := cp.layers[i]
-	Bi := make([]uint64, l.n)
+	if class == nil {
+		k = 1
+	}
+	Bi := make([]uint64, k*l.n)
 	W := L - i
 	nw := W - 1
 	var nextP []uint64
 	if cards {
-		nextP = make([]uint64, l.n*l.ncells*W)
+		nextP = make([]uint64, k*l.n*l.ncells*W)
 	}
 	inLayer := make([]int, l.ncells)
 	for j := range inLayer {
@@ -315,15 +341,19 @@ func stepU64(ctx context.Context, cp *compiled, i int, Bn, P []uint64, cards boo
 			if x&1023 == 0 && ctx.Err() != nil {
 				return ctx.Err()
 			}
-			var s uint64
 			r := l.state(x)
 			var px []uint64
-			if cards {
-				px = nextP[x*l.ncells*W : (x+1)*l.ncells*W]
-			}
 			for e := l.edgeStart[x]; e < l.edgeStart[x+1]; e++ {
-				if keep != nil && !keep(e) {
-					continue
+				cx := x // the state's row in its class
+				if class != nil {
+					c := class[e]
+					if c < 0 {
+						continue
+					}
+					cx += int(c) * l.n
+				}
+				if cards {
+					px = nextP[cx*l.ncells*W : (cx+1)*l.ncells*W]
 				}
 				y := int(l.eTo[e])
 				b := Bn[y]
@@ -337,7 +367,7 @@ func stepU64(ctx context.Context, cp *compiled, i int, Bn, P []uint64, cards boo
 				}
 				h, wb := bits.Mul64(w, b)
 				var c uint64
-				s, c = bits.Add64(s, wb, 0)
+				Bi[cx], c = bits.Add64(Bi[cx], wb, 0)
 				bad |= h | c
 				if !cards {
 					continue
@@ -393,7 +423,6 @@ func stepU64(ctx context.Context, cp *compiled, i int, Bn, P []uint64, cards boo
 					}
 				}
 			}
-			Bi[x] = s
 		}
 		if bad != 0 {
 			ovf.Store(true)

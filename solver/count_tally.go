@@ -165,17 +165,27 @@ func (c *Counter) byTally(ctx context.Context, h Holder, pick func([]Card) (Card
 		for e := range l1.eTo {
 			vals[val[l1.eHand[e]]] = true
 		}
-		for _, v := range slices.Sorted(maps.Keys(vals)) {
-			Bv, Pv, ovf, err := stepU64(ctx, cp, 1, raw.B, raw.P, true, func(e int32) bool { return val[l1.eHand[e]] == v })
-			if err != nil {
-				return nil, err
-			}
-			if ovf {
-				return c.byTallySlow(ctx, h, pick, ts)
-			}
+		vs := slices.Sorted(maps.Keys(vals))
+		if len(vs) > 127 {
+			return c.byTallySlow(ctx, h, pick, ts)
+		}
+		class := make([]int8, len(l1.eTo))
+		for e, hi := range l1.eHand {
+			class[e] = int8(slices.Index(vs, val[hi]))
+		}
+		Bv, Pv, ovf, err := stepU64(ctx, cp, 1, raw.B, raw.P, true, class, len(vs))
+		if err != nil {
+			return nil, err
+		}
+		if ovf {
+			return c.byTallySlow(ctx, h, pick, ts)
+		}
+		width := l1.ncells * (len(cp.layers) - 1)
+		for vi, v := range vs {
 			res := &passResult{total: full.total, B: make([][]*big.Int, len(cp.layers)+1)}
-			res.B[1] = bigRows(Bv, 1, len(Bv))[0]
-			res.P1 = bigRows(Pv, l1.n, l1.ncells*(len(cp.layers)-1))
+			res.rawB1 = Bv[vi*l1.n : (vi+1)*l1.n]
+			res.rawP1 = Pv[vi*l1.n*width : (vi+1)*l1.n*width]
+			res.rawWidth = width
 			fc := &focused{cp: cp, h: h, res: res}
 			for k, g := range cp.fixed {
 				if g == h {
