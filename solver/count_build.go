@@ -145,8 +145,8 @@ var usePacked = true
 
 // build lays out the states and edges of every layer, from the root.
 func (cp *compiled) build(ctx context.Context) error {
-	if pls, ok := cp.packedOK(); ok && usePacked {
-		if done, err := cp.buildPacked(ctx, pls); done {
+	if pls, sl, ok := cp.packedOK(); ok && usePacked {
+		if done, err := cp.buildPacked(ctx, pls, sl); done {
 			return err
 		}
 	}

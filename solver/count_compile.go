@@ -78,6 +78,7 @@ type glayer struct {
 	r      []uint16 // n * ncells: cards of each cell unassigned
 	pk     []uint64 // n, when built packed: the packed states
 	ptot   []int32  // n, when built packed: cards left in each state
+	psk    []uint64 // n, when built packed: the packed partial sums
 	sums   []int32  // n * ncross
 	n      int      // number of states
 

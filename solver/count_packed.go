@@ -5,10 +5,11 @@ import (
 	"math/bits"
 )
 
-// This file is the fast way to lay out the counting graph, used whenever a
-// state of every layer packs into one uint64 (at most 32 free cards always
-// do) and no constraint spans several holders. It builds exactly the graph
-// that build would (the same states, edges and hands, possibly in another
+// This file is the fast way to lay out the counting graph, used whenever the
+// counts of a state of every layer pack into one uint64 (at most 32 free
+// cards always do) and the partial sums of the constraints that span
+// several holders pack into a second one. It builds exactly the graph that
+// build would (the same states, edges and hands, possibly in another
 // order), but:
 //
 //   - a state is a uint64 in which every cell's count has its own field with
@@ -19,7 +20,13 @@ import (
 //     layer's partition; forgetting is linear, so the next state is the
 //     image of what is left minus the image of the hand;
 //   - new states of a layer are tested once, and the test of a later
-//     holder's chances is remembered by packed projected counts.
+//     holder's chances is remembered by packed projected counts;
+//   - a multi-holder constraint's partial sum is a field of the second word
+//     (0 when the constraint is settled, else the sum minus its least
+//     possible value plus one); a hand adds a fixed amount to it, and the
+//     least and greatest amounts the cards left after a hand can still add
+//     are linear in the state and the hand, so settle costs a few additions
+//     per constraint.
 
 // maxPackedHands bounds the hands listed for one layer; beyond it the
 // generic builder is used.
@@ -66,22 +73,84 @@ type wcell struct {
 	k int32
 }
 
-// packedOK reports whether the packed builder applies, and returns the
-// layouts of every layer and of the terminal layer.
-func (cp *compiled) packedOK() ([]playout, bool) {
-	if len(cp.cross) > 0 {
-		return nil, false
+// sumLayout packs the partial sums of the multi-holder constraints into a
+// uint64: constraint c has a field of width bits at off[c] holding 0 when
+// it is settled (done), else its partial sum minus lo[c] plus one.
+type sumLayout struct {
+	off  []uint8
+	mask []uint64 // field value bits, not shifted
+	lo   []int
+}
+
+// newSumLayout sizes the fields from the least and greatest partial sum
+// each constraint can reach: every free card adds, at most once, one of the
+// coefficients of the holders it may have (0 for a holder not in the
+// constraint).
+func newSumLayout(cp *compiled) (sumLayout, bool) {
+	nc := len(cp.cross)
+	sl := sumLayout{off: make([]uint8, nc), mask: make([]uint64, nc), lo: make([]int, nc)}
+	if nc == 0 || len(cp.layers) == 0 {
+		return sl, true
 	}
+	l0 := cp.layers[0]
+	nb := 0
+	for c := range cp.cross {
+		lo, hi := 0, 0
+		for j, n := range l0.csize {
+			lo += n * min(0, l0.cmin[c][j])
+			hi += n * max(0, l0.cmax[c][j])
+		}
+		w := bits.Len(uint(hi - lo + 1))
+		if nb+w > 64 {
+			return sl, false
+		}
+		sl.off[c], sl.mask[c], sl.lo[c] = uint8(nb), uint64(1)<<w-1, lo
+		nb += w
+	}
+	return sl, true
+}
+
+// decode unpacks s into sums (doneSum for a settled constraint).
+func (sl *sumLayout) decode(s uint64, sums []int32) {
+	for c := range sums {
+		v := int((s >> sl.off[c]) & sl.mask[c])
+		if v == 0 {
+			sums[c] = doneSum
+		} else {
+			sums[c] = int32(v - 1 + sl.lo[c])
+		}
+	}
+}
+
+// encode packs sums.
+func (sl *sumLayout) encode(sums []int32) uint64 {
+	var s uint64
+	for c, v := range sums {
+		if v != doneSum {
+			s |= uint64(int(v)-sl.lo[c]+1) << sl.off[c]
+		}
+	}
+	return s
+}
+
+// packedOK reports whether the packed builder applies, and returns the
+// layouts of every layer and of the terminal layer, and of the partial
+// sums.
+func (cp *compiled) packedOK() ([]playout, sumLayout, bool) {
 	L := len(cp.layers)
 	pls := make([]playout, L+1)
 	for i := 0; i < L; i++ {
 		var ok bool
 		if pls[i], ok = newPLayout(cp.layers[i].csize); !ok {
-			return nil, false
+			return nil, sumLayout{}, false
 		}
 	}
 	pls[L], _ = newPLayout(nil)
-	return pls, true
+	sl, ok := newSumLayout(cp)
+	if !ok {
+		return nil, sumLayout{}, false
+	}
+	return pls, sl, true
 }
 
 // listHands lists the hands of layer l that fit its size and its own
@@ -152,10 +221,25 @@ func listHands(l *glayer, limit int) ([][]uint16, bool) {
 	return out, true
 }
 
+// settleOne is settle for one constraint whose partial sum, with what the
+// remaining cards can still add, lies in [lo, hi]: whether it can still be
+// met, and whether it is met whatever happens.
+func settleOne(op Op, bound, lo, hi int) (ok, done bool) {
+	switch op {
+	case Le:
+		return lo <= bound, hi <= bound
+	case Ge:
+		return hi >= bound, lo >= bound
+	default:
+		return lo <= bound && hi >= bound, lo == hi
+	}
+}
+
 // buildPacked lays out the graph as build does, when packedOK. It reports
 // false, having changed nothing, when a layer has too many hands to list.
-func (cp *compiled) buildPacked(ctx context.Context, pls []playout) (bool, error) {
+func (cp *compiled) buildPacked(ctx context.Context, pls []playout, sl sumLayout) (bool, error) {
 	L := len(cp.layers)
+	nc := len(cp.cross)
 	all := append(append([]*glayer(nil), cp.layers...), &glayer{})
 	// List every layer's hands but the last one's (it takes what is left).
 	lists := make([][][]uint16, L)
@@ -165,7 +249,7 @@ func (cp *compiled) buildPacked(ctx context.Context, pls []playout) (bool, error
 			return false, nil
 		}
 	}
-	cp.term = &glayer{}
+	cp.term = &glayer{ncross: nc}
 	all[L] = cp.term
 
 	l0 := all[0]
@@ -177,11 +261,21 @@ func (cp *compiled) buildPacked(ctx context.Context, pls []playout) (bool, error
 		rootK |= uint64(s) << pls[0].off[j]
 		rootTot += s
 	}
+	rootSums := make([]int32, nc)
+	if !cp.settle(l0, root, rootSums) {
+		cp.infeasible = true
+		return true, nil
+	}
 	l0.r = append(l0.r[:0], root...)
 	l0.pk = []uint64{rootK}
+	l0.psk = []uint64{sl.encode(rootSums)}
 	l0.ptot = []int32{int32(rootTot)}
 	l0.n = 1
 
+	cur := make([]int32, nc) // a state's partial sums
+	ns := make([]int32, nc)  // after a hand
+	stLo := make([]int, nc)  // least the state's cards can add later, per constraint
+	stHi := make([]int, nc)  // greatest
 	edges := 0
 	for i := 0; i < L; i++ {
 		l, nx := all[i], all[i+1]
@@ -209,10 +303,27 @@ func (cp *compiled) buildPacked(ctx context.Context, pls []playout) (bool, error
 				upOff[j] = pn.off[l.up[j]]
 			}
 		}
+		// What a card of each cell of this layer can still add to each
+		// constraint once this holder has played (the next layer's bounds).
+		var nxMin, nxMax [][]int // [c][j]
+		if nc > 0 && nx.cmin != nil {
+			nxMin, nxMax = make([][]int, nc), make([][]int, nc)
+			for c := range nc {
+				nxMin[c], nxMax[c] = make([]int, l.ncells), make([]int, l.ncells)
+				for j := range l.ncells {
+					nxMin[c][j] = nx.cmin[c][l.up[j]]
+					nxMax[c][j] = nx.cmax[c][l.up[j]]
+				}
+			}
+		}
 		var hs []phand
+		var hsum, hlo, hhi []int // per hand and constraint: what the hand adds, and takes from the later bounds
 		last := i == L-1
 		if !last {
 			hs = make([]phand, len(lists[i]))
+			if nc > 0 {
+				hsum, hlo, hhi = make([]int, len(hs)*nc), make([]int, len(hs)*nc), make([]int, len(hs)*nc)
+			}
 			for t, hand := range lists[i] {
 				ph := phand{idx: int32(len(l.hands))}
 				l.hands = append(l.hands, hand)
@@ -227,16 +338,18 @@ func (cp *compiled) buildPacked(ctx context.Context, pls []playout) (bool, error
 					if l.csize[j] > int(v) {
 						ph.wcel = append(ph.wcel, wcell{int32(j), int32(v)})
 					}
+					for c := range nc {
+						if cf := l.cross[c]; cf != nil {
+							hsum[t*nc+c] += cf[p] * int(v)
+						}
+						if nxMin != nil {
+							hlo[t*nc+c] += nxMin[c][j] * int(v)
+							hhi[t*nc+c] += nxMax[c][j] * int(v)
+						}
+					}
 				}
 				hs[t] = ph
 			}
-		}
-		cellPos := make([]int, l.ncells) // position in l.cells, or -1
-		for j := range cellPos {
-			cellPos[j] = -1
-		}
-		for p, j := range l.cells {
-			cellPos[j] = p
 		}
 		next := newPackedBuilder(nx, pn)
 		if i+2 < L && useAdmit {
@@ -267,11 +380,50 @@ func (cp *compiled) buildPacked(ctx context.Context, pls []playout) (bool, error
 					img += (v >> pl.off[j]) << upOff[j]
 				}
 			}
+			if nc > 0 {
+				sl.decode(l.psk[x], cur)
+				for c := range nc {
+					stLo[c], stHi[c] = 0, 0
+					if nxMin == nil {
+						continue
+					}
+					for j := 0; j < l.ncells; j++ {
+						if n := pl.field(r, j); n != 0 {
+							stLo[c] += n * nxMin[c][j]
+							stHi[c] += n * nxMax[c][j]
+						}
+					}
+				}
+			}
 			if last {
 				// The hand is what is left: check the holder's size and
 				// own constraints.
 				if R < totLo || R > totHi || !cp.localOK(l, pl, r) {
 					continue
+				}
+				// Every sum is settled by now (the hand is forced, so the
+				// bounds settle used before this layer were exact); the
+				// check below is kept in case that ever changes.
+				if nc > 0 {
+					ok := true
+					for c := range nc {
+						s := int(cur[c])
+						if cur[c] == doneSum {
+							continue
+						}
+						if cf := l.cross[c]; cf != nil {
+							for p, j := range l.cells {
+								s += cf[p] * pl.field(r, j)
+							}
+						}
+						if good, _ := settleOne(cp.cross[c].op, cp.cross[c].bound, s, s); !good {
+							ok = false
+							break
+						}
+					}
+					if !ok {
+						continue
+					}
 				}
 				h, ok := lastHand[r]
 				if !ok {
@@ -283,7 +435,7 @@ func (cp *compiled) buildPacked(ctx context.Context, pls []playout) (bool, error
 					}
 					l.hands = append(l.hands, hand)
 				}
-				y := next.add(0, 0)
+				y := next.add(0, 0, 0)
 				if y >= 0 {
 					l.eTo = append(l.eTo, y)
 					l.eHand = append(l.eHand, h)
@@ -293,6 +445,7 @@ func (cp *compiled) buildPacked(ctx context.Context, pls []playout) (bool, error
 				continue
 			}
 			rg := r | pl.g
+		hands:
 			for t := range hs {
 				ph := &hs[t]
 				if int(ph.tot) < totLo || int(ph.tot) > totHi {
@@ -302,7 +455,28 @@ func (cp *compiled) buildPacked(ctx context.Context, pls []playout) (bool, error
 				if left&pl.g != pl.g || left&forced != 0 {
 					continue
 				}
-				y := next.add(img-ph.img, R-int(ph.tot))
+				var sk uint64
+				if nc > 0 {
+					for c := range nc {
+						if cur[c] == doneSum {
+							ns[c] = doneSum
+							continue
+						}
+						s := int(cur[c]) + hsum[t*nc+c]
+						good, done := settleOne(cp.cross[c].op, cp.cross[c].bound,
+							s+stLo[c]-hlo[t*nc+c], s+stHi[c]-hhi[t*nc+c])
+						if !good {
+							continue hands
+						}
+						if done {
+							ns[c] = doneSum
+						} else {
+							ns[c] = int32(s)
+						}
+					}
+					sk = sl.encode(ns)
+				}
+				y := next.add(img-ph.img, sk, R-int(ph.tot))
 				if y < 0 {
 					continue
 				}
@@ -355,21 +529,24 @@ func (cp *compiled) localOK(l *glayer, pl *playout, k uint64) bool {
 	return true
 }
 
+// pkey is a packed state: counts and partial sums.
+type pkey struct{ k, s uint64 }
+
 // packedBuilder collects the distinct states of a layer in packed form.
 type packedBuilder struct {
 	l     *glayer
 	pl    *playout
-	idx   map[uint64]int32
+	idx   map[pkey]int32
 	admit func(k uint64) bool
 }
 
 func newPackedBuilder(l *glayer, pl *playout) *packedBuilder {
-	return &packedBuilder{l: l, pl: pl, idx: map[uint64]int32{}}
+	return &packedBuilder{l: l, pl: pl, idx: map[pkey]int32{}}
 }
 
-// add returns the index of state k (tot cards), -1 when it is dead.
-func (b *packedBuilder) add(k uint64, tot int) int32 {
-	if x, ok := b.idx[k]; ok {
+// add returns the index of state (k, s) (tot cards), -1 when it is dead.
+func (b *packedBuilder) add(k, s uint64, tot int) int32 {
+	if x, ok := b.idx[pkey{k, s}]; ok {
 		return x
 	}
 	x := int32(-1)
@@ -380,10 +557,11 @@ func (b *packedBuilder) add(k uint64, tot int) int32 {
 			l.r = append(l.r, uint16(b.pl.field(k, j)))
 		}
 		l.pk = append(l.pk, k)
+		l.psk = append(l.psk, s)
 		l.ptot = append(l.ptot, int32(tot))
 		l.n++
 	}
-	b.idx[k] = x
+	b.idx[pkey{k, s}] = x
 	return x
 }
 

@@ -9,29 +9,41 @@ import (
 )
 
 // TestPackedBuilderAgrees compiles random problems with both graph builders
-// and checks that they count the same worlds and the same marginals.
+// and checks that they count the same worlds and the same marginals. It
+// also checks that the packed builder was used often, on problems with
+// constraints across holders too (their partial sums are in the state).
 func TestPackedBuilderAgrees(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(7, 8))
-	packed := 0
-	for it := 0; it < 2000; it++ {
+	packed, crossPacked := 0, 0
+	defer func() { usePacked = true }()
+	for it := 0; it < 3000; it++ {
 		p := randomProblem(rng, 9, 5)
+		if it%2 == 0 {
+			addCrossConstraint(rng, p)
+		}
 		var res [2]*passResult
 		var used [2]bool
+		var cross [2]int
 		for v := range 2 {
 			usePacked = v == 1
 			cp, err := compile(ctx, p, compileOpts{first: NoHolder})
 			require.NoError(t, err)
-			used[v] = cp.layers != nil && len(cp.layers) > 0 && cp.layers[0].pk != nil
+			used[v] = len(cp.layers) > 0 && cp.layers[0].pk != nil
+			cross[v] = len(cp.cross)
 			if cp.infeasible {
 				continue
 			}
 			res[v], err = cp.pass(ctx, true, false)
 			require.NoError(t, err)
 		}
-		usePacked = true
+		require.False(t, used[0], "instance %d: the generic builder was asked for", it)
+		require.Equal(t, cross[0], cross[1])
 		if used[1] {
 			packed++
+			if cross[1] > 0 {
+				crossPacked++
+			}
 		}
 		require.Equal(t, res[0] == nil, res[1] == nil, "instance %d", it)
 		if res[0] == nil {
@@ -43,6 +55,34 @@ func TestPackedBuilderAgrees(t *testing.T) {
 			require.Zero(t, res[0].P0[k].Cmp(res[1].P0[k]), "instance %d: marginal %d: %v vs %v", it, k, res[0].P0[k], res[1].P0[k])
 		}
 	}
-	t.Logf("%d instances built packed", packed)
-	require.Greater(t, packed, 300)
+	t.Logf("%d instances built packed, %d of them with constraints across holders", packed, crossPacked)
+	require.Greater(t, packed, 1000)
+	require.Greater(t, crossPacked, 400)
+}
+
+// addCrossConstraint adds an observation with a constraint over several
+// holders: a clause "not all of these" (a failed accusation), "at least
+// one of these", or a count across holders.
+func addCrossConstraint(rng *rand.Rand, p *Problem) {
+	m := p.Model()
+	n, k := m.NumCards(), m.NumHolders()
+	if k < 2 {
+		return
+	}
+	var lits []Lit
+	for range 2 + rng.IntN(3) {
+		lits = append(lits, Lit{Card(rng.IntN(n)), Holder(rng.IntN(k))})
+	}
+	var c Constraint
+	switch rng.IntN(3) {
+	case 0:
+		c = Clause(nil, lits)
+	case 1:
+		c = Clause(lits, nil)
+	default:
+		c = CountOf(lits, Op(rng.IntN(3)), rng.IntN(len(lits)+1))
+	}
+	if _, err := p.Add(Observation{Label: "cross", Constraints: []Constraint{c}}); err != nil {
+		panic(err)
+	}
 }
