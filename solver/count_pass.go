@@ -313,6 +313,10 @@ func bigRows(v []uint64, n, width int) [][]*big.Int {
 // or -1 to leave the edge out), and B and P are computed for each class in
 // the same sweep: class c's values for state x are at B[c*n+x] and
 // P[(c*n+x)*width:], n being the layer's states. It reports an overflow.
+//
+// B is computed first, with every operation checked. P then needs no
+// checks: every value it adds up for a state counts completions of that
+// state, so none exceeds the state's B.
 func stepU64(ctx context.Context, cp *compiled, i int, Bn, P []uint64, cards bool, class []int8, k int) ([]uint64, []uint64, bool, error) {
 	L := len(cp.layers)
 	l := cp.layers[i]
@@ -320,47 +324,36 @@ func stepU64(ctx context.Context, cp *compiled, i int, Bn, P []uint64, cards boo
 		k = 1
 	}
 	Bi := make([]uint64, k*l.n)
-	W := L - i
-	nw := W - 1
-	var nextP []uint64
-	if cards {
-		nextP = make([]uint64, k*l.n*l.ncells*W)
+	row := func(x int, e int32) int { // x's row in the class of e, or -1
+		if class == nil {
+			return x
+		}
+		c := class[e]
+		if c < 0 {
+			return -1
+		}
+		return x + int(c)*l.n
 	}
-	inLayer := make([]int, l.ncells)
-	for j := range inLayer {
-		inLayer[j] = -1
-	}
-	for p, j := range l.cells {
-		inLayer[j] = p
-	}
-	nxCells := cp.layer(i + 1).ncells
 	var ovf atomic.Bool
-	work := func(lo, hi int) error {
+	err := parallel(l.n, len(l.eTo), func(lo, hi int) error {
 		var bad uint64
 		for x := lo; x < hi; x++ {
 			if x&1023 == 0 && ctx.Err() != nil {
 				return ctx.Err()
 			}
-			r := l.state(x)
-			var px []uint64
 			for e := l.edgeStart[x]; e < l.edgeStart[x+1]; e++ {
-				cx := x // the state's row in its class
-				if class != nil {
-					c := class[e]
-					if c < 0 {
-						continue
-					}
-					cx += int(c) * l.n
+				cx := row(x, e)
+				if cx < 0 {
+					continue
 				}
-				if cards {
-					px = nextP[cx*l.ncells*W : (cx+1)*l.ncells*W]
-				}
-				y := int(l.eTo[e])
-				b := Bn[y]
+				b := Bn[l.eTo[e]]
 				if b == 0 {
 					continue
 				}
-				w := l.eW[e]
+				w := uint64(1)
+				if l.eW != nil {
+					w = l.eW[e]
+				}
 				if w == 0 {
 					bad = 1
 					continue
@@ -369,70 +362,101 @@ func stepU64(ctx context.Context, cp *compiled, i int, Bn, P []uint64, cards boo
 				var c uint64
 				Bi[cx], c = bits.Add64(Bi[cx], wb, 0)
 				bad |= h | c
-				if !cards {
-					continue
-				}
-				hand := l.hands[l.eHand[e]]
-				var py []uint64
-				if nw > 0 {
-					py = P[y*nxCells*nw : (y+1)*nxCells*nw]
-				}
-				for j, xj := range r {
-					if xj == 0 {
-						continue
-					}
-					kj := uint16(0)
-					if p := inLayer[j]; p >= 0 {
-						kj = hand[p]
-					}
-					row := px[j*W : (j+1)*W]
-					if kj > 0 {
-						wIn := w
-						if kj != xj {
-							h, lo := bits.Mul64(w, uint64(kj))
-							if h >= uint64(xj) {
-								bad = 1
-								continue
-							}
-							wIn, _ = bits.Div64(h, lo, uint64(xj))
-						}
-						h, v := bits.Mul64(wIn, b)
-						row[0], c = bits.Add64(row[0], v, 0)
-						bad |= h | c
-					}
-					if kj < xj && nw > 0 {
-						wEx := w
-						if kj != 0 {
-							h, lo := bits.Mul64(w, uint64(xj-kj))
-							if h >= uint64(xj) {
-								bad = 1
-								continue
-							}
-							wEx, _ = bits.Div64(h, lo, uint64(xj))
-						}
-						up := int(l.up[j])
-						src := py[up*nw : (up+1)*nw]
-						dst := row[1:]
-						for t, v := range src {
-							if v != 0 {
-								h, m := bits.Mul64(wEx, v)
-								dst[t], c = bits.Add64(dst[t], m, 0)
-								bad |= h | c
-							}
-						}
-					}
-				}
 			}
 		}
 		if bad != 0 {
 			ovf.Store(true)
 		}
 		return nil
+	})
+	if err != nil || ovf.Load() || !cards {
+		return Bi, nil, ovf.Load(), err
 	}
-	if err := parallel(l.n, len(l.eTo), work); err != nil {
-		return nil, nil, false, err
+
+	W := L - i
+	nw := W - 1
+	nextP := make([]uint64, k*l.n*l.ncells*W)
+	inLayer := make([]int, l.ncells)
+	for j := range inLayer {
+		inLayer[j] = -1
 	}
-	return Bi, nextP, ovf.Load(), nil
+	for p, j := range l.cells {
+		inLayer[j] = p
+	}
+	nxCells := cp.layer(i + 1).ncells
+	// left is a cell some cards of which remain in a state.
+	type left struct {
+		j, pos, up int
+		n          uint64
+	}
+	err = parallel(l.n, len(l.eTo), func(lo, hi int) error {
+		var ls []left
+		for x := lo; x < hi; x++ {
+			if x&1023 == 0 && ctx.Err() != nil {
+				return ctx.Err()
+			}
+			ls = ls[:0]
+			for j, n := range l.state(x) {
+				if n != 0 {
+					up := -1
+					if nw > 0 {
+						up = l.up[j]
+					}
+					ls = append(ls, left{j, inLayer[j], up, uint64(n)})
+				}
+			}
+			for e := l.edgeStart[x]; e < l.edgeStart[x+1]; e++ {
+				cx := row(x, e)
+				if cx < 0 {
+					continue
+				}
+				y := int(l.eTo[e])
+				b := Bn[y]
+				if b == 0 {
+					continue
+				}
+				w := uint64(1)
+				if l.eW != nil {
+					w = l.eW[e]
+				}
+				px := nextP[cx*l.ncells*W : (cx+1)*l.ncells*W]
+				hand := l.hands[l.eHand[e]]
+				var py []uint64
+				if nw > 0 {
+					py = P[y*nxCells*nw : (y+1)*nxCells*nw]
+				}
+				for _, c := range ls {
+					var kj uint64
+					if c.pos >= 0 {
+						kj = uint64(hand[c.pos])
+					}
+					out := px[c.j*W : (c.j+1)*W]
+					if kj > 0 {
+						wIn := w
+						if kj != c.n {
+							h, lo := bits.Mul64(w, kj)
+							wIn, _ = bits.Div64(h, lo, c.n)
+						}
+						out[0] += wIn * b
+					}
+					if kj < c.n && nw > 0 {
+						wEx := w
+						if kj != 0 {
+							h, lo := bits.Mul64(w, c.n-kj)
+							wEx, _ = bits.Div64(h, lo, c.n)
+						}
+						src := py[c.up*nw : (c.up+1)*nw]
+						dst := out[1:W]
+						for t, v := range src {
+							dst[t] += wEx * v
+						}
+					}
+				}
+			}
+		}
+		return nil
+	})
+	return Bi, nextP, false, err
 }
 
 // parallelMin is the least number of edges worth splitting a layer's
