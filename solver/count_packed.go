@@ -2,7 +2,11 @@ package solver
 
 import (
 	"context"
+	"errors"
 	"math/bits"
+	"runtime"
+	"sort"
+	"sync"
 )
 
 // This file is the fast way to lay out the counting graph, used whenever the
@@ -237,10 +241,19 @@ func settleOne(op Op, bound, lo, hi int) (ok, done bool) {
 
 // buildPacked lays out the graph as build does, when packedOK. It reports
 // false, having changed nothing, when a layer has too many hands to list.
+//
+// A layer is laid out in two sweeps over its states: the first counts the
+// edges of each state (so that the edge arrays are allocated once, at their
+// size), the second writes them. Both run on every core when the layer is
+// large, each worker taking a contiguous run of states; in the second,
+// each worker numbers the next states it reaches in its own table, in the
+// order it first reaches them, and the runs are then merged in order, so
+// that the states are numbered as one worker going through the states and
+// hands in order would number them: the graph does not depend on the
+// number of workers.
 func (cp *compiled) buildPacked(ctx context.Context, pls []playout, sl sumLayout) (bool, error) {
 	L := len(cp.layers)
 	nc := len(cp.cross)
-	all := append(append([]*glayer(nil), cp.layers...), &glayer{})
 	// List every layer's hands but the last one's (it takes what is left).
 	lists := make([][][]uint16, L)
 	for i := 0; i+1 < L; i++ {
@@ -250,9 +263,8 @@ func (cp *compiled) buildPacked(ctx context.Context, pls []playout, sl sumLayout
 		}
 	}
 	cp.term = &glayer{ncross: nc}
-	all[L] = cp.term
 
-	l0 := all[0]
+	l0 := cp.layer(0)
 	root := make([]uint16, l0.ncells)
 	var rootK uint64
 	rootTot := 0
@@ -272,244 +284,537 @@ func (cp *compiled) buildPacked(ctx context.Context, pls []playout, sl sumLayout
 	l0.ptot = []int32{int32(rootTot)}
 	l0.n = 1
 
-	cur := make([]int32, nc) // a state's partial sums
-	ns := make([]int32, nc)  // after a hand
-	stLo := make([]int, nc)  // least the state's cards can add later, per constraint
-	stHi := make([]int, nc)  // greatest
 	edges := 0
 	for i := 0; i < L; i++ {
-		l, nx := all[i], all[i+1]
-		pl, pn := &pls[i], &pls[i+1]
-		// Masks over this layer's fields: cells no later layer may take
-		// (which this holder must then take entirely) and, among them,
-		// cells this holder may not take either (a state with one of those
-		// left is dead).
-		var forced, dead uint64
-		inLayer := make([]bool, l.ncells)
-		for _, j := range l.cells {
-			inLayer[j] = true
+		if err := ctx.Err(); err != nil {
+			return true, err
 		}
-		for j := 0; j < l.ncells; j++ {
-			if !l.fut[j] {
-				forced |= pl.mask[j]
-				if !inLayer[j] {
-					dead |= pl.mask[j]
-				}
-			}
+		var err error
+		if i == L-1 {
+			err = cp.packedLastLayer(&pls[i], sl, &edges)
+		} else {
+			lp := cp.newLayerPlan(i, pls, sl, lists[i])
+			err = lp.build(ctx, &edges)
 		}
-		upOff := make([]uint8, l.ncells)
-		for j := range upOff {
-			if l.up != nil {
-				upOff[j] = pn.off[l.up[j]]
-			}
+		if err != nil {
+			return true, err
 		}
-		// What a card of each cell of this layer can still add to each
-		// constraint once this holder has played (the next layer's bounds).
-		var nxMin, nxMax [][]int // [c][j]
-		if nc > 0 && nx.cmin != nil {
-			nxMin, nxMax = make([][]int, nc), make([][]int, nc)
-			for c := range nc {
-				nxMin[c], nxMax[c] = make([]int, l.ncells), make([]int, l.ncells)
-				for j := range l.ncells {
-					nxMin[c][j] = nx.cmin[c][l.up[j]]
-					nxMax[c][j] = nx.cmax[c][l.up[j]]
-				}
-			}
-		}
-		var hs []phand
-		var hsum, hlo, hhi []int // per hand and constraint: what the hand adds, and takes from the later bounds
-		last := i == L-1
-		if !last {
-			hs = make([]phand, len(lists[i]))
-			if nc > 0 {
-				hsum, hlo, hhi = make([]int, len(hs)*nc), make([]int, len(hs)*nc), make([]int, len(hs)*nc)
-			}
-			for t, hand := range lists[i] {
-				ph := phand{idx: int32(len(l.hands))}
-				l.hands = append(l.hands, hand)
-				for p, v := range hand {
-					if v == 0 {
-						continue
-					}
-					j := l.cells[p]
-					ph.k |= uint64(v) << pl.off[j]
-					ph.img += uint64(v) << upOff[j]
-					ph.tot += int32(v)
-					if l.csize[j] > int(v) {
-						ph.wcel = append(ph.wcel, wcell{int32(j), int32(v)})
-					}
-					for c := range nc {
-						if cf := l.cross[c]; cf != nil {
-							hsum[t*nc+c] += cf[p] * int(v)
-						}
-						if nxMin != nil {
-							hlo[t*nc+c] += nxMin[c][j] * int(v)
-							hhi[t*nc+c] += nxMax[c][j] * int(v)
-						}
-					}
-				}
-				hs[t] = ph
-			}
-		}
-		next := newPackedBuilder(nx, pn)
-		if i+2 < L && useAdmit {
-			next.admit = cp.packedAdmitter(i+1, pls)
-		}
-		l.edgeStart = make([]int32, 0, l.n+1)
-		lastHand := map[uint64]int32{}
-		for x := 0; x < l.n; x++ {
-			if x&1023 == 0 {
-				if err := ctx.Err(); err != nil {
-					return true, err
-				}
-			}
-			l.edgeStart = append(l.edgeStart, int32(len(l.eTo)))
-			r := l.pk[x]
-			if r&dead != 0 {
-				continue
-			}
-			R := int(l.ptot[x])
-			totLo := max(l.minSz, R-l.futMax)
-			totHi := min(l.maxSz, R-l.futMin)
-			if totLo > totHi {
-				continue
-			}
-			var img uint64
-			for j := 0; j < l.ncells; j++ {
-				if v := r & pl.mask[j]; v != 0 {
-					img += (v >> pl.off[j]) << upOff[j]
-				}
-			}
-			if nc > 0 {
-				sl.decode(l.psk[x], cur)
-				for c := range nc {
-					stLo[c], stHi[c] = 0, 0
-					if nxMin == nil {
-						continue
-					}
-					for j := 0; j < l.ncells; j++ {
-						if n := pl.field(r, j); n != 0 {
-							stLo[c] += n * nxMin[c][j]
-							stHi[c] += n * nxMax[c][j]
-						}
-					}
-				}
-			}
-			if last {
-				// The hand is what is left: check the holder's size and
-				// own constraints.
-				if R < totLo || R > totHi || !cp.localOK(l, pl, r) {
-					continue
-				}
-				// Every sum is settled by now (the hand is forced, so the
-				// bounds settle used before this layer were exact); the
-				// check below is kept in case that ever changes.
-				if nc > 0 {
-					ok := true
-					for c := range nc {
-						s := int(cur[c])
-						if cur[c] == doneSum {
-							continue
-						}
-						if cf := l.cross[c]; cf != nil {
-							for p, j := range l.cells {
-								s += cf[p] * pl.field(r, j)
-							}
-						}
-						if good, _ := settleOne(cp.cross[c].op, cp.cross[c].bound, s, s); !good {
-							ok = false
-							break
-						}
-					}
-					if !ok {
-						continue
-					}
-				}
-				h, ok := lastHand[r]
-				if !ok {
-					h = int32(len(l.hands))
-					lastHand[r] = h
-					hand := make([]uint16, len(l.cells))
-					for p, j := range l.cells {
-						hand[p] = uint16(pl.field(r, j))
-					}
-					l.hands = append(l.hands, hand)
-				}
-				y := next.add(0, 0, 0)
-				if y >= 0 {
-					l.eTo = append(l.eTo, y)
-					l.eHand = append(l.eHand, h)
-					l.eW = append(l.eW, 1)
-					edges++
-				}
-				continue
-			}
-			rg := r | pl.g
-		hands:
-			for t := range hs {
-				ph := &hs[t]
-				if int(ph.tot) < totLo || int(ph.tot) > totHi {
-					continue
-				}
-				left := rg - ph.k
-				if left&pl.g != pl.g || left&forced != 0 {
-					continue
-				}
-				var sk uint64
-				if nc > 0 {
-					for c := range nc {
-						if cur[c] == doneSum {
-							ns[c] = doneSum
-							continue
-						}
-						s := int(cur[c]) + hsum[t*nc+c]
-						good, done := settleOne(cp.cross[c].op, cp.cross[c].bound,
-							s+stLo[c]-hlo[t*nc+c], s+stHi[c]-hhi[t*nc+c])
-						if !good {
-							continue hands
-						}
-						if done {
-							ns[c] = doneSum
-						} else {
-							ns[c] = int32(s)
-						}
-					}
-					sk = sl.encode(ns)
-				}
-				y := next.add(img-ph.img, sk, R-int(ph.tot))
-				if y < 0 {
-					continue
-				}
-				w := uint64(1)
-				for _, wc := range ph.wcel {
-					n := pl.field(r, int(wc.j))
-					if int(wc.k) == n || w == 0 {
-						continue
-					}
-					b, fits := binomU64(n, int(wc.k))
-					hi, lo := bits.Mul64(w, b)
-					if !fits || hi != 0 {
-						w = 0
-					} else {
-						w = lo
-					}
-				}
-				l.eTo = append(l.eTo, y)
-				l.eHand = append(l.eHand, ph.idx)
-				l.eW = append(l.eW, w)
-				edges++
-			}
-			if edges > maxEdges {
-				return true, errTooLarge
-			}
-		}
-		l.edgeStart = append(l.edgeStart, int32(len(l.eTo)))
-		l.handIdx = nil
 	}
 	if cp.term.n == 0 {
 		cp.infeasible = true
 	}
 	return true, nil
+}
+
+// packedLastLayer lays out the last layer: its holder takes what is left,
+// if that fits its size and its own constraints, and every sum settles.
+func (cp *compiled) packedLastLayer(pl *playout, sl sumLayout, edges *int) error {
+	L := len(cp.layers)
+	l := cp.layers[L-1]
+	nc := len(cp.cross)
+	cur := make([]int32, nc)
+	lastHand := map[uint64]int32{}
+	l.edgeStart = make([]int32, 0, l.n+1)
+	var dead uint64
+	inLayer := make([]bool, l.ncells)
+	for _, j := range l.cells {
+		inLayer[j] = true
+	}
+	for j := 0; j < l.ncells; j++ {
+		if !inLayer[j] {
+			dead |= pl.mask[j]
+		}
+	}
+states:
+	for x := 0; x < l.n; x++ {
+		l.edgeStart = append(l.edgeStart, int32(len(l.eTo)))
+		r := l.pk[x]
+		R := int(l.ptot[x])
+		if r&dead != 0 || R < max(l.minSz, R-l.futMax) || R > min(l.maxSz, R-l.futMin) || !cp.localOK(l, pl, r) {
+			continue
+		}
+		// Every sum is settled by now (the hand is forced, so the bounds
+		// settle used before this layer were exact); the check is kept in
+		// case that ever changes.
+		if nc > 0 {
+			sl.decode(l.psk[x], cur)
+			for c := range nc {
+				if cur[c] == doneSum {
+					continue
+				}
+				s := int(cur[c])
+				if cf := l.cross[c]; cf != nil {
+					for p, j := range l.cells {
+						s += cf[p] * pl.field(r, j)
+					}
+				}
+				if ok, _ := settleOne(cp.cross[c].op, cp.cross[c].bound, s, s); !ok {
+					continue states
+				}
+			}
+		}
+		h, ok := lastHand[r]
+		if !ok {
+			h = int32(len(l.hands))
+			lastHand[r] = h
+			hand := make([]uint16, len(l.cells))
+			for p, j := range l.cells {
+				hand[p] = uint16(pl.field(r, j))
+			}
+			l.hands = append(l.hands, hand)
+		}
+		if cp.term.n == 0 {
+			cp.term.n = 1
+			cp.term.pk = []uint64{0}
+			cp.term.psk = []uint64{0}
+			cp.term.ptot = []int32{0}
+		}
+		l.eTo = append(l.eTo, 0)
+		l.eHand = append(l.eHand, h)
+		l.eW = append(l.eW, 1)
+		*edges++
+	}
+	l.edgeStart = append(l.edgeStart, int32(len(l.eTo)))
+	if *edges > maxEdges {
+		return errTooLarge
+	}
+	return nil
+}
+
+// layerPlan is what laying out the edges of a layer (not the last) needs.
+type layerPlan struct {
+	cp           *compiled
+	i            int
+	l, nx        *glayer
+	pl, pn       *playout
+	sl           sumLayout
+	nc           int
+	forced, dead uint64
+	upOff        []uint8
+	hs           []phand
+	hsum         []int   // per hand and constraint: what the hand adds to the partial sum
+	hlo, hhi     []int   // and what it takes from the least and greatest amounts the cards left can add
+	nxMin, nxMax [][]int // [c][j]: least and greatest a card of cell j can add once the holder has played
+	admit        func(k uint64) bool
+}
+
+func (cp *compiled) newLayerPlan(i int, pls []playout, sl sumLayout, list [][]uint16) *layerPlan {
+	l, nx := cp.layers[i], cp.layer(i+1)
+	nc := len(cp.cross)
+	lp := &layerPlan{cp: cp, i: i, l: l, nx: nx, pl: &pls[i], pn: &pls[i+1], sl: sl, nc: nc}
+	pl, pn := lp.pl, lp.pn
+	// Masks over this layer's fields: cells no later layer may take (which
+	// this holder must then take entirely) and, among them, cells this
+	// holder may not take either (a state with one of those left is dead).
+	inLayer := make([]bool, l.ncells)
+	for _, j := range l.cells {
+		inLayer[j] = true
+	}
+	for j := 0; j < l.ncells; j++ {
+		if !l.fut[j] {
+			lp.forced |= pl.mask[j]
+			if !inLayer[j] {
+				lp.dead |= pl.mask[j]
+			}
+		}
+	}
+	lp.upOff = make([]uint8, l.ncells)
+	for j := range lp.upOff {
+		lp.upOff[j] = pn.off[l.up[j]]
+	}
+	if nc > 0 && nx.cmin != nil {
+		lp.nxMin, lp.nxMax = make([][]int, nc), make([][]int, nc)
+		for c := range nc {
+			lp.nxMin[c], lp.nxMax[c] = make([]int, l.ncells), make([]int, l.ncells)
+			for j := range l.ncells {
+				lp.nxMin[c][j] = nx.cmin[c][l.up[j]]
+				lp.nxMax[c][j] = nx.cmax[c][l.up[j]]
+			}
+		}
+	}
+	lp.hs = make([]phand, len(list))
+	if nc > 0 {
+		lp.hsum, lp.hlo, lp.hhi = make([]int, len(list)*nc), make([]int, len(list)*nc), make([]int, len(list)*nc)
+	}
+	for t, hand := range list {
+		ph := phand{idx: int32(len(l.hands))}
+		l.hands = append(l.hands, hand)
+		for p, v := range hand {
+			if v == 0 {
+				continue
+			}
+			j := l.cells[p]
+			ph.k |= uint64(v) << pl.off[j]
+			ph.img += uint64(v) << lp.upOff[j]
+			ph.tot += int32(v)
+			if l.csize[j] > int(v) {
+				ph.wcel = append(ph.wcel, wcell{int32(j), int32(v)})
+			}
+			for c := range nc {
+				if cf := l.cross[c]; cf != nil {
+					lp.hsum[t*nc+c] += cf[p] * int(v)
+				}
+				if lp.nxMin != nil {
+					lp.hlo[t*nc+c] += lp.nxMin[c][j] * int(v)
+					lp.hhi[t*nc+c] += lp.nxMax[c][j] * int(v)
+				}
+			}
+		}
+		lp.hs[t] = ph
+	}
+	if i+2 < len(cp.layers) && useAdmit {
+		lp.admit = cp.packedAdmitter(i+1, pls)
+	}
+	return lp
+}
+
+// pstate is a state of the next layer, as a worker first reaches it.
+type pstate struct {
+	k, s uint64
+	tot  int32
+}
+
+// scanner is one worker's scratch space over a layer's states.
+type scanner struct {
+	lp         *layerPlan
+	cur, ns    []int32
+	stLo, stHi []int
+	needW      bool // some edge has a weight other than 1
+
+	// When writing edges: the worker's table of next states, those states
+	// in the order it reached them, and its part of the edge arrays.
+	tab        *stateTable
+	keys       []pstate
+	eTo, eHand []int32
+	eW         []uint64
+	e          int
+}
+
+func (lp *layerPlan) newScanner() *scanner {
+	return &scanner{lp: lp, cur: make([]int32, lp.nc), ns: make([]int32, lp.nc), stLo: make([]int, lp.nc), stHi: make([]int, lp.nc)}
+}
+
+// scan goes through the hands of state x and returns its number of edges;
+// with fill set, it writes them.
+func (sc *scanner) scan(x int, fill bool) int {
+	lp := sc.lp
+	l, pl := lp.l, lp.pl
+	r := l.pk[x]
+	if r&lp.dead != 0 {
+		return 0
+	}
+	R := int(l.ptot[x])
+	totLo := max(l.minSz, R-l.futMax)
+	totHi := min(l.maxSz, R-l.futMin)
+	if totLo > totHi {
+		return 0
+	}
+	var img uint64
+	for j := 0; j < l.ncells; j++ {
+		if v := r & pl.mask[j]; v != 0 {
+			img += (v >> pl.off[j]) << lp.upOff[j]
+		}
+	}
+	nc := lp.nc
+	if nc > 0 {
+		lp.sl.decode(l.psk[x], sc.cur)
+		for c := range nc {
+			sc.stLo[c], sc.stHi[c] = 0, 0
+			if lp.nxMin == nil {
+				continue
+			}
+			for j := 0; j < l.ncells; j++ {
+				if n := pl.field(r, j); n != 0 {
+					sc.stLo[c] += n * lp.nxMin[c][j]
+					sc.stHi[c] += n * lp.nxMax[c][j]
+				}
+			}
+		}
+	}
+	rg := r | pl.g
+	cnt := 0
+hands:
+	for t := range lp.hs {
+		ph := &lp.hs[t]
+		if int(ph.tot) < totLo || int(ph.tot) > totHi {
+			continue
+		}
+		left := rg - ph.k
+		if left&pl.g != pl.g || left&lp.forced != 0 {
+			continue
+		}
+		var sk uint64
+		if nc > 0 {
+			for c := range nc {
+				if sc.cur[c] == doneSum {
+					sc.ns[c] = doneSum
+					continue
+				}
+				s := int(sc.cur[c]) + lp.hsum[t*nc+c]
+				good, done := settleOne(lp.cp.cross[c].op, lp.cp.cross[c].bound,
+					s+sc.stLo[c]-lp.hlo[t*nc+c], s+sc.stHi[c]-lp.hhi[t*nc+c])
+				if !good {
+					continue hands
+				}
+				if done {
+					sc.ns[c] = doneSum
+				} else {
+					sc.ns[c] = int32(s)
+				}
+			}
+			sk = lp.sl.encode(sc.ns)
+		}
+		cnt++
+		if !fill {
+			if !sc.needW && len(ph.wcel) > 0 && handWeight(pl, r, ph.wcel) != 1 {
+				sc.needW = true
+			}
+			continue
+		}
+		nk := img - ph.img
+		y, added := sc.tab.getOrPut(nk, sk, int32(len(sc.keys)))
+		if added {
+			sc.keys = append(sc.keys, pstate{nk, sk, int32(R) - ph.tot})
+		}
+		sc.eTo[sc.e] = y
+		sc.eHand[sc.e] = ph.idx
+		if sc.eW != nil {
+			sc.eW[sc.e] = handWeight(pl, r, ph.wcel)
+		}
+		sc.e++
+	}
+	return cnt
+}
+
+// binTab[n][k] is C(n, k) for n <= 64 (all fit in a uint64).
+var binTab = func() (t [65][65]uint64) {
+	for n := range 65 {
+		t[n][0] = 1
+		for k := 1; k <= n; k++ {
+			t[n][k] = t[n-1][k-1] + t[n-1][k]
+		}
+	}
+	return t
+}()
+
+// handWeight is the number of ways a hand takes its cards from state r:
+// the product of C(left, taken) over the cells listed in wcel; 0 when it
+// does not fit in a uint64.
+func handWeight(pl *playout, r uint64, wcel []wcell) uint64 {
+	w := uint64(1)
+	for _, wc := range wcel {
+		n, k := pl.field(r, int(wc.j)), int(wc.k)
+		if k == n {
+			continue
+		}
+		var b uint64
+		if n < len(binTab) {
+			b = binTab[n][k]
+		} else {
+			var fits bool
+			if b, fits = binomU64(n, k); !fits {
+				return 0
+			}
+		}
+		hi, lo := bits.Mul64(w, b)
+		if hi != 0 {
+			return 0
+		}
+		w = lo
+	}
+	return w
+}
+
+// parallelBuildMin is the least number of (state, hand) pairs worth
+// splitting a layer among workers for.
+var parallelBuildMin = 1 << 16
+
+// build lays out the layer's edges and the next layer's states.
+func (lp *layerPlan) build(ctx context.Context, edges *int) error {
+	l, nx := lp.l, lp.nx
+	n := l.n
+	k := 1
+	if n*len(lp.hs) >= parallelBuildMin {
+		k = max(1, min(runtime.GOMAXPROCS(0), n))
+	}
+	scs := make([]*scanner, k)
+	for w := range scs {
+		scs[w] = lp.newScanner()
+	}
+	// Count the edges of every state.
+	cnt := make([]int32, n+1)
+	err := runChunks(k, func(w int) error {
+		sc := scs[w]
+		for x := n * w / k; x < n*(w+1)/k; x++ {
+			if x&1023 == 0 && ctx.Err() != nil {
+				return ctx.Err()
+			}
+			cnt[x+1] = int32(sc.scan(x, false))
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	total := 0
+	for x := 1; x <= n; x++ {
+		total += int(cnt[x])
+		if *edges+total > maxEdges {
+			return errTooLarge
+		}
+		cnt[x] = int32(total)
+	}
+	*edges += total
+	l.edgeStart = cnt
+	l.eTo = make([]int32, total)
+	l.eHand = make([]int32, total)
+	needW := true // the passes read eW on every layer
+	for _, sc := range scs {
+		needW = needW || sc.needW
+	}
+	if needW {
+		l.eW = make([]uint64, total)
+	}
+	// Write them, in runs of about equal numbers of edges.
+	bound := make([]int, k+1)
+	bound[k] = n
+	for w := 1; w < k; w++ {
+		want := int32(total * w / k)
+		bound[w] = sort.Search(n, func(x int) bool { return cnt[x] >= want })
+		bound[w] = max(bound[w], bound[w-1])
+	}
+	err = runChunks(k, func(w int) error {
+		sc := scs[w]
+		lo, hi := bound[w], bound[w+1]
+		a, b := cnt[lo], cnt[hi]
+		sc.eTo, sc.eHand = l.eTo[a:b], l.eHand[a:b]
+		if needW {
+			sc.eW = l.eW[a:b]
+		}
+		hint := min(int(b-a), 4*(hi-lo)+64)
+		if w == 0 {
+			hint = min(int(b-a), max(4*n, 1024))
+		}
+		sc.tab = newStateTable(hint)
+		for x := lo; x < hi; x++ {
+			if x&1023 == 0 && ctx.Err() != nil {
+				return ctx.Err()
+			}
+			sc.scan(x, true)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	// Merge: the first run's numbering stands; every later run's new
+	// states follow, in the order that run reached them.
+	g := scs[0].tab
+	keys := scs[0].keys
+	remaps := make([][]int32, k)
+	for w := 1; w < k; w++ {
+		sc := scs[w]
+		rm := make([]int32, len(sc.keys))
+		for t, st := range sc.keys {
+			y, added := g.getOrPut(st.k, st.s, int32(len(keys)))
+			if added {
+				keys = append(keys, st)
+			}
+			rm[t] = y
+		}
+		remaps[w] = rm
+		sc.tab, sc.keys = nil, nil
+	}
+	if k > 1 {
+		err = runChunks(k, func(w int) error {
+			if rm := remaps[w]; rm != nil {
+				for e, y := range scs[w].eTo {
+					scs[w].eTo[e] = rm[y]
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	// New states may be refused (tested in order, so the test's memory
+	// does not depend on the workers); their edges go.
+	if lp.admit != nil {
+		rm := make([]int32, len(keys))
+		kept := keys[:0]
+		for t, st := range keys {
+			rm[t] = -1
+			if lp.admit(st.k) {
+				rm[t] = int32(len(kept))
+				kept = append(kept, st)
+			}
+		}
+		keys = kept
+		l.compactEdges(rm)
+		*edges -= total - len(l.eTo)
+	}
+	// The next layer's states.
+	pn := lp.pn
+	nx.n = len(keys)
+	nx.pk = make([]uint64, len(keys))
+	nx.psk = make([]uint64, len(keys))
+	nx.ptot = make([]int32, len(keys))
+	nx.r = make([]uint16, len(keys)*nx.ncells)
+	for y, st := range keys {
+		nx.pk[y], nx.psk[y], nx.ptot[y] = st.k, st.s, st.tot
+		row := nx.r[y*nx.ncells : (y+1)*nx.ncells]
+		for j := range row {
+			row[j] = uint16(pn.field(st.k, j))
+		}
+	}
+	return nil
+}
+
+// compactEdges renumbers the targets of l's edges by rm and drops those
+// mapped to -1.
+func (l *glayer) compactEdges(rm []int32) {
+	out := 0
+	start := int32(0)
+	for x := 0; x < l.n; x++ {
+		a, b := start, l.edgeStart[x+1]
+		start = b
+		l.edgeStart[x] = int32(out)
+		for e := a; e < b; e++ {
+			y := rm[l.eTo[e]]
+			if y < 0 {
+				continue
+			}
+			l.eTo[out], l.eHand[out] = y, l.eHand[e]
+			if l.eW != nil {
+				l.eW[out] = l.eW[e]
+			}
+			out++
+		}
+	}
+	l.edgeStart[l.n] = int32(out)
+	l.eTo, l.eHand = l.eTo[:out:out], l.eHand[:out:out]
+	if l.eW != nil {
+		l.eW = l.eW[:out:out]
+	}
+}
+
+// runChunks runs f(0) ... f(k-1), on goroutines when k > 1.
+func runChunks(k int, f func(w int) error) error {
+	if k == 1 {
+		return f(0)
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, k)
+	for w := range k {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[w] = f(w)
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 // localOK checks the holder's own constraints on the packed hand k.
@@ -527,42 +832,6 @@ func (cp *compiled) localOK(l *glayer, pl *playout, k uint64) bool {
 		}
 	}
 	return true
-}
-
-// pkey is a packed state: counts and partial sums.
-type pkey struct{ k, s uint64 }
-
-// packedBuilder collects the distinct states of a layer in packed form.
-type packedBuilder struct {
-	l     *glayer
-	pl    *playout
-	idx   map[pkey]int32
-	admit func(k uint64) bool
-}
-
-func newPackedBuilder(l *glayer, pl *playout) *packedBuilder {
-	return &packedBuilder{l: l, pl: pl, idx: map[pkey]int32{}}
-}
-
-// add returns the index of state (k, s) (tot cards), -1 when it is dead.
-func (b *packedBuilder) add(k, s uint64, tot int) int32 {
-	if x, ok := b.idx[pkey{k, s}]; ok {
-		return x
-	}
-	x := int32(-1)
-	if b.admit == nil || b.admit(k) {
-		l := b.l
-		x = int32(l.n)
-		for j := 0; j < l.ncells; j++ {
-			l.r = append(l.r, uint16(b.pl.field(k, j)))
-		}
-		l.pk = append(l.pk, k)
-		l.psk = append(l.psk, s)
-		l.ptot = append(l.ptot, int32(tot))
-		l.n++
-	}
-	b.idx[pkey{k, s}] = x
-	return x
 }
 
 // packedAdmitter is admitter for packed states of layer i.

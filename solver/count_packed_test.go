@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -85,4 +86,61 @@ func addCrossConstraint(rng *rand.Rand, p *Problem) {
 	if _, err := p.Add(Observation{Label: "cross", Constraints: []Constraint{c}}); err != nil {
 		panic(err)
 	}
+}
+
+// TestPackedBuildDeterministic builds the same problems with one worker and
+// with several (every layer split, however small) and requires the very
+// same graph: state numbering, edge order, hands and weights. Sample walks
+// the graph, so seeded draws depend on it.
+func TestPackedBuildDeterministic(t *testing.T) {
+	ctx := context.Background()
+	defer func(p, m int) { runtime.GOMAXPROCS(p); parallelBuildMin = m }(runtime.GOMAXPROCS(0), parallelBuildMin)
+	rng := rand.New(rand.NewPCG(9, 10))
+	var probs []*Problem
+	for it := 0; it < 400; it++ {
+		p := randomProblem(rng, 10, 5)
+		if it%2 == 0 {
+			addCrossConstraint(rng, p)
+		}
+		probs = append(probs, p)
+	}
+	g := newDodGame(rand.New(rand.NewPCG(6, 99)), 6)
+	for k := 0; k <= len(g.obs); k += 3 {
+		probs = append(probs, g.prefix(k))
+	}
+	split := 0
+	for it, p := range probs {
+		runtime.GOMAXPROCS(1)
+		parallelBuildMin = 1 << 16
+		want, err := compile(ctx, p, compileOpts{first: NoHolder})
+		require.NoError(t, err)
+		for _, procs := range []int{2, 3} {
+			runtime.GOMAXPROCS(procs)
+			parallelBuildMin = 0
+			got, err := compile(ctx, p, compileOpts{first: NoHolder})
+			require.NoError(t, err)
+			require.Equal(t, want.infeasible, got.infeasible, "problem %d", it)
+			require.Equal(t, len(want.layers), len(got.layers), "problem %d", it)
+			if want.term == nil { // no world, found before laying out the graph
+				require.Nil(t, got.term)
+				continue
+			}
+			for i, lw := range append(want.layers, want.term) {
+				lg := got.layer(i)
+				if lw.n > 1 {
+					split++
+				}
+				require.Equal(t, lw.n, lg.n, "problem %d layer %d", it, i)
+				require.Equal(t, lw.pk, lg.pk, "problem %d layer %d", it, i)
+				require.Equal(t, lw.psk, lg.psk, "problem %d layer %d", it, i)
+				require.Equal(t, lw.r, lg.r, "problem %d layer %d", it, i)
+				require.Equal(t, lw.edgeStart, lg.edgeStart, "problem %d layer %d", it, i)
+				require.Equal(t, lw.eTo, lg.eTo, "problem %d layer %d", it, i)
+				require.Equal(t, lw.eHand, lg.eHand, "problem %d layer %d", it, i)
+				require.Equal(t, lw.eW, lg.eW, "problem %d layer %d", it, i)
+				require.Equal(t, lw.hands, lg.hands, "problem %d layer %d", it, i)
+			}
+		}
+	}
+	require.Greater(t, split, 300, "layers with several states built split")
 }
