@@ -242,7 +242,8 @@ func (cp *compiled) pass(ctx context.Context, cards, keepB bool) (*passResult, e
 // generic pass calls its arithmetic through a dictionary) and run on every
 // core: the states of a layer are independent. It reports whether anything
 // overflowed, in which case its result is meaningless. With raw set, it
-// also keeps the uint64 B and P of layer 2 (for [Counter.ContentsAndHolderByTally]).
+// stops before layer 1 and leaves there the uint64 B and P of layer 2 (for
+// [Counter.ContentsAndHolderByTally]), returning an empty result.
 func backwardU64(ctx context.Context, cp *compiled, cards, keepB bool, raw *rawLayer) (*passResult, bool, error) {
 	L := len(cp.layers)
 	B := make([][]uint64, L+1)
@@ -254,7 +255,9 @@ func backwardU64(ctx context.Context, cp *compiled, cards, keepB bool, raw *rawL
 	res := &passResult{}
 	for i := L - 1; i >= 0; i-- {
 		if raw != nil && i == 1 {
+			// The caller runs layer 1 itself.
 			raw.B, raw.P = B[2], P
+			return res, false, nil
 		}
 		Bi, Pi, ovf, err := stepU64(ctx, cp, i, B[i+1], P, cards, nil, 1)
 		if err != nil || ovf {

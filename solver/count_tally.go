@@ -2,10 +2,13 @@ package solver
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"math/big"
+	"runtime"
 	"slices"
+	"sync"
 	"sync/atomic"
 )
 
@@ -65,7 +68,11 @@ func (c *Counter) ContentsAndHolderByTally(ctx context.Context, h Holder, pick f
 			holders = append(holders, t.Holder)
 		}
 	}
-	for _, b := range holders {
+	// The holders' graphs are independent: build them on every core.
+	errs := make([]error, len(holders))
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for bi, b := range holders {
 		var idx []int
 		var ts []Tally
 		for i, t := range tallies {
@@ -74,13 +81,23 @@ func (c *Counter) ContentsAndHolderByTally(ctx context.Context, h Holder, pick f
 				ts = append(ts, t)
 			}
 		}
-		res, err := c.byTally(ctx, h, pick, b, ts)
-		if err != nil {
-			return nil, err
-		}
-		for k, i := range idx {
-			out[i] = res[k]
-		}
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			res, err := c.byTally(ctx, h, pick, b, ts)
+			if err != nil {
+				errs[bi] = err
+				return
+			}
+			for k, i := range idx {
+				out[i] = res[k]
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -104,7 +121,7 @@ func (c *Counter) byTally(ctx context.Context, h Holder, pick func([]Card) (Card
 		return c.byTallySlow(ctx, h, pick, ts)
 	}
 	raw := &rawLayer{}
-	full, ovf, err := backwardU64(ctx, cp, true, false, raw)
+	_, ovf, err := backwardU64(ctx, cp, true, false, raw)
 	if err != nil {
 		return nil, err
 	}
@@ -182,7 +199,7 @@ func (c *Counter) byTally(ctx context.Context, h Holder, pick func([]Card) (Card
 		}
 		width := l1.ncells * (len(cp.layers) - 1)
 		for vi, v := range vs {
-			res := &passResult{total: full.total, B: make([][]*big.Int, len(cp.layers)+1)}
+			res := &passResult{B: make([][]*big.Int, len(cp.layers)+1)}
 			res.rawB1 = Bv[vi*l1.n : (vi+1)*l1.n]
 			res.rawP1 = Pv[vi*l1.n*width : (vi+1)*l1.n*width]
 			res.rawWidth = width
