@@ -61,7 +61,7 @@ func (a *u64) scale(x, num, den uint64) uint64 {
 }
 
 func (a *u64) weight(l *glayer, x, e int) uint64 {
-	w := l.eW[e]
+	w := l.w64(x, int32(e))
 	if w == 0 {
 		a.ovf = true
 	}
@@ -95,7 +95,7 @@ func (bigs) scale(a *big.Int, num, den uint64) *big.Int {
 }
 
 func (bigs) weight(l *glayer, x, e int) *big.Int {
-	if w := l.eW[e]; w != 0 {
+	if w := l.w64(x, int32(e)); w != 0 {
 		return new(big.Int).SetUint64(w)
 	}
 	r := l.state(x)
@@ -109,6 +109,58 @@ func (bigs) weight(l *glayer, x, e int) *big.Int {
 	}
 	return w
 }
+
+// w64 is the weight of edge e out of state x of l (the number of ways its
+// hand takes its cards from the state), 0 when it does not fit in a uint64.
+// The generic builder stores it (eW); the packed builder does not, and it
+// is computed from the cells the hand takes part of (wsp) and the state:
+// an edge then takes 8 bytes instead of 16.
+func (l *glayer) w64(x int, e int32) uint64 {
+	if l.eW != nil {
+		return l.eW[e]
+	}
+	if l.wsp == nil {
+		return 1
+	}
+	ws := l.wsp[l.eHand[e]]
+	if len(ws) == 0 {
+		return 1
+	}
+	r := l.r[x*l.ncells : (x+1)*l.ncells]
+	w := uint64(1)
+	for _, wc := range ws {
+		n, k := int(r[wc.j]), int(wc.k)
+		if k == n {
+			continue
+		}
+		var b uint64
+		if n < len(binTab) {
+			b = binTab[n][k]
+		} else {
+			var fits bool
+			if b, fits = binomU64(n, k); !fits {
+				return 0
+			}
+		}
+		hi, lo := bits.Mul64(w, b)
+		if hi != 0 {
+			return 0
+		}
+		w = lo
+	}
+	return w
+}
+
+// binTab[n][k] is C(n, k) for n <= 64 (all fit in a uint64).
+var binTab = func() (t [65][65]uint64) {
+	for n := range 65 {
+		t[n][0] = 1
+		for k := 1; k <= n; k++ {
+			t[n][k] = t[n-1][k-1] + t[n-1][k]
+		}
+	}
+	return t
+}()
 
 // binomU64 is C(n, k) and whether it fits in a uint64.
 func binomU64(n, k int) (uint64, bool) {

@@ -85,7 +85,8 @@ type glayer struct {
 	edgeStart []int32 // n+1
 	eTo       []int32
 	eHand     []int32
-	eW        []uint64 // product of binomials; 0 when it overflows uint64
+	eW        []uint64  // product of binomials, 0 when it overflows uint64 (generic builder only: see w64)
+	wsp       [][]wcell // packed builder, per hand: the cells whose binomials make the weight
 
 	hands   [][]uint16 // distinct hands, parallel to cells
 	handIdx map[string]int32

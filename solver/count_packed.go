@@ -371,7 +371,6 @@ states:
 		}
 		l.eTo = append(l.eTo, 0)
 		l.eHand = append(l.eHand, h)
-		l.eW = append(l.eW, 1)
 		*edges++
 	}
 	l.edgeStart = append(l.edgeStart, int32(len(l.eTo)))
@@ -461,6 +460,7 @@ func (cp *compiled) newLayerPlan(i int, pls []playout, sl sumLayout, list [][]ui
 			}
 		}
 		lp.hs[t] = ph
+		l.wsp = append(l.wsp, ph.wcel)
 	}
 	if i+2 < len(cp.layers) && useAdmit {
 		lp.admit = cp.packedAdmitter(i+1, pls)
@@ -479,14 +479,12 @@ type scanner struct {
 	lp         *layerPlan
 	cur, ns    []int32
 	stLo, stHi []int
-	needW      bool // some edge has a weight other than 1
 
 	// When writing edges: the worker's table of next states, those states
 	// in the order it reached them, and its part of the edge arrays.
 	tab        *stateTable
 	keys       []pstate
 	eTo, eHand []int32
-	eW         []uint64
 	e          int
 }
 
@@ -566,9 +564,6 @@ hands:
 		}
 		cnt++
 		if !fill {
-			if !sc.needW && len(ph.wcel) > 0 && handWeight(pl, r, ph.wcel) != 1 {
-				sc.needW = true
-			}
 			continue
 		}
 		nk := img - ph.img
@@ -578,51 +573,9 @@ hands:
 		}
 		sc.eTo[sc.e] = y
 		sc.eHand[sc.e] = ph.idx
-		if sc.eW != nil {
-			sc.eW[sc.e] = handWeight(pl, r, ph.wcel)
-		}
 		sc.e++
 	}
 	return cnt
-}
-
-// binTab[n][k] is C(n, k) for n <= 64 (all fit in a uint64).
-var binTab = func() (t [65][65]uint64) {
-	for n := range 65 {
-		t[n][0] = 1
-		for k := 1; k <= n; k++ {
-			t[n][k] = t[n-1][k-1] + t[n-1][k]
-		}
-	}
-	return t
-}()
-
-// handWeight is the number of ways a hand takes its cards from state r:
-// the product of C(left, taken) over the cells listed in wcel; 0 when it
-// does not fit in a uint64.
-func handWeight(pl *playout, r uint64, wcel []wcell) uint64 {
-	w := uint64(1)
-	for _, wc := range wcel {
-		n, k := pl.field(r, int(wc.j)), int(wc.k)
-		if k == n {
-			continue
-		}
-		var b uint64
-		if n < len(binTab) {
-			b = binTab[n][k]
-		} else {
-			var fits bool
-			if b, fits = binomU64(n, k); !fits {
-				return 0
-			}
-		}
-		hi, lo := bits.Mul64(w, b)
-		if hi != 0 {
-			return 0
-		}
-		w = lo
-	}
-	return w
 }
 
 // parallelBuildMin is the least number of (state, hand) pairs worth
@@ -668,13 +621,6 @@ func (lp *layerPlan) build(ctx context.Context, edges *int) error {
 	l.edgeStart = cnt
 	l.eTo = make([]int32, total)
 	l.eHand = make([]int32, total)
-	needW := true // the passes read eW on every layer
-	for _, sc := range scs {
-		needW = needW || sc.needW
-	}
-	if needW {
-		l.eW = make([]uint64, total)
-	}
 	// Write them, in runs of about equal numbers of edges.
 	bound := make([]int, k+1)
 	bound[k] = n
@@ -688,9 +634,6 @@ func (lp *layerPlan) build(ctx context.Context, edges *int) error {
 		lo, hi := bound[w], bound[w+1]
 		a, b := cnt[lo], cnt[hi]
 		sc.eTo, sc.eHand = l.eTo[a:b], l.eHand[a:b]
-		if needW {
-			sc.eW = l.eW[a:b]
-		}
 		hint := min(int(b-a), 4*(hi-lo)+64)
 		if w == 0 {
 			hint = min(int(b-a), max(4*n, 1024))

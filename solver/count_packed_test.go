@@ -138,6 +138,7 @@ func TestPackedBuildDeterministic(t *testing.T) {
 				require.Equal(t, lw.eTo, lg.eTo, "problem %d layer %d", it, i)
 				require.Equal(t, lw.eHand, lg.eHand, "problem %d layer %d", it, i)
 				require.Equal(t, lw.eW, lg.eW, "problem %d layer %d", it, i)
+				require.Equal(t, lw.wsp, lg.wsp, "problem %d layer %d", it, i)
 				require.Equal(t, lw.hands, lg.hands, "problem %d layer %d", it, i)
 			}
 		}

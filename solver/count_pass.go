@@ -353,10 +353,7 @@ func stepU64(ctx context.Context, cp *compiled, i int, Bn, P []uint64, cards boo
 				if b == 0 {
 					continue
 				}
-				w := uint64(1)
-				if l.eW != nil {
-					w = l.eW[e]
-				}
+				w := l.w64(x, e)
 				if w == 0 {
 					bad = 1
 					continue
@@ -418,10 +415,7 @@ func stepU64(ctx context.Context, cp *compiled, i int, Bn, P []uint64, cards boo
 				if b == 0 {
 					continue
 				}
-				w := uint64(1)
-				if l.eW != nil {
-					w = l.eW[e]
-				}
+				w := l.w64(x, e)
 				px := nextP[cx*l.ncells*W : (cx+1)*l.ncells*W]
 				hand := l.hands[l.eHand[e]]
 				var py []uint64
