@@ -634,11 +634,11 @@ func (lp *layerPlan) build(ctx context.Context, edges *int) error {
 		lo, hi := bound[w], bound[w+1]
 		a, b := cnt[lo], cnt[hi]
 		sc.eTo, sc.eHand = l.eTo[a:b], l.eHand[a:b]
-		hint := min(int(b-a), 4*(hi-lo)+64)
-		if w == 0 {
-			hint = min(int(b-a), max(4*n, 1024))
-		}
-		sc.tab = newStateTable(hint)
+		// As many next states as states is a fair first guess; the
+		// table grows as needed.
+		hint := min(int(b-a), hi-lo)
+		sc.tab = newStateTable(hint, lp.nc > 0)
+		sc.keys = make([]pstate, 0, hint)
 		for x := lo; x < hi; x++ {
 			if x&1023 == 0 && ctx.Err() != nil {
 				return ctx.Err()
