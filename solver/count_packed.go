@@ -63,11 +63,10 @@ func (pl *playout) field(k uint64, j int) int { return int((k & pl.mask[j]) >> p
 
 // phand is a listed hand of a layer in packed form.
 type phand struct {
-	k    uint64 // the hand, packed in the layer's layout
-	img  uint64 // its image in the next layer's layout
-	tot  int32  // number of cards
-	idx  int32  // index in the layer's hands
-	wcel []wcell
+	k   uint64 // the hand, packed in the layer's layout
+	img uint64 // its image in the next layer's layout
+	tot int32  // number of cards
+	idx int32  // index in the layer's hands
 }
 
 // wcell is a cell of which a hand takes k cards out of a cell that may
@@ -437,6 +436,7 @@ func (cp *compiled) newLayerPlan(i int, pls []playout, sl sumLayout, list [][]ui
 	}
 	for t, hand := range list {
 		ph := phand{idx: int32(len(l.hands))}
+		var wcel []wcell
 		l.hands = append(l.hands, hand)
 		for p, v := range hand {
 			if v == 0 {
@@ -447,7 +447,7 @@ func (cp *compiled) newLayerPlan(i int, pls []playout, sl sumLayout, list [][]ui
 			ph.img += uint64(v) << lp.upOff[j]
 			ph.tot += int32(v)
 			if l.csize[j] > int(v) {
-				ph.wcel = append(ph.wcel, wcell{int32(j), int32(v)})
+				wcel = append(wcel, wcell{int32(j), int32(v)})
 			}
 			for c := range nc {
 				if cf := l.cross[c]; cf != nil {
@@ -460,7 +460,7 @@ func (cp *compiled) newLayerPlan(i int, pls []playout, sl sumLayout, list [][]ui
 			}
 		}
 		lp.hs[t] = ph
-		l.wsp = append(l.wsp, ph.wcel)
+		l.wsp = append(l.wsp, wcel)
 	}
 	if i+2 < len(cp.layers) && useAdmit {
 		lp.admit = cp.packedAdmitter(i+1, pls)
@@ -534,11 +534,8 @@ func (sc *scanner) scan(x int, fill bool) int {
 hands:
 	for t := range lp.hs {
 		ph := &lp.hs[t]
-		if int(ph.tot) < totLo || int(ph.tot) > totHi {
-			continue
-		}
 		left := rg - ph.k
-		if left&pl.g != pl.g || left&lp.forced != 0 {
+		if left&pl.g != pl.g || left&lp.forced != 0 || int(ph.tot) < totLo || int(ph.tot) > totHi {
 			continue
 		}
 		var sk uint64
