@@ -344,7 +344,18 @@ func compile(ctx context.Context, p *Problem, o compileOpts) (*compiled, error) 
 			}
 		}
 	}
+	single := make([]bool, n)
+	for _, c := range o.singleton {
+		if c >= 0 && int(c) < n {
+			single[c] = true
+		}
+	}
 	order := orderHolders(active, o.first, cons, holdersOf, free, allowed, minSz, maxSz)
+	if len(order) > 2 && useOrderSearch {
+		if so := searchOrder(active, order[0], o.second, o.hasSecond, cons, free, allowed, minSz, maxSz, single); so != nil {
+			order = so
+		}
+	}
 	if o.first != NoHolder && o.hasSecond && len(order) > 2 && order[0] == o.first {
 		if at := slices.Index(order, o.second); at > 1 {
 			copy(order[2:at+1], order[1:at])
@@ -366,12 +377,6 @@ func compile(ctx context.Context, p *Problem, o compileOpts) (*compiled, error) 
 	for q, k := range cons {
 		for _, t := range k.terms {
 			perCard[t.Lit.Card] = append(perCard[t.Lit.Card], occ{q, cp.holderLayer[t.Lit.Holder], t.Coef})
-		}
-	}
-	single := make([]bool, n)
-	for _, c := range o.singleton {
-		if c >= 0 && int(c) < n {
-			single[c] = true
 		}
 	}
 	// The partition of layer i: cards with the same allowed layers >= i and

@@ -1,0 +1,191 @@
+package solver
+
+import (
+	"hash/maphash"
+	"math"
+	"math/bits"
+)
+
+// The layer order decides the size of the counting graph, by far: on
+// six-player Deduce or Die positions the best and the worst orders differ
+// by a factor of ten or more. The states before a layer depend only on the
+// set of holders still to come (the suffix), not on their order: a state is
+// what is left, told apart as those holders' constraints tell cards apart.
+// So the number of states before a layer is at most the number of ways to
+// leave the suffix's share of cards in the cells of the suffix's partition,
+// a bound computed without building anything. searchOrder picks, by dynamic
+// programming over the suffix sets, the order that minimises the sum of
+// those bounds over the layers. Measured on six-player positions, the order
+// it picks is the fastest or close to it (the bound's logarithm correlates
+// at 0.88 with the time over all 120 orders of one position).
+
+// maxOrderSearch bounds the holders searchOrder orders (2^n suffix sets).
+const maxOrderSearch = 12
+
+// searchOrder returns the holders of active in the order that minimises
+// the estimate, with first (then second, when hasSecond) leading when they
+// are active; nil when there are too many holders to search.
+func searchOrder(active []Holder, first, second Holder, hasSecond bool, cons []ncon, free []Card, allowed [][]bool, minSz, maxSz []int, single []bool) []Holder {
+	var pre, rest []Holder
+	for _, h := range active {
+		if h == first {
+			pre = append(pre, h)
+		}
+	}
+	if hasSecond && second != first {
+		for _, h := range active {
+			if h == second {
+				pre = append(pre, h)
+			}
+		}
+	}
+	for _, h := range active {
+		if h != first && !(hasSecond && h == second) {
+			rest = append(rest, h)
+		}
+	}
+	m := len(rest)
+	if m > maxOrderSearch {
+		return nil
+	}
+	if m <= 1 {
+		return append(pre, rest...)
+	}
+	// Per card: the rest holders it may go to (bit i: rest[i]) and its
+	// terms with them.
+	type occ struct {
+		bit  int
+		q    int
+		coef int
+	}
+	idx := map[Holder]int{}
+	for i, h := range rest {
+		idx[h] = i
+	}
+	pos := map[Card]int{}
+	for i, c := range free {
+		pos[c] = i
+	}
+	allowMask := make([]uint32, len(free))
+	occs := make([][]occ, len(free))
+	for i, c := range free {
+		for b, h := range rest {
+			if allowed[c][h] {
+				allowMask[i] |= 1 << b
+			}
+		}
+	}
+	for q, k := range cons {
+		for _, t := range k.terms {
+			i, ok := pos[t.Lit.Card]
+			b, ok2 := idx[t.Lit.Holder]
+			if ok && ok2 {
+				occs[i] = append(occs[i], occ{b, q, t.Coef})
+			}
+		}
+	}
+	seed := maphash.MakeSeed()
+	n := 1 << m
+	bound := make([]float64, n)
+	sizes := make([]int, 0, len(free))
+	cells := map[uint64]int{}
+	for T := 1; T < n; T++ {
+		// The partition of the cards some holder of T may take.
+		clear(cells)
+		sizes = sizes[:0]
+		for i, c := range free {
+			am := allowMask[i] & uint32(T)
+			if am == 0 {
+				continue // must be gone before: not part of any state
+			}
+			var hsh maphash.Hash
+			hsh.SetSeed(seed)
+			var buf [8]byte
+			put := func(v uint64) {
+				for k := range buf {
+					buf[k] = byte(v >> (8 * k))
+				}
+				hsh.Write(buf[:])
+			}
+			put(uint64(am))
+			if single[c] {
+				put(uint64(c) + 1<<40)
+			}
+			for _, o := range occs[i] {
+				if T&(1<<o.bit) != 0 {
+					put(uint64(o.q)<<32 | uint64(o.bit)<<24 | uint64(uint32(o.coef))&0xffffff)
+				}
+			}
+			key := hsh.Sum64()
+			j, ok := cells[key]
+			if !ok {
+				j = len(sizes)
+				cells[key] = j
+				sizes = append(sizes, 0)
+			}
+			sizes[j]++
+		}
+		lo, hi := 0, 0
+		for T2 := uint32(T); T2 != 0; T2 &= T2 - 1 {
+			h := rest[bits.TrailingZeros32(T2)]
+			lo += minSz[h]
+			hi += maxSz[h]
+		}
+		bound[T] = vectorsWithSum(sizes, lo, hi)
+	}
+	// best[T]: the least sum of bounds over the layers whose suffix is a
+	// subset of T, when T is a suffix; next[T]: the holder to put first.
+	best := make([]float64, n)
+	next := make([]int, n)
+	for T := 1; T < n; T++ {
+		best[T] = math.Inf(1)
+		for T2 := uint32(T); T2 != 0; T2 &= T2 - 1 {
+			b := bits.TrailingZeros32(T2)
+			if v := best[T&^(1<<b)]; v < best[T] {
+				best[T] = v
+				next[T] = b
+			}
+		}
+		best[T] += bound[T]
+	}
+	out := pre
+	for T := n - 1; T != 0; {
+		b := next[T]
+		out = append(out, rest[b])
+		T &^= 1 << b
+	}
+	return out
+}
+
+// vectorsWithSum is the number of vectors r with 0 <= r[j] <= sizes[j] and
+// lo <= sum(r) <= hi.
+func vectorsWithSum(sizes []int, lo, hi int) float64 {
+	total := 0
+	for _, s := range sizes {
+		total += s
+	}
+	hi = min(hi, total)
+	if lo > hi {
+		return 0
+	}
+	f := make([]float64, hi+1)
+	f[0] = 1
+	reach := 0
+	for _, s := range sizes {
+		reach = min(reach+s, hi)
+		for t := reach; t >= 0; t-- {
+			// f[t] = sum of the old f[t-k], k = 0..s.
+			v := 0.0
+			for k := 0; k <= s && k <= t; k++ {
+				v += f[t-k]
+			}
+			f[t] = v
+		}
+	}
+	sum := 0.0
+	for t := max(lo, 0); t <= hi; t++ {
+		sum += f[t]
+	}
+	return sum
+}
+var useOrderSearch = true

@@ -1,0 +1,78 @@
+package solver
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestVectorsWithSum checks the state bound against listing the vectors.
+func TestVectorsWithSum(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 300 {
+		sizes := make([]int, rng.IntN(5))
+		for j := range sizes {
+			sizes[j] = rng.IntN(4)
+		}
+		lo, hi := rng.IntN(8)-1, rng.IntN(10)
+		want := 0
+		var rec func(j, sum int)
+		rec = func(j, sum int) {
+			if j == len(sizes) {
+				if sum >= lo && sum <= hi {
+					want++
+				}
+				return
+			}
+			for v := 0; v <= sizes[j]; v++ {
+				rec(j+1, sum+v)
+			}
+		}
+		rec(0, 0)
+		require.Equal(t, float64(want), vectorsWithSum(sizes, lo, hi), "sizes %v, sum in [%d, %d]", sizes, lo, hi)
+	}
+}
+
+// TestSearchOrder checks that the searched order is a permutation of the
+// active holders that keeps the requested first and second holders in
+// front, and that counts do not depend on it (the brute-force tests run
+// with it; here the counts with and without it must agree).
+func TestSearchOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for it := 0; it < 300; it++ {
+		p := randomProblem(rng, 8, 5)
+		H := p.Model().NumHolders()
+		first := Holder(rng.IntN(H))
+		second := Holder(rng.IntN(H))
+		cp, err := compile(t.Context(), p, compileOpts{first: first, second: second, hasSecond: true})
+		require.NoError(t, err)
+		if cp.infeasible {
+			continue
+		}
+		var order []Holder
+		for _, l := range cp.layers {
+			order = append(order, l.holder)
+		}
+		require.Len(t, slices.Compact(slices.Sorted(slices.Values(order))), len(order))
+		if cp.holderLayer[first] >= 0 {
+			require.Equal(t, first, order[0])
+			if cp.holderLayer[second] >= 0 && second != first && len(order) > 2 {
+				require.Equal(t, second, order[1])
+			}
+		}
+		useOrderSearch = false
+		want, err := NewCounter(p).Marginals(t.Context())
+		useOrderSearch = true
+		require.NoError(t, err)
+		got, err := NewCounter(p).Marginals(t.Context())
+		require.NoError(t, err)
+		require.Zero(t, want.Total.Cmp(got.Total))
+		for c := range p.Model().NumCards() {
+			for h := range H {
+				require.Zero(t, want.Count(Card(c), Holder(h)).Cmp(got.Count(Card(c), Holder(h))))
+			}
+		}
+	}
+}
