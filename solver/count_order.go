@@ -188,4 +188,5 @@ func vectorsWithSum(sizes []int, lo, hi int) float64 {
 	}
 	return sum
 }
+
 var useOrderSearch = true
