@@ -242,8 +242,9 @@ func (cp *compiled) pass(ctx context.Context, cards, keepB bool) (*passResult, e
 // generic pass calls its arithmetic through a dictionary) and run on every
 // core: the states of a layer are independent. It reports whether anything
 // overflowed, in which case its result is meaningless. With raw set, it
-// stops before layer 1 and leaves there the uint64 B and P of layer 2 (for
-// [Counter.ContentsAndHolderByTally]), returning an empty result.
+// stops before layer raw.stop and leaves in raw the uint64 B and P of the
+// layer after it (for [Counter.ContentsAndHolderByTally]), returning an
+// empty result.
 func backwardU64(ctx context.Context, cp *compiled, cards, keepB bool, raw *rawLayer) (*passResult, bool, error) {
 	L := len(cp.layers)
 	B := make([][]uint64, L+1)
@@ -254,9 +255,9 @@ func backwardU64(ctx context.Context, cp *compiled, cards, keepB bool, raw *rawL
 	var P []uint64
 	res := &passResult{}
 	for i := L - 1; i >= 0; i-- {
-		if raw != nil && i == 1 {
-			// The caller runs layer 1 itself.
-			raw.B, raw.P = B[2], P
+		if raw != nil && i == raw.stop {
+			// The caller runs this layer itself.
+			raw.B, raw.P = B[i+1], P
 			return res, false, nil
 		}
 		Bi, Pi, ovf, err := stepU64(ctx, cp, i, B[i+1], P, cards, nil, 1)
@@ -292,8 +293,10 @@ func backwardU64(ctx context.Context, cp *compiled, cards, keepB bool, raw *rawL
 	return res, false, nil
 }
 
-// rawLayer is the uint64 B and P of one layer.
+// rawLayer asks backwardU64 to stop before layer stop, and receives the
+// uint64 B and P of layer stop+1.
 type rawLayer struct {
+	stop int
 	B, P []uint64
 }
 

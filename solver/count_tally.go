@@ -104,23 +104,51 @@ func (c *Counter) ContentsAndHolderByTally(ctx context.Context, h Holder, pick f
 
 // byTally answers the tallies of holder b: with h's layer first and b's
 // second, every edge of b's layer has one value of each tally, and the
-// last step of the backward pass, run once per value over that value's
-// edges, gives what ContentsAndHolder reads. When that does not apply (b is
-// h, or either takes no free card, or uint64 overflows) each value is
-// counted as a problem of its own.
+// last step of the backward pass, run once over the edges of each value
+// (one sweep for all values), gives what ContentsAndHolder reads. The
+// cases where h or b takes no free card, or b is h, are read off simpler
+// graphs; when uint64 overflows, each value is counted as a problem of its
+// own.
 func (c *Counter) byTally(ctx context.Context, h Holder, pick func([]Card) (Card, bool), b Holder, ts []Tally) ([][]TallyOutcome, error) {
 	cp, err := compile(ctx, c.p, compileOpts{first: h, second: b, hasSecond: true, track: ts})
 	if err != nil {
 		return nil, err
 	}
 	out := make([][]TallyOutcome, len(ts))
-	if cp.infeasible {
+	switch {
+	case cp.infeasible:
 		return out, nil
-	}
-	if b == h || cp.holderLayer[h] != 0 || cp.holderLayer[b] != 1 {
+	case cp.holderLayer[b] < 0 || b == h:
+		// The tally is settled, or a function of h's content.
+		j, err := c.ContentsAndHolder(ctx, h, pick)
+		if err != nil {
+			return nil, err
+		}
+		for ti, t := range ts {
+			byV := map[int][]ContentHolderCount{}
+			for _, o := range j {
+				v := fixedIn(cp, b, t)
+				if b == h {
+					v = 0
+					for _, k := range t.Cards {
+						if slices.Contains(o.Cards, k) {
+							v++
+						}
+					}
+				}
+				byV[v] = append(byV[v], o)
+			}
+			for _, v := range slices.Sorted(maps.Keys(byV)) {
+				out[ti] = append(out[ti], TallyOutcome{Value: v, Joint: byV[v]})
+			}
+		}
+		return out, nil
+	case cp.holderLayer[h] < 0:
+		return c.byTallyRoot(ctx, h, pick, b, ts)
+	case cp.holderLayer[h] != 0 || cp.holderLayer[b] != 1:
 		return c.byTallySlow(ctx, h, pick, ts)
 	}
-	raw := &rawLayer{}
+	raw := &rawLayer{stop: 1}
 	_, ovf, err := backwardU64(ctx, cp, true, false, raw)
 	if err != nil {
 		return nil, err
@@ -130,65 +158,19 @@ func (c *Counter) byTally(ctx context.Context, h Holder, pick func([]Card) (Card
 	}
 	l1 := cp.layers[1]
 	tallyFastRuns.Add(1)
-	// fixedIn is the part of a tally that fixed cards make (a card listed
-	// twice counts twice, everywhere).
-	fixedIn := func(t Tally) int {
-		n := 0
-		for _, k := range t.Cards {
-			if cp.fixed[k] == b {
-				n++
-			}
+	var fixedH []Card
+	for k, g := range cp.fixed {
+		if g == h {
+			fixedH = append(fixedH, Card(k))
 		}
-		return n
-	}
-	inLayer := make([]bool, l1.ncells)
-	for _, j := range l1.cells {
-		inLayer[j] = true
 	}
 	for ti, t := range ts {
-		// The tally's value on each hand of b's layer: each of the
-		// layer's cells is inside the tally or outside it.
-		in := make([]int, l1.ncells)
-		for j := range in {
-			in[j] = -1
+		class, vs, err := tallyClasses(cp, 1, b, t)
+		if err != nil {
+			return nil, err
 		}
-		for g, j := range l1.of {
-			if !inLayer[j] {
-				in[j] = 0
-				continue
-			}
-			k := cp.cells[g][0]
-			n := 0
-			for _, x := range t.Cards {
-				if x == k {
-					n++
-				}
-			}
-			if in[j] >= 0 && in[j] != n {
-				return nil, fmt.Errorf("solver: internal error: tally cards not told apart")
-			}
-			in[j] = n
-		}
-		base := fixedIn(t)
-		val := make([]int, len(l1.hands))
-		vals := map[int]bool{}
-		for hi, hand := range l1.hands {
-			v := base
-			for p, k := range hand {
-				v += int(k) * in[l1.cells[p]]
-			}
-			val[hi] = v
-		}
-		for e := range l1.eTo {
-			vals[val[l1.eHand[e]]] = true
-		}
-		vs := slices.Sorted(maps.Keys(vals))
 		if len(vs) > 127 {
 			return c.byTallySlow(ctx, h, pick, ts)
-		}
-		class := make([]int8, len(l1.eTo))
-		for e, hi := range l1.eHand {
-			class[e] = int8(slices.Index(vs, val[hi]))
 		}
 		Bv, Pv, ovf, err := stepU64(ctx, cp, 1, raw.B, raw.P, true, class, len(vs))
 		if err != nil {
@@ -203,12 +185,7 @@ func (c *Counter) byTally(ctx context.Context, h Holder, pick func([]Card) (Card
 			res.rawB1 = Bv[vi*l1.n : (vi+1)*l1.n]
 			res.rawP1 = Pv[vi*l1.n*width : (vi+1)*l1.n*width]
 			res.rawWidth = width
-			fc := &focused{cp: cp, h: h, res: res}
-			for k, g := range cp.fixed {
-				if g == h {
-					fc.fixed = append(fc.fixed, Card(k))
-				}
-			}
+			fc := &focused{cp: cp, h: h, res: res, fixed: fixedH}
 			j, err := c.contentsAndHolder(ctx, fc, pick)
 			if err != nil {
 				return nil, err
@@ -221,9 +198,160 @@ func (c *Counter) byTally(ctx context.Context, h Holder, pick func([]Card) (Card
 	return out, nil
 }
 
-// tallyFastRuns counts the tally holders answered from one graph (tests
-// check that the fast way is taken).
-var tallyFastRuns atomic.Int64
+// fixedIn is the part of tally t that cards fixed to b make (a card listed
+// twice counts twice, everywhere).
+func fixedIn(cp *compiled, b Holder, t Tally) int {
+	n := 0
+	for _, k := range t.Cards {
+		if cp.fixed[k] == b {
+			n++
+		}
+	}
+	return n
+}
+
+// tallyClasses is the value of tally t (of b, the holder of layer i) on
+// every edge out of layer i, as an index into the sorted values vs.
+func tallyClasses(cp *compiled, i int, b Holder, t Tally) ([]int8, []int, error) {
+	l := cp.layers[i]
+	inLayer := make([]bool, l.ncells)
+	for _, j := range l.cells {
+		inLayer[j] = true
+	}
+	// Each of the layer's cells is inside the tally or outside it.
+	in := make([]int, l.ncells)
+	for j := range in {
+		in[j] = -1
+	}
+	for g, j := range l.of {
+		if !inLayer[j] {
+			in[j] = 0
+			continue
+		}
+		k := cp.cells[g][0]
+		n := 0
+		for _, x := range t.Cards {
+			if x == k {
+				n++
+			}
+		}
+		if in[j] >= 0 && in[j] != n {
+			return nil, nil, fmt.Errorf("solver: internal error: tally cards not told apart")
+		}
+		in[j] = n
+	}
+	base := fixedIn(cp, b, t)
+	val := make([]int, len(l.hands))
+	for hi, hand := range l.hands {
+		v := base
+		for p, k := range hand {
+			v += int(k) * in[l.cells[p]]
+		}
+		val[hi] = v
+	}
+	vals := map[int]bool{}
+	for e := range l.eTo {
+		vals[val[l.eHand[e]]] = true
+	}
+	vs := slices.Sorted(maps.Keys(vals))
+	if len(vs) > 127 {
+		return nil, vs, nil
+	}
+	class := make([]int8, len(l.eTo))
+	for e, hi := range l.eHand {
+		class[e] = int8(slices.Index(vs, val[hi]))
+	}
+	return class, vs, nil
+}
+
+// byTallyRoot answers the tallies of b when h's content is settled: with
+// b's layer first, the root's edges are b's hands, each with one value of
+// each tally, and the first step of the backward pass, run over each
+// value's edges, splits the picked card's holder by value.
+func (c *Counter) byTallyRoot(ctx context.Context, h Holder, pick func([]Card) (Card, bool), b Holder, ts []Tally) ([][]TallyOutcome, error) {
+	cp, err := compile(ctx, c.p, compileOpts{first: b, track: ts})
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]TallyOutcome, len(ts))
+	if cp.infeasible {
+		return out, nil
+	}
+	if cp.holderLayer[b] != 0 || cp.holderLayer[h] >= 0 {
+		return c.byTallySlow(ctx, h, pick, ts)
+	}
+	raw := &rawLayer{stop: 0}
+	_, ovf, err := backwardU64(ctx, cp, true, false, raw)
+	if err != nil {
+		return nil, err
+	}
+	if ovf {
+		return c.byTallySlow(ctx, h, pick, ts)
+	}
+	tallyRootRuns.Add(1)
+	var content []Card
+	for k, g := range cp.fixed {
+		if g == h {
+			content = append(content, Card(k))
+		}
+	}
+	m, ok := pick(slices.Clone(content))
+	if ok && !c.p.Model().ValidCard(m) {
+		return nil, fmt.Errorf("solver: pick returned unknown card %d", m)
+	}
+	l0 := cp.layers[0]
+	L := len(cp.layers)
+	width := l0.ncells * L
+	for ti, t := range ts {
+		class, vs, err := tallyClasses(cp, 0, b, t)
+		if err != nil {
+			return nil, err
+		}
+		if class == nil {
+			return c.byTallySlow(ctx, h, pick, ts)
+		}
+		Bv, Pv, ovf, err := stepU64(ctx, cp, 0, raw.B, raw.P, true, class, len(vs))
+		if err != nil {
+			return nil, err
+		}
+		if ovf {
+			return c.byTallySlow(ctx, h, pick, ts)
+		}
+		for vi, v := range vs {
+			n := Bv[vi]
+			if n == 0 {
+				continue
+			}
+			var j []ContentHolderCount
+			one := func(g Holder, x uint64) {
+				j = append(j, ContentHolderCount{Cards: slices.Clone(content), Holder: g, Count: new(big.Int).SetUint64(x)})
+			}
+			switch {
+			case !ok:
+				one(NoHolder, n)
+			case slices.Contains(content, m):
+				one(h, n)
+			case cp.fixed[m] >= 0:
+				one(cp.fixed[m], n)
+			default:
+				row := Pv[vi*width : (vi+1)*width]
+				j0 := l0.of[cp.cellOf[m]]
+				for l := range L {
+					if x := row[j0*L+l]; x != 0 {
+						one(cp.layers[l].holder, x)
+					}
+				}
+				slices.SortFunc(j, func(a, b ContentHolderCount) int { return int(a.Holder) - int(b.Holder) })
+			}
+			out[ti] = append(out[ti], TallyOutcome{Value: v, Joint: j})
+		}
+	}
+	return out, nil
+}
+
+// tallyFastRuns and tallyRootRuns count the tally holders answered from
+// one graph, with h first or b first (tests check that both are taken).
+var tallyFastRuns, tallyRootRuns atomic.Int64
 
 // byTallySlow counts each value of each tally as a problem of its own.
 func (c *Counter) byTallySlow(ctx context.Context, h Holder, pick func([]Card) (Card, bool), ts []Tally) ([][]TallyOutcome, error) {

@@ -15,7 +15,7 @@ import (
 func TestContentsAndHolderByTally(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(31, 32))
-	fast0 := tallyFastRuns.Load()
+	fast0, root0 := tallyFastRuns.Load(), tallyRootRuns.Load()
 	for it := 0; it < 2500; it++ {
 		p := randomProblem(rng, 8, 4)
 		m := p.Model()
@@ -72,4 +72,7 @@ func TestContentsAndHolderByTally(t *testing.T) {
 	fast := tallyFastRuns.Load() - fast0
 	t.Logf("%d tally holders answered from one graph", fast)
 	require.Greater(t, fast, int64(300))
+	root := tallyRootRuns.Load() - root0
+	t.Logf("%d with the content settled", root)
+	require.Greater(t, root, int64(20))
 }
