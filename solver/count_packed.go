@@ -390,9 +390,11 @@ type layerPlan struct {
 	forced, dead uint64
 	upOff        []uint8
 	hs           []phand
-	hsum         []int   // per hand and constraint: what the hand adds to the partial sum
-	hlo, hhi     []int   // and what it takes from the least and greatest amounts the cards left can add
-	nxMin, nxMax [][]int // [c][j]: least and greatest a card of cell j can add once the holder has played
+	need         [][]uint64 // per cell: the hands that take some of its cards, as a bit set
+	allHands     []uint64   // every hand, as a bit set
+	hsum         []int      // per hand and constraint: what the hand adds to the partial sum
+	hlo, hhi     []int      // and what it takes from the least and greatest amounts the cards left can add
+	nxMin, nxMax [][]int    // [c][j]: least and greatest a card of cell j can add once the holder has played
 	admit        func(k uint64) bool
 }
 
@@ -431,6 +433,22 @@ func (cp *compiled) newLayerPlan(i int, pls []playout, sl sumLayout, list [][]ui
 		}
 	}
 	lp.hs = make([]phand, len(list))
+	nw := (len(list) + 63) / 64
+	lp.allHands = make([]uint64, nw)
+	for t := range list {
+		lp.allHands[t>>6] |= 1 << (t & 63)
+	}
+	lp.need = make([][]uint64, l.ncells)
+	for _, j := range l.cells {
+		lp.need[j] = make([]uint64, nw)
+	}
+	for t, hand := range list {
+		for p, v := range hand {
+			if v > 0 {
+				lp.need[l.cells[p]][t>>6] |= 1 << (t & 63)
+			}
+		}
+	}
 	if nc > 0 {
 		lp.hsum, lp.hlo, lp.hhi = make([]int, len(list)*nc), make([]int, len(list)*nc), make([]int, len(list)*nc)
 	}
@@ -479,6 +497,7 @@ type scanner struct {
 	lp         *layerPlan
 	cur, ns    []int32
 	stLo, stHi []int
+	cand       []uint64 // the hands worth testing on a state
 
 	// When writing edges: the worker's table of next states, those states
 	// in the order it reached them, and its part of the edge arrays.
@@ -489,7 +508,8 @@ type scanner struct {
 }
 
 func (lp *layerPlan) newScanner() *scanner {
-	return &scanner{lp: lp, cur: make([]int32, lp.nc), ns: make([]int32, lp.nc), stLo: make([]int, lp.nc), stHi: make([]int, lp.nc)}
+	return &scanner{lp: lp, cur: make([]int32, lp.nc), ns: make([]int32, lp.nc), stLo: make([]int, lp.nc), stHi: make([]int, lp.nc),
+		cand: make([]uint64, len(lp.allHands))}
 }
 
 // scan goes through the hands of state x and returns its number of edges;
@@ -507,10 +527,23 @@ func (sc *scanner) scan(x int, fill bool) int {
 	if totLo > totHi {
 		return 0
 	}
+	// The candidate hands: none takes a card of a cell the state has none
+	// of, and each takes some of every cell no later holder may take.
 	var img uint64
+	cand := sc.cand
+	copy(cand, lp.allHands)
 	for j := 0; j < l.ncells; j++ {
 		if v := r & pl.mask[j]; v != 0 {
 			img += (v >> pl.off[j]) << lp.upOff[j]
+			if lp.forced&pl.mask[j] != 0 && lp.need[j] != nil {
+				for w, b := range lp.need[j] {
+					cand[w] &= b
+				}
+			}
+		} else if lp.need[j] != nil {
+			for w, b := range lp.need[j] {
+				cand[w] &^= b
+			}
 		}
 	}
 	nc := lp.nc
@@ -531,46 +564,49 @@ func (sc *scanner) scan(x int, fill bool) int {
 	}
 	rg := r | pl.g
 	cnt := 0
-hands:
-	for t := range lp.hs {
-		ph := &lp.hs[t]
-		left := rg - ph.k
-		if left&pl.g != pl.g || left&lp.forced != 0 || int(ph.tot) < totLo || int(ph.tot) > totHi {
-			continue
-		}
-		var sk uint64
-		if nc > 0 {
-			for c := range nc {
-				if sc.cur[c] == doneSum {
-					sc.ns[c] = doneSum
-					continue
-				}
-				s := int(sc.cur[c]) + lp.hsum[t*nc+c]
-				good, done := settleOne(lp.cp.cross[c].op, lp.cp.cross[c].bound,
-					s+sc.stLo[c]-lp.hlo[t*nc+c], s+sc.stHi[c]-lp.hhi[t*nc+c])
-				if !good {
-					continue hands
-				}
-				if done {
-					sc.ns[c] = doneSum
-				} else {
-					sc.ns[c] = int32(s)
-				}
+	for w, word := range cand {
+	hands:
+		for ; word != 0; word &= word - 1 {
+			t := w<<6 | bits.TrailingZeros64(word)
+			ph := &lp.hs[t]
+			left := rg - ph.k
+			if left&pl.g != pl.g || left&lp.forced != 0 || int(ph.tot) < totLo || int(ph.tot) > totHi {
+				continue
 			}
-			sk = lp.sl.encode(sc.ns)
+			var sk uint64
+			if nc > 0 {
+				for c := range nc {
+					if sc.cur[c] == doneSum {
+						sc.ns[c] = doneSum
+						continue
+					}
+					s := int(sc.cur[c]) + lp.hsum[t*nc+c]
+					good, done := settleOne(lp.cp.cross[c].op, lp.cp.cross[c].bound,
+						s+sc.stLo[c]-lp.hlo[t*nc+c], s+sc.stHi[c]-lp.hhi[t*nc+c])
+					if !good {
+						continue hands
+					}
+					if done {
+						sc.ns[c] = doneSum
+					} else {
+						sc.ns[c] = int32(s)
+					}
+				}
+				sk = lp.sl.encode(sc.ns)
+			}
+			cnt++
+			if !fill {
+				continue
+			}
+			nk := img - ph.img
+			y, added := sc.tab.getOrPut(nk, sk, int32(len(sc.keys)))
+			if added {
+				sc.keys = append(sc.keys, pstate{nk, sk, int32(R) - ph.tot})
+			}
+			sc.eTo[sc.e] = y
+			sc.eHand[sc.e] = ph.idx
+			sc.e++
 		}
-		cnt++
-		if !fill {
-			continue
-		}
-		nk := img - ph.img
-		y, added := sc.tab.getOrPut(nk, sk, int32(len(sc.keys)))
-		if added {
-			sc.keys = append(sc.keys, pstate{nk, sk, int32(R) - ph.tot})
-		}
-		sc.eTo[sc.e] = y
-		sc.eHand[sc.e] = ph.idx
-		sc.e++
 	}
 	return cnt
 }
