@@ -281,10 +281,7 @@ func backwardU64(ctx context.Context, cp *compiled, cards, keepB bool, raw *rawL
 		if !keepB && i != 1 {
 			continue
 		}
-		res.B[i] = make([]*big.Int, len(B[i]))
-		for x := range B[i] {
-			res.B[i][x] = new(big.Int).SetUint64(B[i][x])
-		}
+		res.B[i] = bigVec(B[i])
 	}
 	res.total = new(big.Int)
 	if len(B[0]) > 0 {
@@ -300,15 +297,35 @@ type rawLayer struct {
 	B, P []uint64
 }
 
-// bigRows cuts v into n rows of width values, as big integers.
+// bigRows cuts v into n rows of width values, as big integers. The
+// integers share three allocations (they must not be changed in place,
+// which the passes' results never are).
 func bigRows(v []uint64, n, width int) [][]*big.Int {
+	all := bigVec(v[:n*width])
 	out := make([][]*big.Int, n)
 	for x := range out {
-		row := make([]*big.Int, width)
-		for t := range row {
-			row[t] = new(big.Int).SetUint64(v[x*width+t])
+		out[x] = all[x*width : (x+1)*width : (x+1)*width]
+	}
+	return out
+}
+
+// bigVec is v as big integers sharing a few allocations.
+func bigVec(v []uint64) []*big.Int {
+	ints := make([]big.Int, len(v))
+	out := make([]*big.Int, len(v))
+	if bits.UintSize == 64 {
+		words := make([]big.Word, len(v))
+		for t, x := range v {
+			if x != 0 {
+				words[t] = big.Word(x)
+				ints[t].SetBits(words[t : t+1 : t+1])
+			}
+			out[t] = &ints[t]
 		}
-		out[x] = row
+		return out
+	}
+	for t, x := range v {
+		out[t] = ints[t].SetUint64(x)
 	}
 	return out
 }
