@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
-	"fmt"
 	"math"
 	"slices"
 	"sort"
@@ -141,23 +140,23 @@ type ncon struct {
 }
 
 func normalise(k Constraint) ncon {
-	m := map[Lit]int{}
-	for _, t := range k.Terms {
-		m[t.Lit] += t.Coef
-	}
-	out := ncon{op: k.Op, bound: k.Bound}
-	for l, c := range m {
-		if c != 0 {
-			out.terms = append(out.terms, Term{Coef: c, Lit: l})
+	ts := slices.Clone(k.Terms)
+	slices.SortFunc(ts, func(x, y Term) int {
+		if x.Lit.Card != y.Lit.Card {
+			return int(x.Lit.Card) - int(y.Lit.Card)
 		}
-	}
-	sort.Slice(out.terms, func(a, b int) bool {
-		x, y := out.terms[a].Lit, out.terms[b].Lit
-		if x.Card != y.Card {
-			return x.Card < y.Card
-		}
-		return x.Holder < y.Holder
+		return int(x.Lit.Holder) - int(y.Lit.Holder)
 	})
+	out := ncon{op: k.Op, bound: k.Bound, terms: ts[:0]}
+	for i := 0; i < len(ts); {
+		t := ts[i]
+		for i++; i < len(ts) && ts[i].Lit == t.Lit; i++ {
+			t.Coef += ts[i].Coef
+		}
+		if t.Coef != 0 {
+			out.terms = append(out.terms, t)
+		}
+	}
 	return out
 }
 
@@ -596,6 +595,7 @@ func handCount(h Holder, cons []ncon, holdersOf [][]int, free []Card, allowed []
 	}
 	// Group the cards h may hold by their coefficients in h's constraints.
 	idx := map[string]int{}
+	var key []byte
 	var size []int
 	var coef [][]int // [group][own constraint]
 	for _, c := range free {
@@ -610,11 +610,14 @@ func handCount(h Holder, cons []ncon, holdersOf [][]int, free []Card, allowed []
 				}
 			}
 		}
-		key := fmt.Sprint(cf)
-		g, ok := idx[key]
+		key = key[:0]
+		for _, v := range cf {
+			key = binary.AppendVarint(key, int64(v))
+		}
+		g, ok := idx[string(key)]
 		if !ok {
 			g = len(size)
-			idx[key] = g
+			idx[string(key)] = g
 			size = append(size, 0)
 			coef = append(coef, cf)
 		}
