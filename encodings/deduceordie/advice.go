@@ -338,25 +338,40 @@ func (g *Game) QuestionLine(q Question) string {
 	return fmt.Sprintf("%s %s %s %s", kw, g.players[g.seat], g.players[q.Opponent], q.Range)
 }
 
-func answersText(as []AnswerOdds) string {
-	var parts []string
-	for _, a := range as {
-		parts = append(parts, fmt.Sprintf("%d: %s", a.Value, pct(a.P)))
+// answersText lists the answers after a prefix of indent columns, wrapped
+// so that no line is wider than 80 columns.
+func answersText(as []AnswerOdds, indent int) string {
+	var b strings.Builder
+	col := indent
+	for i, a := range as {
+		part := fmt.Sprintf("%d: %s", a.Value, pct(a.P))
+		if i > 0 {
+			if col+2+len(part) > 80 {
+				b.WriteString("\n" + strings.Repeat(" ", indent))
+				col = indent
+			} else {
+				b.WriteString("  ")
+				col += 2
+			}
+		}
+		b.WriteString(part)
+		col += len(part)
 	}
-	return strings.Join(parts, "  ")
+	return b.String()
 }
 
 // WriteAdvice writes advice as text.
 func (g *Game) WriteAdvice(w io.Writer, a *Advice) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Advice for %s, draw %s %s %s: %.3f bits of uncertainty on (Evidence pair, murderer)\n",
+	fmt.Fprintf(&b, "Advice for %s, draw %s %s %s\n%.3f bits of uncertainty on (Evidence pair, murderer)\n",
 		g.players[g.seat], CardName(a.Draw[0]), CardName(a.Draw[1]), CardName(a.Draw[2]), a.Entropy)
 	fmt.Fprintf(&b, "%7s  %-28s %s\n", "gain", "question", "answers")
 	for _, q := range a.Questions {
-		fmt.Fprintf(&b, "%7.3f  %-28s %s\n", q.Gain, g.QuestionLine(q), answersText(q.Answers))
+		fmt.Fprintf(&b, "%7.3f  %-28s %s\n", q.Gain, g.QuestionLine(q), answersText(q.Answers, 38))
 	}
 	if a.Secret != nil {
-		fmt.Fprintf(&b, "Secret Interrogation (unused): %.3f  %s  %s\n", a.Secret.Gain, g.QuestionLine(*a.Secret), answersText(a.Secret.Answers))
+		fmt.Fprintf(&b, "Secret Interrogation (unused): %.3f  %s\n", a.Secret.Gain, g.QuestionLine(*a.Secret))
+		fmt.Fprintf(&b, "%38s%s\n", "", answersText(a.Secret.Answers, 38))
 	} else {
 		fmt.Fprintf(&b, "Secret Interrogation: already used\n")
 	}
