@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -15,25 +16,33 @@ import (
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
 )
 
-// benchGame is a game's simulated log (lines after the header) to replay
+// benchGame is simulated logs of a game (lines after the header) to replay
 // in BenchmarkRedraw, named by game and player count.
 type benchGame struct {
 	game, name string
-	lines      []string
+	logs       [][]string
 }
+
+// redrawGames is the number of simulated Deduce or Die games per player
+// count that BenchmarkRedraw replays (seeds n, n+100, n+200, ...).
+var redrawGames = flag.Int("redraw.games", 1, "simulated Deduce or Die games per player count in BenchmarkRedraw")
 
 func benchGames(b *testing.B) []benchGame {
 	var out []benchGame
 	for n := 3; n <= 6; n++ {
-		sim, err := deduceordie.Simulate(n, uint64(n))
-		if err != nil {
-			b.Fatal(err)
+		bg := benchGame{game: "dod", name: fmt.Sprintf("dod/%dp", n)}
+		for g := range *redrawGames {
+			sim, err := deduceordie.Simulate(n, uint64(n+100*g))
+			if err != nil {
+				b.Fatal(err)
+			}
+			l, err := table.ParseLog([]byte(sim.Log(0)))
+			if err != nil {
+				b.Fatal(err)
+			}
+			bg.logs = append(bg.logs, l.Lines)
 		}
-		l, err := table.ParseLog([]byte(sim.Log(0)))
-		if err != nil {
-			b.Fatal(err)
-		}
-		out = append(out, benchGame{"dod", fmt.Sprintf("dod/%dp", n), l.Lines})
+		out = append(out, bg)
 	}
 	for n := 3; n <= 6; n++ {
 		sim, err := clue.Simulate(clue.PresetCluedo, n, rand.New(rand.NewPCG(uint64(n), 1)), clue.SimOptions{Questions: 30})
@@ -44,14 +53,14 @@ func benchGames(b *testing.B) []benchGame {
 		if len(lines) > 0 && strings.HasPrefix(lines[0], "game ") {
 			lines = lines[1:]
 		}
-		out = append(out, benchGame{"clue", fmt.Sprintf("clue/%dp", n), lines})
+		out = append(out, benchGame{"clue", fmt.Sprintf("clue/%dp", n), [][]string{lines}})
 	}
 	for n := 2; n <= 4; n++ {
 		sim, err := deductio.Simulate(deductio.SimConfig{Players: n, Seed: uint64(n), MaxTurns: 30})
 		if err != nil {
 			b.Fatal(err)
 		}
-		out = append(out, benchGame{"deductio", fmt.Sprintf("deductio/%dp", n), sim.Logs[0]})
+		out = append(out, benchGame{"deductio", fmt.Sprintf("deductio/%dp", n), [][]string{sim.Logs[0]}})
 	}
 	return out
 }
@@ -59,9 +68,10 @@ func benchGames(b *testing.B) []benchGame {
 // BenchmarkRedraw measures what the player waits for after pressing Enter,
 // for every prefix of simulated games: the line applied (parsed and checked
 // against the earlier ones), the sheet computed, and the sheet drawn with
-// its changes highlighted. One op is one line of the game (replayed from
-// the start when it ends); max-ms is the slowest line seen. Run with
-// -benchtime=Nx, N at least the number of lines, to see every prefix.
+// its changes highlighted. One op is one line of a game (the next game, or
+// the first again, starts when one ends); max-ms is the slowest line seen.
+// Run with -benchtime=Nx, N at least the number of lines, to see every
+// prefix; -redraw.games sets the number of Deduce or Die games.
 func BenchmarkRedraw(b *testing.B) {
 	ctx := context.Background()
 	p := newPainter(true)
@@ -72,13 +82,18 @@ func BenchmarkRedraw(b *testing.B) {
 		}
 		b.Run(bg.name, func(b *testing.B) {
 			var worst time.Duration
-			game, next := def.new(), 0
+			game, gi, next := def.new(), 0, 0
 			var prev *table.Grid
+			lines := 0
+			for _, l := range bg.logs {
+				lines += len(l)
+			}
 			for b.Loop() {
-				if next == len(bg.lines) {
+				if next == len(bg.logs[gi]) {
+					gi = (gi + 1) % len(bg.logs)
 					game, next, prev = def.new(), 0, nil
 				}
-				line := bg.lines[next]
+				line := bg.logs[gi][next]
 				next++
 				start := time.Now()
 				if err := game.Apply(line); err != nil {
@@ -96,7 +111,7 @@ func BenchmarkRedraw(b *testing.B) {
 				worst = max(worst, time.Since(start))
 			}
 			b.ReportMetric(float64(worst.Microseconds())/1000, "max-ms")
-			b.ReportMetric(float64(len(bg.lines)), "lines")
+			b.ReportMetric(float64(lines), "lines")
 		})
 	}
 }
