@@ -252,15 +252,18 @@ func backwardU64(ctx context.Context, cp *compiled, cards, keepB bool, raw *rawL
 	for x := range B[L] {
 		B[L][x] = 1
 	}
-	var P []uint64
+	var P pvec
 	res := &passResult{}
 	for i := L - 1; i >= 0; i-- {
 		if raw != nil && i == raw.stop {
 			// The caller runs this layer itself.
-			raw.B, raw.P = B[i+1], P
+			raw.B, raw.P = B[i+1], P.v
 			return res, false, nil
 		}
-		Bi, Pi, ovf, err := stepU64(ctx, cp, i, B[i+1], P, cards, nil, 1)
+		// P is sparse but where it is read as a whole: layers 0 and 1
+		// (the marginals and P1) and the layer a caller continues from.
+		sparse := i >= 2 && (raw == nil || i > raw.stop+1)
+		Bi, Pi, ovf, err := stepPacked(ctx, cp, i, B[i+1], P, cards, nil, 1, sparse)
 		if err != nil || ovf {
 			return nil, ovf, err
 		}
@@ -269,10 +272,10 @@ func backwardU64(ctx context.Context, cp *compiled, cards, keepB bool, raw *rawL
 			P = Pi
 			width := cp.layers[i].ncells * (L - i)
 			if i == 1 {
-				res.P1 = bigRows(P, cp.layers[i].n, width)
+				res.P1 = bigRows(P.v, cp.layers[i].n, width)
 			}
 			if i == 0 && cp.layers[i].n > 0 {
-				res.P0 = bigRows(P, 1, width)[0]
+				res.P0 = bigRows(P.v, 1, width)[0]
 			}
 		}
 	}
@@ -341,6 +344,33 @@ func bigVec(v []uint64) []*big.Int {
 // checks: every value it adds up for a state counts completions of that
 // state, so none exceeds the state's B.
 func stepU64(ctx context.Context, cp *compiled, i int, Bn, P []uint64, cards bool, class []int8, k int) ([]uint64, []uint64, bool, error) {
+	Bi, Pi, ovf, err := stepPacked(ctx, cp, i, Bn, pvec{v: P}, cards, class, k, false)
+	return Bi, Pi.v, ovf, err
+}
+
+// pvec is P of one layer. Dense (off nil), the W values of state x and
+// cell j are at v[(x*ncells+j)*W:]. Sparse, only the cells a state has
+// cards left of have values: those of state x and cell j are at
+// v[off[x]+rk[x*ncells+j]*W:]. Sparse vectors take a third to a half less
+// memory in the middle layers, where states have many empty cells.
+type pvec struct {
+	v   []uint64
+	off []int
+	rk  []uint16
+}
+
+// row is the offset of the values of state x, cell j (ncells cells, W
+// values each).
+func (p *pvec) row(x, j, ncells, W int) int {
+	if p.off == nil {
+		return (x*ncells + j) * W
+	}
+	return p.off[x] + int(p.rk[x*ncells+j])*W
+}
+
+// stepPacked is stepU64 reading P of layer i+1 in either layout and
+// writing P of layer i sparse when sparse is set (class must be nil then).
+func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, cards bool, class []int8, k int, sparse bool) ([]uint64, pvec, bool, error) {
 	L := len(cp.layers)
 	l := cp.layers[i]
 	if class == nil {
@@ -390,12 +420,33 @@ func stepU64(ctx context.Context, cp *compiled, i int, Bn, P []uint64, cards boo
 		return nil
 	})
 	if err != nil || ovf.Load() || !cards {
-		return Bi, nil, ovf.Load(), err
+		return Bi, pvec{}, ovf.Load(), err
 	}
 
 	W := L - i
 	nw := W - 1
-	nextP := make([]uint64, k*l.n*l.ncells*W)
+	var out pvec
+	if sparse && class == nil {
+		out.off = make([]int, l.n+1)
+		out.rk = make([]uint16, l.n*l.ncells)
+		at := 0
+		for x := 0; x < l.n; x++ {
+			out.off[x] = at
+			q := 0
+			for j, n := range l.state(x) {
+				if n != 0 {
+					out.rk[x*l.ncells+j] = uint16(q)
+					q++
+				}
+			}
+			at += q * W
+		}
+		out.off[l.n] = at
+		out.v = make([]uint64, at)
+	} else {
+		out.v = make([]uint64, k*l.n*l.ncells*W)
+	}
+	nextP := out.v
 	inLayer := make([]int, l.ncells)
 	for j := range inLayer {
 		inLayer[j] = -1
@@ -406,8 +457,8 @@ func stepU64(ctx context.Context, cp *compiled, i int, Bn, P []uint64, cards boo
 	nxCells := cp.layer(i + 1).ncells
 	// left is a cell some cards of which remain in a state.
 	type left struct {
-		j, pos, up int
-		n          uint64
+		at, pos, up int // its values in the state's block, its position in hands, its cell in the next layer
+		n           uint64
 	}
 	err = parallel(l.n, len(l.eTo), func(lo, hi int) error {
 		var ls []left
@@ -422,7 +473,11 @@ func stepU64(ctx context.Context, cp *compiled, i int, Bn, P []uint64, cards boo
 					if nw > 0 {
 						up = l.up[j]
 					}
-					ls = append(ls, left{j, inLayer[j], up, uint64(n)})
+					at := j * W
+					if out.off != nil {
+						at = len(ls) * W
+					}
+					ls = append(ls, left{at, inLayer[j], up, uint64(n)})
 				}
 			}
 			for e := l.edgeStart[x]; e < l.edgeStart[x+1]; e++ {
@@ -436,25 +491,26 @@ func stepU64(ctx context.Context, cp *compiled, i int, Bn, P []uint64, cards boo
 					continue
 				}
 				w := l.w64(x, e)
-				px := nextP[cx*l.ncells*W : (cx+1)*l.ncells*W]
-				hand := l.hands[l.eHand[e]]
-				var py []uint64
-				if nw > 0 {
-					py = P[y*nxCells*nw : (y+1)*nxCells*nw]
+				var px []uint64
+				if out.off != nil {
+					px = nextP[out.off[cx]:out.off[cx+1]]
+				} else {
+					px = nextP[cx*l.ncells*W : (cx+1)*l.ncells*W]
 				}
+				hand := l.hands[l.eHand[e]]
 				for _, c := range ls {
 					var kj uint64
 					if c.pos >= 0 {
 						kj = uint64(hand[c.pos])
 					}
-					out := px[c.j*W : (c.j+1)*W]
+					dst := px[c.at : c.at+W]
 					if kj > 0 {
 						wIn := w
 						if kj != c.n {
 							h, lo := bits.Mul64(w, kj)
 							wIn, _ = bits.Div64(h, lo, c.n)
 						}
-						out[0] += wIn * b
+						dst[0] += wIn * b
 					}
 					if kj < c.n && nw > 0 {
 						wEx := w
@@ -462,10 +518,11 @@ func stepU64(ctx context.Context, cp *compiled, i int, Bn, P []uint64, cards boo
 							h, lo := bits.Mul64(w, c.n-kj)
 							wEx, _ = bits.Div64(h, lo, c.n)
 						}
-						src := py[c.up*nw : (c.up+1)*nw]
-						dst := out[1:W]
+						at := P.row(y, c.up, nxCells, nw)
+						src := P.v[at : at+nw]
+						d := dst[1:W]
 						for t, v := range src {
-							dst[t] += wEx * v
+							d[t] += wEx * v
 						}
 					}
 				}
@@ -473,7 +530,7 @@ func stepU64(ctx context.Context, cp *compiled, i int, Bn, P []uint64, cards boo
 		}
 		return nil
 	})
-	return Bi, nextP, false, err
+	return Bi, out, false, err
 }
 
 // parallelMin is the least number of edges worth splitting a layer's
