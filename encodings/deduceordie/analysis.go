@@ -130,7 +130,7 @@ func (g *Game) Analyze(ctx context.Context) (*Analysis, error) {
 		return nil, errNoPlayers
 	}
 	// The counts are exact, so the statuses come from the marginals.
-	cnt := solver.NewCounter(g.prob)
+	cnt := g.cnt.get(g.prob)
 	marg, err := cnt.Marginals(ctx)
 	if err != nil {
 		return nil, err
