@@ -359,15 +359,6 @@ type pvec struct {
 	rk  []uint16
 }
 
-// row is the offset of the values of state x, cell j (ncells cells, W
-// values each).
-func (p *pvec) row(x, j, ncells, W int) int {
-	if p.off == nil {
-		return (x*ncells + j) * W
-	}
-	return p.off[x] + int(p.rk[x*ncells+j])*W
-}
-
 // stepPacked is stepU64 reading P of layer i+1 in either layout and
 // writing P of layer i sparse when sparse is set (class must be nil then).
 func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, cards bool, class []int8, k int, sparse bool) ([]uint64, pvec, bool, error) {
@@ -498,6 +489,18 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 					px = nextP[cx*l.ncells*W : (cx+1)*l.ncells*W]
 				}
 				hand := l.hands[l.eHand[e]]
+				// Where y's values start, and the rank of each of its
+				// cells when P is sparse.
+				var yAt int
+				var yRk []uint16
+				if nw > 0 {
+					if P.off == nil {
+						yAt = y * nxCells * nw
+					} else {
+						yAt = P.off[y]
+						yRk = P.rk[y*nxCells : (y+1)*nxCells]
+					}
+				}
 				for _, c := range ls {
 					var kj uint64
 					if c.pos >= 0 {
@@ -518,7 +521,10 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 							h, lo := bits.Mul64(w, c.n-kj)
 							wEx, _ = bits.Div64(h, lo, c.n)
 						}
-						at := P.row(y, c.up, nxCells, nw)
+						at := yAt + c.up*nw
+						if yRk != nil {
+							at = yAt + int(yRk[c.up])*nw
+						}
 						src := P.v[at : at+nw]
 						d := dst[1:W]
 						for t, v := range src {
