@@ -10,28 +10,35 @@ import (
 )
 
 // TestPackedBuilderAgrees compiles random problems with both graph builders
-// and checks that they count the same worlds and the same marginals. It
-// also checks that the packed builder was used often, on problems with
-// constraints across holders too (their partial sums are in the state).
+// (the packed one with and without the later-holder test, useAdmit) and
+// checks that they count the same worlds and the same marginals. It also
+// checks that the packed builder was used often, on problems with
+// constraints across holders too (their partial sums are in the state),
+// and that the later-holder test did refuse states.
 func TestPackedBuilderAgrees(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(7, 8))
 	packed, crossPacked := 0, 0
-	defer func() { usePacked = true }()
+	defer func(a bool) { usePacked, useAdmit = true, a }(useAdmit)
+	refused := 0
 	for it := 0; it < 3000; it++ {
 		p := randomProblem(rng, 9, 5)
 		if it%2 == 0 {
 			addCrossConstraint(rng, p)
 		}
-		var res [2]*passResult
-		var used [2]bool
-		var cross [2]int
-		for v := range 2 {
-			usePacked = v == 1
+		var res [3]*passResult
+		var used [3]bool
+		var cross [3]int
+		var states [3]int
+		for v := range 3 {
+			usePacked, useAdmit = v >= 1, v == 2
 			cp, err := compile(ctx, p, compileOpts{first: NoHolder})
 			require.NoError(t, err)
 			used[v] = len(cp.layers) > 0 && cp.layers[0].pk != nil
 			cross[v] = len(cp.cross)
+			for _, l := range cp.layers {
+				states[v] += l.n
+			}
 			if cp.infeasible {
 				continue
 			}
@@ -39,24 +46,31 @@ func TestPackedBuilderAgrees(t *testing.T) {
 			require.NoError(t, err)
 		}
 		require.False(t, used[0], "instance %d: the generic builder was asked for", it)
+		require.Equal(t, used[1], used[2])
 		require.Equal(t, cross[0], cross[1])
+		if states[2] < states[1] {
+			refused++
+		}
 		if used[1] {
 			packed++
 			if cross[1] > 0 {
 				crossPacked++
 			}
 		}
-		require.Equal(t, res[0] == nil, res[1] == nil, "instance %d", it)
-		if res[0] == nil {
-			continue
-		}
-		require.Zero(t, res[0].total.Cmp(res[1].total), "instance %d: total %v vs %v", it, res[0].total, res[1].total)
-		require.Equal(t, len(res[0].P0), len(res[1].P0))
-		for k := range res[0].P0 {
-			require.Zero(t, res[0].P0[k].Cmp(res[1].P0[k]), "instance %d: marginal %d: %v vs %v", it, k, res[0].P0[k], res[1].P0[k])
+		for v := 1; v <= 2; v++ {
+			require.Equal(t, res[0] == nil, res[v] == nil, "instance %d", it)
+			if res[0] == nil {
+				continue
+			}
+			require.Zero(t, res[0].total.Cmp(res[v].total), "instance %d/%d: total %v vs %v", it, v, res[0].total, res[v].total)
+			require.Equal(t, len(res[0].P0), len(res[v].P0))
+			for k := range res[0].P0 {
+				require.Zero(t, res[0].P0[k].Cmp(res[v].P0[k]), "instance %d/%d: marginal %d: %v vs %v", it, v, k, res[0].P0[k], res[v].P0[k])
+			}
 		}
 	}
-	t.Logf("%d instances built packed, %d of them with constraints across holders", packed, crossPacked)
+	t.Logf("%d instances built packed, %d of them with constraints across holders; the later-holder test refused states in %d", packed, crossPacked, refused)
+	require.Greater(t, refused, 20)
 	require.Greater(t, packed, 1000)
 	require.Greater(t, crossPacked, 400)
 }
@@ -94,7 +108,7 @@ func addCrossConstraint(rng *rand.Rand, p *Problem) {
 // the graph, so seeded draws depend on it.
 func TestPackedBuildDeterministic(t *testing.T) {
 	ctx := context.Background()
-	defer func(p, m int) { runtime.GOMAXPROCS(p); parallelBuildMin = m }(runtime.GOMAXPROCS(0), parallelBuildMin)
+	defer func(p, m int, a bool) { runtime.GOMAXPROCS(p); parallelBuildMin, useAdmit = m, a }(runtime.GOMAXPROCS(0), parallelBuildMin, useAdmit)
 	rng := rand.New(rand.NewPCG(9, 10))
 	var probs []*Problem
 	for it := 0; it < 400; it++ {
@@ -109,7 +123,9 @@ func TestPackedBuildDeterministic(t *testing.T) {
 		probs = append(probs, g.prefix(k))
 	}
 	split := 0
-	for it, p := range probs {
+	for it := range 2 * len(probs) {
+		p := probs[it/2]
+		useAdmit = it%2 == 1 // the later-holder test runs as the runs are merged
 		runtime.GOMAXPROCS(1)
 		parallelBuildMin = 1 << 16
 		want, err := compile(ctx, p, compileOpts{first: NoHolder})
