@@ -12,9 +12,9 @@ import (
 // This file is the fast way to lay out the counting graph, used whenever the
 // counts of a state of every layer pack into one uint64 (at most 32 free
 // cards always do) and the partial sums of the constraints that span
-// several holders pack into a second one. It builds exactly the graph that
-// build would (the same states, edges and hands, possibly in another
-// order), but:
+// several holders pack into a second one. It builds the graph build would
+// (the same counts; the later-holder test differs slightly, so dead-end
+// states may differ), but:
 //
 //   - a state is a uint64 in which every cell's count has its own field with
 //     a guard bit above it, so "the hand fits in what is left" is one
@@ -23,8 +23,10 @@ import (
 //     once, each with its packed form and its packed image in the next
 //     layer's partition; forgetting is linear, so the next state is the
 //     image of what is left minus the image of the hand;
-//   - new states of a layer are tested once, and the test of a later
-//     holder's chances is remembered by packed projected counts;
+//   - a state tries only the hands that take no card of a cell it has none
+//     of (per-cell bit sets of hands);
+//   - a new state is refused when a later holder but the last can take
+//     none of its listed hands from what is left (the same fit test);
 //   - a multi-holder constraint's partial sum is a field of the second word
 //     (0 when the constraint is settled, else the sum minus its least
 //     possible value plus one); a hand adds a fixed amount to it, and the
