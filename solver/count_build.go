@@ -373,7 +373,7 @@ func (cp *compiled) build(ctx context.Context) error {
 			} else {
 				dfs(0, 0)
 			}
-			if edges > maxEdges {
+			if edges > cp.edgeLimit() {
 				return errTooLarge
 			}
 		}

@@ -104,6 +104,7 @@ type crossCon struct {
 
 // compiled is a Problem prepared for counting.
 type compiled struct {
+	maxEdges   int // the graph's limit (0: maxEdges)
 	infeasible bool
 	model      *Model
 	nCards     int
@@ -130,6 +131,16 @@ type compileOpts struct {
 	// track are tallies whose values the second layer's edges must tell:
 	// their cards are told apart as a constraint of their holder would.
 	track []Tally
+	// maxEdges, when positive, lowers the limit on the graph's edges.
+	maxEdges int
+}
+
+// edgeLimit is the most edges the graph may have.
+func (cp *compiled) edgeLimit() int {
+	if cp.maxEdges > 0 {
+		return min(cp.maxEdges, maxEdges)
+	}
+	return maxEdges
 }
 
 // ncon is a normalised constraint: one term per literal, no zero coefficient.
@@ -176,7 +187,7 @@ func opOK(op Op, sum, bound int) bool {
 func compile(ctx context.Context, p *Problem, o compileOpts) (*compiled, error) {
 	m := p.Model()
 	n, H := m.NumCards(), m.NumHolders()
-	cp := &compiled{model: m, nCards: n, nHolders: H}
+	cp := &compiled{model: m, nCards: n, nHolders: H, maxEdges: o.maxEdges}
 	allowed := make([][]bool, n)
 	for c := range allowed {
 		allowed[c] = make([]bool, H)

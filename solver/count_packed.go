@@ -375,7 +375,7 @@ states:
 		*edges++
 	}
 	l.edgeStart = append(l.edgeStart, int32(len(l.eTo)))
-	if *edges > maxEdges {
+	if *edges > cp.edgeLimit() {
 		return errTooLarge
 	}
 	return nil
@@ -648,7 +648,7 @@ func (lp *layerPlan) build(ctx context.Context, edges *int) error {
 	total := 0
 	for x := 1; x <= n; x++ {
 		total += int(cnt[x])
-		if *edges+total > maxEdges {
+		if *edges+total > lp.cp.edgeLimit() {
 			return errTooLarge
 		}
 		cnt[x] = int32(total)

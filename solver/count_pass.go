@@ -257,12 +257,13 @@ func backwardU64(ctx context.Context, cp *compiled, cards, keepB bool, raw *rawL
 	for i := L - 1; i >= 0; i-- {
 		if raw != nil && i == raw.stop {
 			// The caller runs this layer itself.
-			raw.B, raw.P = B[i+1], P.v
+			raw.B, raw.P = B[i+1], P
 			return res, false, nil
 		}
 		// P is sparse but where it is read as a whole: layers 0 and 1
-		// (the marginals and P1) and the layer a caller continues from.
-		sparse := i >= 2 && (raw == nil || i > raw.stop+1)
+		// (the marginals and P1). A caller that continues the pass reads
+		// it with stepPacked, which takes either layout.
+		sparse := i >= 2 || (raw != nil && i > raw.stop)
 		Bi, Pi, ovf, err := stepPacked(ctx, cp, i, B[i+1], P, cards, nil, 1, sparse)
 		if err != nil || ovf {
 			return nil, ovf, err
@@ -271,7 +272,7 @@ func backwardU64(ctx context.Context, cp *compiled, cards, keepB bool, raw *rawL
 		if cards {
 			P = Pi
 			width := cp.layers[i].ncells * (L - i)
-			if i == 1 {
+			if i == 1 && raw == nil {
 				res.P1 = bigRows(P.v, cp.layers[i].n, width)
 			}
 			if i == 0 && cp.layers[i].n > 0 {
@@ -297,7 +298,8 @@ func backwardU64(ctx context.Context, cp *compiled, cards, keepB bool, raw *rawL
 // uint64 B and P of layer stop+1.
 type rawLayer struct {
 	stop int
-	B, P []uint64
+	B    []uint64
+	P    pvec
 }
 
 // bigRows cuts v into n rows of width values, as big integers. The
@@ -333,21 +335,6 @@ func bigVec(v []uint64) []*big.Int {
 	return out
 }
 
-// stepU64 is one layer i of backwardU64: from B and P of layer i+1 (P nil
-// when cards is false, or when i+1 is the last layer), B and P of layer i.
-// With class set, the edges are split into k classes (class[e] in [0, k),
-// or -1 to leave the edge out), and B and P are computed for each class in
-// the same sweep: class c's values for state x are at B[c*n+x] and
-// P[(c*n+x)*width:], n being the layer's states. It reports an overflow.
-//
-// B is computed first, with every operation checked. P then needs no
-// checks: every value it adds up for a state counts completions of that
-// state, so none exceeds the state's B.
-func stepU64(ctx context.Context, cp *compiled, i int, Bn, P []uint64, cards bool, class []int8, k int) ([]uint64, []uint64, bool, error) {
-	Bi, Pi, ovf, err := stepPacked(ctx, cp, i, Bn, pvec{v: P}, cards, class, k, false)
-	return Bi, Pi.v, ovf, err
-}
-
 // pvec is P of one layer. Dense (off nil), the W values of state x and
 // cell j are at v[(x*ncells+j)*W:]. Sparse, only the cells a state has
 // cards left of have values: those of state x and cell j are at
@@ -359,8 +346,19 @@ type pvec struct {
 	rk  []uint16
 }
 
-// stepPacked is stepU64 reading P of layer i+1 in either layout and
-// writing P of layer i sparse when sparse is set (class must be nil then).
+// stepPacked is one layer i of backwardU64: from B and P of layer i+1 (P nil
+// when cards is false, or when i+1 is the last layer), B and P of layer i.
+// With class set, the edges are split into k classes (class[e] in [0, k),
+// or -1 to leave the edge out), and B and P are computed for each class in
+// the same sweep: class c's values for state x are at B[c*n+x] and
+// P[(c*n+x)*width:], n being the layer's states. It reports an overflow.
+//
+// B is computed first, with every operation checked. P then needs no
+// checks: every value it adds up for a state counts completions of that
+// state, so none exceeds the state's B.
+//
+// It reads P of layer i+1 in either layout, and writes P of layer i sparse
+// when sparse is set (class must be nil then).
 func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, cards bool, class []int8, k int, sparse bool) ([]uint64, pvec, bool, error) {
 	L := len(cp.layers)
 	l := cp.layers[i]

@@ -13,10 +13,31 @@ import (
 // on random problems: for every tally value, every (content, holder of the
 // picked card) outcome has the number of worlds that have it.
 func TestContentsAndHolderByTally(t *testing.T) {
-	ctx := context.Background()
-	rng := rand.New(rand.NewPCG(31, 32))
 	fast0, root0 := tallyFastRuns.Load(), tallyRootRuns.Load()
-	for it := 0; it < 2500; it++ {
+	checkByTally(t, rand.New(rand.NewPCG(31, 32)), 2500)
+	fast := tallyFastRuns.Load() - fast0
+	t.Logf("%d tally holders answered from one graph", fast)
+	require.Greater(t, fast, int64(300))
+	root := tallyRootRuns.Load() - root0
+	t.Logf("%d with the content settled", root)
+	require.Greater(t, root, int64(20))
+}
+
+// TestContentsAndHolderByTallyTooLarge checks the way taken when a tally
+// graph would be too large: every value counted on its own.
+func TestContentsAndHolderByTallyTooLarge(t *testing.T) {
+	defer func(n int) { tallyMaxEdges = n }(tallyMaxEdges)
+	tallyMaxEdges = 1
+	fast0 := tallyFastRuns.Load()
+	checkByTally(t, rand.New(rand.NewPCG(33, 34)), 300)
+	require.Zero(t, tallyFastRuns.Load()-fast0, "no tally graph is small enough")
+}
+
+// checkByTally compares ContentsAndHolderByTally with brute force on n
+// random problems.
+func checkByTally(t *testing.T, rng *rand.Rand, n int) {
+	ctx := context.Background()
+	for it := 0; it < n; it++ {
 		p := randomProblem(rng, 8, 4)
 		m := p.Model()
 		H, N := m.NumHolders(), m.NumCards()
@@ -69,10 +90,4 @@ func TestContentsAndHolderByTally(t *testing.T) {
 			require.Equal(t, want, have, "instance %d tally %d", it, ti)
 		}
 	}
-	fast := tallyFastRuns.Load() - fast0
-	t.Logf("%d tally holders answered from one graph", fast)
-	require.Greater(t, fast, int64(300))
-	root := tallyRootRuns.Load() - root0
-	t.Logf("%d with the content settled", root)
-	require.Greater(t, root, int64(20))
 }
