@@ -416,6 +416,33 @@ type tkid struct {
 	c int32
 }
 
+// handBounds is what a search for hands of layer l over whole cells needs:
+// the most cards it may take from each position (the cell's size), the
+// sums of those from each position on, and, per own constraint, the least
+// and greatest contribution of the positions from each one on.
+func handBounds(l *glayer) (hi, sufHi []int, sMin, sMax [][]int) {
+	np := len(l.cells)
+	hi = make([]int, np)
+	for p, j := range l.cells {
+		hi[p] = l.csize[j]
+	}
+	sufHi = make([]int, np+1)
+	for p := np - 1; p >= 0; p-- {
+		sufHi[p] = sufHi[p+1] + hi[p]
+	}
+	sMin = make([][]int, len(l.local))
+	sMax = make([][]int, len(l.local))
+	for q, k := range l.local {
+		sMin[q], sMax[q] = make([]int, np+1), make([]int, np+1)
+		for p := np - 1; p >= 0; p-- {
+			a := k.coef[p] * hi[p]
+			sMin[q][p] = sMin[q][p+1] + min(a, 0)
+			sMax[q][p] = sMax[q][p+1] + max(a, 0)
+		}
+	}
+	return hi, sufHi, sMin, sMax
+}
+
 // buildTrie lists the hands of layer l that satisfy the holder's own
 // constraints and size (whatever the state), as a trie, registering each in
 // l.hands. It returns nil when asked not to (a single state: searching it
@@ -425,24 +452,7 @@ func buildTrie(l *glayer, want bool) []tnode {
 		return nil
 	}
 	np := len(l.cells)
-	hi := make([]int, np)
-	for p, j := range l.cells {
-		hi[p] = l.csize[j]
-	}
-	sufHi := make([]int, np+1)
-	for p := np - 1; p >= 0; p-- {
-		sufHi[p] = sufHi[p+1] + hi[p]
-	}
-	sMin := make([][]int, len(l.local))
-	sMax := make([][]int, len(l.local))
-	for q, k := range l.local {
-		sMin[q], sMax[q] = make([]int, np+1), make([]int, np+1)
-		for p := np - 1; p >= 0; p-- {
-			a := k.coef[p] * hi[p]
-			sMin[q][p] = sMin[q][p+1] + min(a, 0)
-			sMax[q][p] = sMax[q][p+1] + max(a, 0)
-		}
-	}
+	hi, sufHi, sMin, sMax := handBounds(l)
 	part := make([]int, len(l.local))
 	hand := make([]uint16, np)
 	var nodes []tnode

@@ -162,24 +162,7 @@ func (cp *compiled) packedOK() ([]playout, sumLayout, bool) {
 // constraints whatever the state (nil, false beyond limit).
 func listHands(l *glayer, limit int) ([][]uint16, bool) {
 	np := len(l.cells)
-	hi := make([]int, np)
-	for p, j := range l.cells {
-		hi[p] = l.csize[j]
-	}
-	sufHi := make([]int, np+1)
-	for p := np - 1; p >= 0; p-- {
-		sufHi[p] = sufHi[p+1] + hi[p]
-	}
-	sMin := make([][]int, len(l.local))
-	sMax := make([][]int, len(l.local))
-	for q, k := range l.local {
-		sMin[q], sMax[q] = make([]int, np+1), make([]int, np+1)
-		for p := np - 1; p >= 0; p-- {
-			a := k.coef[p] * hi[p]
-			sMin[q][p] = sMin[q][p+1] + min(a, 0)
-			sMax[q][p] = sMax[q][p+1] + max(a, 0)
-		}
-	}
+	hi, sufHi, sMin, sMax := handBounds(l)
 	part := make([]int, len(l.local))
 	hand := make([]uint16, np)
 	var out [][]uint16
