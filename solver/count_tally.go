@@ -43,7 +43,8 @@ type TallyOutcome struct {
 // of the picked card over the worlds with that value. It is what question
 // advice needs (each answer of each question, and what the report would
 // then say) and costs one compilation per distinct tally holder plus one
-// cheap pass per tally, instead of one count per answer. Errors are as for
+// cheap pass per tally, instead of one count per answer (a holder whose
+// graph would pass 4 million edges costs one count per value). Errors are as for
 // [Counter.ContentsAndHolder], and for an unknown tally holder or card.
 func (c *Counter) ContentsAndHolderByTally(ctx context.Context, h Holder, pick func(content []Card) (Card, bool), tallies []Tally) ([][]TallyOutcome, error) {
 	m := c.p.Model()
@@ -67,7 +68,7 @@ func (c *Counter) ContentsAndHolderByTally(ctx context.Context, h Holder, pick f
 			holders = append(holders, t.Holder)
 		}
 	}
-	// The holders' graphs are independent: build them on every core.
+	// The holders' graphs are independent: tallyWorkers are built at once.
 	errs := make([]error, len(holders))
 	sem := make(chan struct{}, tallyWorkers)
 	var wg sync.WaitGroup
