@@ -889,11 +889,6 @@ func (f *fitter) any(k uint64) bool {
 	return false
 }
 
-// index is the position of layer l in cp.layers.
-func (l *glayer) index(cp *compiled) int {
-	return cp.holderLayer[l.holder]
-}
-
 // useAdmit turns on the later-holder test of new states in the packed
 // builder (tests compare both ways). It pays: on six-player Deduce or Die
 // prefixes it removes about a third of the edges, for less than it saves.
