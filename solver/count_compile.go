@@ -360,11 +360,15 @@ func compile(ctx context.Context, p *Problem, o compileOpts) (*compiled, error) 
 			single[c] = true
 		}
 	}
-	order := orderHolders(active, o.first, cons, holdersOf, free, allowed, minSz, maxSz)
-	if len(order) > 2 && useOrderSearch {
-		if so := searchOrder(active, order[0], o.second, o.hasSecond, cons, free, allowed, minSz, maxSz, single); so != nil {
-			order = so
-		}
+	// The searched order when it applies; the heuristic one (which counts
+	// every holder's candidate hands) only otherwise.
+	var order []Holder
+	if len(active) > 2 && useOrderSearch {
+		first := firstHolder(active, o.first, free, allowed, maxSz)
+		order = searchOrder(active, first, o.second, o.hasSecond, cons, free, allowed, minSz, maxSz, single)
+	}
+	if order == nil {
+		order = orderHolders(active, o.first, cons, holdersOf, free, allowed, minSz, maxSz)
 	}
 	if o.first != NoHolder && o.hasSecond && len(order) > 2 && order[0] == o.first {
 		if at := slices.Index(order, o.second); at > 1 {
@@ -555,9 +559,32 @@ func orderHolders(active []Holder, first Holder, cons []ncon, holdersOf [][]int,
 	type est struct {
 		h     Holder
 		hands float64
-		cap   int
 	}
 	var es []est
+	for _, h := range active {
+		es = append(es, est{h, handCount(h, cons, holdersOf, free, allowed, minSz[h], maxSz[h])})
+	}
+	sort.SliceStable(es, func(a, b int) bool { return es[a].hands < es[b].hands })
+	var sorted []Holder
+	for _, e := range es {
+		sorted = append(sorted, e.h)
+	}
+	if len(sorted) == 0 {
+		return nil
+	}
+	at := slices.Index(sorted, firstHolder(sorted, first, free, allowed, maxSz))
+	out := []Holder{sorted[at]}
+	return append(out, slices.Delete(sorted, at, at+1)...)
+}
+
+// firstHolder is the holder for the first layer among active (not empty):
+// first when it is active, else the one with the fewest places (the least
+// of its size and the free cards it may take), the earliest on a tie.
+func firstHolder(active []Holder, first Holder, free []Card, allowed [][]bool, maxSz []int) Holder {
+	if slices.Contains(active, first) {
+		return first
+	}
+	best, bestCap := active[0], math.MaxInt
 	for _, h := range active {
 		nfree := 0
 		for _, c := range free {
@@ -565,33 +592,11 @@ func orderHolders(active []Holder, first Holder, cons []ncon, holdersOf [][]int,
 				nfree++
 			}
 		}
-		es = append(es, est{h, handCount(h, cons, holdersOf, free, allowed, minSz[h], maxSz[h]), min(maxSz[h], nfree)})
-	}
-	sort.SliceStable(es, func(a, b int) bool { return es[a].hands < es[b].hands })
-	at := -1
-	for i, e := range es {
-		if e.h == first {
-			at = i
+		if c := min(maxSz[h], nfree); c < bestCap {
+			best, bestCap = h, c
 		}
 	}
-	if at < 0 && len(es) > 0 {
-		at = 0
-		for i, e := range es {
-			if e.cap < es[at].cap {
-				at = i
-			}
-		}
-	}
-	var out []Holder
-	if at >= 0 {
-		out = append(out, es[at].h)
-	}
-	for i, e := range es {
-		if i != at {
-			out = append(out, e.h)
-		}
-	}
-	return out
+	return best
 }
 
 // handCount is about the number of card sets holder h could hold as far as
