@@ -85,10 +85,7 @@ func tkey(cs []Card, h solver.Holder) int {
 }
 
 // toJoint sums a ContentsAndHolder answer by (Evidence pair, murderer).
-func toJoint(jc []solver.ContentHolderCount, err error) (tjoint, error) {
-	if err != nil {
-		return nil, err
-	}
+func toJoint(jc []solver.ContentHolderCount) tjoint {
 	t := tjoint{}
 	for _, x := range jc {
 		if x.Count.Sign() == 0 {
@@ -100,7 +97,7 @@ func toJoint(jc []solver.ContentHolderCount, err error) (tjoint, error) {
 		}
 		t[k].Add(t[k], x.Count)
 	}
-	return t, nil
+	return t
 }
 
 func entropy(counts []*big.Int, total *big.Int) float64 {
@@ -189,10 +186,11 @@ func (g *Game) Advice(ctx context.Context, draw [3]Card) (*Advice, error) {
 		return nil, errors.New("advice needs the exposed card: add an exposed line")
 	}
 	pick := murdererPick(exposed)
-	j0, err := toJoint(cnt.ContentsAndHolder(ctx, g.evidenceH(), pick))
+	jc, err := cnt.ContentsAndHolder(ctx, g.evidenceH(), pick)
 	if err != nil {
 		return nil, err
 	}
+	j0 := toJoint(jc)
 	h0, total := j0.entropy()
 	adv := &Advice{Draw: draw, Entropy: h0}
 	tf, _ := new(big.Float).SetInt(total).Float64()
@@ -217,15 +215,13 @@ func (g *Game) Advice(ctx context.Context, draw [3]Card) (*Advice, error) {
 		return k
 	}
 	var (
-		keys    []qkey
 		tallies []solver.Tally
 		slot    = map[qkey]int{}
 	)
 	want := func(r Range, d int) {
 		k := keyOf(r, d)
 		if _, ok := slot[k]; !ok {
-			slot[k] = len(keys)
-			keys = append(keys, k)
+			slot[k] = len(tallies)
 			tallies = append(tallies, solver.Tally{Holder: solver.Holder(d), Cards: r.Cards()})
 		}
 	}
@@ -280,16 +276,12 @@ func (g *Game) Advice(ctx context.Context, draw [3]Card) (*Advice, error) {
 	if err != nil {
 		return nil, err
 	}
-	answers := make([][]AnswerOdds, len(keys))
-	gains := make([]float64, len(keys))
+	answers := make([][]AnswerOdds, len(tallies))
+	gains := make([]float64, len(tallies))
 	for i, outs := range split {
 		cond := 0.0
 		for _, o := range outs {
-			jk, err := toJoint(o.Joint, nil)
-			if err != nil {
-				return nil, err
-			}
-			hk, nk := jk.entropy()
+			hk, nk := toJoint(o.Joint).entropy()
 			if nk.Sign() <= 0 {
 				continue
 			}
