@@ -71,12 +71,8 @@ func runClue(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch sub {
 	case "solve":
 		asJSON := fs.Bool("json", false, "print the report as one JSON document")
-		if code, ok := parseFlags(fs, args); !ok {
+		if code, ok := parseArgs(fs, args, 1, 1); !ok {
 			return code
-		}
-		if fs.NArg() != 1 {
-			fs.Usage()
-			return exitUsage
 		}
 		g, code := loadClue(*deck, fs.Arg(0), stdin, stderr)
 		if g == nil {
@@ -88,12 +84,8 @@ func runClue(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitWith("clue", stderr, g.Report(ctx, stdout))
 	case "advise":
 		top := fs.Int("top", 10, "how many questions to list")
-		if code, ok := parseFlags(fs, args); !ok {
+		if code, ok := parseArgs(fs, args, 1, -1); !ok {
 			return code
-		}
-		if fs.NArg() < 1 {
-			fs.Usage()
-			return exitUsage
 		}
 		g, code := loadClue(*deck, fs.Arg(0), stdin, stderr)
 		if g == nil {
@@ -108,12 +100,8 @@ func runClue(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return exitWith("clue", stderr, clue.WriteQuestions(stdout, qs, *top))
 	case "why":
-		if code, ok := parseFlags(fs, args); !ok {
+		if code, ok := parseArgs(fs, args, 2, -1); !ok {
 			return code
-		}
-		if fs.NArg() < 2 {
-			fs.Usage()
-			return exitUsage
 		}
 		g, code := loadClue(*deck, fs.Arg(0), stdin, stderr)
 		if g == nil {
@@ -128,12 +116,8 @@ func runClue(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		questions := fs.Int("questions", 40, "number of questions at most")
 		accuse := fs.Float64("accuse", 0, "chance that a turn is a random accusation")
 		reveal := fs.Bool("reveal", false, "add the true envelope as a comment")
-		if code, ok := parseFlags(fs, args); !ok {
+		if code, ok := parseArgs(fs, args, 0, 0); !ok {
 			return code
-		}
-		if fs.NArg() != 0 {
-			fs.Usage()
-			return exitUsage
 		}
 		sim, err := clue.Simulate(*preset, *players, rand.New(rand.NewPCG(*seed, 0x636c7565)), clue.SimOptions{Questions: *questions, AccuseChance: *accuse})
 		if err != nil {

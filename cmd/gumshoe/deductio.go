@@ -52,12 +52,8 @@ func runDeductio(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch sub {
 	case "solve":
 		asJSON := fs.Bool("json", false, "print the report as JSON")
-		if code, ok := parseFlags(fs, args); !ok {
+		if code, ok := parseArgs(fs, args, 1, 1); !ok {
 			return code
-		}
-		if fs.NArg() != 1 {
-			fs.Usage()
-			return exitUsage
 		}
 		g, code := loadLog("deductio", deductio.Load, fs.Arg(0), stdin, stderr)
 		if g == nil {
@@ -78,12 +74,8 @@ func runDeductio(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "advise":
 		free := fs.Bool("free", false, "the seat has a free guess (no penalty if wrong)")
 		row := fs.String("row", "", `the face-up clue cards, such as "even >=7 not:9,19"`)
-		if code, ok := parseFlags(fs, args); !ok {
+		if code, ok := parseArgs(fs, args, 1, 1); !ok {
 			return code
-		}
-		if fs.NArg() != 1 {
-			fs.Usage()
-			return exitUsage
 		}
 		g, code := loadLog("deductio", deductio.Load, fs.Arg(0), stdin, stderr)
 		if g == nil {
@@ -95,12 +87,8 @@ func runDeductio(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return exitWith("deductio", stderr, g.Advise(ctx, a, stdout))
 	case "why":
-		if code, ok := parseFlags(fs, args); !ok {
+		if code, ok := parseArgs(fs, args, 2, -1); !ok {
 			return code
-		}
-		if fs.NArg() < 2 {
-			fs.Usage()
-			return exitUsage
 		}
 		g, code := loadLog("deductio", deductio.Load, fs.Arg(0), stdin, stderr)
 		if g == nil {
@@ -111,12 +99,8 @@ func runDeductio(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		players := fs.Int("players", 3, "number of players, 2 to 4")
 		seed := fs.Uint64("seed", 1, "the seed of the game")
 		seat := fs.String("seat", "", "print this seat's log instead of the spectator's")
-		if code, ok := parseFlags(fs, args); !ok {
+		if code, ok := parseArgs(fs, args, 0, 0); !ok {
 			return code
-		}
-		if fs.NArg() != 0 {
-			fs.Usage()
-			return exitUsage
 		}
 		sim, err := deductio.Simulate(deductio.SimConfig{Players: *players, Seed: *seed})
 		if err != nil {

@@ -54,12 +54,8 @@ func runDod(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch sub {
 	case "solve":
 		asJSON := fs.Bool("json", false, "print the reports as one JSON document")
-		if code, ok := parseFlags(fs, args); !ok {
+		if code, ok := parseArgs(fs, args, 1, 1); !ok {
 			return code
-		}
-		if fs.NArg() != 1 {
-			fs.Usage()
-			return exitUsage
 		}
 		g, code := loadLog("dod", deduceordie.Load, fs.Arg(0), stdin, stderr)
 		if g == nil {
@@ -106,12 +102,8 @@ func runDod(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return exitWith("dod", stderr, g.WriteAdvice(stdout, a))
 	case "why":
-		if code, ok := parseFlags(fs, args); !ok {
+		if code, ok := parseArgs(fs, args, 2, -1); !ok {
 			return code
-		}
-		if fs.NArg() < 2 {
-			fs.Usage()
-			return exitUsage
 		}
 		g, code := loadLog("dod", deduceordie.Load, fs.Arg(0), stdin, stderr)
 		if g == nil {
@@ -122,12 +114,8 @@ func runDod(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		players := fs.Int("players", 4, "number of players, 3 to 6")
 		seed := fs.Uint64("seed", 1, "the seed of the game")
 		seat := fs.String("seat", "", "print only this seat's log")
-		if code, ok := parseFlags(fs, args); !ok {
+		if code, ok := parseArgs(fs, args, 0, 0); !ok {
 			return code
-		}
-		if fs.NArg() != 0 {
-			fs.Usage()
-			return exitUsage
 		}
 		sim, err := deduceordie.Simulate(*players, *seed)
 		if err != nil {

@@ -111,6 +111,20 @@ func parseFlags(fs *pflag.FlagSet, args []string) (int, bool) {
 	return exitOK, true
 }
 
+// parseArgs is parseFlags for a command that takes from lo to hi
+// arguments besides its flags (hi < 0: no upper bound); it prints the usage
+// when the count is wrong.
+func parseArgs(fs *pflag.FlagSet, args []string, lo, hi int) (int, bool) {
+	if code, ok := parseFlags(fs, args); !ok {
+		return code, false
+	}
+	if n := fs.NArg(); n < lo || (hi >= 0 && n > hi) {
+		fs.Usage()
+		return exitUsage, false
+	}
+	return exitOK, true
+}
+
 func init() {
 	register(command{
 		name:    "help",
