@@ -72,6 +72,10 @@ type glayer struct {
 	cross  [][]int // per multi-holder constraint: coefficients parallel to cells (nil when absent)
 	cmin   [][]int // per multi-holder constraint, per cell: least coefficient a card can still add
 	cmax   [][]int
+	// plo and phi bound, per multi-holder constraint, the partial sum a
+	// state of this layer can carry: what the free cards given to earlier
+	// holders can add.
+	plo, phi []int
 
 	ncross int
 	r      []uint16 // n * ncells: cards of each cell unassigned
@@ -541,6 +545,36 @@ func compile(ctx context.Context, p *Problem, o compileOpts) (*compiled, error) 
 			}
 		}
 		cp.layers[i] = l
+	}
+	// The partial sums' ranges, layer by layer: a card adds to a state's
+	// sum the coefficient of the earlier holder it went to, or nothing.
+	if ncross > 0 {
+		lo, hi := make([][]int, ncross), make([][]int, ncross) // [c][global cell]
+		for x := range ncross {
+			lo[x], hi[x] = make([]int, nc), make([]int, nc)
+		}
+		for i, l := range cp.layers {
+			l.plo, l.phi = make([]int, ncross), make([]int, ncross)
+			for x := range ncross {
+				for g, sz := range cp.sizes {
+					l.plo[x] += sz * lo[x][g]
+					l.phi[x] += sz * hi[x][g]
+				}
+			}
+			for q := range cons {
+				x := crossOf[q]
+				if x < 0 {
+					continue
+				}
+				for g, c := range reps {
+					if allowed[c][order[i]] {
+						v := coefOf(c, q, i)
+						lo[x][g] = min(lo[x][g], v)
+						hi[x][g] = max(hi[x][g], v)
+					}
+				}
+			}
+		}
 	}
 	if err := cp.build(ctx); err != nil {
 		return nil, err

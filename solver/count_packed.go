@@ -34,6 +34,10 @@ import (
 //     are linear in the state and the hand, so settle costs a few additions
 //     per constraint.
 
+// errSumField reports a defect: an unsettled partial sum outside the range
+// its layer's layout was sized for (newSumLayouts proves it cannot be).
+var errSumField = errors.New("solver: internal error: a partial sum outside its packed field")
+
 // maxPackedHands bounds the hands listed for one layer; beyond it the
 // generic builder is used.
 const maxPackedHands = 1 << 17
@@ -78,41 +82,62 @@ type wcell struct {
 	k int32
 }
 
-// sumLayout packs the partial sums of the multi-holder constraints into a
-// uint64: constraint c has a field of width bits at off[c] holding 0 when
-// it is settled (done), else its partial sum minus lo[c] plus one.
+// sumLayout packs the partial sums of the multi-holder constraints of one
+// layer's states into a uint64: constraint c has a field of width bits at
+// off[c] holding 0 when it is settled (done), else its partial sum minus
+// lo[c] plus one.
 type sumLayout struct {
 	off  []uint8
 	mask []uint64 // field value bits, not shifted
 	lo   []int
 }
 
-// newSumLayout sizes the fields from the least and greatest partial sum
-// each constraint can reach: every free card adds, at most once, one of the
-// coefficients of the holders it may have (0 for a holder not in the
-// constraint).
-func newSumLayout(cp *compiled) (sumLayout, bool) {
+// newSumLayouts sizes the fields of every layer (and of the terminal one)
+// from the partial sums a
+// state of the layer can carry while its constraint is unsettled: within
+// what earlier holders can add (plo, phi), and, since the state is neither
+// dead nor settled, within reach of the bound with what the cards left can
+// still add (at least their least coefficients, at most their greatest,
+// over every card the layer tells). A constraint over a few single cards
+// ("not all of these") is unsettled only while every card seen so far went
+// its way: one value, one bit.
+func newSumLayouts(cp *compiled) ([]sumLayout, bool) {
 	nc := len(cp.cross)
-	sl := sumLayout{off: make([]uint8, nc), mask: make([]uint64, nc), lo: make([]int, nc)}
-	if nc == 0 || len(cp.layers) == 0 {
-		return sl, true
-	}
-	l0 := cp.layers[0]
-	nb := 0
-	for c := range cp.cross {
-		lo, hi := 0, 0
-		for j, n := range l0.csize {
-			lo += n * min(0, l0.cmin[c][j])
-			hi += n * max(0, l0.cmax[c][j])
+	L := len(cp.layers)
+	sls := make([]sumLayout, L+1)
+	// After the last layer every constraint is settled.
+	sls[L] = sumLayout{off: make([]uint8, nc), mask: make([]uint64, nc), lo: make([]int, nc)}
+	for i, l := range cp.layers {
+		sl := sumLayout{off: make([]uint8, nc), mask: make([]uint64, nc), lo: make([]int, nc)}
+		nb := 0
+		for c, k := range cp.cross {
+			remLo, remHi := 0, 0
+			for j, n := range l.csize {
+				remLo += n * min(0, l.cmin[c][j])
+				remHi += n * max(0, l.cmax[c][j])
+			}
+			lo, hi := l.plo[c], l.phi[c]
+			switch k.op {
+			case Ge:
+				lo, hi = max(lo, k.bound-remHi), min(hi, k.bound-1-remLo)
+			case Le:
+				lo, hi = max(lo, k.bound+1-remHi), min(hi, k.bound-remLo)
+			default:
+				lo, hi = max(lo, k.bound-remHi), min(hi, k.bound-remLo)
+			}
+			w := 0
+			if hi >= lo {
+				w = bits.Len(uint(hi - lo + 1))
+			}
+			if nb+w > 64 {
+				return nil, false
+			}
+			sl.off[c], sl.mask[c], sl.lo[c] = uint8(nb), uint64(1)<<w-1, lo
+			nb += w
 		}
-		w := bits.Len(uint(hi - lo + 1))
-		if nb+w > 64 {
-			return sl, false
-		}
-		sl.off[c], sl.mask[c], sl.lo[c] = uint8(nb), uint64(1)<<w-1, lo
-		nb += w
+		sls[i] = sl
 	}
-	return sl, true
+	return sls, true
 }
 
 // decode unpacks s into sums (doneSum for a settled constraint).
@@ -139,23 +164,23 @@ func (sl *sumLayout) encode(sums []int32) uint64 {
 }
 
 // packedOK reports whether the packed builder applies, and returns the
-// layouts of every layer and of the terminal layer, and of the partial
-// sums.
-func (cp *compiled) packedOK() ([]playout, sumLayout, bool) {
+// layouts of every layer and of the terminal layer, and of every layer's
+// partial sums.
+func (cp *compiled) packedOK() ([]playout, []sumLayout, bool) {
 	L := len(cp.layers)
 	pls := make([]playout, L+1)
 	for i := 0; i < L; i++ {
 		var ok bool
 		if pls[i], ok = newPLayout(cp.layers[i].csize); !ok {
-			return nil, sumLayout{}, false
+			return nil, nil, false
 		}
 	}
 	pls[L], _ = newPLayout(nil)
-	sl, ok := newSumLayout(cp)
+	sls, ok := newSumLayouts(cp)
 	if !ok {
-		return nil, sumLayout{}, false
+		return nil, nil, false
 	}
-	return pls, sl, true
+	return pls, sls, true
 }
 
 // listHands lists the hands of layer l that fit its size and its own
@@ -235,7 +260,7 @@ func settleOne(op Op, bound, lo, hi int) (ok, done bool) {
 // that the states are numbered as one worker going through the states and
 // hands in order would number them: the graph does not depend on the
 // number of workers.
-func (cp *compiled) buildPacked(ctx context.Context, pls []playout, sl sumLayout) (bool, error) {
+func (cp *compiled) buildPacked(ctx context.Context, pls []playout, sls []sumLayout) (bool, error) {
 	L := len(cp.layers)
 	nc := len(cp.cross)
 	// List every layer's hands but the last one's (it takes what is left).
@@ -264,7 +289,7 @@ func (cp *compiled) buildPacked(ctx context.Context, pls []playout, sl sumLayout
 	}
 	l0.r = append(l0.r[:0], root...)
 	l0.pk = []uint64{rootK}
-	l0.psk = []uint64{sl.encode(rootSums)}
+	l0.psk = []uint64{sls[0].encode(rootSums)}
 	l0.ptot = []int32{int32(rootTot)}
 	l0.n = 1
 
@@ -275,9 +300,9 @@ func (cp *compiled) buildPacked(ctx context.Context, pls []playout, sl sumLayout
 		}
 		var err error
 		if i == L-1 {
-			err = cp.packedLastLayer(&pls[i], sl, &edges)
+			err = cp.packedLastLayer(&pls[i], sls[i], &edges)
 		} else {
-			lp := cp.newLayerPlan(i, pls, sl, lists)
+			lp := cp.newLayerPlan(i, pls, sls, lists)
 			err = lp.build(ctx, &edges)
 		}
 		if err != nil {
@@ -370,7 +395,7 @@ type layerPlan struct {
 	i            int
 	l, nx        *glayer
 	pl, pn       *playout
-	sl           sumLayout
+	sl, sn       sumLayout // the partial sums' layouts of the layer and the next
 	nc           int
 	forced, dead uint64
 	upOff        []uint8
@@ -383,11 +408,11 @@ type layerPlan struct {
 	admit        func(k uint64) bool
 }
 
-func (cp *compiled) newLayerPlan(i int, pls []playout, sl sumLayout, lists [][][]uint16) *layerPlan {
+func (cp *compiled) newLayerPlan(i int, pls []playout, sls []sumLayout, lists [][][]uint16) *layerPlan {
 	list := lists[i]
 	l, nx := cp.layers[i], cp.layer(i+1)
 	nc := len(cp.cross)
-	lp := &layerPlan{cp: cp, i: i, l: l, nx: nx, pl: &pls[i], pn: &pls[i+1], sl: sl, nc: nc}
+	lp := &layerPlan{cp: cp, i: i, l: l, nx: nx, pl: &pls[i], pn: &pls[i+1], sl: sls[i], sn: sls[i+1], nc: nc}
 	pl, pn := lp.pl, lp.pn
 	// Masks over this layer's fields: cells no later layer may take (which
 	// this holder must then take entirely) and, among them, cells this
@@ -481,9 +506,11 @@ type pstate struct {
 // scanner is one worker's scratch space over a layer's states.
 type scanner struct {
 	lp         *layerPlan
-	cur, ns    []int32
+	cur        []int32
+	live       []int // the unsettled constraints of the state scanned
 	stLo, stHi []int
 	cand       []uint64 // the hands worth testing on a state
+	bad        bool     // an unsettled partial sum fell outside its field (a defect)
 
 	// When writing edges: the worker's table of next states, those states
 	// in the order it reached them, and its part of the edge arrays.
@@ -494,7 +521,7 @@ type scanner struct {
 }
 
 func (lp *layerPlan) newScanner() *scanner {
-	return &scanner{lp: lp, cur: make([]int32, lp.nc), ns: make([]int32, lp.nc), stLo: make([]int, lp.nc), stHi: make([]int, lp.nc),
+	return &scanner{lp: lp, cur: make([]int32, lp.nc), live: make([]int, 0, lp.nc), stLo: make([]int, lp.nc), stHi: make([]int, lp.nc),
 		cand: make([]uint64, len(lp.allHands))}
 }
 
@@ -532,10 +559,18 @@ func (sc *scanner) scan(x int, fill bool) int {
 			}
 		}
 	}
+	// The constraints still unsettled in this state (most are settled
+	// early: a clause is, as soon as one of its literals fails), and what
+	// the cards left can add to each.
 	nc := lp.nc
+	live := sc.live[:0]
 	if nc > 0 {
 		lp.sl.decode(l.psk[x], sc.cur)
 		for c := range nc {
+			if sc.cur[c] == doneSum {
+				continue
+			}
+			live = append(live, c)
 			sc.stLo[c], sc.stHi[c] = 0, 0
 			if lp.nxMin == nil {
 				continue
@@ -547,7 +582,9 @@ func (sc *scanner) scan(x int, fill bool) int {
 				}
 			}
 		}
+		sc.live = live
 	}
+	sn := &lp.sn
 	rg := r | pl.g
 	cnt := 0
 	for w, word := range cand {
@@ -560,25 +597,21 @@ func (sc *scanner) scan(x int, fill bool) int {
 				continue
 			}
 			var sk uint64
-			if nc > 0 {
-				for c := range nc {
-					if sc.cur[c] == doneSum {
-						sc.ns[c] = doneSum
-						continue
-					}
-					s := int(sc.cur[c]) + lp.hsum[t*nc+c]
-					good, done := settleOne(lp.cp.cross[c].op, lp.cp.cross[c].bound,
-						s+sc.stLo[c]-lp.hlo[t*nc+c], s+sc.stHi[c]-lp.hhi[t*nc+c])
-					if !good {
+			for _, c := range live {
+				s := int(sc.cur[c]) + lp.hsum[t*nc+c]
+				k := &lp.cp.cross[c]
+				good, done := settleOne(k.op, k.bound, s+sc.stLo[c]-lp.hlo[t*nc+c], s+sc.stHi[c]-lp.hhi[t*nc+c])
+				if !good {
+					continue hands
+				}
+				if !done {
+					d := s - sn.lo[c]
+					if d < 0 || uint64(d) >= sn.mask[c] {
+						sc.bad = true
 						continue hands
 					}
-					if done {
-						sc.ns[c] = doneSum
-					} else {
-						sc.ns[c] = int32(s)
-					}
+					sk |= uint64(d+1) << sn.off[c]
 				}
-				sk = lp.sl.encode(sc.ns)
 			}
 			cnt++
 			if !fill {
@@ -668,6 +701,11 @@ func (lp *layerPlan) build(ctx context.Context, edges *int) error {
 	})
 	if err != nil {
 		return err
+	}
+	for _, sc := range scs {
+		if sc.bad {
+			return errSumField
+		}
 	}
 	// Merge: the first run's numbering stands; every later run's new
 	// states follow, in the order that run reached them.

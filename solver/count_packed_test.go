@@ -18,13 +18,17 @@ import (
 func TestPackedBuilderAgrees(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(7, 8))
-	packed, crossPacked := 0, 0
+	packed, crossPacked, manyPacked := 0, 0, 0
 	defer func(a bool) { usePacked, useAdmit = true, a }(useAdmit)
 	refused := 0
 	for it := 0; it < 3000; it++ {
 		p := randomProblem(rng, 9, 5)
 		if it%2 == 0 {
-			addCrossConstraint(rng, p)
+			// Up to six, as several failed accusations make: the
+			// partial sums must share one word.
+			for range 1 + rng.IntN(6) {
+				addCrossConstraint(rng, p)
+			}
 		}
 		var res [3]*passResult
 		var used [3]bool
@@ -56,6 +60,9 @@ func TestPackedBuilderAgrees(t *testing.T) {
 			if cross[1] > 0 {
 				crossPacked++
 			}
+			if cross[1] >= 4 {
+				manyPacked++
+			}
 		}
 		for v := 1; v <= 2; v++ {
 			require.Equal(t, res[0] == nil, res[v] == nil, "instance %d", it)
@@ -69,10 +76,11 @@ func TestPackedBuilderAgrees(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d instances built packed, %d of them with constraints across holders; the later-holder test refused states in %d", packed, crossPacked, refused)
+	t.Logf("%d instances built packed, %d of them with constraints across holders (%d with four or more); the later-holder test refused states in %d", packed, crossPacked, manyPacked, refused)
 	require.Greater(t, refused, 20)
 	require.Greater(t, packed, 1000)
 	require.Greater(t, crossPacked, 400)
+	require.Greater(t, manyPacked, 100)
 }
 
 // addCrossConstraint adds an observation with a constraint over several
@@ -160,4 +168,52 @@ func TestPackedBuildDeterministic(t *testing.T) {
 		}
 	}
 	require.Greater(t, split, 300, "layers with several states built split")
+}
+
+// TestSumLayoutsClauses checks that a failed accusation's clauses ("not all
+// of these"), however many, take one bit each in every layer's partial
+// sums: unsettled, such a clause has one possible partial sum.
+func TestSumLayoutsClauses(t *testing.T) {
+	cards := make([]string, 12)
+	for c := range cards {
+		cards[c] = string(rune('a' + c))
+	}
+	hs := []HolderSpec{{"ev", Size{2, 2}}, {"p", Size{5, 5}}, {"q", Size{5, 5}}}
+	m, err := NewModel(cards, hs)
+	require.NoError(t, err)
+	p := NewProblem(m)
+	// "ev holds a and b, and p holds c..c+k-1, and q holds c+k" is false,
+	// for every k: a chain of eight clauses over three holders.
+	var cs []Constraint
+	for k := range 8 {
+		neg := []Lit{{0, 0}, {1, 0}}
+		for i := range k {
+			neg = append(neg, Lit{Card(2 + i), 1})
+		}
+		neg = append(neg, Lit{Card(2 + k), 2})
+		cs = append(cs, Clause(nil, neg))
+	}
+	_, err = p.Add(Observation{Label: "accusation", Constraints: cs})
+	require.NoError(t, err)
+	cp, err := compile(context.Background(), p, compileOpts{first: 0})
+	require.NoError(t, err)
+	require.Len(t, cp.cross, 8)
+	sls, ok := newSumLayouts(cp)
+	require.True(t, ok)
+	for i, sl := range sls {
+		for c := range cp.cross {
+			require.LessOrEqual(t, sl.mask[c], uint64(1), "layer %d, clause %d", i, c)
+		}
+	}
+	require.NotNil(t, cp.layers[0].pk, "built packed")
+	n, err := NewCounter(p).Count(context.Background())
+	require.NoError(t, err)
+	require.Zero(t, n.Cmp(bruteCount(p)), "count %v, brute force %v", n, bruteCount(p))
+	m2, err := NewCounter(p).Marginals(context.Background())
+	require.NoError(t, err)
+	for c, row := range bruteMarginals(p) {
+		for h, v := range row {
+			require.Equal(t, v, m2.Count(Card(c), Holder(h)).Int64(), "card %d holder %d", c, h)
+		}
+	}
 }
