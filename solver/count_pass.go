@@ -273,10 +273,10 @@ func backwardU64(ctx context.Context, cp *compiled, cards, keepB bool, raw *rawL
 			P = Pi
 			width := cp.layers[i].ncells * (L - i)
 			if i == 1 && raw == nil {
-				res.P1 = bigRows(P.v, cp.layers[i].n, width)
+				res.P1 = bigRows(widen(cp, i, Bi, P.v, 1), cp.layers[i].n, width)
 			}
 			if i == 0 && cp.layers[i].n > 0 {
-				res.P0 = bigRows(P.v, 1, width)[0]
+				res.P0 = bigRows(widen(cp, i, Bi, P.v, 1), 1, width)[0]
 			}
 		}
 	}
@@ -346,6 +346,33 @@ type pvec struct {
 	rk  []uint16
 }
 
+// widen is P of layer i as stepPacked leaves it (dense, k classes) with
+// the values of the last layer's holder put back: per state and cell with
+// cards left, B less the values of the other holders. Rows have
+// ncells*(L-i) values.
+func widen(cp *compiled, i int, B []uint64, v []uint64, k int) []uint64 {
+	L := len(cp.layers)
+	l := cp.layers[i]
+	W := L - i
+	out := make([]uint64, k*l.n*l.ncells*W)
+	for cx := range k * l.n {
+		x := cx % l.n
+		for j, n := range l.state(x) {
+			if n == 0 {
+				continue
+			}
+			dst := out[(cx*l.ncells+j)*W : (cx*l.ncells+j+1)*W]
+			copy(dst, v[(cx*l.ncells+j)*(W-1):(cx*l.ncells+j+1)*(W-1)])
+			rest := B[cx]
+			for _, u := range dst[:W-1] {
+				rest -= u
+			}
+			dst[W-1] = rest
+		}
+	}
+	return out
+}
+
 // stepPacked is one layer i of backwardU64: from B and P of layer i+1 (P nil
 // when cards is false, or when i+1 is the last layer), B and P of layer i.
 // With class set, the edges are split into k classes (class[e] in [0, k),
@@ -355,7 +382,8 @@ type pvec struct {
 //
 // B is computed first, with every operation checked. P then needs no
 // checks: every value it adds up for a state counts completions of that
-// state, so none exceeds the state's B.
+// state, so none exceeds the state's B. P has no values for the last
+// layer's holder (see widen).
 //
 // It reads P of layer i+1 in either layout, and writes P of layer i sparse
 // when sparse is set (class must be nil then).
@@ -412,8 +440,14 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 		return Bi, pvec{}, ovf.Load(), err
 	}
 
-	W := L - i
-	nw := W - 1
+	// A remaining card goes to this layer's holder or a later one, so its
+	// count for the last holder is B less the others: P leaves it out
+	// (widen puts it back where P is read whole).
+	W := L - i - 1
+	nw := max(W-1, 0)
+	if W == 0 {
+		return Bi, pvec{}, false, nil
+	}
 	var out pvec
 	if sparse && class == nil {
 		out.off = make([]int, l.n+1)

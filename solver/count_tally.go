@@ -174,10 +174,11 @@ func (c *Counter) byTally(ctx context.Context, h Holder, pick func([]Card) (Card
 			return c.byTallySlow(ctx, h, pick, ts)
 		}
 		width := l1.ncells * (len(cp.layers) - 1)
+		full := widen(cp, 1, Bv, Pv.v, len(vs))
 		for vi, v := range vs {
 			res := &passResult{
 				rawB1:    Bv[vi*l1.n : (vi+1)*l1.n],
-				rawP1:    Pv.v[vi*l1.n*width : (vi+1)*l1.n*width],
+				rawP1:    full[vi*l1.n*width : (vi+1)*l1.n*width],
 				rawWidth: width,
 			}
 			fc := &focused{cp: cp, h: h, res: res, fixed: fixedH}
@@ -313,6 +314,7 @@ func (c *Counter) byTallyRoot(ctx context.Context, h Holder, pick func([]Card) (
 		if ovf {
 			return c.byTallySlow(ctx, h, pick, ts)
 		}
+		full := widen(cp, 0, Bv, Pv.v, len(vs))
 		for vi, v := range vs {
 			n := Bv[vi]
 			if n == 0 {
@@ -330,7 +332,7 @@ func (c *Counter) byTallyRoot(ctx context.Context, h Holder, pick func([]Card) (
 			case cp.fixed[m] >= 0:
 				one(cp.fixed[m], n)
 			default:
-				row := Pv.v[vi*width : (vi+1)*width]
+				row := full[vi*width : (vi+1)*width]
 				j0 := l0.of[cp.cellOf[m]]
 				for l := range L {
 					if x := row[j0*L+l]; x != 0 {
