@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"sort"
 	"sync"
+	"sync/atomic"
 )
 
 // This file is the fast way to lay out the counting graph, used whenever the
@@ -400,12 +401,12 @@ type layerPlan struct {
 	forced, dead uint64
 	upOff        []uint8
 	hs           []phand
-	need         [][]uint64 // per cell: the hands that take some of its cards, as a bit set
-	allHands     []uint64   // every hand, as a bit set
-	hsum         []int      // per hand and constraint: what the hand adds to the partial sum
-	hlo, hhi     []int      // and what it takes from the least and greatest amounts the cards left can add
-	nxMin, nxMax [][]int    // [c][j]: least and greatest a card of cell j can add once the holder has played
-	admit        func(k uint64) bool
+	need         [][]uint64                 // per cell: the hands that take some of its cards, as a bit set
+	allHands     []uint64                   // every hand, as a bit set
+	hsum         []int                      // per hand and constraint: what the hand adds to the partial sum
+	hlo, hhi     []int                      // and what it takes from the least and greatest amounts the cards left can add
+	nxMin, nxMax [][]int                    // [c][j]: least and greatest a card of cell j can add once the holder has played
+	newAdmit     func() func(k uint64) bool // the later-holder test, one per worker
 }
 
 func (cp *compiled) newLayerPlan(i int, pls []playout, sls []sumLayout, lists [][][]uint16) *layerPlan {
@@ -492,7 +493,7 @@ func (cp *compiled) newLayerPlan(i int, pls []playout, sls []sumLayout, lists []
 		l.wsp = append(l.wsp, wcel)
 	}
 	if i+2 < len(cp.layers) && useAdmit {
-		lp.admit = cp.packedAdmitter(i+1, pls, lists)
+		lp.newAdmit = cp.packedAdmitter(i+1, pls, lists)
 	}
 	return lp
 }
@@ -646,17 +647,25 @@ func (lp *layerPlan) build(ctx context.Context, edges *int) error {
 	for w := range scs {
 		scs[w] = lp.newScanner()
 	}
-	// Count the edges of every state.
+	// Count the edges of every state, the workers taking runs of states
+	// in turn (states differ in their numbers of edges).
 	cnt := make([]int32, n+1)
+	var nextRun atomic.Int64
+	const run = 256
 	err := runChunks(k, func(w int) error {
 		sc := scs[w]
-		for x := n * w / k; x < n*(w+1)/k; x++ {
-			if x&1023 == 0 && ctx.Err() != nil {
+		for {
+			lo := int(nextRun.Add(run)) - run
+			if lo >= n {
+				return nil
+			}
+			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			cnt[x+1] = int32(sc.scan(x, false))
+			for x := lo; x < min(lo+run, n); x++ {
+				cnt[x+1] = int32(sc.scan(x, false))
+			}
 		}
-		return nil
 	})
 	if err != nil {
 		return err
@@ -740,12 +749,27 @@ func (lp *layerPlan) build(ctx context.Context, edges *int) error {
 	}
 	// New states may be refused (tested in order, after the merge, so
 	// the result does not depend on the workers); their edges go.
-	if lp.admit != nil {
+	if lp.newAdmit != nil {
+		ok := make([]bool, len(keys))
+		ka := k
+		if len(keys) < 1024 {
+			ka = 1
+		}
+		err := runChunks(ka, func(w int) error {
+			admit := lp.newAdmit()
+			for t := len(keys) * w / ka; t < len(keys)*(w+1)/ka; t++ {
+				ok[t] = admit(keys[t].k)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
 		rm := make([]int32, len(keys))
 		kept := keys[:0]
 		for t, st := range keys {
 			rm[t] = -1
-			if lp.admit(st.k) {
+			if ok[t] {
 				rm[t] = int32(len(kept))
 				kept = append(kept, st)
 			}
@@ -838,8 +862,9 @@ func (cp *compiled) localOK(l *glayer, pl *playout, k uint64) bool {
 // layer but the last, some listed hand must fit in what is left as that
 // layer sees it (exact, with the fit test and candidate bit sets of the
 // builder). The last layer is not tested: a search for its hand cost more
-// than it saved (four-player Deduce or Die).
-func (cp *compiled) packedAdmitter(i int, pls []playout, lists [][][]uint16) func(k uint64) bool {
+// than it saved (four-player Deduce or Die). It returns a maker of tests,
+// one per goroutine (each has its own scratch space).
+func (cp *compiled) packedAdmitter(i int, pls []playout, lists [][][]uint16) func() func(k uint64) bool {
 	L := len(cp.layers)
 	type fut struct {
 		shift []uint8 // per cell of layer i: its field's offset in layer t
@@ -859,20 +884,26 @@ func (cp *compiled) packedAdmitter(i int, pls []playout, lists [][][]uint16) fun
 		}
 		fs = append(fs, f)
 	}
-	return func(k uint64) bool {
+	return func() func(k uint64) bool {
+		cands := make([][]uint64, len(fs))
 		for fi := range fs {
-			f := &fs[fi]
-			var key uint64
-			for j := 0; j < li.ncells; j++ {
-				if v := k & pi.mask[j]; v != 0 {
-					key += (v >> pi.off[j]) << f.shift[j]
+			cands[fi] = make([]uint64, len(fs[fi].fit.all))
+		}
+		return func(k uint64) bool {
+			for fi := range fs {
+				f := &fs[fi]
+				var key uint64
+				for j := 0; j < li.ncells; j++ {
+					if v := k & pi.mask[j]; v != 0 {
+						key += (v >> pi.off[j]) << f.shift[j]
+					}
+				}
+				if !f.fit.any(key, cands[fi]) {
+					return false
 				}
 			}
-			if !f.fit.any(key) {
-				return false
-			}
+			return true
 		}
-		return true
 	}
 }
 
@@ -882,12 +913,11 @@ type fitter struct {
 	hk   []uint64   // the hands, packed
 	need [][]uint64 // per cell: the hands taking some of its cards (nil when none does)
 	all  []uint64
-	cand []uint64
 }
 
 func newFitter(l *glayer, pl *playout, list [][]uint16) *fitter {
 	nw := (len(list) + 63) / 64
-	f := &fitter{pl: pl, hk: make([]uint64, len(list)), need: make([][]uint64, l.ncells), all: make([]uint64, nw), cand: make([]uint64, nw)}
+	f := &fitter{pl: pl, hk: make([]uint64, len(list)), need: make([][]uint64, l.ncells), all: make([]uint64, nw)}
 	for t, hand := range list {
 		f.all[t>>6] |= 1 << (t & 63)
 		for p, v := range hand {
@@ -905,9 +935,9 @@ func newFitter(l *glayer, pl *playout, list [][]uint16) *fitter {
 	return f
 }
 
-// any reports whether some hand fits in state k.
-func (f *fitter) any(k uint64) bool {
-	cand := f.cand
+// any reports whether some hand fits in state k, using cand (as long as
+// all) as scratch space.
+func (f *fitter) any(k uint64, cand []uint64) bool {
 	copy(cand, f.all)
 	for j, nd := range f.need {
 		if nd != nil && k&f.pl.mask[j] == 0 {

@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"math/bits"
 	"runtime"
+	"sort"
 	"sync"
 	"sync/atomic"
 )
@@ -405,7 +406,7 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 		return x + int(c)*l.n
 	}
 	var ovf atomic.Bool
-	err := parallel(l.n, len(l.eTo), func(lo, hi int) error {
+	err := parallel(l.edgeStart, func(lo, hi int) error {
 		var bad uint64
 		for x := lo; x < hi; x++ {
 			if x&1023 == 0 && ctx.Err() != nil {
@@ -483,7 +484,7 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 		at, pos, up int // its values in the state's block, its position in hands, its cell in the next layer
 		n           uint64
 	}
-	err = parallel(l.n, len(l.eTo), func(lo, hi int) error {
+	err = parallel(l.edgeStart, func(lo, hi int) error {
 		var ls []left
 		for x := lo; x < hi; x++ {
 			if x&1023 == 0 && ctx.Err() != nil {
@@ -575,18 +576,28 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 // states among goroutines for.
 const parallelMin = 1 << 15
 
-// parallel runs work over [0, n) in as many contiguous chunks as there are
-// CPUs when the layer is large enough (edges), else in one call.
-func parallel(n, edges int, work func(lo, hi int) error) error {
+// parallel runs work over the states [0, n) of a layer whose edges start
+// at edgeStart (n+1 offsets), in as many contiguous chunks as there are
+// CPUs, of about equal numbers of edges, when the layer is large enough;
+// else in one call.
+func parallel(edgeStart []int32, work func(lo, hi int) error) error {
+	n := len(edgeStart) - 1
+	edges := int(edgeStart[n])
 	k := runtime.GOMAXPROCS(0)
 	if k < 2 || edges < parallelMin || n < 2 {
 		return work(0, n)
 	}
 	k = min(k, n)
+	bound := make([]int, k+1)
+	bound[k] = n
+	for t := 1; t < k; t++ {
+		want := int32(edges * t / k)
+		bound[t] = max(bound[t-1], sort.Search(n, func(x int) bool { return edgeStart[x] >= want }))
+	}
 	var wg sync.WaitGroup
 	errs := make([]error, k)
 	for t := 0; t < k; t++ {
-		lo, hi := n*t/k, n*(t+1)/k
+		lo, hi := bound[t], bound[t+1]
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

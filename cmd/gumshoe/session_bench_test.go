@@ -69,7 +69,8 @@ func benchGames(b *testing.B) []benchGame {
 // for every prefix of simulated games: the line applied (parsed and checked
 // against the earlier ones), the sheet computed, and the sheet drawn with
 // its changes highlighted. One op is one line of a game (the next game, or
-// the first again, starts when one ends); max-ms is the slowest line seen.
+// the first again, starts when one ends); max-ms is the slowest line seen,
+// over-100ms the number of lines that took longer than the 100 ms target.
 // Run with -benchtime=Nx, N at least the number of lines, to see every
 // prefix; -redraw.games sets the number of Deduce or Die games.
 func BenchmarkRedraw(b *testing.B) {
@@ -82,6 +83,7 @@ func BenchmarkRedraw(b *testing.B) {
 		}
 		b.Run(bg.name, func(b *testing.B) {
 			var worst time.Duration
+			over := 0
 			game, gi, next := def.new(), 0, 0
 			var prev *table.Grid
 			lines := 0
@@ -108,9 +110,14 @@ func BenchmarkRedraw(b *testing.B) {
 				}
 				drawGrid(io.Discard, p, g, prev)
 				prev = g
-				worst = max(worst, time.Since(start))
+				d := time.Since(start)
+				worst = max(worst, d)
+				if d > 100*time.Millisecond {
+					over++
+				}
 			}
 			b.ReportMetric(float64(worst.Microseconds())/1000, "max-ms")
+			b.ReportMetric(float64(over), "over-100ms")
 			b.ReportMetric(float64(lines), "lines")
 		})
 	}
