@@ -462,46 +462,98 @@ func (fc *focused) each(f func(cards []Card, n *big.Int, y int)) error {
 		}
 		total += int(w.Int64())
 	}
-	cards := slices.Clone(fc.fixed)
 	for e := l0.edgeStart[0]; e < l0.edgeStart[1]; e++ {
 		y := int(l0.eTo[e])
 		n := fc.res.b1(y)
 		if n.Sign() == 0 {
 			continue
 		}
-		hand := l0.hands[l0.eHand[e]]
-		var rec func(p int)
-		rec = func(p int) {
-			if p == len(hand) {
-				s := slices.Clone(cards)
-				slices.Sort(s)
-				f(s, n, y)
-				return
-			}
-			cell := cp.cells[glob[l0.cells[p]]]
-			k := int(hand[p])
-			idx := make([]int, k)
-			var sub func(start, d int)
-			sub = func(start, d int) {
-				if d == k {
-					base := len(cards)
-					for _, t := range idx {
-						cards = append(cards, cell[t])
-					}
-					rec(p + 1)
-					cards = cards[:base]
-					return
-				}
-				for t := start; t <= len(cell)-(k-d); t++ {
-					idx[d] = t
-					sub(t+1, d+1)
-				}
-			}
-			sub(0, 0)
-		}
-		rec(0)
+		cp.contentsOf(glob, fc.fixed, l0.hands[l0.eHand[e]], func(s []Card) { f(s, n, y) })
 	}
 	return nil
+}
+
+// contentsOf calls emit with every content (a fresh slice, ascending) of
+// the first layer's holder that the hand (counts per cell of the layer)
+// stands for, with the cards fixed to the holder; glob maps the layer's
+// cells to global cells.
+func (cp *compiled) contentsOf(glob []int, fixed []Card, hand []uint16, emit func([]Card)) {
+	l0 := cp.layers[0]
+	cards := slices.Clone(fixed)
+	var rec func(p int)
+	rec = func(p int) {
+		if p == len(hand) {
+			s := slices.Clone(cards)
+			slices.Sort(s)
+			emit(s)
+			return
+		}
+		cell := cp.cells[glob[l0.cells[p]]]
+		k := int(hand[p])
+		idx := make([]int, k)
+		var sub func(start, d int)
+		sub = func(start, d int) {
+			if d == k {
+				base := len(cards)
+				for _, t := range idx {
+					cards = append(cards, cell[t])
+				}
+				rec(p + 1)
+				cards = cards[:base]
+				return
+			}
+			for t := start; t <= len(cell)-(k-d); t++ {
+				idx[d] = t
+				sub(t+1, d+1)
+			}
+		}
+		sub(0, 0)
+	}
+	rec(0)
+}
+
+// pickCells is, for every state of the second layer, the cells (of its
+// layer) of the cards pick returns for the contents of the first layer's
+// holder h that lead there: what ContentsAndHolder reads of P there (nil
+// when the contents are too many to list).
+func (cp *compiled) pickCells(h Holder, pick func([]Card) (Card, bool)) [][]int {
+	l0, l1 := cp.layers[0], cp.layers[1]
+	glob := make([]int, l0.ncells)
+	for g, j := range l0.of {
+		glob[j] = g
+	}
+	var fixed []Card
+	for k, g := range cp.fixed {
+		if g == h {
+			fixed = append(fixed, Card(k))
+		}
+	}
+	total := 0
+	var b big.Int
+	for e := l0.edgeStart[0]; e < l0.edgeStart[1]; e++ {
+		w := big.NewInt(1)
+		for p, k := range l0.hands[l0.eHand[e]] {
+			w.Mul(w, b.Binomial(int64(l0.csize[l0.cells[p]]), int64(k)))
+		}
+		if !w.IsInt64() || total+int(w.Int64()) > maxOutcomes {
+			return nil // too many to list: ContentsAndHolder will say so
+		}
+		total += int(w.Int64())
+	}
+	out := make([][]int, l1.n)
+	for e := l0.edgeStart[0]; e < l0.edgeStart[1]; e++ {
+		y := int(l0.eTo[e])
+		cp.contentsOf(glob, fixed, l0.hands[l0.eHand[e]], func(s []Card) {
+			k, ok := pick(s)
+			if !ok || k < 0 || int(k) >= cp.nCards || cp.fixed[k] >= 0 || slices.Contains(s, k) {
+				return
+			}
+			if j := l0.up[l0.of[cp.cellOf[k]]]; !slices.Contains(out[y], j) {
+				out[y] = append(out[y], j)
+			}
+		})
+	}
+	return out
 }
 
 // Sample draws one world, every world equally likely, using rng. It returns

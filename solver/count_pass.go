@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"math/bits"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -265,7 +266,7 @@ func backwardU64(ctx context.Context, cp *compiled, cards, keepB bool, raw *rawL
 		// (the marginals and P1). A caller that continues the pass reads
 		// it with stepPacked, which takes either layout.
 		sparse := i >= 2 || (raw != nil && i > raw.stop)
-		Bi, Pi, ovf, err := stepPacked(ctx, cp, i, B[i+1], P, cards, nil, 1, sparse)
+		Bi, Pi, ovf, err := stepPacked(ctx, cp, i, B[i+1], P, cards, nil, 1, sparse, nil)
 		if err != nil || ovf {
 			return nil, ovf, err
 		}
@@ -274,10 +275,10 @@ func backwardU64(ctx context.Context, cp *compiled, cards, keepB bool, raw *rawL
 			P = Pi
 			width := cp.layers[i].ncells * (L - i)
 			if i == 1 && raw == nil {
-				res.P1 = bigRows(widen(cp, i, Bi, P.v, 1), cp.layers[i].n, width)
+				res.P1 = bigRows(widen(cp, i, Bi, P.v, 1, nil), cp.layers[i].n, width)
 			}
 			if i == 0 && cp.layers[i].n > 0 {
-				res.P0 = bigRows(widen(cp, i, Bi, P.v, 1), 1, width)[0]
+				res.P0 = bigRows(widen(cp, i, Bi, P.v, 1, nil), 1, width)[0]
 			}
 		}
 	}
@@ -350,16 +351,18 @@ type pvec struct {
 // widen is P of layer i as stepPacked leaves it (dense, k classes) with
 // the values of the last layer's holder put back: per state and cell with
 // cards left, B less the values of the other holders. Rows have
-// ncells*(L-i) values.
-func widen(cp *compiled, i int, B []uint64, v []uint64, k int) []uint64 {
+// ncells*(L-i) values. With only set, only the cells only[x] of state x
+// are widened (see stepPacked).
+func widen(cp *compiled, i int, B []uint64, v []uint64, k int, only [][]int) []uint64 {
 	L := len(cp.layers)
 	l := cp.layers[i]
 	W := L - i
 	out := make([]uint64, k*l.n*l.ncells*W)
 	for cx := range k * l.n {
 		x := cx % l.n
-		for j, n := range l.state(x) {
-			if n == 0 {
+		st := l.state(x)
+		for j, n := range st {
+			if n == 0 || (only != nil && !slices.Contains(only[x], j)) {
 				continue
 			}
 			dst := out[(cx*l.ncells+j)*W : (cx*l.ncells+j+1)*W]
@@ -387,8 +390,10 @@ func widen(cp *compiled, i int, B []uint64, v []uint64, k int) []uint64 {
 // layer's holder (see widen).
 //
 // It reads P of layer i+1 in either layout, and writes P of layer i sparse
-// when sparse is set (class must be nil then).
-func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, cards bool, class []int8, k int, sparse bool) ([]uint64, pvec, bool, error) {
+// when sparse is set (class must be nil then). With only set (dense only),
+// P is computed for the cells only[x] of each state x alone, the others
+// left meaningless: a caller that reads a few cells saves the rest.
+func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, cards bool, class []int8, k int, sparse bool, only [][]int) ([]uint64, pvec, bool, error) {
 	L := len(cp.layers)
 	l := cp.layers[i]
 	if class == nil {
@@ -492,7 +497,7 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 			}
 			ls = ls[:0]
 			for j, n := range l.state(x) {
-				if n != 0 {
+				if n != 0 && (only == nil || slices.Contains(only[x], j)) {
 					up := -1
 					if nw > 0 {
 						up = l.up[j]

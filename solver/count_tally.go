@@ -43,8 +43,10 @@ type TallyOutcome struct {
 // advice needs (each answer of each question, and what the report would
 // then say) and costs one compilation per distinct tally holder plus one
 // cheap pass per tally, instead of one count per answer (a holder whose
-// graph would pass 4 million edges costs one count per value). Errors are as for
-// [Counter.ContentsAndHolder], and for an unknown tally holder or card.
+// graph would pass 4 million edges costs one count per value). pick may be
+// called more than once for a content and must give the same answer each
+// time. Errors are as for [Counter.ContentsAndHolder], and for an unknown
+// tally holder or card.
 func (c *Counter) ContentsAndHolderByTally(ctx context.Context, h Holder, pick func(content []Card) (Card, bool), tallies []Tally) ([][]TallyOutcome, error) {
 	m := c.p.Model()
 	if !m.ValidHolder(h) {
@@ -158,6 +160,10 @@ func (c *Counter) byTally(ctx context.Context, h Holder, pick func([]Card) (Card
 			fixedH = append(fixedH, Card(k))
 		}
 	}
+	// ContentsAndHolder reads P, at each state of b's layer, for the cells
+	// of the picked cards alone: each tally's step computes those (at six
+	// players, one or two cells of about twenty).
+	only := cp.pickCells(h, pick)
 	for ti, t := range ts {
 		class, vs, err := tallyClasses(cp, 1, b, t)
 		if err != nil {
@@ -166,7 +172,7 @@ func (c *Counter) byTally(ctx context.Context, h Holder, pick func([]Card) (Card
 		if class == nil {
 			return c.byTallySlow(ctx, h, pick, ts)
 		}
-		Bv, Pv, ovf, err := stepPacked(ctx, cp, 1, raw.B, raw.P, true, class, len(vs), false)
+		Bv, Pv, ovf, err := stepPacked(ctx, cp, 1, raw.B, raw.P, true, class, len(vs), false, only)
 		if err != nil {
 			return nil, err
 		}
@@ -174,7 +180,7 @@ func (c *Counter) byTally(ctx context.Context, h Holder, pick func([]Card) (Card
 			return c.byTallySlow(ctx, h, pick, ts)
 		}
 		width := l1.ncells * (len(cp.layers) - 1)
-		full := widen(cp, 1, Bv, Pv.v, len(vs))
+		full := widen(cp, 1, Bv, Pv.v, len(vs), only)
 		for vi, v := range vs {
 			res := &passResult{
 				rawB1:    Bv[vi*l1.n : (vi+1)*l1.n],
@@ -307,14 +313,14 @@ func (c *Counter) byTallyRoot(ctx context.Context, h Holder, pick func([]Card) (
 		if class == nil {
 			return c.byTallySlow(ctx, h, pick, ts)
 		}
-		Bv, Pv, ovf, err := stepPacked(ctx, cp, 0, raw.B, raw.P, true, class, len(vs), false)
+		Bv, Pv, ovf, err := stepPacked(ctx, cp, 0, raw.B, raw.P, true, class, len(vs), false, nil)
 		if err != nil {
 			return nil, err
 		}
 		if ovf {
 			return c.byTallySlow(ctx, h, pick, ts)
 		}
-		full := widen(cp, 0, Bv, Pv.v, len(vs))
+		full := widen(cp, 0, Bv, Pv.v, len(vs), nil)
 		for vi, v := range vs {
 			n := Bv[vi]
 			if n == 0 {
