@@ -252,17 +252,27 @@ func tallyClasses(cp *compiled, i int, b Holder, t Tally) ([]int8, []int, error)
 		}
 		val[hi] = v
 	}
-	vals := map[int]bool{}
-	for e := range l.eTo {
-		vals[val[l.eHand[e]]] = true
+	used := make([]bool, len(l.hands))
+	for _, hi := range l.eHand {
+		used[hi] = true
 	}
-	vs := slices.Sorted(maps.Keys(vals))
+	var vs []int
+	for hi, v := range val {
+		if used[hi] && !slices.Contains(vs, v) {
+			vs = append(vs, v)
+		}
+	}
+	slices.Sort(vs)
 	if len(vs) > 127 {
 		return nil, vs, nil
 	}
+	cls := make([]int8, len(l.hands))
+	for hi, v := range val {
+		cls[hi] = int8(slices.Index(vs, v))
+	}
 	class := make([]int8, len(l.eTo))
 	for e, hi := range l.eHand {
-		class[e] = int8(slices.Index(vs, val[hi]))
+		class[e] = cls[hi]
 	}
 	return class, vs, nil
 }
