@@ -266,7 +266,7 @@ func backwardU64(ctx context.Context, cp *compiled, cards, keepB bool, raw *rawL
 		// (the marginals and P1). A caller that continues the pass reads
 		// it with stepPacked, which takes either layout.
 		sparse := i >= 2 || (raw != nil && i > raw.stop)
-		Bi, Pi, ovf, err := stepPacked(ctx, cp, i, B[i+1], P, cards, nil, 1, sparse, nil)
+		Bi, Pi, ovf, err := stepPacked(ctx, cp, i, B[i+1], P, cards, nil, sparse, nil)
 		if err != nil || ovf {
 			return nil, ovf, err
 		}
@@ -377,12 +377,48 @@ func widen(cp *compiled, i int, B []uint64, v []uint64, k int, only [][]int) []u
 	return out
 }
 
+// classSplit sorts the edges of a layer into classes, for several
+// tallies side by side: tally t puts edge e in class class[t][e] (-1: in
+// none), and its classes' rows follow those of the tallies before it.
+type classSplit struct {
+	class [][]int8
+	k     []int // classes of each tally
+	off   []int // first row of each tally
+}
+
+func newClassSplit(class [][]int8, k []int) *classSplit {
+	sp := &classSplit{class: class, k: k, off: make([]int, len(k))}
+	for t := 1; t < len(k); t++ {
+		sp.off[t] = sp.off[t-1] + k[t-1]
+	}
+	return sp
+}
+
+// rows is the number of classes of every tally together.
+func (sp *classSplit) rows() int {
+	return sp.off[len(sp.off)-1] + sp.k[len(sp.k)-1]
+}
+
+// of appends to rows the rows of state x (of n) that edge e adds to: x
+// itself without a split.
+func (sp *classSplit) of(rows []int, x int, e int32, n int) []int {
+	if sp == nil {
+		return append(rows, x)
+	}
+	for t, cl := range sp.class {
+		if c := cl[e]; c >= 0 {
+			rows = append(rows, (sp.off[t]+int(c))*n+x)
+		}
+	}
+	return rows
+}
+
 // stepPacked is one layer i of backwardU64: from B and P of layer i+1 (P nil
 // when cards is false, or when i+1 is the last layer), B and P of layer i.
-// With class set, the edges are split into k classes (class[e] in [0, k),
-// or -1 to leave the edge out), and B and P are computed for each class in
-// the same sweep: class c's values for state x are at B[c*n+x] and
-// P[(c*n+x)*width:], n being the layer's states. It reports an overflow.
+// With sp set, the edges are split into classes, and B and P are computed
+// for each class in the same sweep: the values of state x in row c (see
+// classSplit) are at B[c*n+x] and P[(c*n+x)*width:], n being the layer's
+// states. It reports an overflow.
 //
 // B is computed first, with every operation checked. P then needs no
 // checks: every value it adds up for a state counts completions of that
@@ -390,40 +426,31 @@ func widen(cp *compiled, i int, B []uint64, v []uint64, k int, only [][]int) []u
 // layer's holder (see widen).
 //
 // It reads P of layer i+1 in either layout, and writes P of layer i sparse
-// when sparse is set (class must be nil then). With only set (dense only),
+// when sparse is set (sp must be nil then). With only set (dense only),
 // P is computed for the cells only[x] of each state x alone, the others
 // left meaningless: a caller that reads a few cells saves the rest.
-func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, cards bool, class []int8, k int, sparse bool, only [][]int) ([]uint64, pvec, bool, error) {
+func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, cards bool, sp *classSplit, sparse bool, only [][]int) ([]uint64, pvec, bool, error) {
 	L := len(cp.layers)
 	l := cp.layers[i]
-	if class == nil {
-		k = 1
+	k := 1
+	if sp != nil {
+		k = sp.rows()
 	}
 	Bi := make([]uint64, k*l.n)
-	row := func(x int, e int32) int { // x's row in the class of e, or -1
-		if class == nil {
-			return x
-		}
-		c := class[e]
-		if c < 0 {
-			return -1
-		}
-		return x + int(c)*l.n
-	}
 	var ovf atomic.Bool
 	err := parallel(l.edgeStart, func(lo, hi int) error {
 		var bad uint64
+		var rows []int
 		for x := lo; x < hi; x++ {
 			if x&1023 == 0 && ctx.Err() != nil {
 				return ctx.Err()
 			}
 			for e := l.edgeStart[x]; e < l.edgeStart[x+1]; e++ {
-				cx := row(x, e)
-				if cx < 0 {
-					continue
-				}
 				b := Bn[l.eTo[e]]
 				if b == 0 {
+					continue
+				}
+				if rows = sp.of(rows[:0], x, e, l.n); len(rows) == 0 {
 					continue
 				}
 				w := l.w64(x, e)
@@ -432,9 +459,12 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 					continue
 				}
 				h, wb := bits.Mul64(w, b)
-				var c uint64
-				Bi[cx], c = bits.Add64(Bi[cx], wb, 0)
-				bad |= h | c
+				bad |= h
+				for _, cx := range rows {
+					var c uint64
+					Bi[cx], c = bits.Add64(Bi[cx], wb, 0)
+					bad |= c
+				}
 			}
 		}
 		if bad != 0 {
@@ -455,7 +485,7 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 		return Bi, pvec{}, false, nil
 	}
 	var out pvec
-	if sparse && class == nil {
+	if sparse && sp == nil {
 		out.off = make([]int, l.n+1)
 		out.rk = make([]uint16, l.n*l.ncells)
 		at := 0
@@ -491,6 +521,7 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 	}
 	err = parallel(l.edgeStart, func(lo, hi int) error {
 		var ls []left
+		var rows []int
 		for x := lo; x < hi; x++ {
 			if x&1023 == 0 && ctx.Err() != nil {
 				return ctx.Err()
@@ -510,22 +541,15 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 				}
 			}
 			for e := l.edgeStart[x]; e < l.edgeStart[x+1]; e++ {
-				cx := row(x, e)
-				if cx < 0 {
-					continue
-				}
 				y := int(l.eTo[e])
 				b := Bn[y]
 				if b == 0 {
 					continue
 				}
-				w := l.w64(x, e)
-				var px []uint64
-				if out.off != nil {
-					px = nextP[out.off[cx]:out.off[cx+1]]
-				} else {
-					px = nextP[cx*l.ncells*W : (cx+1)*l.ncells*W]
+				if rows = sp.of(rows[:0], x, e, l.n); len(rows) == 0 {
+					continue
 				}
+				w := l.w64(x, e)
 				hand := l.hands[l.eHand[e]]
 				// Where y's values start, and the rank of each of its
 				// cells when P is sparse.
@@ -544,17 +568,19 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 					if c.pos >= 0 {
 						kj = uint64(hand[c.pos])
 					}
-					dst := px[c.at : c.at+W]
+					var in uint64 // the worlds that give this holder a given card of the cell
 					if kj > 0 {
 						wIn := w
 						if kj != c.n {
 							h, lo := bits.Mul64(w, kj)
 							wIn, _ = bits.Div64(h, lo, c.n)
 						}
-						dst[0] += wIn * b
+						in = wIn * b
 					}
+					var wEx uint64 // the ways that leave it, to weigh what later holders do with it
+					var src []uint64
 					if kj < c.n && nw > 0 {
-						wEx := w
+						wEx = w
 						if kj != 0 {
 							h, lo := bits.Mul64(w, c.n-kj)
 							wEx, _ = bits.Div64(h, lo, c.n)
@@ -563,7 +589,16 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 						if yRk != nil {
 							at = yAt + int(yRk[c.up])*nw
 						}
-						src := P.v[at : at+nw]
+						src = P.v[at : at+nw]
+					}
+					for _, cx := range rows {
+						var dst []uint64
+						if out.off != nil {
+							dst = nextP[out.off[cx]+c.at : out.off[cx]+c.at+W]
+						} else {
+							dst = nextP[cx*l.ncells*W+c.at : cx*l.ncells*W+c.at+W]
+						}
+						dst[0] += in
 						d := dst[1:W]
 						for t, v := range src {
 							d[t] += wEx * v

@@ -161,9 +161,12 @@ func (c *Counter) byTally(ctx context.Context, h Holder, pick func([]Card) (Card
 		}
 	}
 	// ContentsAndHolder reads P, at each state of b's layer, for the cells
-	// of the picked cards alone: each tally's step computes those (at six
-	// players, one or two cells of about twenty).
+	// of the picked cards alone: the step computes those (at six players,
+	// one or two cells of about twenty), for every tally in one sweep.
 	only := cp.pickCells(h, pick)
+	classes := make([][]int8, len(ts))
+	values := make([][]int, len(ts))
+	ks := make([]int, len(ts))
 	for ti, t := range ts {
 		class, vs, err := tallyClasses(cp, 1, b, t)
 		if err != nil {
@@ -172,19 +175,24 @@ func (c *Counter) byTally(ctx context.Context, h Holder, pick func([]Card) (Card
 		if class == nil {
 			return c.byTallySlow(ctx, h, pick, ts)
 		}
-		Bv, Pv, ovf, err := stepPacked(ctx, cp, 1, raw.B, raw.P, true, class, len(vs), false, only)
-		if err != nil {
-			return nil, err
-		}
-		if ovf {
-			return c.byTallySlow(ctx, h, pick, ts)
-		}
-		width := l1.ncells * (len(cp.layers) - 1)
-		full := widen(cp, 1, Bv, Pv.v, len(vs), only)
-		for vi, v := range vs {
+		classes[ti], values[ti], ks[ti] = class, vs, len(vs)
+	}
+	sp := newClassSplit(classes, ks)
+	Bv, Pv, ovf, err := stepPacked(ctx, cp, 1, raw.B, raw.P, true, sp, false, only)
+	if err != nil {
+		return nil, err
+	}
+	if ovf {
+		return c.byTallySlow(ctx, h, pick, ts)
+	}
+	width := l1.ncells * (len(cp.layers) - 1)
+	full := widen(cp, 1, Bv, Pv.v, sp.rows(), only)
+	for ti := range ts {
+		for vi, v := range values[ti] {
+			r := sp.off[ti] + vi
 			res := &passResult{
-				rawB1:    Bv[vi*l1.n : (vi+1)*l1.n],
-				rawP1:    full[vi*l1.n*width : (vi+1)*l1.n*width],
+				rawB1:    Bv[r*l1.n : (r+1)*l1.n],
+				rawP1:    full[r*l1.n*width : (r+1)*l1.n*width],
 				rawWidth: width,
 			}
 			fc := &focused{cp: cp, h: h, res: res, fixed: fixedH}
@@ -323,7 +331,7 @@ func (c *Counter) byTallyRoot(ctx context.Context, h Holder, pick func([]Card) (
 		if class == nil {
 			return c.byTallySlow(ctx, h, pick, ts)
 		}
-		Bv, Pv, ovf, err := stepPacked(ctx, cp, 0, raw.B, raw.P, true, class, len(vs), false, nil)
+		Bv, Pv, ovf, err := stepPacked(ctx, cp, 0, raw.B, raw.P, true, newClassSplit([][]int8{class}, []int{len(vs)}), false, nil)
 		if err != nil {
 			return nil, err
 		}
