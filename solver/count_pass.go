@@ -377,6 +377,51 @@ func widen(cp *compiled, i int, B []uint64, v []uint64, k int, only [][]int) []u
 	return out
 }
 
+// left is a cell some cards of which remain in a state.
+type left struct {
+	at, pos, up int // its values in the state's block, its position in hands, its cell in the next layer
+	n           uint64
+}
+
+// addP adds an edge's share to P of its state (px, the state's values):
+// for each cell with cards left (ls), the worlds through the edge (weight
+// w, b ways on from the next state) that give a given card of the cell to
+// this layer's holder, and those that leave it, weighed by what the next
+// state's values (in src from yAt, by rank yRk when sparse, nw a cell)
+// say later holders do with it.
+func addP(px []uint64, ls []left, hand []uint16, w, b uint64, yAt int, yRk []uint16, src []uint64, W, nw int) {
+	for _, c := range ls {
+		var kj uint64
+		if c.pos >= 0 {
+			kj = uint64(hand[c.pos])
+		}
+		dst := px[c.at : c.at+W]
+		if kj > 0 {
+			wIn := w
+			if kj != c.n {
+				h, lo := bits.Mul64(w, kj)
+				wIn, _ = bits.Div64(h, lo, c.n)
+			}
+			dst[0] += wIn * b
+		}
+		if kj < c.n && nw > 0 {
+			wEx := w
+			if kj != 0 {
+				h, lo := bits.Mul64(w, c.n-kj)
+				wEx, _ = bits.Div64(h, lo, c.n)
+			}
+			at := yAt + c.up*nw
+			if yRk != nil {
+				at = yAt + int(yRk[c.up])*nw
+			}
+			d := dst[1:W]
+			for t, v := range src[at : at+nw] {
+				d[t] += wEx * v
+			}
+		}
+	}
+}
+
 // classSplit sorts the edges of a layer into classes, for several
 // tallies side by side: tally t puts edge e in class class[t][e] (-1: in
 // none), and its classes' rows follow those of the tallies before it.
@@ -399,12 +444,8 @@ func (sp *classSplit) rows() int {
 	return sp.off[len(sp.off)-1] + sp.k[len(sp.k)-1]
 }
 
-// of appends to rows the rows of state x (of n) that edge e adds to: x
-// itself without a split.
+// of appends to rows the rows of state x (of n) that edge e adds to.
 func (sp *classSplit) of(rows []int, x int, e int32, n int) []int {
-	if sp == nil {
-		return append(rows, x)
-	}
 	for t, cl := range sp.class {
 		if c := cl[e]; c >= 0 {
 			rows = append(rows, (sp.off[t]+int(c))*n+x)
@@ -450,8 +491,10 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 				if b == 0 {
 					continue
 				}
-				if rows = sp.of(rows[:0], x, e, l.n); len(rows) == 0 {
-					continue
+				if sp != nil {
+					if rows = sp.of(rows[:0], x, e, l.n); len(rows) == 0 {
+						continue
+					}
 				}
 				w := l.w64(x, e)
 				if w == 0 {
@@ -460,6 +503,12 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 				}
 				h, wb := bits.Mul64(w, b)
 				bad |= h
+				if sp == nil {
+					var c uint64
+					Bi[x], c = bits.Add64(Bi[x], wb, 0)
+					bad |= c
+					continue
+				}
 				for _, cx := range rows {
 					var c uint64
 					Bi[cx], c = bits.Add64(Bi[cx], wb, 0)
@@ -514,11 +563,6 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 		inLayer[j] = p
 	}
 	nxCells := cp.layer(i + 1).ncells
-	// left is a cell some cards of which remain in a state.
-	type left struct {
-		at, pos, up int // its values in the state's block, its position in hands, its cell in the next layer
-		n           uint64
-	}
 	err = parallel(l.edgeStart, func(lo, hi int) error {
 		var ls []left
 		var rows []int
@@ -546,10 +590,20 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 				if b == 0 {
 					continue
 				}
-				if rows = sp.of(rows[:0], x, e, l.n); len(rows) == 0 {
-					continue
+				if sp != nil {
+					if rows = sp.of(rows[:0], x, e, l.n); len(rows) == 0 {
+						continue
+					}
 				}
 				w := l.w64(x, e)
+				var px []uint64 // x's values, without a split
+				if sp == nil {
+					if out.off != nil {
+						px = nextP[out.off[x]:out.off[x+1]]
+					} else {
+						px = nextP[x*l.ncells*W : (x+1)*l.ncells*W]
+					}
+				}
 				hand := l.hands[l.eHand[e]]
 				// Where y's values start, and the rank of each of its
 				// cells when P is sparse.
@@ -563,47 +617,12 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 						yRk = P.rk[y*nxCells : (y+1)*nxCells]
 					}
 				}
-				for _, c := range ls {
-					var kj uint64
-					if c.pos >= 0 {
-						kj = uint64(hand[c.pos])
-					}
-					var in uint64 // the worlds that give this holder a given card of the cell
-					if kj > 0 {
-						wIn := w
-						if kj != c.n {
-							h, lo := bits.Mul64(w, kj)
-							wIn, _ = bits.Div64(h, lo, c.n)
-						}
-						in = wIn * b
-					}
-					var wEx uint64 // the ways that leave it, to weigh what later holders do with it
-					var src []uint64
-					if kj < c.n && nw > 0 {
-						wEx = w
-						if kj != 0 {
-							h, lo := bits.Mul64(w, c.n-kj)
-							wEx, _ = bits.Div64(h, lo, c.n)
-						}
-						at := yAt + c.up*nw
-						if yRk != nil {
-							at = yAt + int(yRk[c.up])*nw
-						}
-						src = P.v[at : at+nw]
-					}
-					for _, cx := range rows {
-						var dst []uint64
-						if out.off != nil {
-							dst = nextP[out.off[cx]+c.at : out.off[cx]+c.at+W]
-						} else {
-							dst = nextP[cx*l.ncells*W+c.at : cx*l.ncells*W+c.at+W]
-						}
-						dst[0] += in
-						d := dst[1:W]
-						for t, v := range src {
-							d[t] += wEx * v
-						}
-					}
+				if sp == nil {
+					addP(px, ls, hand, w, b, yAt, yRk, P.v, W, nw)
+					continue
+				}
+				for _, cx := range rows {
+					addP(nextP[cx*l.ncells*W:(cx+1)*l.ncells*W], ls, hand, w, b, yAt, yRk, P.v, W, nw)
 				}
 			}
 		}
