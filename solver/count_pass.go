@@ -414,8 +414,9 @@ func addP(px []uint64, ls []left, hand []uint16, w, b uint64, yAt int, yRk []uin
 			if yRk != nil {
 				at = yAt + int(yRk[c.up])*nw
 			}
-			d := dst[1:W]
-			for t, v := range src[at : at+nw] {
+			sv := src[at : at+nw]
+			d := dst[1 : 1+len(sv)]
+			for t, v := range sv {
 				d[t] += wEx * v
 			}
 		}
@@ -584,6 +585,14 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 					ls = append(ls, left{at, inLayer[j], up, uint64(n)})
 				}
 			}
+			var px []uint64 // x's values, without a split
+			if sp == nil {
+				if out.off != nil {
+					px = nextP[out.off[x]:out.off[x+1]]
+				} else {
+					px = nextP[x*l.ncells*W : (x+1)*l.ncells*W]
+				}
+			}
 			for e := l.edgeStart[x]; e < l.edgeStart[x+1]; e++ {
 				y := int(l.eTo[e])
 				b := Bn[y]
@@ -596,14 +605,6 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 					}
 				}
 				w := l.w64(x, e)
-				var px []uint64 // x's values, without a split
-				if sp == nil {
-					if out.off != nil {
-						px = nextP[out.off[x]:out.off[x+1]]
-					} else {
-						px = nextP[x*l.ncells*W : (x+1)*l.ncells*W]
-					}
-				}
 				hand := l.hands[l.eHand[e]]
 				// Where y's values start, and the rank of each of its
 				// cells when P is sparse.
