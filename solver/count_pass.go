@@ -56,8 +56,8 @@ func forward[T any, A arith[T]](ctx context.Context, a A, cp *compiled) ([][]T, 
 // passResult is what the backward pass computes.
 type passResult struct {
 	total *big.Int
-	// B[i][x]: the number of ways to complete state x of layer i (layer 1
-	// only, unless asked for every layer).
+	// B[i][x]: the number of ways to complete state x of layer i (when
+	// asked for every layer; else see rawB1).
 	B [][]*big.Int
 	// P0[j*L+l]: the number of worlds in which a given card of global cell
 	// j is with the holder of layer l (the marginals).
@@ -275,7 +275,7 @@ func backwardU64(ctx context.Context, cp *compiled, cards, keepB bool, raw *rawL
 			P = Pi
 			width := cp.layers[i].ncells * (L - i)
 			if i == 1 && raw == nil {
-				res.P1 = bigRows(widen(cp, i, Bi, P.v, 1, nil), cp.layers[i].n, width)
+				res.rawP1, res.rawWidth = widen(cp, i, Bi, P.v, 1, nil), width
 			}
 			if i == 0 && cp.layers[i].n > 0 {
 				res.P0 = bigRows(widen(cp, i, Bi, P.v, 1, nil), 1, width)[0]
@@ -283,11 +283,13 @@ func backwardU64(ctx context.Context, cp *compiled, cards, keepB bool, raw *rawL
 		}
 	}
 	res.B = make([][]*big.Int, L+1)
-	for i := range B {
-		if !keepB && i != 1 {
-			continue
+	if keepB {
+		for i := range B {
+			res.B[i] = bigVec(B[i])
 		}
-		res.B[i] = bigVec(B[i])
+	}
+	if L >= 1 {
+		res.rawB1 = B[1]
 	}
 	res.total = new(big.Int)
 	if len(B[0]) > 0 {
