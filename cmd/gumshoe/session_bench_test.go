@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -25,7 +26,10 @@ type benchGame struct {
 
 // redrawGames is the number of simulated Deduce or Die games per player
 // count that BenchmarkRedraw replays (seeds n, n+100, n+200, ...).
-var redrawGames = flag.Int("redraw.games", 1, "simulated Deduce or Die games per player count in BenchmarkRedraw")
+var (
+	redrawGames     = flag.Int("redraw.games", 1, "simulated Deduce or Die games per player count in BenchmarkRedraw")
+	redrawGCDefault = flag.Bool("redraw.gcdefault", false, "BenchmarkRedraw with Go's default collector settings instead of the command's")
+)
 
 func benchGames(b *testing.B) []benchGame {
 	var out []benchGame
@@ -72,8 +76,17 @@ func benchGames(b *testing.B) []benchGame {
 // the first again, starts when one ends); max-ms is the slowest line seen,
 // over-100ms the number of lines that took longer than the 100 ms target.
 // Run with -benchtime=Nx, N at least the number of lines, to see every
-// prefix; -redraw.games sets the number of Deduce or Die games.
+// prefix; -redraw.games sets the number of Deduce or Die games. The
+// collector is tuned as the command tunes it (tuneGC); -redraw.gcdefault
+// keeps Go's defaults instead.
 func BenchmarkRedraw(b *testing.B) {
+	if !*redrawGCDefault {
+		gc := debug.SetGCPercent(-1)
+		debug.SetGCPercent(gc)
+		defer debug.SetGCPercent(gc)
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+		tuneGC()
+	}
 	ctx := context.Background()
 	p := newPainter(true)
 	for _, bg := range benchGames(b) {
