@@ -62,6 +62,18 @@ func (c *Counter) graph(ctx context.Context, first Holder) (*compiled, error) {
 	return cp, nil
 }
 
+// Release drops the counting graphs and passes the counter keeps between
+// queries, so that their memory can be reclaimed before other large work
+// (Deduce or Die advice builds its own graphs after reading the marginals).
+// Later queries build them again; results already returned stay valid.
+func (c *Counter) Release() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.graphs = map[Holder]*compiled{}
+	c.passes = map[*compiled]*passResult{}
+	c.full = nil
+}
+
 // counts is the backward pass with per-card counts over cp, computed once.
 func (c *Counter) counts(ctx context.Context, cp *compiled) (*passResult, error) {
 	c.mu.Lock()

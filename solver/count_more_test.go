@@ -372,3 +372,23 @@ func TestCounterConcurrent(t *testing.T) {
 	require.NoError(t, err)
 	require.Positive(t, cont2[0].Count.Sign())
 }
+
+// TestCounterRelease checks that a released counter drops its graphs and
+// answers as before.
+func TestCounterRelease(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(9, 10))
+	for range 50 {
+		p := randomCountProblem(rng, 8, 4)
+		c := NewCounter(p)
+		m1, err := c.Marginals(ctx)
+		require.NoError(t, err)
+		c.Release()
+		require.Empty(t, c.graphs)
+		require.Empty(t, c.passes)
+		m2, err := c.Marginals(ctx)
+		require.NoError(t, err)
+		require.Zero(t, m1.Total.Cmp(m2.Total))
+		require.Equal(t, fmt.Sprint(m1.counts), fmt.Sprint(m2.counts))
+	}
+}

@@ -190,6 +190,10 @@ func (g *Game) Advice(ctx context.Context, draw [3]Card) (*Advice, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The tally split builds a graph per opponent: the report's graph,
+	// no longer needed, goes first (a later report builds it again), so
+	// that the two are not held at once.
+	cnt.Release()
 	j0 := toJoint(jc)
 	h0, total := j0.entropy()
 	adv := &Advice{Draw: draw, Entropy: h0}

@@ -61,6 +61,10 @@ func prefixes(b *testing.B, n, games int) []*Game {
 	return out
 }
 
+// stats are a benchmark's times and its peak memory: the Go heap and
+// stacks obtained from the OS (HeapSys + StackSys) after each position,
+// and the process's largest resident set (getrusage; over the whole run of
+// the test binary, so run one player count to read it for that count).
 type stats struct {
 	times []time.Duration
 	peak  uint64
@@ -73,6 +77,7 @@ func (s *stats) report(b *testing.B) {
 	b.ReportMetric(float64(s.times[len(s.times)-1].Microseconds())/1000, "max-ms")
 	b.ReportMetric(float64(len(s.times)), "positions")
 	b.ReportMetric(float64(s.peak)/(1<<20), "peak-MB")
+	b.ReportMetric(float64(peakRSS())/(1<<20), "peak-rss-MB")
 }
 
 func (s *stats) sample() {
