@@ -459,20 +459,8 @@ func (fc *focused) each(f func(cards []Card, n *big.Int, y int)) error {
 		glob[j] = g
 	}
 	// Count the outcomes first.
-	total := 0
-	var b big.Int
-	for e := l0.edgeStart[0]; e < l0.edgeStart[1]; e++ {
-		if fc.res.b1(int(l0.eTo[e])).Sign() == 0 {
-			continue
-		}
-		w := big.NewInt(1)
-		for p, k := range l0.hands[l0.eHand[e]] {
-			w.Mul(w, b.Binomial(int64(l0.csize[l0.cells[p]]), int64(k)))
-		}
-		if !w.IsInt64() || w.Int64() > maxOutcomes || total+int(w.Int64()) > maxOutcomes {
-			return fmt.Errorf("solver: holder %q has too many possible contents to list", fc.cp.holderName(fc.h))
-		}
-		total += int(w.Int64())
+	if !cp.fewContents(func(y int) bool { return fc.res.b1(y).Sign() != 0 }) {
+		return fmt.Errorf("solver: holder %q has too many possible contents to list", fc.cp.holderName(fc.h))
 	}
 	for e := l0.edgeStart[0]; e < l0.edgeStart[1]; e++ {
 		y := int(l0.eTo[e])
@@ -483,6 +471,29 @@ func (fc *focused) each(f func(cards []Card, n *big.Int, y int)) error {
 		cp.contentsOf(glob, fc.fixed, l0.hands[l0.eHand[e]], func(s []Card) { f(s, n, y) })
 	}
 	return nil
+}
+
+// fewContents reports whether the contents of the first layer's holder
+// that lead to states of layer 1 for which keep holds number at most
+// maxOutcomes.
+func (cp *compiled) fewContents(keep func(y int) bool) bool {
+	l0 := cp.layers[0]
+	total := 0
+	var b big.Int
+	for e := l0.edgeStart[0]; e < l0.edgeStart[1]; e++ {
+		if !keep(int(l0.eTo[e])) {
+			continue
+		}
+		w := big.NewInt(1)
+		for p, k := range l0.hands[l0.eHand[e]] {
+			w.Mul(w, b.Binomial(int64(l0.csize[l0.cells[p]]), int64(k)))
+		}
+		if !w.IsInt64() || w.Int64() > maxOutcomes || total+int(w.Int64()) > maxOutcomes {
+			return false
+		}
+		total += int(w.Int64())
+	}
+	return true
 }
 
 // contentsOf calls emit with every content (a fresh slice, ascending) of
@@ -540,17 +551,8 @@ func (cp *compiled) pickCells(h Holder, pick func([]Card) (Card, bool)) [][]int 
 			fixed = append(fixed, Card(k))
 		}
 	}
-	total := 0
-	var b big.Int
-	for e := l0.edgeStart[0]; e < l0.edgeStart[1]; e++ {
-		w := big.NewInt(1)
-		for p, k := range l0.hands[l0.eHand[e]] {
-			w.Mul(w, b.Binomial(int64(l0.csize[l0.cells[p]]), int64(k)))
-		}
-		if !w.IsInt64() || total+int(w.Int64()) > maxOutcomes {
-			return nil // too many to list: ContentsAndHolder will say so
-		}
-		total += int(w.Int64())
+	if !cp.fewContents(func(int) bool { return true }) {
+		return nil // too many to list: ContentsAndHolder will say so
 	}
 	out := make([][]int, l1.n)
 	for e := l0.edgeStart[0]; e < l0.edgeStart[1]; e++ {
