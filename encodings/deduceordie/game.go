@@ -510,8 +510,9 @@ func (g *Game) active(toks []token, i, p int) *lineErr {
 	return nil
 }
 
-// answer reads "= K" at toks[i].
-func (g *Game) answer(toks []token, i int) (int, *lineErr) {
+// answer reads "= K" at toks[i], for a range of size cards: K is at most
+// the hand size and the range's size.
+func (g *Game) answer(toks []token, i, size int) (int, *lineErr) {
 	const want = "= and the answer, such as = 2"
 	if i >= len(toks) {
 		return 0, missing(toks, want)
@@ -523,9 +524,9 @@ func (g *Game) answer(toks []token, i int) (int, *lineErr) {
 		return 0, missing(toks, "the answer, a number")
 	}
 	k, err := strconv.Atoi(toks[i+1].s)
-	hs := HandSize(len(g.players))
-	if err != nil || k < 0 || k > hs {
-		return 0, &lineErr{toks[i+1].col, fmt.Sprintf("%q is not an answer", toks[i+1].s), fmt.Sprintf("a number from 0 to %d", hs)}
+	most := min(HandSize(len(g.players)), size)
+	if err != nil || k < 0 || k > most {
+		return 0, &lineErr{toks[i+1].col, fmt.Sprintf("%q is not an answer", toks[i+1].s), fmt.Sprintf("a number from 0 to %d", most)}
 	}
 	if e := noMore(toks, i+2); e != nil {
 		return 0, e
@@ -552,7 +553,7 @@ func (g *Game) question(toks []token) (a, b int, r Range, k int, e *lineErr) {
 	if r, n, e = parseRange(toks, 3); e != nil {
 		return
 	}
-	k, e = g.answer(toks, n)
+	k, e = g.answer(toks, n, len(r.Cards()))
 	return
 }
 

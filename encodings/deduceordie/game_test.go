@@ -80,6 +80,7 @@ func TestApplyRefuses(t *testing.T) {
 		{"unknown player", nil, "ask alice zed 3H..5S = 2", 11, `no player "zed"`},
 		{"self question", nil, "ask alice alice 3H..5S = 2", 11, "cannot question themself"},
 		{"answer above the hand size", nil, "ask alice bob 3H..5S = 7", 24, `"7" is not an answer`},
+		{"answer above the range size", nil, "ask alice bob 3H..4H = 3", 24, `"3" is not an answer`},
 		{"missing answer", nil, "ask alice bob 3H..5S", 22, "the line ends early"},
 		{"identical cards need a choice", nil, "ask alice bob 5S..5S = 1", 21, "two identical cards"},
 		{"unknown entry", nil, "shout alice", 1, `unknown entry "shout"`},
@@ -241,4 +242,25 @@ func FuzzApply(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestAnswerBound checks that the hint names the largest answer: the
+// range's size when it is below the hand size.
+func TestAnswerBound(t *testing.T) {
+	for _, tc := range []struct {
+		line, want string
+	}{
+		{"ask alice bob 3H..4H = 3", "a number from 0 to 2"},
+		{"ask alice bob 3H..5S = 7", "a number from 0 to 6"},
+	} {
+		g := newGame(t, setup4...)
+		var le *table.LineError
+		if err := g.Apply(tc.line); !errors.As(err, &le) || le.Want != tc.want {
+			t.Errorf("Apply(%q) = %v, want the hint %q", tc.line, err, tc.want)
+		}
+	}
+	g := newGame(t, setup4...)
+	if err := g.Apply("ask alice bob 7H..8H = 2"); err != nil {
+		t.Errorf("an answer equal to the range's size refused: %v", err)
+	}
 }
