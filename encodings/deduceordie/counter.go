@@ -25,9 +25,32 @@ func (cc *countCache) get(p *solver.Problem) *solver.Counter {
 	if cc == nil {
 		return solver.NewCounter(p)
 	}
+	// Cards known to be with a holder (hands, the exposed card): a
+	// constraint they settle, and that holds, changes no count (a question
+	// put to the seat, answered from the seat's known hand).
+	known := map[solver.Card]solver.Holder{}
+	for _, o := range p.Observations() {
+		for _, k := range o.Constraints {
+			if len(k.Terms) == 1 && k.Terms[0].Coef == 1 && k.Op == solver.Eq && k.Bound == 1 {
+				known[k.Terms[0].Lit.Card] = k.Terms[0].Lit.Holder
+			}
+		}
+	}
+	// Holders all of whose cards are known hold no other card.
+	n := map[solver.Holder]int{}
+	for _, h := range known {
+		n[h]++
+	}
+	full := map[solver.Holder]bool{}
+	for h, k := range n {
+		full[h] = p.Model().HolderSize(h).Max == k
+	}
 	var b []byte
 	for _, o := range p.Observations() {
 		for _, k := range o.Constraints {
+			if settled(k, known, full) {
+				continue
+			}
 			b = binary.AppendUvarint(b, uint64(k.Op))
 			b = binary.AppendVarint(b, int64(k.Bound))
 			b = binary.AppendUvarint(b, uint64(len(k.Terms)))
@@ -44,4 +67,34 @@ func (cc *countCache) get(p *solver.Problem) *solver.Counter {
 		cc.cnt, cc.model, cc.key = solver.NewCounter(p), p.Model(), string(b)
 	}
 	return cc.cnt
+}
+
+// settled reports whether every literal of k is decided (its card's holder
+// is known, or its holder's whole hand is known) and k holds then. A unit
+// constraint that says where a card is counts as not settled: it is what
+// the others are settled by.
+func settled(k solver.Constraint, known map[solver.Card]solver.Holder, full map[solver.Holder]bool) bool {
+	if len(k.Terms) == 1 && k.Terms[0].Coef == 1 && k.Op == solver.Eq && k.Bound == 1 {
+		return false
+	}
+	sum := 0
+	for _, t := range k.Terms {
+		h, ok := known[t.Lit.Card]
+		switch {
+		case ok && h == t.Lit.Holder:
+			sum += t.Coef
+		case ok || full[t.Lit.Holder]:
+			// The card is elsewhere.
+		default:
+			return false
+		}
+	}
+	switch k.Op {
+	case solver.Eq:
+		return sum == k.Bound
+	case solver.Le:
+		return sum <= k.Bound
+	default:
+		return sum >= k.Bound
+	}
 }

@@ -9,8 +9,9 @@ import (
 )
 
 // TestCountCache checks that a line without constraints keeps the counting
-// engine, that a line with some replaces it, and that the reports stay
-// those of a game built afresh.
+// engine, and so does a question put to the seat (its answer is settled by
+// the seat's hand), that a line with other constraints replaces it, and
+// that the reports stay those of a game built afresh.
 func TestCountCache(t *testing.T) {
 	ctx := context.Background()
 	lines := []string{
@@ -21,6 +22,8 @@ func TestCountCache(t *testing.T) {
 		"pass bob",
 		"ask bob carol AS..9S = 2",
 		"pass carol",
+		"ask carol alice 2S..4H = 3",
+		"ask dave bob 2S..4H = 1",
 	}
 	g := NewGame()
 	var prev *solver.Counter
@@ -33,7 +36,7 @@ func TestCountCache(t *testing.T) {
 		require.NoError(t, err)
 		cnt := g.cnt.get(g.prob)
 		switch line {
-		case "pass bob", "pass carol":
+		case "pass bob", "pass carol", "ask carol alice 2S..4H = 3":
 			require.Same(t, prev, cnt, "after %q", line)
 		default:
 			require.True(t, prev != cnt, "after %q: the counter was kept", line)
