@@ -164,29 +164,14 @@ func (c *Counter) byTally(ctx context.Context, h Holder, pick func([]Card) (Card
 	// of the picked cards alone: the step computes those (at six players,
 	// one or two cells of about twenty), for every tally in one sweep.
 	only := cp.pickCells(h, pick)
-	classes := make([][]int8, len(ts))
-	values := make([][]int, len(ts))
-	ks := make([]int, len(ts))
-	for ti, t := range ts {
-		class, vs, err := tallyClasses(cp, 1, b, t)
-		if err != nil {
-			return nil, err
-		}
-		if class == nil {
-			return c.byTallySlow(ctx, h, pick, ts)
-		}
-		classes[ti], values[ti], ks[ti] = class, vs, len(vs)
-	}
-	sp := newClassSplit(classes, ks)
-	Bv, Pv, ovf, err := stepPacked(ctx, cp, 1, raw.B, raw.P, true, sp, false, only)
+	sp, values, Bv, full, ok, err := splitByTallies(ctx, cp, 1, b, ts, raw, only)
 	if err != nil {
 		return nil, err
 	}
-	if ovf {
+	if !ok {
 		return c.byTallySlow(ctx, h, pick, ts)
 	}
 	width := l1.ncells * (len(cp.layers) - 1)
-	full := widen(cp, 1, Bv, Pv.v, sp.rows(), only)
 	for ti := range ts {
 		for vi, v := range values[ti] {
 			r := sp.off[ti] + vi
@@ -206,6 +191,30 @@ func (c *Counter) byTally(ctx context.Context, h Holder, pick func([]Card) (Card
 		}
 	}
 	return out, nil
+}
+
+// splitByTallies runs step i of the backward pass that raw stopped before,
+// once for all the tallies of b, each edge's share kept apart by its value
+// of each tally (b is layer i's holder): the split, each tally's values,
+// and B and P (widened; only as for stepPacked) of every row. ok is false
+// when a tally takes too many values or uint64 overflowed.
+func splitByTallies(ctx context.Context, cp *compiled, i int, b Holder, ts []Tally, raw *rawLayer, only [][]int) (sp *classSplit, values [][]int, B, full []uint64, ok bool, err error) {
+	classes := make([][]int8, len(ts))
+	values = make([][]int, len(ts))
+	ks := make([]int, len(ts))
+	for ti, t := range ts {
+		class, vs, err := tallyClasses(cp, i, b, t)
+		if err != nil || class == nil {
+			return nil, nil, nil, nil, false, err
+		}
+		classes[ti], values[ti], ks[ti] = class, vs, len(vs)
+	}
+	sp = newClassSplit(classes, ks)
+	B, P, ovf, err := stepPacked(ctx, cp, i, raw.B, raw.P, true, sp, false, only)
+	if err != nil || ovf {
+		return nil, nil, nil, nil, false, err
+	}
+	return sp, values, B, widen(cp, i, B, P.v, sp.rows(), only), true, nil
 }
 
 // fixedIn is the part of tally t that cards fixed to b make (a card listed
@@ -323,24 +332,17 @@ func (c *Counter) byTallyRoot(ctx context.Context, h Holder, pick func([]Card) (
 	l0 := cp.layers[0]
 	L := len(cp.layers)
 	width := l0.ncells * L
-	for ti, t := range ts {
-		class, vs, err := tallyClasses(cp, 0, b, t)
-		if err != nil {
-			return nil, err
-		}
-		if class == nil {
-			return c.byTallySlow(ctx, h, pick, ts)
-		}
-		Bv, Pv, ovf, err := stepPacked(ctx, cp, 0, raw.B, raw.P, true, newClassSplit([][]int8{class}, []int{len(vs)}), false, nil)
-		if err != nil {
-			return nil, err
-		}
-		if ovf {
-			return c.byTallySlow(ctx, h, pick, ts)
-		}
-		full := widen(cp, 0, Bv, Pv.v, len(vs), nil)
+	sp, values, Bv, full, split, err := splitByTallies(ctx, cp, 0, b, ts, raw, nil)
+	if err != nil {
+		return nil, err
+	}
+	if !split {
+		return c.byTallySlow(ctx, h, pick, ts)
+	}
+	for ti, vs := range values {
 		for vi, v := range vs {
-			n := Bv[vi]
+			r := sp.off[ti] + vi
+			n := Bv[r]
 			if n == 0 {
 				continue
 			}
@@ -356,7 +358,7 @@ func (c *Counter) byTallyRoot(ctx context.Context, h Holder, pick func([]Card) (
 			case cp.fixed[m] >= 0:
 				one(cp.fixed[m], n)
 			default:
-				row := full[vi*width : (vi+1)*width]
+				row := full[r*width : (r+1)*width]
 				j0 := l0.of[cp.cellOf[m]]
 				for l := range L {
 					if x := row[j0*L+l]; x != 0 {
