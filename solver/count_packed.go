@@ -5,7 +5,6 @@ import (
 	"errors"
 	"math/bits"
 	"runtime"
-	"sort"
 	"sync"
 	"sync/atomic"
 )
@@ -683,13 +682,7 @@ func (lp *layerPlan) build(ctx context.Context, edges *int) error {
 	l.eTo = make([]int32, total)
 	l.eHand = make([]int32, total)
 	// Write them, in runs of about equal numbers of edges.
-	bound := make([]int, k+1)
-	bound[k] = n
-	for w := 1; w < k; w++ {
-		want := int32(total * w / k)
-		bound[w] = sort.Search(n, func(x int) bool { return cnt[x] >= want })
-		bound[w] = max(bound[w], bound[w-1])
-	}
+	bound := edgeRuns(cnt, k)
 	err = runChunks(k, func(w int) error {
 		sc := scs[w]
 		lo, hi := bound[w], bound[w+1]

@@ -2,13 +2,11 @@ package solver
 
 import (
 	"context"
-	"errors"
 	"math/big"
 	"math/bits"
 	"runtime"
 	"slices"
 	"sort"
-	"sync"
 	"sync/atomic"
 )
 
@@ -650,22 +648,21 @@ func parallel(edgeStart []int32, work func(lo, hi int) error) error {
 		return work(0, n)
 	}
 	k = min(k, n)
+	bound := edgeRuns(edgeStart, k)
+	return runChunks(k, func(t int) error { return work(bound[t], bound[t+1]) })
+}
+
+// edgeRuns cuts the states of a layer whose edges start at edgeStart (n+1
+// offsets) into k contiguous runs of about equal numbers of edges: run t
+// is [bound[t], bound[t+1]).
+func edgeRuns(edgeStart []int32, k int) []int {
+	n := len(edgeStart) - 1
+	edges := int(edgeStart[n])
 	bound := make([]int, k+1)
 	bound[k] = n
 	for t := 1; t < k; t++ {
 		want := int32(edges * t / k)
 		bound[t] = max(bound[t-1], sort.Search(n, func(x int) bool { return edgeStart[x] >= want }))
 	}
-	var wg sync.WaitGroup
-	errs := make([]error, k)
-	for t := 0; t < k; t++ {
-		lo, hi := bound[t], bound[t+1]
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[t] = work(lo, hi)
-		}()
-	}
-	wg.Wait()
-	return errors.Join(errs...)
+	return bound
 }
