@@ -31,7 +31,7 @@ func (cc *countCache) get(p *solver.Problem) *solver.Counter {
 	known := map[solver.Card]solver.Holder{}
 	for _, o := range p.Observations() {
 		for _, k := range o.Constraints {
-			if len(k.Terms) == 1 && k.Terms[0].Coef == 1 && k.Op == solver.Eq && k.Bound == 1 {
+			if holds(k) {
 				known[k.Terms[0].Lit.Card] = k.Terms[0].Lit.Holder
 			}
 		}
@@ -74,7 +74,7 @@ func (cc *countCache) get(p *solver.Problem) *solver.Counter {
 // constraint that says where a card is counts as not settled: it is what
 // the others are settled by.
 func settled(k solver.Constraint, known map[solver.Card]solver.Holder, full map[solver.Holder]bool) bool {
-	if len(k.Terms) == 1 && k.Terms[0].Coef == 1 && k.Op == solver.Eq && k.Bound == 1 {
+	if holds(k) {
 		return false
 	}
 	sum := 0
@@ -97,4 +97,9 @@ func settled(k solver.Constraint, known map[solver.Card]solver.Holder, full map[
 	default:
 		return sum >= k.Bound
 	}
+}
+
+// holds reports whether k is solver.Holds: one card with one holder.
+func holds(k solver.Constraint) bool {
+	return len(k.Terms) == 1 && k.Terms[0].Coef == 1 && k.Op == solver.Eq && k.Bound == 1
 }
