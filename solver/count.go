@@ -257,7 +257,7 @@ func jointPass[T any, A arith[T]](ctx context.Context, a A, cp *compiled, cards 
 			for tg, f := range cur[x] {
 				for e := l.edgeStart[x]; e < l.edgeStart[x+1]; e++ {
 					copy(tag, tg)
-					hand := l.hands[l.eHand[e]]
+					hand := l.hands[l.eHand.at(e)]
 					for t, p := range pos {
 						if p >= 0 && hand[p] > 0 {
 							tag[2*t], tag[2*t+1] = byte(l.holder), byte(l.holder>>8)
@@ -468,7 +468,7 @@ func (fc *focused) each(f func(cards []Card, n *big.Int, y int)) error {
 		if n.Sign() == 0 {
 			continue
 		}
-		cp.contentsOf(glob, fc.fixed, l0.hands[l0.eHand[e]], func(s []Card) { f(s, n, y) })
+		cp.contentsOf(glob, fc.fixed, l0.hands[l0.eHand.at(e)], func(s []Card) { f(s, n, y) })
 	}
 	return nil
 }
@@ -485,7 +485,7 @@ func (cp *compiled) fewContents(keep func(y int) bool) bool {
 			continue
 		}
 		w := big.NewInt(1)
-		for p, k := range l0.hands[l0.eHand[e]] {
+		for p, k := range l0.hands[l0.eHand.at(e)] {
 			w.Mul(w, b.Binomial(int64(l0.csize[l0.cells[p]]), int64(k)))
 		}
 		if !w.IsInt64() || w.Int64() > maxOutcomes || total+int(w.Int64()) > maxOutcomes {
@@ -557,7 +557,7 @@ func (cp *compiled) pickCells(h Holder, pick func([]Card) (Card, bool)) [][]int 
 	out := make([][]int, l1.n)
 	for e := l0.edgeStart[0]; e < l0.edgeStart[1]; e++ {
 		y := int(l0.eTo[e])
-		cp.contentsOf(glob, fixed, l0.hands[l0.eHand[e]], func(s []Card) {
+		cp.contentsOf(glob, fixed, l0.hands[l0.eHand.at(e)], func(s []Card) {
 			k, ok := pick(s)
 			if !ok || k < 0 || int(k) >= cp.nCards || cp.fixed[k] >= 0 || slices.Contains(s, k) {
 				return
@@ -624,7 +624,7 @@ func (c *Counter) Sample(ctx context.Context, rng *rand.Rand) (World, error) {
 		if e == l.edgeStart[x+1] {
 			return nil, errors.New("solver: internal error: sampling fell off the graph")
 		}
-		for p, k := range l.hands[l.eHand[e]] {
+		for p, k := range l.hands[l.eHand.at(e)] {
 			g := group[l.cells[p]]
 			for ; k > 0; k-- {
 				t := rng.IntN(len(g))

@@ -99,7 +99,7 @@ func (bigs) weight(l *glayer, x, e int) *big.Int {
 		return new(big.Int).SetUint64(w)
 	}
 	r := l.state(x)
-	k := l.hands[l.eHand[e]]
+	k := l.hands[l.eHand.at(int32(e))]
 	w := big.NewInt(1)
 	var b big.Int
 	for p, j := range l.cells {
@@ -122,7 +122,7 @@ func (l *glayer) w64(x int, e int32) uint64 {
 	if l.wsp == nil {
 		return 1
 	}
-	ws := l.wsp[l.eHand[e]]
+	ws := l.wsp[l.eHand.at(e)]
 	if len(ws) == 0 {
 		return 1
 	}

@@ -313,7 +313,7 @@ func (cp *compiled) build(ctx context.Context) error {
 					}
 				}
 				l.eTo = append(l.eTo, y)
-				l.eHand = append(l.eHand, h)
+				l.eHand.push(h)
 				l.eW = append(l.eW, w)
 				edges++
 			}

@@ -379,7 +379,7 @@ states:
 			cp.term.ptot = []int32{0}
 		}
 		l.eTo = append(l.eTo, 0)
-		l.eHand = append(l.eHand, h)
+		l.eHand.push(h)
 		*edges++
 	}
 	l.edgeStart = append(l.edgeStart, int32(len(l.eTo)))
@@ -514,10 +514,11 @@ type scanner struct {
 
 	// When writing edges: the worker's table of next states, those states
 	// in the order it reached them, and its part of the edge arrays.
-	tab        *stateTable
-	keys       []pstate
-	eTo, eHand []int32
-	e          int
+	tab   *stateTable
+	keys  []pstate
+	eTo   []int32
+	eHand edgeHands
+	e     int
 }
 
 func (lp *layerPlan) newScanner() *scanner {
@@ -623,7 +624,7 @@ func (sc *scanner) scan(x int, fill bool) int {
 				sc.keys = append(sc.keys, pstate{nk, sk, int32(R) - ph.tot})
 			}
 			sc.eTo[sc.e] = y
-			sc.eHand[sc.e] = ph.idx
+			sc.eHand.set(int32(sc.e), ph.idx)
 			sc.e++
 		}
 	}
@@ -680,14 +681,14 @@ func (lp *layerPlan) build(ctx context.Context, edges *int) error {
 	*edges += total
 	l.edgeStart = cnt
 	l.eTo = make([]int32, total)
-	l.eHand = make([]int32, total)
+	l.eHand = makeEdgeHands(total, len(l.hands))
 	// Write them, in runs of about equal numbers of edges.
 	bound := edgeRuns(cnt, k)
 	err = runChunks(k, func(w int) error {
 		sc := scs[w]
 		lo, hi := bound[w], bound[w+1]
 		a, b := cnt[lo], cnt[hi]
-		sc.eTo, sc.eHand = l.eTo[a:b], l.eHand[a:b]
+		sc.eTo, sc.eHand = l.eTo[a:b], l.eHand.slice(a, b)
 		// As many next states as states is a fair first guess; the
 		// table grows as needed.
 		hint := min(int(b-a), hi-lo)
@@ -802,7 +803,8 @@ func (l *glayer) compactEdges(rm []int32) {
 			if y < 0 {
 				continue
 			}
-			l.eTo[out], l.eHand[out] = y, l.eHand[e]
+			l.eTo[out] = y
+			l.eHand.set(int32(out), l.eHand.at(e))
 			if l.eW != nil {
 				l.eW[out] = l.eW[e]
 			}
@@ -810,7 +812,7 @@ func (l *glayer) compactEdges(rm []int32) {
 		}
 	}
 	l.edgeStart[l.n] = int32(out)
-	l.eTo, l.eHand = l.eTo[:out:out], l.eHand[:out:out]
+	l.eTo, l.eHand = l.eTo[:out:out], l.eHand.slice(0, int32(out))
 	if l.eW != nil {
 		l.eW = l.eW[:out:out]
 	}

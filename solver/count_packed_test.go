@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"testing"
@@ -160,7 +161,7 @@ func TestPackedBuildDeterministic(t *testing.T) {
 				require.Equal(t, lw.r, lg.r, "problem %d layer %d", it, i)
 				require.Equal(t, lw.edgeStart, lg.edgeStart, "problem %d layer %d", it, i)
 				require.Equal(t, lw.eTo, lg.eTo, "problem %d layer %d", it, i)
-				require.Equal(t, lw.eHand, lg.eHand, "problem %d layer %d", it, i)
+				require.Equal(t, lw.eHand.all(), lg.eHand.all(), "problem %d layer %d", it, i)
 				require.Equal(t, lw.eW, lg.eW, "problem %d layer %d", it, i)
 				require.Equal(t, lw.wsp, lg.wsp, "problem %d layer %d", it, i)
 				require.Equal(t, lw.hands, lg.hands, "problem %d layer %d", it, i)
@@ -216,4 +217,65 @@ func TestSumLayoutsClauses(t *testing.T) {
 			require.Equal(t, v, m2.Count(Card(c), Holder(h)).Int64(), "card %d holder %d", c, h)
 		}
 	}
+}
+
+// all lists every edge's hand (for tests).
+func (h edgeHands) all() []int32 {
+	out := make([]int32, len(h.lo))
+	for e := range out {
+		out[e] = h.at(int32(e))
+	}
+	return out
+}
+
+// TestManyHands checks a layer with more than 65,536 distinct hands, whose
+// edges need the high bits of edgeHands: 19 cards told apart by one
+// weighted constraint, a holder of 9 (up to 92,378 hands from the root),
+// counted by both builders against brute force.
+func TestManyHands(t *testing.T) {
+	defer func() { usePacked = true }()
+	cards := make([]string, 19)
+	var terms []Term
+	for c := range cards {
+		cards[c] = fmt.Sprintf("c%d", c)
+		terms = append(terms, Term{Lit: Lit{Card(c), 0}, Coef: c + 1})
+	}
+	m, err := NewModel(cards, []HolderSpec{{"a", Size{9, 9}}, {"b", Size{10, 10}}})
+	require.NoError(t, err)
+	p := NewProblem(m)
+	_, err = p.Add(Observation{Label: "weights", Constraints: []Constraint{{Terms: terms, Op: Ge, Bound: 60}}})
+	require.NoError(t, err)
+	want := bruteMarginals(p)
+	for _, packed := range []bool{true, false} {
+		usePacked = packed
+		cp, err := compile(context.Background(), p, compileOpts{first: 0})
+		require.NoError(t, err)
+		l0 := cp.layers[0]
+		require.Greater(t, len(l0.hands), 1<<16, "packed %v", packed)
+		require.NotNil(t, l0.eHand.hi, "packed %v", packed)
+		mg, err := NewCounter(p).Marginals(context.Background())
+		require.NoError(t, err)
+		for c, row := range want {
+			for h, v := range row {
+				require.Equal(t, v, mg.Count(Card(c), Holder(h)).Int64(), "packed %v card %d holder %d", packed, c, h)
+			}
+		}
+	}
+}
+
+// TestEdgeHandsPush checks that appending hands past 65,535 keeps the
+// earlier ones and the high bits of the later ones.
+func TestEdgeHandsPush(t *testing.T) {
+	var h edgeHands
+	vs := []int32{0, 7, 1<<16 - 1, 1 << 16, 3, 1<<20 + 5}
+	for i, v := range vs {
+		h.push(v)
+		for e := range i + 1 {
+			require.Equal(t, vs[e], h.at(int32(e)), "after %d pushes, edge %d", i+1, e)
+		}
+	}
+	require.Equal(t, vs[2:4], h.slice(2, 4).all())
+	g := makeEdgeHands(2, 1<<16+1)
+	g.set(1, 1<<17)
+	require.Equal(t, []int32{0, 1 << 17}, g.all())
 }

@@ -145,7 +145,7 @@ func backward[T any, A arith[T]](ctx context.Context, a A, cp *compiled, cards, 
 				if !cards {
 					continue
 				}
-				hand := l.hands[l.eHand[e]]
+				hand := l.hands[l.eHand.at(e)]
 				var py []T
 				if nw > 0 {
 					py = P[y*nxCells*nw : (y+1)*nxCells*nw]
@@ -605,7 +605,7 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 					}
 				}
 				w := l.w64(x, e)
-				hand := l.hands[l.eHand[e]]
+				hand := l.hands[l.eHand.at(e)]
 				// Where y's values start, and the rank of each of its
 				// cells when P is sparse.
 				var yAt int

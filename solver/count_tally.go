@@ -270,8 +270,8 @@ func tallyClasses(cp *compiled, i int, b Holder, t Tally) ([]int8, []int, error)
 		val[hi] = v
 	}
 	used := make([]bool, len(l.hands))
-	for _, hi := range l.eHand {
-		used[hi] = true
+	for e := range int32(len(l.eTo)) {
+		used[l.eHand.at(e)] = true
 	}
 	var vs []int
 	for hi, v := range val {
@@ -288,8 +288,8 @@ func tallyClasses(cp *compiled, i int, b Holder, t Tally) ([]int8, []int, error)
 		cls[hi] = int8(slices.Index(vs, v))
 	}
 	class := make([]int8, len(l.eTo))
-	for e, hi := range l.eHand {
-		class[e] = cls[hi]
+	for e := range int32(len(l.eTo)) {
+		class[e] = cls[l.eHand.at(e)]
 	}
 	return class, vs, nil
 }
@@ -378,6 +378,10 @@ func (c *Counter) byTallyRoot(ctx context.Context, h Holder, pick func([]Card) (
 var tallyFastRuns, tallyRootRuns atomic.Int64
 
 // byTallySlow counts each value of each tally as a problem of its own.
+// Its graph has h first and the tally's holder second: the tally's cards
+// are then told apart in the first two layers only (with the holder
+// wherever the order search puts it, graphs of 8 million edges grew to 21
+// million; see docs/counting.md).
 func (c *Counter) byTallySlow(ctx context.Context, h Holder, pick func([]Card) (Card, bool), ts []Tally) ([][]TallyOutcome, error) {
 	out := make([][]TallyOutcome, len(ts))
 	for ti, t := range ts {
@@ -390,7 +394,17 @@ func (c *Counter) byTallySlow(ctx context.Context, h Holder, pick func([]Card) (
 			if _, err := p.Add(Observation{Label: "tally", Constraints: []Constraint{CountOf(lits, Eq, v)}}); err != nil {
 				return nil, err
 			}
-			j, err := NewCounter(p).ContentsAndHolder(ctx, h, pick)
+			cnt := NewCounter(p)
+			if t.Holder != h {
+				cp, err := compile(ctx, p, compileOpts{first: h, second: t.Holder, hasSecond: true})
+				switch {
+				case err == nil:
+					cnt.graphs[h] = cp
+				case !errors.Is(err, errTooLarge):
+					return nil, err
+				}
+			}
+			j, err := cnt.ContentsAndHolder(ctx, h, pick)
 			if err != nil {
 				return nil, err
 			}
