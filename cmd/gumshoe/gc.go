@@ -12,10 +12,13 @@ import (
 // collections. Collecting when the heap has grown fivefold, but never
 // letting it pass memoryLimit (a soft limit: the collector works harder as
 // the heap nears it), makes the slowest lines faster at the same bound on
-// memory. GOGC and GOMEMLIMIT, when set, take precedence.
+// memory. The limit leaves room below 256 MB for what the heap's free
+// spans and the program itself hold besides live data: under a 256 MiB
+// limit the heaviest 6-player advice reached 261 MiB resident. GOGC and
+// GOMEMLIMIT, when set, take precedence.
 const (
 	gcPercent   = 400
-	memoryLimit = 256 << 20
+	memoryLimit = 200 << 20
 )
 
 // tuneGC applies gcPercent and memoryLimit unless the environment sets
