@@ -62,7 +62,8 @@ func prefixes(b *testing.B, n, games int) []*Game {
 }
 
 // stats are a benchmark's times and its peak memory: the Go heap and
-// stacks obtained from the OS (HeapSys + StackSys) after each position,
+// stacks held from the OS (HeapSys - HeapReleased + StackSys) after each
+// position,
 // and the process's largest resident set (getrusage; over the whole run of
 // the test binary, so run one player count to read it for that count).
 type stats struct {
@@ -83,7 +84,7 @@ func (s *stats) report(b *testing.B) {
 func (s *stats) sample() {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
-	s.peak = max(s.peak, m.HeapSys+m.StackSys)
+	s.peak = max(s.peak, m.HeapSys-m.HeapReleased+m.StackSys)
 }
 
 // BenchmarkReport times the full report (Analyze: sheet, marginals,
