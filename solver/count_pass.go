@@ -390,6 +390,10 @@ type left struct {
 // state's values (in src from yAt, by rank yRk when sparse, nw a cell)
 // say later holders do with it.
 func addP(px []uint64, ls []left, hand []uint16, w, b uint64, yAt int, yRk []uint16, src []uint64, W, nw int) {
+	if nw == 1 {
+		addP1(px, ls, hand, w, b, yAt, yRk, src)
+		return
+	}
 	for _, c := range ls {
 		var kj uint64
 		if c.pos >= 0 {
@@ -420,6 +424,36 @@ func addP(px []uint64, ls []left, hand []uint16, w, b uint64, yAt int, yRk []uin
 				d[t] += wEx * v
 			}
 		}
+	}
+}
+
+// addP1 is addP with one later holder's values (W is 2): the layer before
+// the last two, where most edges of a Deduce or Die graph are. A card of a
+// cell of one (most cells) is taken or left whole, with no division.
+func addP1(px []uint64, ls []left, hand []uint16, w, b uint64, yAt int, yRk []uint16, src []uint64) {
+	for _, c := range ls {
+		var kj uint64
+		if c.pos >= 0 {
+			kj = uint64(hand[c.pos])
+		}
+		if kj == c.n {
+			px[c.at] += w * b
+			continue
+		}
+		at := yAt + c.up
+		if yRk != nil {
+			at = yAt + int(yRk[c.up])
+		}
+		if kj == 0 {
+			px[c.at+1] += w * src[at]
+			continue
+		}
+		h, lo := bits.Mul64(w, kj)
+		wIn, _ := bits.Div64(h, lo, c.n)
+		h, lo = bits.Mul64(w, c.n-kj)
+		wEx, _ := bits.Div64(h, lo, c.n)
+		px[c.at] += wIn * b
+		px[c.at+1] += wEx * src[at]
 	}
 }
 
