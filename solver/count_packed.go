@@ -768,9 +768,11 @@ func (lp *layerPlan) build(ctx context.Context, edges *int) error {
 				kept = append(kept, st)
 			}
 		}
+		if len(kept) < len(keys) { // else every edge stays where it is
+			l.compactEdges(rm)
+			*edges -= total - len(l.eTo)
+		}
 		keys = kept
-		l.compactEdges(rm)
-		*edges -= total - len(l.eTo)
 	}
 	// The next layer's states.
 	pn := lp.pn
