@@ -513,16 +513,85 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 		k = sp.rows()
 	}
 	Bi := make([]uint64, k*l.n)
+	// A remaining card goes to this layer's holder or a later one, so its
+	// count for the last holder is B less the others: P leaves it out
+	// (widen puts it back where P is read whole).
+	W := L - i - 1
+	nw := max(W-1, 0)
+	withP := cards && W > 0
+	var out pvec
+	var nextP []uint64
+	inLayer := make([]int, l.ncells)
+	var nxCells int
+	if withP {
+		if sparse && sp == nil {
+			out.off = make([]int, l.n+1)
+			out.rk = make([]uint16, l.n*l.ncells)
+			at := 0
+			for x := 0; x < l.n; x++ {
+				out.off[x] = at
+				q := 0
+				for j, n := range l.state(x) {
+					if n != 0 {
+						out.rk[x*l.ncells+j] = uint16(q)
+						q++
+					}
+				}
+				at += q * W
+			}
+			out.off[l.n] = at
+			out.v = make([]uint64, at)
+		} else {
+			out.v = make([]uint64, k*l.n*l.ncells*W)
+		}
+		nextP = out.v
+		for j := range inLayer {
+			inLayer[j] = -1
+		}
+		for p, j := range l.cells {
+			inLayer[j] = p
+		}
+		nxCells = cp.layer(i + 1).ncells
+	}
+	// One sweep of the edges computes B and, with cards, P. Overflow of
+	// uint64 shows in B (a P value is at most its state's B), and then
+	// the caller discards both.
 	var ovf atomic.Bool
 	err := parallel(l.edgeStart, func(lo, hi int) error {
 		var bad uint64
+		var ls []left
 		var rows []int
 		for x := lo; x < hi; x++ {
 			if x&1023 == 0 && ctx.Err() != nil {
 				return ctx.Err()
 			}
+			var px []uint64 // x's values, without a split
+			if withP {
+				ls = ls[:0]
+				for j, n := range l.state(x) {
+					if n != 0 && (only == nil || slices.Contains(only[x], j)) {
+						up := -1
+						if nw > 0 {
+							up = l.up[j]
+						}
+						at := j * W
+						if out.off != nil {
+							at = len(ls) * W
+						}
+						ls = append(ls, left{at, inLayer[j], up, uint64(n)})
+					}
+				}
+				if sp == nil {
+					if out.off != nil {
+						px = nextP[out.off[x]:out.off[x+1]]
+					} else {
+						px = nextP[x*l.ncells*W : (x+1)*l.ncells*W]
+					}
+				}
+			}
 			for e := l.edgeStart[x]; e < l.edgeStart[x+1]; e++ {
-				b := Bn[l.eTo[e]]
+				y := int(l.eTo[e])
+				b := Bn[y]
 				if b == 0 {
 					continue
 				}
@@ -542,103 +611,16 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 					var c uint64
 					Bi[x], c = bits.Add64(Bi[x], wb, 0)
 					bad |= c
-					continue
-				}
-				for _, cx := range rows {
-					var c uint64
-					Bi[cx], c = bits.Add64(Bi[cx], wb, 0)
-					bad |= c
-				}
-			}
-		}
-		if bad != 0 {
-			ovf.Store(true)
-		}
-		return nil
-	})
-	if err != nil || ovf.Load() || !cards {
-		return Bi, pvec{}, ovf.Load(), err
-	}
-
-	// A remaining card goes to this layer's holder or a later one, so its
-	// count for the last holder is B less the others: P leaves it out
-	// (widen puts it back where P is read whole).
-	W := L - i - 1
-	nw := max(W-1, 0)
-	if W == 0 {
-		return Bi, pvec{}, false, nil
-	}
-	var out pvec
-	if sparse && sp == nil {
-		out.off = make([]int, l.n+1)
-		out.rk = make([]uint16, l.n*l.ncells)
-		at := 0
-		for x := 0; x < l.n; x++ {
-			out.off[x] = at
-			q := 0
-			for j, n := range l.state(x) {
-				if n != 0 {
-					out.rk[x*l.ncells+j] = uint16(q)
-					q++
-				}
-			}
-			at += q * W
-		}
-		out.off[l.n] = at
-		out.v = make([]uint64, at)
-	} else {
-		out.v = make([]uint64, k*l.n*l.ncells*W)
-	}
-	nextP := out.v
-	inLayer := make([]int, l.ncells)
-	for j := range inLayer {
-		inLayer[j] = -1
-	}
-	for p, j := range l.cells {
-		inLayer[j] = p
-	}
-	nxCells := cp.layer(i + 1).ncells
-	err = parallel(l.edgeStart, func(lo, hi int) error {
-		var ls []left
-		var rows []int
-		for x := lo; x < hi; x++ {
-			if x&1023 == 0 && ctx.Err() != nil {
-				return ctx.Err()
-			}
-			ls = ls[:0]
-			for j, n := range l.state(x) {
-				if n != 0 && (only == nil || slices.Contains(only[x], j)) {
-					up := -1
-					if nw > 0 {
-						up = l.up[j]
-					}
-					at := j * W
-					if out.off != nil {
-						at = len(ls) * W
-					}
-					ls = append(ls, left{at, inLayer[j], up, uint64(n)})
-				}
-			}
-			var px []uint64 // x's values, without a split
-			if sp == nil {
-				if out.off != nil {
-					px = nextP[out.off[x]:out.off[x+1]]
 				} else {
-					px = nextP[x*l.ncells*W : (x+1)*l.ncells*W]
-				}
-			}
-			for e := l.edgeStart[x]; e < l.edgeStart[x+1]; e++ {
-				y := int(l.eTo[e])
-				b := Bn[y]
-				if b == 0 {
-					continue
-				}
-				if sp != nil {
-					if rows = sp.of(rows[:0], x, e, l.n); len(rows) == 0 {
-						continue
+					for _, cx := range rows {
+						var c uint64
+						Bi[cx], c = bits.Add64(Bi[cx], wb, 0)
+						bad |= c
 					}
 				}
-				w := l.w64(x, e)
+				if !withP || bad != 0 {
+					continue
+				}
 				hand := l.hands[l.eHand.at(e)]
 				// Where y's values start, and the rank of each of its
 				// cells when P is sparse.
@@ -661,9 +643,15 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 				}
 			}
 		}
+		if bad != 0 {
+			ovf.Store(true)
+		}
 		return nil
 	})
-	return Bi, out, false, err
+	if err != nil || ovf.Load() {
+		return Bi, pvec{}, ovf.Load(), err
+	}
+	return Bi, out, false, nil
 }
 
 // parallelMin is the least number of edges worth splitting a layer's
