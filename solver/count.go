@@ -428,11 +428,7 @@ func (c *Counter) focus(ctx context.Context, h Holder) (*focused, error) {
 	if cp.infeasible {
 		return fc, nil
 	}
-	for k, g := range cp.fixed {
-		if g == h {
-			fc.fixed = append(fc.fixed, Card(k))
-		}
-	}
+	fc.fixed = cp.fixedTo(h)
 	if fc.res, err = c.counts(ctx, cp); err != nil {
 		return nil, err
 	}
@@ -454,10 +450,7 @@ func (fc *focused) each(f func(cards []Card, n *big.Int, y int)) error {
 		return nil
 	}
 	l0 := cp.layers[0]
-	glob := make([]int, l0.ncells) // layer-0 cell -> global cell
-	for g, j := range l0.of {
-		glob[j] = g
-	}
+	glob := cp.rootCells()
 	// Count the outcomes first.
 	if !cp.fewContents(func(y int) bool { return fc.res.b1(y).Sign() != 0 }) {
 		return fmt.Errorf("solver: holder %q has too many possible contents to list", fc.cp.holderName(fc.h))
@@ -471,6 +464,27 @@ func (fc *focused) each(f func(cards []Card, n *big.Int, y int)) error {
 		cp.contentsOf(glob, fc.fixed, l0.hands[l0.eHand.at(e)], func(s []Card) { f(s, n, y) })
 	}
 	return nil
+}
+
+// fixedTo lists the cards fixed to holder h, ascending.
+func (cp *compiled) fixedTo(h Holder) []Card {
+	var out []Card
+	for k, g := range cp.fixed {
+		if g == h {
+			out = append(out, Card(k))
+		}
+	}
+	return out
+}
+
+// rootCells maps each cell of the first layer to its global cell.
+func (cp *compiled) rootCells() []int {
+	l0 := cp.layers[0]
+	glob := make([]int, l0.ncells)
+	for g, j := range l0.of {
+		glob[j] = g
+	}
+	return glob
 }
 
 // fewContents reports whether the contents of the first layer's holder
@@ -541,16 +555,8 @@ func (cp *compiled) contentsOf(glob []int, fixed []Card, hand []uint16, emit fun
 // when the contents are too many to list).
 func (cp *compiled) pickCells(h Holder, pick func([]Card) (Card, bool)) [][]int {
 	l0, l1 := cp.layers[0], cp.layers[1]
-	glob := make([]int, l0.ncells)
-	for g, j := range l0.of {
-		glob[j] = g
-	}
-	var fixed []Card
-	for k, g := range cp.fixed {
-		if g == h {
-			fixed = append(fixed, Card(k))
-		}
-	}
+	glob := cp.rootCells()
+	fixed := cp.fixedTo(h)
 	if !cp.fewContents(func(int) bool { return true }) {
 		return nil // too many to list: ContentsAndHolder will say so
 	}

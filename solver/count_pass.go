@@ -496,10 +496,10 @@ func (sp *classSplit) of(rows []int, x int, e int32, n int) []int {
 // classSplit) are at B[c*n+x] and P[(c*n+x)*width:], n being the layer's
 // states. It reports an overflow.
 //
-// B is computed first, with every operation checked. P then needs no
-// checks: every value it adds up for a state counts completions of that
-// state, so none exceeds the state's B. P has no values for the last
-// layer's holder (see widen).
+// One sweep of the edges computes B, with every operation checked, and P,
+// which needs no checks: every value it adds up for a state counts
+// completions of that state, so none exceeds the state's B. P has no
+// values for the last layer's holder (see widen).
 //
 // It reads P of layer i+1 in either layout, and writes P of layer i sparse
 // when sparse is set (sp must be nil then). With only set (dense only),
@@ -521,7 +521,7 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 	withP := cards && W > 0
 	var out pvec
 	var nextP []uint64
-	inLayer := make([]int, l.ncells)
+	var inLayer []int // cell -> position in the layer's hands, -1 when not there
 	var nxCells int
 	if withP {
 		if sparse && sp == nil {
@@ -545,6 +545,7 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 			out.v = make([]uint64, k*l.n*l.ncells*W)
 		}
 		nextP = out.v
+		inLayer = make([]int, l.ncells)
 		for j := range inLayer {
 			inLayer[j] = -1
 		}

@@ -154,12 +154,7 @@ func (c *Counter) byTally(ctx context.Context, h Holder, pick func([]Card) (Card
 	}
 	l1 := cp.layers[1]
 	tallyFastRuns.Add(1)
-	var fixedH []Card
-	for k, g := range cp.fixed {
-		if g == h {
-			fixedH = append(fixedH, Card(k))
-		}
-	}
+	fixedH := cp.fixedTo(h)
 	// ContentsAndHolder reads P, at each state of b's layer, for the cells
 	// of the picked cards alone: the step computes those (at six players,
 	// one or two cells of about twenty), for every tally in one sweep.
@@ -319,12 +314,7 @@ func (c *Counter) byTallyRoot(ctx context.Context, h Holder, pick func([]Card) (
 		return c.byTallySlow(ctx, h, pick, ts)
 	}
 	tallyRootRuns.Add(1)
-	var content []Card
-	for k, g := range cp.fixed {
-		if g == h {
-			content = append(content, Card(k))
-		}
-	}
+	content := cp.fixedTo(h)
 	m, ok := pick(slices.Clone(content))
 	if ok && !c.p.Model().ValidCard(m) {
 		return nil, fmt.Errorf("solver: pick returned unknown card %d", m)
