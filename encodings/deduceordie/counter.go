@@ -28,7 +28,10 @@ func (cc *countCache) get(p *solver.Problem) *solver.Counter {
 	// Cards known to be with a holder (hands, the exposed card): a
 	// constraint they settle, and that holds, changes no count (a question
 	// put to the seat, answered from the seat's known hand).
-	known := map[solver.Card]solver.Holder{}
+	known := make(solver.World, p.Model().NumCards()) // NoHolder: not known
+	for c := range known {
+		known[c] = solver.NoHolder
+	}
 	for _, o := range p.Observations() {
 		for _, k := range o.Constraints {
 			if holds(k) {
@@ -39,7 +42,9 @@ func (cc *countCache) get(p *solver.Problem) *solver.Counter {
 	// Holders all of whose cards are known hold no other card.
 	n := map[solver.Holder]int{}
 	for _, h := range known {
-		n[h]++
+		if h != solver.NoHolder {
+			n[h]++
+		}
 	}
 	full := map[solver.Holder]bool{}
 	for h, k := range n {
@@ -73,30 +78,18 @@ func (cc *countCache) get(p *solver.Problem) *solver.Counter {
 // is known, or its holder's whole hand is known) and k holds then. A unit
 // constraint that says where a card is counts as not settled: it is what
 // the others are settled by.
-func settled(k solver.Constraint, known map[solver.Card]solver.Holder, full map[solver.Holder]bool) bool {
+func settled(k solver.Constraint, known solver.World, full map[solver.Holder]bool) bool {
 	if holds(k) {
 		return false
 	}
-	sum := 0
 	for _, t := range k.Terms {
-		h, ok := known[t.Lit.Card]
-		switch {
-		case ok && h == t.Lit.Holder:
-			sum += t.Coef
-		case ok || full[t.Lit.Holder]:
-			// The card is elsewhere.
-		default:
+		if known[t.Lit.Card] == solver.NoHolder && !full[t.Lit.Holder] {
 			return false
 		}
 	}
-	switch k.Op {
-	case solver.Eq:
-		return sum == k.Bound
-	case solver.Le:
-		return sum <= k.Bound
-	default:
-		return sum >= k.Bound
-	}
+	// A card not known is elsewhere than a full holder: NoHolder in known
+	// counts for no literal.
+	return k.Satisfied(known)
 }
 
 // holds reports whether k is solver.Holds: one card with one holder.
