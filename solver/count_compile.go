@@ -232,6 +232,28 @@ func normalise(k Constraint) ncon {
 	return out
 }
 
+// alwaysHolds reports whether k holds whatever values its literals take:
+// its least possible sum (the negative coefficients) and its greatest (the
+// positive ones) both satisfy it.
+func alwaysHolds(k ncon) bool {
+	lo, hi := 0, 0
+	for _, t := range k.terms {
+		if t.Coef < 0 {
+			lo += t.Coef
+		} else {
+			hi += t.Coef
+		}
+	}
+	switch k.op {
+	case Eq:
+		return lo == k.bound && hi == k.bound
+	case Le:
+		return hi <= k.bound
+	default:
+		return lo >= k.bound
+	}
+}
+
 func opOK(op Op, sum, bound int) bool {
 	switch op {
 	case Eq:
@@ -301,6 +323,12 @@ func compile(ctx context.Context, p *Problem, o compileOpts) (*compiled, error) 
 					return infeasible()
 				}
 				changed = true
+				continue
+			}
+			if alwaysHolds(k) {
+				// Met whatever the free cards do (a failed accusation's
+				// clause once one of its cards is seen elsewhere): its
+				// cards need not be told apart.
 				continue
 			}
 			if ts[0].Lit.Card == ts[len(ts)-1].Lit.Card {

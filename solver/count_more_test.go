@@ -392,3 +392,64 @@ func TestCounterRelease(t *testing.T) {
 		require.Equal(t, fmt.Sprint(m1.counts), fmt.Sprint(m2.counts))
 	}
 }
+
+func TestAlwaysHolds(t *testing.T) {
+	lit := func(c int) Lit { return Lit{Card: Card(c), Holder: 0} }
+	terms := func(coefs ...int) []Term {
+		var ts []Term
+		for i, k := range coefs {
+			ts = append(ts, Term{Coef: k, Lit: lit(i)})
+		}
+		return ts
+	}
+	for _, tc := range []struct {
+		name string
+		k    ncon
+		want bool
+	}{
+		{"clause met by its least sum", ncon{terms: terms(-1, -1), op: Ge, bound: -2}, true},
+		{"clause that can fail", ncon{terms: terms(-1, -1), op: Ge, bound: -1}, false},
+		{"at most all", ncon{terms: terms(1, 1, 1), op: Le, bound: 3}, true},
+		{"at most two of three", ncon{terms: terms(1, 1, 1), op: Le, bound: 2}, false},
+		{"mixed signs at least", ncon{terms: terms(2, -1), op: Ge, bound: -1}, true},
+		{"mixed signs at least, can fail", ncon{terms: terms(2, -1), op: Ge, bound: 0}, false},
+		{"equality with room", ncon{terms: terms(1, 1), op: Eq, bound: 1}, false},
+		{"equality of zero coefficients' sum", ncon{terms: nil, op: Eq, bound: 0}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Equal(t, tc.want, alwaysHolds(tc.k))
+		})
+	}
+}
+
+// TestMetConstraintDropped checks that a constraint across holders that
+// propagation leaves always met (a failed Deduce or Die accusation once one
+// of its cards is seen elsewhere) no longer tells cards apart: the graph
+// carries no sum for it and has one cell for the cards it named, and the
+// counts still equal brute force.
+func TestMetConstraintDropped(t *testing.T) {
+	m := namedModel(t, 6, Exactly(2), Exactly(2), Exactly(2))
+	p := NewProblem(m)
+	// Not (c0 with h0 and c1 with h1 and c2 with h2) ...
+	_, err := p.Add(Observation{Label: "clause", Constraints: []Constraint{Clause(nil, []Lit{{0, 0}, {1, 1}, {2, 2}})}})
+	require.NoError(t, err)
+	// ... and c0 is seen with h1: the clause is met whatever happens.
+	_, err = p.Add(Observation{Label: "seen", Constraints: []Constraint{Holds(0, 1)}})
+	require.NoError(t, err)
+	cp, err := compile(context.Background(), p, compileOpts{first: NoHolder})
+	require.NoError(t, err)
+	require.Empty(t, cp.cross)
+	require.Len(t, cp.cells, 1, "the five free cards are interchangeable")
+	c := NewCounter(p)
+	n, err := c.Count(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, bruteCount(p).String(), n.String())
+	marg, err := c.Marginals(context.Background())
+	require.NoError(t, err)
+	want := bruteMarginals(p)
+	for card := range 6 {
+		for h := range 3 {
+			require.Equal(t, want[card][h], marg.Count(Card(card), Holder(h)).Int64(), "c%d h%d", card, h)
+		}
+	}
+}
