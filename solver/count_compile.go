@@ -454,7 +454,7 @@ func compile(ctx context.Context, p *Problem, o compileOpts) (*compiled, error) 
 	var order []Holder
 	if len(active) > 2 && useOrderSearch {
 		first := firstHolder(active, o.first, free, allowed, maxSz)
-		order = searchOrder(active, first, o.second, o.hasSecond, cons, free, allowed, minSz, maxSz, single)
+		order = searchOrder(active, first, o.second, o.hasSecond, cons, holdersOf, free, allowed, minSz, maxSz, single)
 	}
 	if order == nil {
 		order = orderHolders(active, o.first, cons, holdersOf, free, allowed, minSz, maxSz)

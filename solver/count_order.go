@@ -13,7 +13,9 @@ import (
 // what is left, told apart as those holders' constraints tell cards apart.
 // So the number of states before a layer is at most the number of ways to
 // leave the suffix's share of cards in the cells of the suffix's partition,
-// a bound computed without building anything. searchOrder picks, by dynamic
+// a bound computed without building anything; it is also at most the
+// product of the candidate hands of the holders before the layer (a state
+// is what they left). searchOrder picks, by dynamic
 // programming over the suffix sets, the order that minimises the sum of
 // those bounds over the layers. It is an estimate (it counts states, not
 // edges): timing all 120 orders of six-player positions, the order it picks
@@ -27,7 +29,7 @@ const maxOrderSearch = 12
 // searchOrder returns the holders of active in the order that minimises
 // the estimate, with first (then second, when hasSecond) leading when they
 // are active; nil when there are too many holders to search.
-func searchOrder(active []Holder, first, second Holder, hasSecond bool, cons []ncon, free []Card, allowed [][]bool, minSz, maxSz []int, single []bool) []Holder {
+func searchOrder(active []Holder, first, second Holder, hasSecond bool, cons []ncon, holdersOf [][]int, free []Card, allowed [][]bool, minSz, maxSz []int, single []bool) []Holder {
 	var pre, rest []Holder
 	for _, h := range active {
 		if h == first {
@@ -137,6 +139,27 @@ func searchOrder(active []Holder, first, second Holder, hasSecond bool, cons []n
 	}
 	// best[T]: the least sum of bounds over the layers whose suffix is a
 	// subset of T, when T is a suffix; next[T]: the holder to put first.
+	// A state before a layer is also what the holders before it left: at
+	// most one per combination of their hands. So the bound of a suffix is
+	// capped by the product of the candidate hands of the holders not in
+	// it, which puts well-constrained holders early.
+	hands := make([]float64, m)
+	for i, h := range rest {
+		hands[i] = max(1, handCount(h, cons, holdersOf, free, allowed, minSz[h], maxSz[h]))
+	}
+	preHands := 1.0
+	for _, h := range pre {
+		preHands *= max(1, handCount(h, cons, holdersOf, free, allowed, minSz[h], maxSz[h]))
+	}
+	for T := 1; T < n; T++ {
+		p := preHands
+		for b := range m {
+			if T&(1<<b) == 0 {
+				p *= hands[b]
+			}
+		}
+		bound[T] = min(bound[T], p)
+	}
 	best := make([]float64, n)
 	next := make([]int, n)
 	for T := 1; T < n; T++ {

@@ -22,7 +22,7 @@ func TestPackedBuilderAgrees(t *testing.T) {
 	packed, crossPacked, manyPacked := 0, 0, 0
 	defer func(a bool) { usePacked, useAdmit = true, a }(useAdmit)
 	refused := 0
-	for it := 0; it < 3000; it++ {
+	for it := 0; it < 5000; it++ {
 		p := randomProblem(rng, 9, 5)
 		if it%2 == 0 {
 			// Up to six, as several failed accusations make: the
