@@ -140,6 +140,39 @@ func (m *Marginals) Prob(c Card, h Holder) *big.Rat {
 	return new(big.Rat).SetFrac(m.Count(c, h), m.Total)
 }
 
+// SumMarginals is the marginals of the union of disjoint sets of worlds
+// over one model, given the marginals of each (as counted by the
+// [Counter]s of problems no two of which share a world): the totals and
+// every count added. It returns an error when the marginals are not all
+// over the same numbers of cards and holders, or when there are none.
+func SumMarginals(ms ...*Marginals) (*Marginals, error) {
+	if len(ms) == 0 {
+		return nil, errors.New("solver: no marginals to add")
+	}
+	out := &Marginals{Total: new(big.Int), counts: make([][]*big.Int, len(ms[0].counts))}
+	for k, row := range ms[0].counts {
+		out.counts[k] = make([]*big.Int, len(row))
+		for h := range row {
+			out.counts[k][h] = new(big.Int)
+		}
+	}
+	for _, m := range ms {
+		if len(m.counts) != len(out.counts) {
+			return nil, fmt.Errorf("solver: marginals over %d and %d cards", len(out.counts), len(m.counts))
+		}
+		out.Total.Add(out.Total, m.Total)
+		for k, row := range m.counts {
+			if len(row) != len(out.counts[k]) {
+				return nil, fmt.Errorf("solver: marginals over %d and %d holders", len(out.counts[k]), len(row))
+			}
+			for h, v := range row {
+				out.counts[k][h].Add(out.counts[k][h], v)
+			}
+		}
+	}
+	return out, nil
+}
+
 // Marginals counts, for every card and holder, the worlds in which the card
 // is with the holder. It costs one backward pass over the counting graph
 // (carrying, per state, the completions that put a given card with each

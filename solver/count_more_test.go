@@ -453,3 +453,43 @@ func TestMetConstraintDropped(t *testing.T) {
 		}
 	}
 }
+
+// TestSumMarginals splits random problems in two by where one card is (with
+// holder 0 or not) and checks that the parts' marginals add up to the
+// whole's.
+func TestSumMarginals(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(3, 4))
+	for it := range 200 {
+		p := randomProblem(rng, 7, 4)
+		in, out := p.Clone(), p.Clone()
+		_, err := in.Add(Observation{Label: "in", Constraints: []Constraint{Holds(0, 0)}})
+		require.NoError(t, err)
+		_, err = out.Add(Observation{Label: "out", Constraints: []Constraint{NotHolds(0, 0)}})
+		require.NoError(t, err)
+		var ms []*Marginals
+		for _, q := range []*Problem{in, out} {
+			m, err := NewCounter(q).Marginals(ctx)
+			require.NoError(t, err)
+			ms = append(ms, m)
+		}
+		sum, err := SumMarginals(ms...)
+		require.NoError(t, err)
+		whole, err := NewCounter(p).Marginals(ctx)
+		require.NoError(t, err)
+		require.Equal(t, whole.Total.String(), sum.Total.String(), "instance %d", it)
+		for c := range Card(p.Model().NumCards()) {
+			for h := range Holder(p.Model().NumHolders()) {
+				require.Equal(t, whole.Count(c, h).String(), sum.Count(c, h).String(), "instance %d: card %d holder %d", it, c, h)
+			}
+		}
+	}
+	_, err := SumMarginals()
+	require.Error(t, err)
+	a, err := NewCounter(NewProblem(namedModel(t, 2, Exactly(1), Exactly(1)))).Marginals(ctx)
+	require.NoError(t, err)
+	b, err := NewCounter(NewProblem(namedModel(t, 3, Exactly(1), Exactly(2)))).Marginals(ctx)
+	require.NoError(t, err)
+	_, err = SumMarginals(a, b)
+	require.Error(t, err)
+}

@@ -162,3 +162,30 @@ func ExampleCounter_Sample() {
 	// Output:
 	// every sample is a world: true
 }
+
+// ExampleSumMarginals counts the Clue table in two parts, by whether Bob
+// holds the Rope, and adds the parts' marginals: the result is the whole
+// table's.
+func ExampleSumMarginals() {
+	ctx := context.Background()
+	const bob, env = 1, 3
+	var parts []*solver.Marginals
+	for _, k := range []solver.Constraint{solver.Holds(3, bob), solver.NotHolds(3, bob)} {
+		p := clueTable()
+		if _, err := p.Add(solver.Observation{Label: "part", Constraints: []solver.Constraint{k}}); err != nil {
+			panic(err)
+		}
+		m, _ := solver.NewCounter(p).Marginals(ctx)
+		fmt.Println("part:", m.Total, "worlds")
+		parts = append(parts, m)
+	}
+	sum, _ := solver.SumMarginals(parts...)
+	whole, _ := solver.NewCounter(clueTable()).Marginals(ctx)
+	fmt.Println("sum:", sum.Total, "worlds; Hall in the envelope:", sum.Prob(6, env))
+	fmt.Println("whole:", whole.Total, "worlds; Hall in the envelope:", whole.Prob(6, env))
+	// Output:
+	// part: 18 worlds
+	// part: 20 worlds
+	// sum: 38 worlds; Hall in the envelope: 3/19
+	// whole: 38 worlds; Hall in the envelope: 3/19
+}

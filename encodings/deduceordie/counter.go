@@ -10,12 +10,17 @@ import (
 // countCache keeps one counting engine while the problem's constraints do
 // not change: a line that adds none (a pass, another seat's Secret
 // Interrogation) redraws from the counts already made, and the report and
-// the advice share them.
+// the advice share them (the report reads the parts of reportParts instead
+// when there are any).
 type countCache struct {
 	mu    sync.Mutex
 	model *solver.Model
 	key   string // every constraint, encoded
 	cnt   *solver.Counter
+	// parts is what report returns for the same constraints, once split
+	// is set.
+	parts reportCounter
+	split bool
 }
 
 // get returns a counter over p, the same one as before when p has the
@@ -25,6 +30,41 @@ func (cc *countCache) get(p *solver.Problem) *solver.Counter {
 	if cc == nil {
 		return solver.NewCounter(p)
 	}
+	key := cacheKey(p)
+	cc.mu.Lock()
+	defer cc.mu.Unlock()
+	cc.renew(p, key)
+	return cc.cnt
+}
+
+// renew makes a new counter over p unless the one kept was made for the
+// same model and key; cc.mu must be held.
+func (cc *countCache) renew(p *solver.Problem, key string) {
+	if cc.cnt == nil || cc.model != p.Model() || cc.key != key {
+		cc.cnt, cc.model, cc.key = solver.NewCounter(p), p.Model(), key
+		cc.parts, cc.split = nil, false
+	}
+}
+
+// report returns the counts the report reads for p: a counter for each
+// part of reportParts when it splits p (kept like the counter of get),
+// else get's counter.
+func (cc *countCache) report(p *solver.Problem, ev solver.Holder) reportCounter {
+	if cc == nil {
+		return partsOr(p, ev, solver.NewCounter(p))
+	}
+	key := cacheKey(p)
+	cc.mu.Lock()
+	defer cc.mu.Unlock()
+	cc.renew(p, key)
+	if !cc.split {
+		cc.parts, cc.split = partsOr(p, ev, cc.cnt), true
+	}
+	return cc.parts
+}
+
+// cacheKey encodes every constraint of p that can change a count.
+func cacheKey(p *solver.Problem) string {
 	// Cards known to be with a holder (hands, the exposed card): a
 	// constraint they settle, and that holds, changes no count (a question
 	// put to the seat, answered from the seat's known hand).
@@ -66,12 +106,20 @@ func (cc *countCache) get(p *solver.Problem) *solver.Counter {
 			}
 		}
 	}
-	cc.mu.Lock()
-	defer cc.mu.Unlock()
-	if cc.cnt == nil || cc.model != p.Model() || cc.key != string(b) {
-		cc.cnt, cc.model, cc.key = solver.NewCounter(p), p.Model(), string(b)
+	return string(b)
+}
+
+// partsOr is a counter for each part of p, or cnt when p is not split.
+func partsOr(p *solver.Problem, ev solver.Holder, cnt *solver.Counter) reportCounter {
+	ps := reportParts(p, ev)
+	if ps == nil {
+		return cnt
 	}
-	return cc.cnt
+	pc := make(partCounter, len(ps))
+	for i, q := range ps {
+		pc[i] = solver.NewCounter(q)
+	}
+	return pc
 }
 
 // settled reports whether every literal of k is decided (its card's holder
