@@ -49,6 +49,17 @@ func (c *Counter) graph(ctx context.Context, first Holder) (*compiled, error) {
 	if g, ok := c.graphs[first]; ok {
 		return g, nil
 	}
+	// A holder that takes no free card leads no graph: a graph made
+	// already serves it (its content is fixed, and the answers do not
+	// depend on the graph), as the default one would.
+	if first != NoHolder {
+		for _, g := range c.graphs {
+			if g.infeasible || g.holderLayer[first] < 0 {
+				c.graphs[first] = g
+				return g, nil
+			}
+		}
+	}
 	cp, err := compile(ctx, c.p, compileOpts{first: first})
 	if err != nil {
 		return nil, err

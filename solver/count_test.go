@@ -55,6 +55,10 @@ func testPick(n int) func([]Card) (Card, bool) {
 	}
 }
 
+// inactiveChecked counts the checks of Contents and ContentsAndHolder of a
+// holder that takes no free card (answered from the default graph).
+var inactiveChecked int
+
 // checkAgainstBrute compares every answer of the counter on p with the
 // brute-force oracle, exactly.
 func checkAgainstBrute(t *testing.T, rng *rand.Rand, p *Problem) {
@@ -134,6 +138,9 @@ func checkAgainstBrute(t *testing.T, rng *rand.Rand, p *Problem) {
 		gch[key] = o.Count.Int64()
 	}
 	require.Equal(t, wch, gch, "contents and holder of %d", h)
+	if g := cnt.graphs[NoHolder]; g != nil && !g.infeasible && g.holderLayer[h] < 0 {
+		inactiveChecked++ // h took the default graph
+	}
 
 	// Sample returns worlds of p, or ErrInconsistent.
 	w, err := cnt.Sample(ctx, rng)
@@ -211,6 +218,7 @@ func countShapes() []satSize {
 func TestCounterMatchesBrute(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	var total, feasible, bigCells, crossCons, diffs, clauses int
+	inactiveChecked = 0
 	for _, sz := range countShapes() {
 		for i := 0; i < sz.n; i++ {
 			p := randomCountProblem(rng, sz.cards, sz.holders)
@@ -253,8 +261,9 @@ func TestCounterMatchesBrute(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d problems: %d with worlds, %d with interchangeable cards, %d with multi-holder constraints; %d difference constraints, %d clauses",
-		total, feasible, bigCells, crossCons, diffs, clauses)
+	t.Logf("%d problems: %d with worlds, %d with interchangeable cards, %d with multi-holder constraints; %d difference constraints, %d clauses; %d contents of a holder with no free card",
+		total, feasible, bigCells, crossCons, diffs, clauses, inactiveChecked)
+	require.Greater(t, inactiveChecked, total/20)
 	require.GreaterOrEqual(t, total, 5000)
 	require.Greater(t, feasible, total/4)
 	require.Greater(t, bigCells, total/10)
