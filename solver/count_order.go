@@ -137,8 +137,6 @@ func searchOrder(active []Holder, first, second Holder, hasSecond bool, cons []n
 		}
 		bound[T] = vectorsWithSum(sizes, lo, hi)
 	}
-	// best[T]: the least sum of bounds over the layers whose suffix is a
-	// subset of T, when T is a suffix; next[T]: the holder to put first.
 	// A state before a layer is also what the holders before it left: at
 	// most one per combination of their hands. So the bound of a suffix is
 	// capped by the product of the candidate hands of the holders not in
@@ -160,6 +158,8 @@ func searchOrder(active []Holder, first, second Holder, hasSecond bool, cons []n
 		}
 		bound[T] = min(bound[T], p)
 	}
+	// best[T]: the least sum of bounds over the layers whose suffix is a
+	// subset of T, when T is a suffix; next[T]: the holder to put first.
 	best := make([]float64, n)
 	next := make([]int, n)
 	for T := 1; T < n; T++ {

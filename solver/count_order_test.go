@@ -76,3 +76,35 @@ func TestSearchOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchOrderConstrainedEarly checks that a holder with one possible
+// hand goes right after the first one, by the cap of the state bound by
+// the hands of the holders before a layer. Every holder's constraint
+// weighs every card differently, so that every card is a cell of its own
+// and the bound without the cap cannot tell the holders apart: the search
+// then takes them in index order and puts h4, the constrained one, last.
+func TestSearchOrderConstrainedEarly(t *testing.T) {
+	m := namedModel(t, 12, Exactly(2), Exactly(3), Exactly(3), Exactly(2), Exactly(2))
+	p := NewProblem(m)
+	weighed := func(h Holder, op Op, bound int) Constraint {
+		k := Constraint{Op: op, Bound: bound}
+		for c := range 12 {
+			k.Terms = append(k.Terms, Term{Coef: c + 1, Lit: Lit{Card(c), h}})
+		}
+		return k
+	}
+	for h := Holder(1); h <= 3; h++ {
+		_, err := p.Add(Observation{Label: "loose", Constraints: []Constraint{weighed(h, Le, 60)}})
+		require.NoError(t, err)
+	}
+	// h4 holds c0 and c1: the only two cards whose weights add up to 3.
+	_, err := p.Add(Observation{Label: "tight", Constraints: []Constraint{weighed(4, Eq, 3)}})
+	require.NoError(t, err)
+	cp, err := compile(t.Context(), p, compileOpts{first: 0})
+	require.NoError(t, err)
+	var order []Holder
+	for _, l := range cp.layers {
+		order = append(order, l.holder)
+	}
+	require.Equal(t, Holder(4), order[1], "order %v", order)
+}
