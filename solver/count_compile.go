@@ -234,7 +234,7 @@ func normalise(k Constraint) ncon {
 
 // alwaysHolds reports whether k holds whatever values its literals take:
 // its least possible sum (the negative coefficients) and its greatest (the
-// positive ones) both satisfy it.
+// positive ones) both satisfy it, and every sum lies between them.
 func alwaysHolds(k ncon) bool {
 	lo, hi := 0, 0
 	for _, t := range k.terms {
@@ -244,14 +244,7 @@ func alwaysHolds(k ncon) bool {
 			hi += t.Coef
 		}
 	}
-	switch k.op {
-	case Eq:
-		return lo == k.bound && hi == k.bound
-	case Le:
-		return hi <= k.bound
-	default:
-		return lo >= k.bound
-	}
+	return opOK(k.op, lo, k.bound) && opOK(k.op, hi, k.bound)
 }
 
 func opOK(op Op, sum, bound int) bool {
