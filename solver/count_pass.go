@@ -390,8 +390,12 @@ type left struct {
 // state's values (in src from yAt, by rank yRk when sparse, nw a cell)
 // say later holders do with it.
 func addP(px []uint64, ls []left, hand []uint16, w, b uint64, yAt int, yRk []uint16, src []uint64, W, nw int) {
-	if nw == 1 {
+	switch nw {
+	case 1:
 		addP1(px, ls, hand, w, b, yAt, yRk, src)
+		return
+	case 2:
+		addP2(px, ls, hand, w, b, yAt, yRk, src)
 		return
 	}
 	for _, c := range ls {
@@ -424,6 +428,40 @@ func addP(px []uint64, ls []left, hand []uint16, w, b uint64, yAt int, yRk []uin
 				d[t] += wEx * v
 			}
 		}
+	}
+}
+
+// addP2 is addP with two later holders' values (W is 3), written out: the
+// layer before the last three, where most edges of a six-player Deduce or
+// Die graph are (Evidence first, five players after it).
+func addP2(px []uint64, ls []left, hand []uint16, w, b uint64, yAt int, yRk []uint16, src []uint64) {
+	for _, c := range ls {
+		var kj uint64
+		if c.pos >= 0 {
+			kj = uint64(hand[c.pos])
+		}
+		if kj == c.n {
+			px[c.at] += w * b
+			continue
+		}
+		at := yAt + 2*c.up
+		if yRk != nil {
+			at = yAt + 2*int(yRk[c.up])
+		}
+		sv := src[at : at+2 : at+2]
+		d := px[c.at : c.at+3 : c.at+3]
+		if kj == 0 {
+			d[1] += w * sv[0]
+			d[2] += w * sv[1]
+			continue
+		}
+		h, lo := bits.Mul64(w, kj)
+		wIn, _ := bits.Div64(h, lo, c.n)
+		h, lo = bits.Mul64(w, c.n-kj)
+		wEx, _ := bits.Div64(h, lo, c.n)
+		d[0] += wIn * b
+		d[1] += wEx * sv[0]
+		d[2] += wEx * sv[1]
 	}
 }
 
