@@ -122,10 +122,12 @@ func (l *glayer) w64(x int, e int32) uint64 {
 	if l.wsp == nil {
 		return 1
 	}
-	ws := l.wsp[l.eHand.at(e)]
-	if len(ws) == 0 {
-		return 1
-	}
+	return l.w64cells(x, l.wsp[l.eHand.at(e)])
+}
+
+// w64cells is the weight of taking the cells ws out of state x of l (1
+// when ws is empty).
+func (l *glayer) w64cells(x int, ws []wcell) uint64 {
 	r := l.r[x*l.ncells : (x+1)*l.ncells]
 	w := uint64(1)
 	for _, wc := range ws {

@@ -596,6 +596,7 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 	// uint64 shows in B (a P value is at most its state's B), and then
 	// the caller discards both.
 	var ovf atomic.Bool
+	eW, wsp := l.eW, l.wsp // the edge weights, as w64 reads them
 	err := parallel(l.edgeStart, func(lo, hi int) error {
 		var bad uint64
 		var ls []left
@@ -639,7 +640,14 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 						continue
 					}
 				}
-				w := l.w64(x, e)
+				hd := l.eHand.at(e)
+				w := uint64(1)
+				switch {
+				case eW != nil:
+					w = eW[e]
+				case wsp != nil && len(wsp[hd]) > 0:
+					w = l.w64cells(x, wsp[hd])
+				}
 				if w == 0 {
 					bad = 1
 					continue
@@ -660,7 +668,7 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 				if !withP || bad != 0 {
 					continue
 				}
-				hand := l.hands[l.eHand.at(e)]
+				hand := l.hands[hd]
 				// Where y's values start, and the rank of each of its
 				// cells when P is sparse.
 				var yAt int
