@@ -619,6 +619,11 @@ func (sc *scanner) scan(x int, fill bool) int {
 				continue
 			}
 			nk := img - ph.img
+			if 2*(sc.tab.n+1) > len(sc.tab.slots) {
+				// About to grow: guess the states to come from the rate
+				// at which the edges so far found new ones.
+				sc.tab.expect = int(int64(sc.tab.n+1) * int64(len(sc.eTo)) / int64(sc.e+1))
+			}
 			y, added := sc.tab.getOrPut(nk, sk, int32(len(sc.keys)))
 			if added {
 				sc.keys = append(sc.keys, pstate{nk, sk, int32(R) - ph.tot})

@@ -11,6 +11,9 @@ type stateTable struct {
 	sums  []uint64 // partial sums, parallel to slots (nil when every key's are 0)
 	shift uint     // 64 - log2(len(slots))
 	n     int      // entries
+	// expect, when set, is the caller's guess of the entries to come in
+	// all: the table grows straight to its size (see grow).
+	expect int
 }
 
 type tslot struct {
@@ -60,14 +63,20 @@ func (t *stateTable) getOrPut(k, s uint64, v int32) (int32, bool) {
 	}
 	t.n++
 	if 2*t.n > len(t.slots) {
-		t.grow()
+		t.grow(t.expect)
 	}
 	return v, true
 }
 
-func (t *stateTable) grow() {
+// grow makes the table at least twice as large, and large enough for want
+// entries (at most eight times as large).
+func (t *stateTable) grow(want int) {
 	old, olds := t.slots, t.sums
-	t.alloc(2*len(old), olds != nil)
+	size := 2 * len(old)
+	for size < 2*want && size < 8*len(old) {
+		size *= 2
+	}
+	t.alloc(size, olds != nil)
 	mask := len(t.slots) - 1
 	for o, sl := range old {
 		if sl.v == 0 {
