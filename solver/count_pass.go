@@ -383,6 +383,26 @@ type left struct {
 	n           uint64
 }
 
+// taken is the number of the cell's cards that hand takes.
+func (c *left) taken(hand []uint16) uint64 {
+	if c.pos < 0 {
+		return 0
+	}
+	return uint64(hand[c.pos])
+}
+
+// split divides w, the ways through an edge whose hand takes k of the
+// cell's n cards (0 < k < n), into those that give a given card of the
+// cell to the hand and those that leave it: w*k/n and w*(n-k)/n, both
+// whole numbers (w has the factor C(n, k), and C(n, k)*k/n is C(n-1, k-1)).
+func (c *left) split(w, k uint64) (in, ex uint64) {
+	h, lo := bits.Mul64(w, k)
+	in, _ = bits.Div64(h, lo, c.n)
+	h, lo = bits.Mul64(w, c.n-k)
+	ex, _ = bits.Div64(h, lo, c.n)
+	return in, ex
+}
+
 // addP adds an edge's share to P of its state (px, the state's values):
 // for each cell with cards left (ls), the worlds through the edge (weight
 // w, b ways on from the next state) that give a given card of the cell to
@@ -399,34 +419,29 @@ func addP(px []uint64, ls []left, hand []uint16, w, b uint64, yAt int, yRk []uin
 		return
 	}
 	for _, c := range ls {
-		var kj uint64
-		if c.pos >= 0 {
-			kj = uint64(hand[c.pos])
-		}
+		kj := c.taken(hand)
 		dst := px[c.at : c.at+W]
+		if kj == c.n {
+			dst[0] += w * b
+			continue
+		}
+		wEx := w
 		if kj > 0 {
-			wIn := w
-			if kj != c.n {
-				h, lo := bits.Mul64(w, kj)
-				wIn, _ = bits.Div64(h, lo, c.n)
-			}
+			var wIn uint64
+			wIn, wEx = c.split(w, kj)
 			dst[0] += wIn * b
 		}
-		if kj < c.n && nw > 0 {
-			wEx := w
-			if kj != 0 {
-				h, lo := bits.Mul64(w, c.n-kj)
-				wEx, _ = bits.Div64(h, lo, c.n)
-			}
-			at := yAt + c.up*nw
-			if yRk != nil {
-				at = yAt + int(yRk[c.up])*nw
-			}
-			sv := src[at : at+nw]
-			d := dst[1 : 1+len(sv)]
-			for t, v := range sv {
-				d[t] += wEx * v
-			}
+		if nw == 0 {
+			continue
+		}
+		at := yAt + c.up*nw
+		if yRk != nil {
+			at = yAt + int(yRk[c.up])*nw
+		}
+		sv := src[at : at+nw]
+		d := dst[1 : 1+len(sv)]
+		for t, v := range sv {
+			d[t] += wEx * v
 		}
 	}
 }
@@ -436,10 +451,7 @@ func addP(px []uint64, ls []left, hand []uint16, w, b uint64, yAt int, yRk []uin
 // Die graph are (Evidence first, five players after it).
 func addP2(px []uint64, ls []left, hand []uint16, w, b uint64, yAt int, yRk []uint16, src []uint64) {
 	for _, c := range ls {
-		var kj uint64
-		if c.pos >= 0 {
-			kj = uint64(hand[c.pos])
-		}
+		kj := c.taken(hand)
 		if kj == c.n {
 			px[c.at] += w * b
 			continue
@@ -455,10 +467,7 @@ func addP2(px []uint64, ls []left, hand []uint16, w, b uint64, yAt int, yRk []ui
 			d[2] += w * sv[1]
 			continue
 		}
-		h, lo := bits.Mul64(w, kj)
-		wIn, _ := bits.Div64(h, lo, c.n)
-		h, lo = bits.Mul64(w, c.n-kj)
-		wEx, _ := bits.Div64(h, lo, c.n)
+		wIn, wEx := c.split(w, kj)
 		d[0] += wIn * b
 		d[1] += wEx * sv[0]
 		d[2] += wEx * sv[1]
@@ -470,10 +479,7 @@ func addP2(px []uint64, ls []left, hand []uint16, w, b uint64, yAt int, yRk []ui
 // cell of one (most cells) is taken or left whole, with no division.
 func addP1(px []uint64, ls []left, hand []uint16, w, b uint64, yAt int, yRk []uint16, src []uint64) {
 	for _, c := range ls {
-		var kj uint64
-		if c.pos >= 0 {
-			kj = uint64(hand[c.pos])
-		}
+		kj := c.taken(hand)
 		if kj == c.n {
 			px[c.at] += w * b
 			continue
@@ -486,10 +492,7 @@ func addP1(px []uint64, ls []left, hand []uint16, w, b uint64, yAt int, yRk []ui
 			px[c.at+1] += w * src[at]
 			continue
 		}
-		h, lo := bits.Mul64(w, kj)
-		wIn, _ := bits.Div64(h, lo, c.n)
-		h, lo = bits.Mul64(w, c.n-kj)
-		wEx, _ := bits.Div64(h, lo, c.n)
+		wIn, wEx := c.split(w, kj)
 		px[c.at] += wIn * b
 		px[c.at+1] += wEx * src[at]
 	}
