@@ -619,11 +619,6 @@ func (sc *scanner) scan(x int, fill bool) int {
 				continue
 			}
 			nk := img - ph.img
-			if 2*(sc.tab.n+1) > len(sc.tab.slots) {
-				// About to grow: guess the states to come from the rate
-				// at which the edges so far found new ones.
-				sc.tab.expect = int(int64(sc.tab.n+1) * int64(len(sc.eTo)) / int64(sc.e+1))
-			}
 			y, added := sc.tab.getOrPut(nk, sk, int32(len(sc.keys)))
 			if added {
 				sc.keys = append(sc.keys, pstate{nk, sk, int32(R) - ph.tot})
@@ -698,6 +693,9 @@ func (lp *layerPlan) build(ctx context.Context, edges *int) error {
 		// table grows as needed.
 		hint := min(int(b-a), hi-lo)
 		sc.tab = newStateTable(hint, lp.nc > 0)
+		// When it is full, the states to come are guessed from the rate
+		// at which the edges so far found new ones.
+		sc.tab.guess = func() int { return int(int64(sc.tab.n) * int64(len(sc.eTo)) / int64(sc.e+1)) }
 		sc.keys = make([]pstate, 0, hint)
 		for x := lo; x < hi; x++ {
 			if x&1023 == 0 && ctx.Err() != nil {

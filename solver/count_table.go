@@ -11,9 +11,10 @@ type stateTable struct {
 	sums  []uint64 // partial sums, parallel to slots (nil when every key's are 0)
 	shift uint     // 64 - log2(len(slots))
 	n     int      // entries
-	// expect, when set, is the caller's guess of the entries to come in
-	// all: the table grows straight to its size (see grow).
-	expect int
+	// guess, when set, is the caller's guess of the entries there will
+	// be in all, asked when the table is full: it grows straight to the
+	// size for them (see grow).
+	guess func() int
 }
 
 type tslot struct {
@@ -63,7 +64,11 @@ func (t *stateTable) getOrPut(k, s uint64, v int32) (int32, bool) {
 	}
 	t.n++
 	if 2*t.n > len(t.slots) {
-		t.grow(t.expect)
+		want := 0
+		if t.guess != nil {
+			want = t.guess()
+		}
+		t.grow(want)
 	}
 	return v, true
 }

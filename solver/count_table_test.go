@@ -10,13 +10,13 @@ import (
 // TestStateTable checks the table of next states against a map: every key
 // gets the index it was first stored with, through growth, with and
 // without partial sums and whatever the caller's guess of the entries to
-// come (expect), and the table never grows more than eightfold at once.
+// come (guess), and the table never grows more than eightfold at once.
 func TestStateTable(t *testing.T) {
 	cases := []struct {
 		name     string
 		hint     int
 		withSums bool
-		expect   func(n int) int // the guess set before each insertion
+		guess    func(n int) int // the guess, from the entries so far
 	}{
 		{"no guess", 4, false, func(int) int { return 0 }},
 		{"no guess, sums", 4, true, func(int) int { return 0 }},
@@ -41,7 +41,7 @@ func TestStateTable(t *testing.T) {
 						k.s = rng.Uint64N(4)
 					}
 				}
-				tab.expect = tc.expect(tab.n)
+				tab.guess = func() int { return tc.guess(tab.n) }
 				before := len(tab.slots)
 				v, added := tab.getOrPut(k.k, k.s, int32(len(want)))
 				if old, ok := want[k]; ok {
