@@ -28,6 +28,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
 	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/clue"
@@ -40,23 +41,6 @@ func init() {
 		summary: "Clue / Cluedo: exact envelope odds, question and showing advice, simulated games",
 		usage:   "solve [--json] FILE | advise [--top N] FILE [show ASKER ITEM...] | why FILE FACT | simulate [--preset NAME] [--players N] [--seed S]",
 		run:     runClue,
-	})
-	gameDefs = append(gameDefs, gameDef{
-		name:    clue.Name,
-		aliases: []string{"cluedo"},
-		title:   "Clue",
-		new:     func() table.Game { return clue.NewGame() },
-		setup: func(o setupOptions) ([]string, error) {
-			return clue.SetupLines(o.deck, o.players, o.me, o.hand)
-		},
-		prompts: []setupPrompt{
-			{"deck", "Which deck: cluedo, cardgame or cardgame-advanced?"},
-			{"players", "Players, in seating order (e.g. alice,bob,carol,me)?"},
-			{"me", "Which one are you?"},
-			{"hand", "Your cards (e.g. Plum Knife Hall)?"},
-		},
-		example: clue.ExampleLog,
-		help:    clue.Help + "\n",
 	})
 }
 
@@ -107,7 +91,7 @@ func runClue(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if g == nil {
 			return code
 		}
-		return exitWith("clue", stderr, g.Why(ctx, strings.Join(fs.Args()[1:], " "), stdout))
+		return exitWith("clue", stderr, table.Why(ctx, g, strings.Join(fs.Args()[1:], " "), stdout))
 	case "simulate":
 		preset := fs.String("preset", clue.PresetCluedo, "the deck: "+strings.Join(clue.Presets, ", "))
 		players := fs.Int("players", 4, "number of players, 2 to 6")
@@ -142,13 +126,15 @@ func runClue(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // loadClue reads the deck file, if any, then the log.
 func loadClue(deck, name string, stdin io.Reader, stderr io.Writer) (*clue.Game, int) {
-	g := clue.NewGame()
-	if deck != "" {
-		applyDeck := func(r io.Reader) (*clue.Game, error) { return g, g.ApplyAll(r) }
-		if _, code := loadLog("clue", applyDeck, deck, stdin, stderr); code != exitOK {
-			return nil, code
-		}
+	if deck == "" {
+		return loadLog("clue", clue.Load, name, stdin, stderr)
 	}
-	readLog := func(r io.Reader) (*clue.Game, error) { return g, g.ReadLog(r) }
-	return loadLog("clue", readLog, name, stdin, stderr)
+	f, err := os.Open(deck)
+	if err != nil {
+		fmt.Fprintf(stderr, "gumshoe clue: %v\n", err)
+		return nil, exitError
+	}
+	defer f.Close()
+	withDeck := func(r io.Reader) (*clue.Game, error) { return clue.LoadWithDeck(f, r) }
+	return loadLog("clue", withDeck, name, stdin, stderr)
 }

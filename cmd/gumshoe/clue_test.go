@@ -28,7 +28,7 @@ func TestClue(t *testing.T) {
 		{"clue-advise", "the seat's questions ranked", []string{"clue", "advise", "--top", "3", "testdata/clue-example.log"}, "", exitOK},
 		{"clue-advise-show", "which card to show", []string{"clue", "advise", "testdata/clue-example.log", "show", "alice", "Plum", "Knife", "Hall"}, "", exitOK},
 		{"clue-why", "a forced fact explained by lines", []string{"clue", "why", "testdata/clue-example.log", "envelope", "Scarlet"}, "", exitOK},
-		{"clue-why-open", "an open fact is not implied", []string{"clue", "why", "testdata/clue-example.log", "not bob Lounge"}, "", exitOK},
+		{"clue-why-open", "an open fact is not forced: an error, as in every game", []string{"clue", "why", "testdata/clue-example.log", "not bob Lounge"}, "", exitError},
 		{"clue-deck", "a custom deck from a deck file", []string{"clue", "solve", "--deck", "testdata/clue-custom.deck", "-"}, "game clue\nseat p\nhand p Ann Axe\nq asks Ben Bat: r passes, p passes\n", exitOK},
 		{"clue-simulate", "a simulated Card Game log with the envelope revealed", []string{"clue", "simulate", "--preset", "cardgame", "--players", "3", "--seed", "2", "--questions", "6", "--reveal"}, "", exitOK},
 		{"clue-simulate-cluedo", "a simulated 6-player Cluedo log from erin's seat", []string{"clue", "simulate", "--players", "6", "--seed", "1", "--seat", "4", "--questions", "12", "--accuse", "0.1"}, "", exitOK},

@@ -27,6 +27,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
 	"io"
 	"strings"
 
@@ -94,7 +95,7 @@ func runDeductio(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if g == nil {
 			return code
 		}
-		return exitWith("deductio", stderr, g.Why(ctx, strings.Join(fs.Args()[1:], " "), stdout))
+		return exitWith("deductio", stderr, table.Why(ctx, g, strings.Join(fs.Args()[1:], " "), stdout))
 	case "simulate":
 		players := fs.Int("players", 3, "number of players, 2 to 4")
 		seed := fs.Uint64("seed", 1, "the seed of the game")

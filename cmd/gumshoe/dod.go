@@ -29,6 +29,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
 	"io"
 	"strings"
 
@@ -109,7 +110,7 @@ func runDod(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if g == nil {
 			return code
 		}
-		return exitWith("dod", stderr, g.Why(ctx, strings.Join(fs.Args()[1:], " "), stdout))
+		return exitWith("dod", stderr, table.Why(ctx, g, strings.Join(fs.Args()[1:], " "), stdout))
 	case "simulate":
 		players := fs.Int("players", 4, "number of players, 3 to 6")
 		seed := fs.Uint64("seed", 1, "the seed of the game")

@@ -127,26 +127,26 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	default:
 		if fs.NArg() == 0 {
-			fmt.Fprintf(stderr, "gumshoe play: name the game (%s), or --resume FILE\n", gameNames())
+			fmt.Fprintf(stderr, "gumshoe play: name the game (%s), or --resume FILE\n", games.Names())
 			return exitUsage
 		}
-		def, ok := findGame(fs.Arg(0))
+		def, ok := games.Find(fs.Arg(0))
 		if !ok {
-			fmt.Fprintf(stderr, "gumshoe play: %v\n", unknownGame(fs.Arg(0)))
+			fmt.Fprintf(stderr, "gumshoe play: %v\n", &table.UnknownGameError{Name: fs.Arg(0), Known: games.Names()})
 			return exitUsage
 		}
 		ps.def = def
-		ps.s = table.NewSession(def.new)
+		ps.s = table.NewSession(def.New)
 		if o.example {
 			if hasSetupFlags {
 				fmt.Fprintln(stderr, "gumshoe play: --example sets up its own game: it takes no setup flags")
 				return exitUsage
 			}
-			if def.example == "" {
-				fmt.Fprintf(stderr, "gumshoe play: %s has no built-in example\n", def.title)
+			if def.Example == "" {
+				fmt.Fprintf(stderr, "gumshoe play: %s has no built-in example\n", def.Title)
 				return exitUsage
 			}
-			l, err := table.ParseLog([]byte(def.example))
+			l, err := table.ParseLog([]byte(def.Example))
 			if err != nil {
 				fmt.Fprintf(stderr, "gumshoe play: the built-in example is broken: %v\n", err)
 				return exitError
@@ -190,7 +190,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(ps.s.Lines()) > 0 {
 		ps.redraw(false)
 	}
-	if in.interactive() && len(ps.s.Lines()) == 0 && len(script) == 0 && len(ps.def.prompts) > 0 {
+	if in.interactive() && len(ps.s.Lines()) == 0 && len(script) == 0 && len(ps.def.Questions) > 0 {
 		ps.promptSetup()
 	}
 	for {
@@ -220,17 +220,17 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // setupLines are the game lines the setup flags stand for.
-func setupLines(def gameDef, o playOptions) ([]string, error) {
+func setupLines(def table.Definition, o playOptions) ([]string, error) {
 	var lines []string
 	if o.players != "" || o.me != "" || o.hand != "" || o.deck != "" {
-		if def.setup == nil {
-			return nil, fmt.Errorf("%s takes its setup as lines (--setup LINE, or typed); see \"help lines\" in a session", def.title)
+		if def.Setup == nil {
+			return nil, fmt.Errorf("%s takes its setup as lines (--setup LINE, or typed); see \"help lines\" in a session", def.Title)
 		}
-		l, err := def.setup(setupOptions{
-			players: splitList(o.players),
-			me:      strings.TrimSpace(o.me),
-			hand:    splitList(o.hand),
-			deck:    strings.TrimSpace(o.deck),
+		l, err := def.Setup(table.Setup{
+			Players: splitList(o.players),
+			Me:      strings.TrimSpace(o.me),
+			Hand:    splitList(o.hand),
+			Deck:    strings.TrimSpace(o.deck),
 		})
 		if err != nil {
 			return nil, err
@@ -247,7 +247,7 @@ func splitList(s string) []string {
 
 // playSession is a table session at work.
 type playSession struct {
-	def      gameDef
+	def      table.Definition
 	s        *table.Session
 	out      io.Writer
 	p        *painter
@@ -265,22 +265,22 @@ func (ps *playSession) resume(path, game string, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gumshoe play: %s: %v\n", path, err)
 		return exitError
 	}
-	def, ok := findGame(l.Game)
+	def, ok := games.Find(l.Game)
 	if !ok {
-		fmt.Fprintf(stderr, "gumshoe play: %s:%d: %v\n", path, l.HeaderLineNumber(), unknownGame(l.Game))
+		fmt.Fprintf(stderr, "gumshoe play: %s: line 0: %v\n", path, &table.UnknownGameError{Name: l.Game, Known: games.Names()})
 		return exitError
 	}
 	if game != "" {
-		if d, ok := findGame(game); !ok || d.name != def.name {
-			fmt.Fprintf(stderr, "gumshoe play: %s is a game of %s, not %s\n", path, def.name, game)
+		if d, ok := games.Find(game); !ok || d.Name != def.Name {
+			fmt.Fprintf(stderr, "gumshoe play: %s is a game of %s, not %s\n", path, def.Name, game)
 			return exitUsage
 		}
 	}
-	s, err := table.ResumeSession(def.new, l.Lines)
+	s, err := table.ResumeSession(def.New, l.Lines)
 	if err != nil {
 		var re *table.ReplayError
 		if errors.As(err, &re) {
-			fmt.Fprintf(stderr, "gumshoe play: %s:%d: %q: %v\n", path, l.LineNumber(re.Entry-1), re.Line, fileLineNumbers(re.Err, l))
+			fmt.Fprintf(stderr, "gumshoe play: %s: line %d %q: %v\n", path, re.Line, re.Text, re.Err)
 			fmt.Fprintln(stderr, "The log is left as it is: fix or remove that line (and see the lines it names), then resume again.")
 			return exitError
 		}
@@ -300,7 +300,7 @@ func (ps *playSession) createLog(path string, stderr io.Writer) int {
 		return exitError
 	}
 	if path == "" {
-		path, err = createDefaultLog(ps.def.name, time.Now(), data)
+		path, err = createDefaultLog(ps.def.Name, time.Now(), data)
 	} else {
 		err = table.CreateFileAtomic(path, data, 0o644)
 		if errors.Is(err, os.ErrExist) {
@@ -344,11 +344,11 @@ func (ps *playSession) words() []string {
 // prompt is the prompt for the next line: the game and the number the
 // line will get.
 func (ps *playSession) prompt() string {
-	return fmt.Sprintf("%s %d> ", ps.def.name, len(ps.s.Lines())+1)
+	return fmt.Sprintf("%s %d> ", ps.def.Name, len(ps.s.Lines())+1)
 }
 
 func (ps *playSession) intro(example bool) {
-	fmt.Fprintf(ps.out, "%s. Type what happens at the table, or \"help\".\n", ps.p.paint(ps.p.title, ps.def.title))
+	fmt.Fprintf(ps.out, "%s. Type what happens at the table, or \"help\".\n", ps.p.paint(ps.p.title, ps.def.Title))
 	if example {
 		fmt.Fprintln(ps.out, "The built-in example: its lines are played as if typed; then it is your turn.")
 	}
@@ -470,7 +470,7 @@ func (ps *playSession) handle(line string) (quit bool) {
 			ps.errorf("why what? (expected a fact, such as \"why alice 3H\" or \"why not bob 5S\")")
 			break
 		}
-		if err := g.Why(ctx, rest, ps.out); err != nil {
+		if err := table.Why(ctx, g, rest, ps.out); err != nil {
 			ps.errorf("%v", err)
 		}
 	case "advise", "advice":
@@ -546,7 +546,7 @@ func (ps *playSession) refused(err error) {
 	)
 	switch {
 	case errors.As(err, &re):
-		ps.errorf("refused, nothing changed: line %d (%s) would no longer hold: %v", re.Entry, re.Line, re.Err)
+		ps.errorf("refused, nothing changed: line %d (%s) would no longer hold: %v", re.Line, re.Text, re.Err)
 	case errors.As(err, &ce):
 		ps.errorf("refused, nothing changed: this line %v", ce)
 	case errors.As(err, &le):
@@ -593,7 +593,7 @@ func (ps *playSession) edit(arg string) {
 		return
 	}
 	if err := ps.s.Edit(n, text); err != nil {
-		if re := (*table.ReplayError)(nil); errors.As(err, &re) && re.Entry == n {
+		if re := (*table.ReplayError)(nil); errors.As(err, &re) && re.Line == n {
 			err = re.Err // the new line itself is refused
 		}
 		ps.refused(err)
@@ -636,7 +636,7 @@ func (ps *playSession) showLog() {
 	if ps.logPath != "" {
 		ps.notef("log: %s", ps.logPath)
 	}
-	fmt.Fprintf(ps.out, "     %s\n", table.HeaderLine(ps.def.name))
+	fmt.Fprintf(ps.out, "     %s\n", table.HeaderLine(ps.def.Name))
 	for i, l := range ps.s.Lines() {
 		fmt.Fprintf(ps.out, "%4d %s\n", i+1, l)
 	}
@@ -666,20 +666,20 @@ func (ps *playSession) help(topic string) {
 	topic = strings.ToLower(strings.TrimSpace(topic))
 	switch topic {
 	case "":
-		fmt.Fprintf(ps.out, "Type a line of %s (\"help lines\" shows the forms), or a command:\n", ps.def.title)
+		fmt.Fprintf(ps.out, "Type a line of %s (\"help lines\" shows the forms), or a command:\n", ps.def.Title)
 		for _, c := range sessionCommands {
 			fmt.Fprintf(ps.out, "  %-16s %s\n", strings.TrimSpace(c.name+" "+c.args), c.help)
 		}
 		fmt.Fprintln(ps.out, "Lines starting with # are comments, kept in the log; ! starts a game line that")
 		fmt.Fprintln(ps.out, "begins like a command. Tab completes cards, players and commands.")
 		return
-	case "lines", "grammar", "game", ps.def.name:
-		if ps.def.help == "" {
-			fmt.Fprintf(ps.out, "See docs/rules for the lines of %s.\n", ps.def.title)
+	case "lines", "grammar", "game", ps.def.Name:
+		if ps.def.Help.Lines == "" {
+			fmt.Fprintf(ps.out, "See docs/rules for the lines of %s.\n", ps.def.Title)
 			return
 		}
-		io.WriteString(ps.out, ps.def.help)
-		if !strings.HasSuffix(ps.def.help, "\n") {
+		io.WriteString(ps.out, ps.def.Help.Lines)
+		if !strings.HasSuffix(ps.def.Help.Lines, "\n") {
 			fmt.Fprintln(ps.out)
 		}
 		return
@@ -698,28 +698,28 @@ func (ps *playSession) help(topic string) {
 // player can then type the setup lines in the game's grammar.
 func (ps *playSession) promptSetup() {
 	for {
-		var o setupOptions
-		for _, q := range ps.def.prompts {
-			ans, err := ps.in.readLine(q.question+" ", "")
-			if err == nil && q.field == "deck" && strings.TrimSpace(ans) == "" {
+		var o table.Setup
+		for _, q := range ps.def.Questions {
+			ans, err := ps.in.readLine(q.Text+" ", "")
+			if err == nil && q.Field == table.Deck && strings.TrimSpace(ans) == "" {
 				continue
 			}
 			if err != nil || strings.TrimSpace(ans) == "" {
 				ps.notef("Type the setup lines yourself (\"help lines\" shows them).")
 				return
 			}
-			switch q.field {
-			case "players":
-				o.players = splitList(ans)
-			case "me":
-				o.me = strings.TrimSpace(ans)
-			case "hand":
-				o.hand = splitList(ans)
-			case "deck":
-				o.deck = strings.TrimSpace(ans)
+			switch q.Field {
+			case table.Players:
+				o.Players = splitList(ans)
+			case table.Me:
+				o.Me = strings.TrimSpace(ans)
+			case table.Hand:
+				o.Hand = splitList(ans)
+			case table.Deck:
+				o.Deck = strings.TrimSpace(ans)
 			}
 		}
-		lines, err := ps.def.setup(o)
+		lines, err := ps.def.Setup(o)
 		if err == nil {
 			err = ps.applyAll(lines)
 		}

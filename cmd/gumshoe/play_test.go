@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"github.com/gumshoe-dev/gumshoe/encodings/deduceordie"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -255,7 +256,7 @@ func TestSolve(t *testing.T) {
 		{name: "solve-usage", why: "solve needs exactly one file",
 			args: []string{"solve"}},
 		{name: "solve-dod", why: "a real Deduce or Die log, text",
-			args: []string{"solve", "$DIR/g.log"}, files: map[string]string{"g.log": dodExample}},
+			args: []string{"solve", "$DIR/g.log"}, files: map[string]string{"g.log": deduceordie.Definition.Example}},
 	})
 }
 
@@ -347,13 +348,13 @@ func TestPlayClue(t *testing.T) {
 // byte for byte): the schema, a sheet with a cell per holder in each row,
 // statuses and probabilities that agree, and the game's report as JSON.
 func TestSolveJSONShape(t *testing.T) {
-	for _, d := range gameDefs {
-		if d.example == "" || d.name == "toy" {
+	for _, d := range games {
+		if d.Example == "" || d.Name == "toy" {
 			continue
 		}
-		t.Run(d.name, func(t *testing.T) {
+		t.Run(d.Name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			if code := run([]string{"solve", "--json", "-"}, strings.NewReader(d.example), &stdout, &stderr); code != 0 {
+			if code := run([]string{"solve", "--json", "-"}, strings.NewReader(d.Example), &stdout, &stderr); code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr.String())
 			}
 			var doc struct {
@@ -381,9 +382,9 @@ func TestSolveJSONShape(t *testing.T) {
 			if err := dec.Decode(&doc); err != nil {
 				t.Fatal(err)
 			}
-			l, _ := table.ParseLog([]byte(d.example))
-			if doc.Schema != solveSchema || doc.Game != d.name || doc.Title != d.title || doc.Entries != len(l.Lines) {
-				t.Fatalf("schema %q game %q entries %d; want %q %q %d", doc.Schema, doc.Game, doc.Entries, solveSchema, d.name, len(l.Lines))
+			l, _ := table.ParseLog([]byte(d.Example))
+			if doc.Schema != solveSchema || doc.Game != d.Name || doc.Title != d.Title || doc.Entries != len(l.Lines) {
+				t.Fatalf("schema %q game %q entries %d; want %q %q %d", doc.Schema, doc.Game, doc.Entries, solveSchema, d.Name, len(l.Lines))
 			}
 			if len(doc.Sheet.Rows) == 0 || len(doc.Sheet.Holders) == 0 {
 				t.Fatal("empty sheet")

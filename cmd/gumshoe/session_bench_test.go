@@ -90,14 +90,14 @@ func BenchmarkRedraw(b *testing.B) {
 	ctx := context.Background()
 	p := newPainter(true)
 	for _, bg := range benchGames(b) {
-		def, ok := findGame(bg.game)
+		def, ok := games.Find(bg.game)
 		if !ok {
 			b.Fatalf("game %s not registered", bg.game)
 		}
 		b.Run(bg.name, func(b *testing.B) {
 			var worst time.Duration
 			over := 0
-			game, gi, next := def.new(), 0, 0
+			game, gi, next := def.New(), 0, 0
 			var prev *table.Grid
 			lines := 0
 			for _, l := range bg.logs {
@@ -106,7 +106,7 @@ func BenchmarkRedraw(b *testing.B) {
 			for b.Loop() {
 				if next == len(bg.logs[gi]) {
 					gi = (gi + 1) % len(bg.logs)
-					game, next, prev = def.new(), 0, nil
+					game, next, prev = def.New(), 0, nil
 				}
 				line := bg.logs[gi][next]
 				next++

@@ -18,16 +18,16 @@ import (
 func FuzzGameLine(f *testing.F) {
 	bases := map[string][]string{}
 	var names []string
-	for _, d := range gameDefs {
-		if d.example == "" {
+	for _, d := range games {
+		if d.Example == "" {
 			continue
 		}
-		l, err := table.ParseLog([]byte(d.example))
+		l, err := table.ParseLog([]byte(d.Example))
 		if err != nil {
-			f.Fatalf("%s example: %v", d.name, err)
+			f.Fatalf("%s example: %v", d.Name, err)
 		}
-		bases[d.name] = l.Lines
-		names = append(names, d.name)
+		bases[d.Name] = l.Lines
+		names = append(names, d.Name)
 	}
 	for _, name := range names {
 		lines := bases[name]
@@ -58,8 +58,8 @@ func FuzzGameLine(f *testing.F) {
 		if !ok {
 			return
 		}
-		d, _ := findGame(name)
-		g := d.new()
+		d, _ := games.Find(name)
+		g := d.New()
 		for _, l := range base {
 			if err := g.Apply(l); err != nil {
 				t.Fatalf("%s example line %q: %v", name, l, err)
@@ -82,7 +82,7 @@ func FuzzGameLine(f *testing.F) {
 		if len(after) != len(before)+1 || !slices.Equal(after[:len(before)], before) || after[len(before)] != line {
 			t.Fatalf("%s: accepted %q but the lines became %q", name, line, after)
 		}
-		if _, err := table.ResumeSession(d.new, after); err != nil {
+		if _, err := table.ResumeSession(d.New, after); err != nil {
 			t.Fatalf("%s: lines with %q do not replay: %v", name, line, err)
 		}
 	})

@@ -147,8 +147,8 @@ func checkKilledLog(t *testing.T, sc killScript, path string, complete bool) int
 	if err != nil {
 		t.Fatalf("%s is not a valid log: %v\n%s", path, err, data)
 	}
-	def, ok := findGame(l.Game)
-	if !ok || def.name != sc.args[1] {
+	def, ok := games.Find(l.Game)
+	if !ok || def.Name != sc.args[1] {
 		t.Fatalf("%s: header names game %q", path, l.Game)
 	}
 	want := append(slices.Clone(sc.setup), sc.typed...)
@@ -158,7 +158,7 @@ func checkKilledLog(t *testing.T, sc killScript, path string, complete bool) int
 	if complete && len(l.Lines) != len(want) {
 		t.Fatalf("%s: a complete session logged %d lines, want %d", path, len(l.Lines), len(want))
 	}
-	if _, err := table.ResumeSession(def.new, l.Lines); err != nil {
+	if _, err := table.ResumeSession(def.New, l.Lines); err != nil {
 		t.Fatalf("%s does not replay: %v", path, err)
 	}
 	return len(l.Lines) - len(sc.setup)

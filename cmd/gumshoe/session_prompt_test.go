@@ -34,12 +34,12 @@ func (r *scriptedTerm) close() error      { return nil }
 
 func newTestSession(t *testing.T, game string, in lineReader) (*playSession, *bytes.Buffer) {
 	t.Helper()
-	def, ok := findGame(game)
+	def, ok := games.Find(game)
 	if !ok {
 		t.Fatalf("no game %s", game)
 	}
 	var out bytes.Buffer
-	return &playSession{def: def, s: table.NewSession(def.new), out: &out, p: newPainter(false), in: in}, &out
+	return &playSession{def: def, s: table.NewSession(def.New), out: &out, p: newPainter(false), in: in}, &out
 }
 
 // TestPromptSetup checks the setup questions asked at a terminal: the

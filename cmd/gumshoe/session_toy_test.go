@@ -44,27 +44,27 @@ var toyCards = []string{"A", "B", "C", "D", "E", "F", "G"}
 func newToy() table.Game { return &toyGame{} }
 
 func init() {
-	gameDefs = append(gameDefs, gameDef{
-		name:    "toy",
-		aliases: []string{"toygame"},
-		title:   "Toy",
-		new:     newToy,
-		setup: func(o setupOptions) ([]string, error) {
-			if len(o.players) == 0 {
+	games = append(games, table.Definition{
+		Name:    "toy",
+		Aliases: []string{"toygame"},
+		Title:   "Toy",
+		New:     newToy,
+		Setup: func(o table.Setup) ([]string, error) {
+			if len(o.Players) == 0 {
 				return nil, fmt.Errorf("toy needs --players")
 			}
-			lines := []string{"players " + strings.Join(o.players, " ")}
-			if o.me != "" {
-				lines = append(lines, "me "+o.me)
-				for _, c := range o.hand {
-					lines = append(lines, o.me+" has "+c)
+			lines := []string{"players " + strings.Join(o.Players, " ")}
+			if o.Me != "" {
+				lines = append(lines, "me "+o.Me)
+				for _, c := range o.Hand {
+					lines = append(lines, o.Me+" has "+c)
 				}
 			}
 			return lines, nil
 		},
-		prompts: []setupPrompt{{"players", "Players, in seat order?"}, {"me", "Which one are you?"}},
-		example: "# a toy game\ngame toy\nplayers ann bob me\nme me\nme has A\nme has B\nann lacks C\nbob has one of C D\n",
-		help:    "Lines of Toy:\n  players NAME NAME [NAME]\n  me NAME\n  NAME has CARD\n  NAME lacks CARD\n  NAME has one of CARD CARD...\n",
+		Questions: []table.Question{{Field: table.Players, Text: "Players, in seat order?"}, {Field: table.Me, Text: "Which one are you?"}},
+		Example:   "# a toy game\ngame toy\nplayers ann bob me\nme me\nme has A\nme has B\nann lacks C\nbob has one of C D\n",
+		Help:      table.Help{Lines: "Lines of Toy:\n  players NAME NAME [NAME]\n  me NAME\n  NAME has CARD\n  NAME lacks CARD\n  NAME has one of CARD CARD...\n"},
 	})
 }
 
@@ -302,34 +302,34 @@ func (g *toyGame) ReportJSON(ctx context.Context, w io.Writer) error {
 	return json.NewEncoder(w).Encode(map[string]any{"deals": total, "envelope": env})
 }
 
-func (g *toyGame) Why(_ context.Context, fact string, w io.Writer) error {
+func (g *toyGame) Explain(_ context.Context, fact string) (*table.Explanation, error) {
 	f := strings.Fields(fact)
 	neg := len(f) == 3 && f[0] == "not"
 	if neg {
 		f = f[1:]
 	}
 	if len(f) != 2 {
-		return &table.LineError{Msg: "a fact is NAME CARD or not NAME CARD"}
+		return nil, &table.LineError{Msg: "a fact is NAME CARD or not NAME CARD"}
 	}
 	h := slices.Index(g.holders(), f[0])
 	c := slices.Index(toyCards, strings.ToUpper(f[1]))
 	if h < 0 || c < 0 {
-		return &table.LineError{Msg: "unknown player or card"}
+		return nil, &table.LineError{Msg: "unknown player or card"}
 	}
 	// The fact holds in every world when its negation has none.
 	contrary := toyObs{h: h, cards: []int{c}, has: neg}
 	implied := func(ids []int) bool { return !g.consistent(g.pick(ids, contrary)) }
 	ids := g.constraintIDs()
 	if !implied(ids) {
-		return fmt.Errorf("%s is not forced yet", fact)
+		return nil, fmt.Errorf("%s is not forced yet", fact)
 	}
 	core := minimal(ids, implied)
-	fmt.Fprintf(w, "%s, because of:\n", fact)
 	sort.Ints(core)
+	e := &table.Explanation{Fact: fact}
 	for _, i := range core {
-		fmt.Fprintf(w, "  line %d: %s\n", i+1, g.lines[i])
+		e.Lines = append(e.Lines, i+1)
 	}
-	return nil
+	return e, nil
 }
 
 func (g *toyGame) Advise(_ context.Context, args string, w io.Writer) error {
@@ -338,6 +338,13 @@ func (g *toyGame) Advise(_ context.Context, args string, w io.Writer) error {
 	}
 	_, err := fmt.Fprintln(w, "Ask about the card with the most even odds.")
 	return err
+}
+
+func (g *toyGame) AdviseJSON(_ context.Context, args string, w io.Writer) error {
+	if args != "" {
+		return fmt.Errorf("toy advice takes no arguments")
+	}
+	return table.WriteJSON(w, map[string]string{"schema": table.Schema, "game": "toy", "advice": "Ask about the card with the most even odds."})
 }
 
 func (g *toyGame) Words() []string {

@@ -11,7 +11,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -123,15 +122,15 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gumshoe solve: %s: %v\n", name, err)
 		return exitError
 	}
-	def, ok := findGame(l.Game)
+	def, ok := games.Find(l.Game)
 	if !ok {
-		fmt.Fprintf(stderr, "gumshoe solve: %s:%d: %v\n", name, l.HeaderLineNumber(), unknownGame(l.Game))
+		fmt.Fprintf(stderr, "gumshoe solve: %s: line 0: %v\n", name, &table.UnknownGameError{Name: l.Game, Known: games.Names()})
 		return exitError
 	}
-	g := def.new()
+	g := def.New()
 	for i, line := range l.Lines {
 		if err := g.Apply(line); err != nil {
-			fmt.Fprintf(stderr, "gumshoe solve: %s:%d: %v\n", name, l.LineNumber(i), fileLineNumbers(err, l))
+			fmt.Fprintf(stderr, "gumshoe solve: %s: line %d: %v\n", name, i+1, err)
 			return exitError
 		}
 	}
@@ -161,8 +160,8 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	doc := solveJSON{
 		Schema:  solveSchema,
-		Game:    def.name,
-		Title:   def.title,
+		Game:    def.Name,
+		Title:   def.Title,
 		Entries: len(l.Lines),
 		Sheet:   gridJSON(grid),
 		Reports: json.RawMessage(bytes.TrimSpace(rep.Bytes())),
@@ -175,18 +174,4 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	return exitOK
-}
-
-// fileLineNumbers rewrites the entry numbers a conflict names into line
-// numbers of the file, so that every number in a message is a file line.
-func fileLineNumbers(err error, l *table.Log) error {
-	var ce *table.ConflictError
-	if !errors.As(err, &ce) {
-		return err
-	}
-	out := &table.ConflictError{Texts: ce.Texts}
-	for _, n := range ce.Lines {
-		out.Lines = append(out.Lines, l.LineNumber(n-1))
-	}
-	return out
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
 	"io"
 	"math"
 	"math/big"
@@ -617,48 +618,110 @@ func (g *Game) AdviseShow(ctx context.Context, askerName string, cards []solver.
 // topQuestions is how many questions the text advice lists.
 const topQuestions = 10
 
-// Advise writes advice. With no arguments (or "ask") it ranks the seat's
-// questions; "show ASKER CARD CARD [CARD]" says which card to show.
-func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
+// advice computes the advice args ask for: the ranked questions (with no
+// arguments or "ask"), or which card to show ("show ASKER CARD CARD
+// [CARD]"). Exactly one of the results is not nil.
+func (g *Game) advice(ctx context.Context, args string) ([]QuestionAdvice, *ShowAdvice, error) {
 	toks := lex(args)
-	var b strings.Builder
 	switch {
 	case len(toks) == 0 || (len(toks) == 1 && toks[0].is("ask", "question", "questions")):
 		qs, err := g.AdviseQuestions(ctx)
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
-		if err := WriteQuestions(&b, qs, topQuestions); err != nil {
-			return err
+		if qs == nil {
+			qs = []QuestionAdvice{}
 		}
+		return qs, nil, nil
 	case toks[0].is("show"):
 		if len(toks) < 3 {
-			return lineErr(0, "show needs the asker and the asked cards", "show ASKER CARD CARD [CARD]")
+			return nil, nil, lineErr(0, "show needs the asker and the asked cards", "show ASKER CARD CARD [CARD]")
 		}
 		if g.deck == nil {
-			return lineErr(0, "no deck yet", "a preset line first")
+			return nil, nil, lineErr(0, "no deck yet", "a preset line first")
 		}
 		if _, err := g.player(toks[1]); err != nil {
-			return err
+			return nil, nil, err
 		}
 		var cards []solver.Card
 		for _, t := range toks[2:] {
 			c, err := g.card(t)
 			if err != nil {
-				return err
+				return nil, nil, err
 			}
 			cards = append(cards, c)
 		}
 		sa, err := g.AdviseShow(ctx, toks[1].text, cards)
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
-		sa.writeText(&b)
-	default:
-		return lineErr(toks[0].col, "unknown advice "+toks[0].text, `nothing, "ask", or "show ASKER CARD..."`)
+		return nil, sa, nil
 	}
-	_, err := io.WriteString(w, b.String())
+	return nil, nil, lineErr(toks[0].col, "unknown advice "+toks[0].text, `nothing, "ask", or "show ASKER CARD..."`)
+}
+
+// Advise writes advice. With no arguments (or "ask") it ranks the seat's
+// questions; "show ASKER CARD CARD [CARD]" says which card to show.
+func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
+	qs, sa, err := g.advice(ctx, args)
+	if err != nil {
+		return err
+	}
+	if sa == nil {
+		return WriteQuestions(w, qs, topQuestions)
+	}
+	var b strings.Builder
+	sa.writeText(&b)
+	_, err = io.WriteString(w, b.String())
 	return err
+}
+
+// AdviseJSON is [Game.Advise] as one JSON document: "questions", every
+// legal question ranked, or "show", the cards the seat may show.
+func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
+	qs, sa, err := g.advice(ctx, args)
+	if err != nil {
+		return err
+	}
+	type outcomeJSON struct {
+		Shower string  `json:"shower"`
+		Card   string  `json:"card"`
+		P      string  `json:"p"`
+		PFloat float64 `json:"p_float"`
+	}
+	type questionJSON struct {
+		Cards    []string      `json:"cards"`
+		Gain     float64       `json:"gain"`
+		Outcomes []outcomeJSON `json:"outcomes"`
+	}
+	type showJSON struct {
+		Card        string  `json:"card"`
+		SeenByAsker bool    `json:"seen_by_asker"`
+		SeenBy      int     `json:"seen_by"`
+		Leak        float64 `json:"leak"`
+	}
+	doc := struct {
+		Schema    string         `json:"schema"`
+		Game      string         `json:"game"`
+		Questions []questionJSON `json:"questions,omitempty"`
+		Asker     string         `json:"asker,omitempty"`
+		Show      []showJSON     `json:"show,omitempty"`
+	}{Schema: table.Schema, Game: Name}
+	for _, q := range qs {
+		jq := questionJSON{Cards: q.Names, Gain: q.Gain, Outcomes: []outcomeJSON{}}
+		for _, o := range q.Outcomes {
+			f, _ := o.Prob.Float64()
+			jq.Outcomes = append(jq.Outcomes, outcomeJSON{Shower: o.Shower, Card: o.Card, P: o.Prob.RatString(), PFloat: f})
+		}
+		doc.Questions = append(doc.Questions, jq)
+	}
+	if sa != nil {
+		doc.Asker, doc.Show = sa.Asker, []showJSON{}
+		for _, o := range sa.Cards {
+			doc.Show = append(doc.Show, showJSON{Card: o.Card, SeenByAsker: o.SeenByAsker, SeenBy: o.SeenBy, Leak: o.Leak})
+		}
+	}
+	return table.WriteJSON(w, doc)
 }
 
 // WriteQuestions writes ranked questions as text, the top ones with the

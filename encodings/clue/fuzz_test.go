@@ -2,6 +2,7 @@ package clue
 
 import (
 	"context"
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
 	"io"
 	"strings"
 	"testing"
@@ -37,6 +38,6 @@ func FuzzApply(f *testing.F) {
 			}
 			return
 		}
-		_ = g.Why(context.Background(), line, io.Discard)
+		_ = table.Why(context.Background(), g, line, io.Discard)
 	})
 }

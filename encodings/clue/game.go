@@ -1,9 +1,7 @@
 package clue
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -31,7 +29,6 @@ type Game struct {
 	players  []string
 	sizes    map[string]solver.Size // per-player overrides of the even deal
 	seat     string
-	header   bool // the "game clue" line was applied
 
 	// Set once the setup closes, at the first observation line.
 	model   *solver.Model
@@ -61,47 +58,9 @@ func NewGame() *Game {
 	return &Game{deckLine: -1, sizes: map[string]solver.Size{}, shown: map[string]map[solver.Card]bool{}, out: map[string]bool{}}
 }
 
-// Load reads a whole log: the first line that is neither blank nor a comment
-// must be "game clue"; every line goes through [Game.Apply], which keeps
-// comments and the header, so that the numbers of [Game.Lines] (used by
-// explanations and conflicts) are the line numbers of the file. Errors
-// name the 1-based line number of the file.
-func Load(r io.Reader) (*Game, error) {
-	g := NewGame()
-	if err := g.ReadLog(r); err != nil {
-		return nil, err
-	}
-	return g, nil
-}
-
-// ReadLog reads a whole log into g, as [Load] does; g may already hold
-// setup lines (from a deck file), which the log continues.
-func (g *Game) ReadLog(r io.Reader) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
-	header := false
-	n := 0
-	for sc.Scan() {
-		n++
-		line := sc.Text()
-		if toks := lex(line); !header && len(toks) > 0 {
-			if len(toks) != 2 || !toks[0].is("game") || !toks[1].is("clue") {
-				return fmt.Errorf("line %d: %w", n, lineErr(toks[0].col, "a log starts with its game", `"game clue"`))
-			}
-			header = true
-		}
-		if err := g.Apply(line); err != nil {
-			return fmt.Errorf("line %d: %w", n, err)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return err
-	}
-	if !header {
-		return errors.New(`empty log: expected "game clue"`)
-	}
-	return nil
-}
+// Load reads a whole log of Clue (its header "game clue") and replays it;
+// see [table.Replay] for the errors.
+func Load(r io.Reader) (*Game, error) { return table.LoadAs[*Game](Definition, r) }
 
 // Name is "clue".
 func (g *Game) Name() string { return "clue" }
@@ -155,11 +114,11 @@ func (g *Game) Words() []string {
 // contradicts earlier ones with a *table.ConflictError; either way nothing
 // changes.
 func (g *Game) Apply(line string) error {
-	toks := lex(line)
-	if len(toks) == 0 {
+	if table.IsComment(line) {
 		g.lines = append(g.lines, line)
 		return nil
 	}
+	toks := lex(table.StripComment(line))
 	head := toks[0]
 	switch {
 	case head.is("preset", "category", "alias", "questions", "players", "seat", "size"):
@@ -172,14 +131,7 @@ func (g *Game) Apply(line string) error {
 		g.lines = append(g.lines, line)
 		return nil
 	case head.is("game"):
-		// The header is kept as a line when it comes first, so that line
-		// numbers are those of the log file.
-		if len(toks) == 2 && toks[1].is(Name) && !g.header && g.model == nil {
-			g.header = true
-			g.lines = append(g.lines, line)
-			return nil
-		}
-		return lineErr(head.col, "the game header comes only once, at the top of a log", "a setup line or an observation")
+		return lineErr(head.col, "the header game clue heads a log file and is not an entry", "a setup line or an observation")
 	}
 	return g.applyObservation(line, toks)
 }

@@ -123,8 +123,8 @@ func TestApplyErrors(t *testing.T) {
 		{"bob has L", 9, "ambiguous"},
 		{"preset cardgame", 1, "setup is closed"},
 		{"players a b", 1, "setup is closed"},
-		{"game clue", 1, "header comes only once"},
-		{"game dod", 1, "header comes only once"},
+		{"game clue", 1, "heads a log file and is not an entry"},
+		{"game dod", 1, "heads a log file and is not an entry"},
 		{"mallory", 1, "unknown line"},
 	}
 	for _, tc := range tests {
@@ -200,7 +200,7 @@ func TestObservations(t *testing.T) {
 			g := newGame(t, tc.line)
 			for _, f := range tc.facts {
 				var b strings.Builder
-				require.NoError(t, g.Why(ctx, f, &b))
+				require.NoError(t, table.Why(ctx, g, f, &b))
 				require.Contains(t, b.String(), "because of", "%s: %s", f, b.String())
 			}
 		})
@@ -214,7 +214,7 @@ func TestWrongAccusation(t *testing.T) {
 		"alice accuses Green Wrench Lounge wrong",
 	)
 	var b strings.Builder
-	require.NoError(t, g.Why(ctx, "not envelope Lounge", &b))
+	require.NoError(t, table.Why(ctx, g, "not envelope Lounge", &b))
 	require.Contains(t, b.String(), "line 6: envelope has Green Wrench")
 	require.Contains(t, b.String(), "line 7: alice accuses Green Wrench Lounge wrong")
 	// alice is out: she may not ask or accuse again, but still answers.
@@ -288,10 +288,11 @@ func TestLoad(t *testing.T) {
 	g, err := Load(strings.NewReader(ExampleLog))
 	require.NoError(t, err)
 	require.Equal(t, "dave", g.Seat())
+	// The header is line 0, whatever comments come before it.
 	_, err = Load(strings.NewReader("# nothing\n\ngame dod\n"))
-	require.ErrorContains(t, err, "line 3")
+	require.ErrorContains(t, err, "line 0")
 	_, err = Load(strings.NewReader("game clue\npreset cluedo\nplayers a b\nhand a Plum\nb asks Plum Knife: a shows\n"))
-	require.ErrorContains(t, err, "line 5: column 18")
+	require.ErrorContains(t, err, "line 4: column 18")
 	_, err = Load(strings.NewReader(""))
 	require.Error(t, err)
 }

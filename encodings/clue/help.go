@@ -1,9 +1,12 @@
 package clue
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
 )
 
 // Name is the game's name in a log header: "game clue".
@@ -71,17 +74,55 @@ func SetupLines(deck string, players []string, seat string, hand []string) ([]st
 	return lines, nil
 }
 
-// ApplyAll applies every line of r (no header), as from a deck file of
-// setup lines; errors name the 1-based line number.
-func (g *Game) ApplyAll(r io.Reader) error {
-	data, err := io.ReadAll(r)
+// ApplyDeck applies the setup lines of a deck file (category, alias,
+// questions, size ...; no header, no observation) to a game that has no
+// lines yet. The deck file's lines are not lines of the game: they are not
+// in [Game.Lines] and no explanation names them. Errors name the deck
+// file's 1-based line number.
+func (g *Game) ApplyDeck(r io.Reader) error {
+	if len(g.lines) > 0 {
+		return errors.New("clue: a deck file comes before the log's lines")
+	}
+	data, err := io.ReadAll(io.LimitReader(r, table.MaxLogSize+1))
 	if err != nil {
 		return err
 	}
-	for i, line := range strings.Split(strings.TrimRight(string(data), "\n"), "\n") {
+	text := strings.TrimPrefix(string(data), table.BOM)
+	for i, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		line = strings.TrimSuffix(line, "\r")
+		if toks := lex(table.StripComment(line)); len(toks) > 0 && !toks[0].is(setupWords...) {
+			return fmt.Errorf("deck file line %d: %w", i+1, lineErr(toks[0].col, "a deck file holds setup lines only", strings.Join(setupWords, ", ")))
+		}
 		if err := g.Apply(line); err != nil {
-			return fmt.Errorf("line %d: %w", i+1, err)
+			return fmt.Errorf("deck file line %d: %w", i+1, err)
 		}
 	}
+	if g.deckLine >= 0 {
+		g.deckLine = -1 // fixed by the deck file, which has no line number
+	}
+	g.lines = g.lines[:0]
 	return nil
+}
+
+// setupWords are the words that start a setup line.
+var setupWords = []string{"preset", "category", "alias", "questions", "players", "seat", "size"}
+
+// LoadWithDeck reads a deck file of setup lines ([Game.ApplyDeck]) and then
+// a log of Clue that continues it, as [Load] does.
+func LoadWithDeck(deck, log io.Reader) (*Game, error) {
+	g := NewGame()
+	if err := g.ApplyDeck(deck); err != nil {
+		return nil, err
+	}
+	l, err := table.ReadLog(log)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := (table.Games{Definition}).Find(l.Game); !ok {
+		return nil, &table.LogError{Line: 0, Err: fmt.Errorf("this is a log of %q, not of Clue (expected \"game clue\")", l.Game)}
+	}
+	if err := table.ApplyLines(g, l.Lines); err != nil {
+		return nil, err
+	}
+	return g, nil
 }

@@ -461,12 +461,13 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	return enc.Encode(j)
 }
 
-// Why explains a fact written "HOLDER CARD" or "not HOLDER CARD" (holder a
-// player, envelope or faceup) by the minimal set of lines that imply it.
-func (g *Game) Why(ctx context.Context, fact string, w io.Writer) error {
+// Explain explains a fact written "HOLDER CARD" or "not HOLDER CARD"
+// (holder a player, envelope or faceup) by a minimal set of lines that
+// force it.
+func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, error) {
 	p, err := g.Problem()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	toks := lex(fact)
 	holds := true
@@ -474,15 +475,15 @@ func (g *Game) Why(ctx context.Context, fact string, w io.Writer) error {
 		holds, toks = false, toks[1:]
 	}
 	if len(toks) != 2 {
-		return lineErr(0, "a fact is a holder and a card", `"bob Knife" or "not envelope Plum"`)
+		return nil, lineErr(0, "a fact is a holder and a card", `"bob Knife" or "not envelope Plum"`)
 	}
 	h, err := g.holder(p.Model(), toks[0])
 	if err != nil {
-		return err
+		return nil, err
 	}
 	c, err := g.card(toks[1])
 	if err != nil {
-		return err
+		return nil, err
 	}
 	f := solver.Fact{Card: c, Holder: h, Holds: holds}
 	text := fmt.Sprintf("%s holds %s", p.Model().HolderName(h), g.deck.Cards()[c])
@@ -492,21 +493,10 @@ func (g *Game) Why(ctx context.Context, fact string, w io.Writer) error {
 	sat := solver.NewSAT(p)
 	ids, err := g.why(ctx, sat, p, f)
 	if errors.Is(err, solver.ErrNotImplied) {
-		_, err = fmt.Fprintf(w, "%s is not implied by the lines so far.\n", text)
-		return err
+		return nil, fmt.Errorf("%s is not forced by the lines so far", text)
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
-	lines := g.linesOf(ids)
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s, because of:\n", text)
-	for _, n := range lines {
-		fmt.Fprintf(&b, "  line %d: %s\n", n, g.lines[n-1])
-	}
-	if len(lines) == 0 {
-		b.WriteString("  the deck and the deal alone\n")
-	}
-	_, err = io.WriteString(w, b.String())
-	return err
+	return &table.Explanation{Fact: text, Lines: g.linesOf(ids)}, nil
 }

@@ -389,6 +389,19 @@ func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 	return g.WriteAdvice(w, a)
 }
 
+// AdviseJSON is [Game.Advise] as one JSON document.
+func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
+	d, err := ParseDraw(args)
+	if err != nil {
+		return err
+	}
+	a, err := g.Advice(ctx, d)
+	if err != nil {
+		return err
+	}
+	return g.WriteAdviceJSON(w, a)
+}
+
 type jsonAnswer struct {
 	Value int `json:"value"`
 	jsonProb

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/deduceordie"
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
 )
 
 // A 3-player game from alice's seat: every line of the log becomes one
@@ -43,7 +44,7 @@ ask alice carol 5S..3C = 8
 	}
 	acc := a.Accusation
 	fmt.Printf("best accusation: %s with %s+%s, %s\n", g.Players()[acc.Accused], deduceordie.CardName(acc.A), deduceordie.CardName(acc.B), acc.P.RatString())
-	if err := g.Why(ctx, "bob AH", os.Stdout); err != nil {
+	if err := table.Why(ctx, g, "bob AH", os.Stdout); err != nil {
 		fmt.Println(err)
 	}
 	// Output:
@@ -54,8 +55,8 @@ ask alice carol 5S..3C = 8
 	// murderer alice: 10537/34047
 	// best accusation: bob with 3H+5H, 140/11349
 	// bob holds AH, because of:
-	//   line 4: hand alice 5S 8S 2H 4H 8H 9H 4C 5C
-	//   line 7: secret alice bob 9H..AH = 1
+	//   line 3: hand alice 5S 8S 2H 4H 8H 9H 4C 5C
+	//   line 6: secret alice bob 9H..AH = 1
 }
 
 // The Murder card of an Evidence pair, and the card whose holder is the

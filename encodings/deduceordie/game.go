@@ -56,7 +56,6 @@ type Game struct {
 	eliminated []bool
 	secretUsed []bool
 	exposed    Card // -1 until recorded (and always -1 for 5 players)
-	lineBase   int  // lines of the file before the first entry ([Load] only)
 	evidence   bool // an evidence line was recorded
 	over       bool
 
@@ -69,41 +68,18 @@ var _ table.Game = (*Game)(nil)
 // then "seat", "hand", "exposed", "reveal" and the turns.
 func NewGame() *Game { return &Game{seat: -1, exposed: -1, cnt: &countCache{}} }
 
-// Load reads a whole log: its first entry must be "game dod", and every
-// later line (comments and blank lines included) is applied in order. An
-// error names the 1-based line number in the file; the lines a conflict
-// names are file line numbers too.
-func Load(r io.Reader) (*Game, error) {
-	l, err := table.ReadLog(r)
-	if err != nil {
-		return nil, err
-	}
-	if l.Game != Name {
-		return nil, &table.LogError{Line: l.HeaderLineNumber(), Err: fmt.Errorf("this is a log of %q, not of Deduce or Die (expected game dod)", l.Game)}
-	}
-	g := NewGame()
-	g.lineBase = l.LineNumber(0) - 1
-	for i, line := range l.Lines {
-		if err := g.Apply(line); err != nil {
-			return nil, &table.LogError{Line: l.LineNumber(i), Err: err}
-		}
-	}
-	return g, nil
-}
-
-func isComment(line string) bool { return table.IsComment(line) }
+// Load reads a whole log of Deduce or Die (its header "game dod") and
+// replays it; see [table.Replay] for the errors.
+func Load(r io.Reader) (*Game, error) { return table.LoadAs[*Game](Definition, r) }
 
 // Name is "dod".
 func (g *Game) Name() string { return Name }
 
-// lineNumber is the number errors and explanations give the line at index
-// i of Lines: its 1-based position, or its line number in the file for a
-// game read by [Load].
-func (g *Game) lineNumber(i int) int { return g.lineBase + i + 1 }
+// lineNumber is the number of the line at index i of Lines (see the
+// package table for the numbering).
+func (g *Game) lineNumber(i int) int { return i + 1 }
 
-// Lines are the accepted lines, in order: the 1-based position of a line in
-// this slice is the number errors and explanations use (for a game read
-// by [Load], the line number in the file).
+// Lines are the accepted lines, in order: line n is Lines()[n-1].
 func (g *Game) Lines() []string { return slices.Clone(g.lines) }
 
 // Players are the player names in seating order.
@@ -144,11 +120,11 @@ func (g *Game) Apply(line string) error {
 	if strings.ContainsAny(line, "\n\r") {
 		return &table.LineError{Msg: "a line cannot contain a line break"}
 	}
-	if isComment(line) {
+	if table.IsComment(line) {
 		g.lines = append(g.lines, line)
 		return nil
 	}
-	toks := tokenize(line)
+	toks := tokenize(table.StripComment(line))
 	if len(toks) == 0 {
 		g.lines = append(g.lines, line)
 		return nil
@@ -158,7 +134,7 @@ func (g *Game) Apply(line string) error {
 		return &table.LineError{Col: e.Col, Msg: e.Msg, Want: e.Want}
 	}
 	if cons != nil {
-		if err := g.add(strings.TrimSpace(line), cons); err != nil {
+		if err := g.add(strings.TrimSpace(table.StripComment(line)), cons); err != nil {
 			return err
 		}
 	}
@@ -182,16 +158,13 @@ func (g *Game) add(label string, cons []solver.Constraint) error {
 		if err != nil {
 			return &table.LineError{Msg: "cannot check consistency: " + err.Error()}
 		}
-		ce := &table.ConflictError{}
+		var nums []int
 		for _, i := range ids {
-			if i == id {
-				continue
+			if i != id {
+				nums = append(nums, g.lineNumber(g.obsLine[i]))
 			}
-			n := g.obsLine[i]
-			ce.Lines = append(ce.Lines, g.lineNumber(n))
-			ce.Texts = append(ce.Texts, strings.TrimSpace(g.lines[n]))
 		}
-		return ce
+		return table.NewConflict(g.lines, nums)
 	}
 	g.prob = p
 	g.obsLine = append(g.obsLine, len(g.lines))
@@ -245,14 +218,11 @@ func missing(toks []token, want string) *lineErr {
 	return &lineErr{toks[len(toks)-1].end() + 2, "the line ends early", want}
 }
 
+// validName reports whether s can name a player: a name ([table.CheckName])
+// that is not a card.
 func validName(s string) bool {
-	if s == "" || len(s) > 32 {
+	if table.CheckName(s) != nil {
 		return false
-	}
-	for _, r := range s {
-		if !(r == '_' || r == '-' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
-			return false
-		}
 	}
 	_, isCard := rankOf(s[:len(s)-1])
 	if _, isSuit := ParseSuit(s[len(s)-1:]); isCard && isSuit {
@@ -273,7 +243,7 @@ func (g *Game) parsePlayers(toks []token) ([]solver.Constraint, func(), *lineErr
 	for _, t := range names {
 		low := strings.ToLower(t.s)
 		if !validName(t.s) || slices.Contains(keywords, low) || low == EvidenceHolder || low == ExposedHolder {
-			return nil, nil, &lineErr{t.col, fmt.Sprintf("%q cannot be a player name", t.s), "a name of letters, digits, - or _ that is neither a keyword nor a card"}
+			return nil, nil, &lineErr{t.col, fmt.Sprintf("%q cannot be a player name", t.s), "a name of letters, digits, _ - ' or . that is neither a keyword nor a card"}
 		}
 		for _, q := range ps {
 			if strings.EqualFold(q, t.s) {

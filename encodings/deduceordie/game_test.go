@@ -177,10 +177,10 @@ func TestLoadErrors(t *testing.T) {
 	tests := []struct {
 		why, log, want string
 	}{
-		{"no header", "players a b c\n", "line 1"},
+		{"no header", "players a b c\n", "line 0"},
 		{"another game", "game clue\nplayers a b c\n", "not of Deduce or Die"},
-		{"bad line numbered in the file", "# my game\ngame dod\nplayers a b c\n\nask a b 3H..10S = 1\n", "line 5: column 13: no 10 in the Motive deck; ranks are A-9 (expected a rank A-9)"},
-		{"conflict names file lines", "game dod\n# setup\nplayers a b c\nseat a\nhand a AS 2S 3S 4S 5S 6S 7S 8S\nask b c AS..3S = 1\n", "line 6: contradicts earlier lines:\n  line 5: hand a AS 2S 3S 4S 5S 6S 7S 8S"},
+		{"bad line numbered from the header, line 0", "# my game\ngame dod\nplayers a b c\n\nask a b 3H..10S = 1\n", "line 3: column 13: no 10 in the Motive deck; ranks are A-9 (expected a rank A-9)"},
+		{"conflict names lines numbered from the header", "game dod\n# setup\nplayers a b c\nseat a\nhand a AS 2S 3S 4S 5S 6S 7S 8S\nask b c AS..3S = 1\n", "line 5: contradicts earlier lines:\n  line 4: hand a AS 2S 3S 4S 5S 6S 7S 8S"},
 	}
 	for _, tc := range tests {
 		_, err := Load(strings.NewReader(tc.log))
@@ -196,7 +196,7 @@ func TestWhy(t *testing.T) {
 		"ask bob dave 7S..8S = 0",
 	)...)
 	var b strings.Builder
-	if err := g.Why(context.Background(), "bob 2H", &b); err != nil {
+	if err := table.Why(context.Background(), g, "bob 2H", &b); err != nil {
 		t.Fatal(err)
 	}
 	want := "bob holds 2H, because of:\n  line 3: hand carol AS 2S 3H 4H 5C 6C\n  line 5: ask alice bob 2S rank = 2\n"
@@ -204,16 +204,16 @@ func TestWhy(t *testing.T) {
 		t.Errorf("Why = %q, want %q", b.String(), want)
 	}
 	b.Reset()
-	if err := g.Why(context.Background(), "not dave 2c", &b); err != nil {
+	if err := table.Why(context.Background(), g, "not dave 2c", &b); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), "dave does not hold 2C") || !strings.Contains(b.String(), "line 5") {
 		t.Errorf("Why not = %q", b.String())
 	}
-	if err := g.Why(context.Background(), "alice 7S", &b); err == nil || !strings.Contains(err.Error(), "not forced") {
+	if err := table.Why(context.Background(), g, "alice 7S", &b); err == nil || !strings.Contains(err.Error(), "not forced") {
 		t.Errorf("Why of an open fact = %v", err)
 	}
-	if err := g.Why(context.Background(), "zed 7S", &b); err == nil {
+	if err := table.Why(context.Background(), g, "zed 7S", &b); err == nil {
 		t.Errorf("Why of an unknown holder accepted")
 	}
 	f, err := g.ParseFact("exposed 9S")

@@ -297,9 +297,9 @@ func (g *Game) ParseFact(s string) (solver.Fact, error) {
 	return f, &table.LineError{Col: toks[0].col, Msg: fmt.Sprintf("no holder named in %q", s), Want: "a player, evidence or exposed"}
 }
 
-// Explain is the minimal set of lines (numbered as in [Game.Lines])
+// ExplainFact is the minimal set of lines (numbered as in [Game.Lines])
 // that imply fact f. It returns solver.ErrNotImplied when f is not forced.
-func (g *Game) Explain(ctx context.Context, f solver.Fact) ([]int, error) {
+func (g *Game) ExplainFact(ctx context.Context, f solver.Fact) ([]int, error) {
 	if g.prob == nil {
 		return nil, errNoPlayers
 	}
@@ -322,28 +322,19 @@ func (g *Game) factText(f solver.Fact) string {
 	return g.model.HolderName(f.Holder) + verb + CardName(f.Card)
 }
 
-// Why explains a fact ("alice 3H", "not bob 5S", "evidence 7C") by the
-// minimal set of lines that imply it.
-func (g *Game) Why(ctx context.Context, fact string, w io.Writer) error {
+// Explain explains a fact ("alice 3H", "not bob 5S", "evidence 7C") by a
+// minimal set of lines that force it.
+func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, error) {
 	f, err := g.ParseFact(fact)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	lines, err := g.Explain(ctx, f)
+	lines, err := g.ExplainFact(ctx, f)
 	if errors.Is(err, solver.ErrNotImplied) {
-		return fmt.Errorf("%s is not forced by the lines so far", g.factText(f))
+		return nil, fmt.Errorf("%s is not forced by the lines so far", g.factText(f))
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s, because of:\n", g.factText(f))
-	if len(lines) == 0 {
-		b.WriteString("  the deal alone\n")
-	}
-	for _, n := range lines {
-		fmt.Fprintf(&b, "  line %d: %s\n", n, strings.TrimSpace(g.lines[n-1-g.lineBase]))
-	}
-	_, err = io.WriteString(w, b.String())
-	return err
+	return &table.Explanation{Fact: g.factText(f), Lines: lines}, nil
 }

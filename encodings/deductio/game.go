@@ -39,25 +39,9 @@ func NewGame() *Game {
 	return g
 }
 
-// Load reads a whole log: the header "game deductio", then one line an
-// entry, each going through [Game.Apply]. Errors name the 1-based line
-// number of the file.
-func Load(r io.Reader) (*Game, error) {
-	l, err := table.ReadLog(r)
-	if err != nil {
-		return nil, err
-	}
-	if l.Game != Name {
-		return nil, &table.LogError{Line: l.HeaderLineNumber(), Err: fmt.Errorf("a log of %q, not of %q", l.Game, Name)}
-	}
-	g := NewGame()
-	for i, line := range l.Lines {
-		if err := g.Apply(line); err != nil {
-			return nil, &table.LogError{Line: l.LineNumber(i), Err: err}
-		}
-	}
-	return g, nil
-}
+// Load reads a whole log of Deductio (its header "game deductio") and
+// replays it; see [table.Replay] for the errors.
+func Load(r io.Reader) (*Game, error) { return table.LoadAs[*Game](Definition, r) }
 
 // Name is the game's name in a log header.
 const Name = "deductio"
@@ -146,18 +130,14 @@ func (g *Game) conflict(st *state, last int) error {
 	if ids == nil {
 		return errors.New("deductio: internal error: the count found no deal but the SAT engine found one")
 	}
-	ce := &table.ConflictError{}
+	var nums []int
 	for _, id := range ids {
 		if ln := st.obsLine[id]; ln != last {
-			ce.Lines = append(ce.Lines, ln+1)
+			nums = append(nums, ln+1)
 		}
 	}
-	slices.Sort(ce.Lines)
-	ce.Lines = slices.Compact(ce.Lines)
-	for _, n := range ce.Lines {
-		ce.Texts = append(ce.Texts, g.lines[n-1])
-	}
-	return ce
+	slices.Sort(nums)
+	return table.NewConflict(g.lines, slices.Compact(nums))
 }
 
 // publicState is the game compiled from public information only: what

@@ -159,7 +159,7 @@ func TestCommentsKept(t *testing.T) {
 		t.Fatalf("kept %d lines, want 6", len(g.Lines()))
 	}
 	var b strings.Builder
-	if err := g.Why(context.Background(), "not alice 3", &b); err != nil {
+	if err := table.Why(context.Background(), g, "not alice 3", &b); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), "line 5: alice plays even") {
@@ -313,10 +313,10 @@ func TestAdviseWithout(t *testing.T) {
 	if err := g.Advise(ctx, "purple", io.Discard); err == nil {
 		t.Error("advice on an unknown clue card gave no error")
 	}
-	if err := g.Why(ctx, "dave 5", io.Discard); err == nil {
+	if err := table.Why(ctx, g, "dave 5", io.Discard); err == nil {
 		t.Error("why about an unknown player gave no error")
 	}
-	if err := g.Why(ctx, "alice", io.Discard); err == nil {
+	if err := table.Why(ctx, g, "alice", io.Discard); err == nil {
 		t.Error("why without a number gave no error")
 	}
 }

@@ -119,26 +119,20 @@ func parseClueWord(w word) (Clue, error) {
 	return c, nil
 }
 
-// validName reports whether s can name a player: letters, digits, '_' and
-// '-', starting with a letter, and not a keyword.
+// validName reports whether s can name a player: a name
+// ([table.CheckName]) that is not a keyword.
 func validName(s string) bool {
-	for i, r := range s {
-		if !(unicode.IsLetter(r) || (i > 0 && (unicode.IsDigit(r) || r == '_' || r == '-'))) {
-			return false
-		}
-	}
-	return s != "" && !isKeyword(s)
+	return table.CheckName(s) == nil && !isKeyword(s)
 }
 
 // parse reads one line. It checks everything that needs only the players
 // and the seat; the rest (consistency) is the solver's.
 func (p *parser) parse(line string) (entry, error) {
 	e := entry{text: line}
-	t := strings.TrimSpace(line)
-	if t == "" || strings.HasPrefix(t, "#") {
+	if table.IsComment(line) {
 		return e, nil
 	}
-	ws := splitWords(line)
+	ws := splitWords(table.StripComment(line))
 	head := ws[0]
 	const setupWant = "players, seat, secret, faceup, row, or a player name"
 	switch strings.ToLower(head.s) {
@@ -154,7 +148,7 @@ func (p *parser) parse(line string) (entry, error) {
 		}
 		for i, n := range names {
 			if !validName(n.s) {
-				return e, lineErr(n.col, "a name of letters and digits that is not a keyword", "%q cannot name a player", n.s)
+				return e, lineErr(n.col, "a name of letters, digits, _ - ' or . that is not a keyword", "%q cannot name a player", n.s)
 			}
 			for _, m := range names[:i] {
 				if strings.EqualFold(m.s, n.s) {

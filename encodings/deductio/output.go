@@ -317,42 +317,40 @@ func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
 	return err
 }
 
-// Why explains a fact about a player's current number: "alice 7" (alice's
-// number is 7) or "not alice 7", by a minimal set of lines implying it.
-func (g *Game) Why(ctx context.Context, fact string, w io.Writer) error {
+// Explain explains a fact about a player's current number: "alice 7"
+// (alice's number is 7) or "not alice 7", by a minimal set of lines
+// forcing it.
+func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, error) {
 	ws := splitWords(fact)
 	holds := true
 	if len(ws) > 0 && strings.EqualFold(ws[0].s, "not") {
 		holds, ws = false, ws[1:]
 	}
 	if len(ws) != 2 {
-		return lineErr(0, "a fact such as \"alice 7\" or \"not alice 7\"", "cannot read the fact %q", fact)
+		return nil, lineErr(0, "a fact such as \"alice 7\" or \"not alice 7\"", "cannot read the fact %q", fact)
 	}
 	i, ok := g.findPlayer(ws[0].s)
 	if !ok {
-		return lineErr(ws[0].col, "one of "+strings.Join(g.p.players, ", "), "no player %q", ws[0].s)
+		return nil, lineErr(ws[0].col, "one of "+strings.Join(g.p.players, ", "), "no player %q", ws[0].s)
 	}
 	n, err := parseNum(ws[1])
 	if err != nil {
-		return err
+		return nil, err
+	}
+	text := fmt.Sprintf("%s's number is %d", g.p.players[i], n)
+	if !holds {
+		text = fmt.Sprintf("%s's number is not %d", g.p.players[i], n)
 	}
 	f := solver.Fact{Card: cardOf(n), Holder: g.st.cur(i), Holds: holds}
 	var sat *solver.SAT
 	lines, err := g.why(ctx, g.st, &sat, f)
 	if err == solver.ErrNotImplied {
-		_, err = fmt.Fprintf(w, "not implied: %s\n", strings.TrimSpace(fact))
-		return err
+		return nil, fmt.Errorf("%s is not forced by the lines so far", text)
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s, because of:\n", strings.TrimSpace(fact))
-	for _, n := range lines {
-		fmt.Fprintf(&b, "  line %d: %s\n", n, g.lines[n-1])
-	}
-	_, err = io.WriteString(w, b.String())
-	return err
+	return &table.Explanation{Fact: text, Lines: lines}, nil
 }
 
 // Advise writes which guess to make now, or to play a clue card instead,
@@ -360,18 +358,9 @@ func (g *Game) Why(ctx context.Context, fact string, w io.Writer) error {
 // when the seat has a free guess, and the three face-up clue cards (the
 // last row line otherwise).
 func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
-	free := false
-	var row []Clue
-	for _, wd := range splitWords(args) {
-		if strings.EqualFold(wd.s, "free") {
-			free = true
-			continue
-		}
-		c, err := parseClueWord(wd)
-		if err != nil {
-			return err
-		}
-		row = append(row, c)
+	free, row, err := parseAdviseArgs(args)
+	if err != nil {
+		return err
 	}
 	r, err := g.report(ctx, free, false)
 	if err != nil {
@@ -395,6 +384,88 @@ func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 	}
 	_, err = io.WriteString(w, b.String())
 	return err
+}
+
+// AdviseJSON is [Game.Advise] as one JSON document: the best guess (null
+// when no number is open to one) and the clue-card advice (null, with
+// clue_error saying why, when there is none).
+func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
+	free, row, err := parseAdviseArgs(args)
+	if err != nil {
+		return err
+	}
+	r, err := g.report(ctx, free, false)
+	if err != nil {
+		return err
+	}
+	doc := jsonAdvice{Schema: table.Schema, Game: Name}
+	if b := r.Best; b != nil {
+		doc.Best = &jsonGuess{Player: b.Player, Number: b.Number, P: prob(b.P), Penalty: prob(b.Penalty), Advised: b.Advised, Free: b.Free}
+	}
+	a, err := g.AdviseClue(ctx, row)
+	switch {
+	case err == ErrNoRow || err == ErrNoNumber:
+		doc.ClueError = err.Error()
+	case err != nil:
+		return err
+	default:
+		ja := &jsonClueAdvice{Number: a.Number, Play: a.Play, Options: []jsonClueOption{}}
+		if a.Rejected != nil {
+			p := prob(a.Rejected)
+			ja.Rejected = &p
+		}
+		for _, o := range a.Options {
+			jo := jsonClueOption{Clue: o.Clue.String(), True: o.True, Mass: prob(o.Mass), Left: o.Left, TheirBest: prob(o.TheirBest)}
+			if !math.IsInf(o.Bits, 1) {
+				bits := o.Bits
+				jo.Bits = &bits
+			}
+			ja.Options = append(ja.Options, jo)
+		}
+		doc.Clue = ja
+	}
+	return table.WriteJSON(w, doc)
+}
+
+type jsonAdvice struct {
+	Schema    string          `json:"schema"`
+	Game      string          `json:"game"`
+	Best      *jsonGuess      `json:"best"`
+	Clue      *jsonClueAdvice `json:"clue"`
+	ClueError string          `json:"clue_error,omitempty"`
+}
+
+type jsonClueAdvice struct {
+	Number   int              `json:"number"`
+	Options  []jsonClueOption `json:"options"`
+	Play     int              `json:"play"`
+	Rejected *jsonProb        `json:"rejected,omitempty"`
+}
+
+type jsonClueOption struct {
+	Clue      string   `json:"clue"`
+	True      bool     `json:"true"`
+	Mass      jsonProb `json:"mass"`
+	Bits      *float64 `json:"bits"` // null: infinite
+	Left      int      `json:"left"`
+	TheirBest jsonProb `json:"their_best"`
+}
+
+// parseAdviseArgs reads the arguments of advise: "free" and the face-up
+// clue cards, in any order.
+func parseAdviseArgs(args string) (free bool, row []Clue, err error) {
+	for _, wd := range splitWords(args) {
+		if strings.EqualFold(wd.s, "free") {
+			free = true
+			continue
+		}
+		c, err := parseClueWord(wd)
+		if err != nil {
+			return false, nil, err
+		}
+		row = append(row, c)
+	}
+	return free, row, nil
 }
 
 func (a *ClueAdvice) writeText(b *strings.Builder) {

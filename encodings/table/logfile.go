@@ -27,8 +27,9 @@ const (
 	MaxLineLen = 4096
 )
 
-// LogError is a log that cannot be read or replayed: Line is the 1-based
-// line number in the file (0 when the problem is the file as a whole).
+// LogError is a log that cannot be read or replayed: Line is the number of
+// the line at fault (the header is line 0, see the package documentation),
+// or -1 when the problem is the log as a whole or a line of its preamble.
 type LogError struct {
 	Line int
 	Err  error
@@ -36,7 +37,7 @@ type LogError struct {
 
 // Error is "line N: err".
 func (e *LogError) Error() string {
-	if e.Line == 0 {
+	if e.Line < 0 {
 		return e.Err.Error()
 	}
 	return fmt.Sprintf("line %d: %v", e.Line, e.Err)
@@ -48,23 +49,17 @@ func (e *LogError) Unwrap() error { return e.Err }
 // HeaderLine is the header of a log of game name.
 func HeaderLine(name string) string { return "game " + name }
 
-// IsComment reports whether line is a comment or blank, which every game
-// accepts and keeps as it is.
-func IsComment(line string) bool {
-	t := strings.TrimSpace(line)
-	return t == "" || strings.HasPrefix(t, "#")
-}
-
-// ParseLog reads a log. The header is the first line that is not a comment
-// or blank; a trailing carriage return is dropped from every line. It
+// ParseLog reads a log. A byte-order mark at its start is ignored; the
+// header is the first line that is not a comment line, and may end in a
+// comment; a trailing carriage return is dropped from every line. It
 // returns a *LogError for a log with no header, a malformed header, a line
 // that is not valid UTF-8 or holds control characters, or a log beyond
 // [MaxLogSize] or [MaxLineLen].
 func ParseLog(data []byte) (*Log, error) {
 	if len(data) > MaxLogSize {
-		return nil, &LogError{Err: fmt.Errorf("log is %d bytes, more than the %d a log may have", len(data), MaxLogSize)}
+		return nil, &LogError{Line: -1, Err: fmt.Errorf("log is %d bytes, more than the %d a log may have", len(data), MaxLogSize)}
 	}
-	text := string(data)
+	text := strings.TrimPrefix(string(data), BOM)
 	text = strings.TrimSuffix(text, "\n")
 	var raw []string
 	if len(data) > 0 {
@@ -75,7 +70,10 @@ func ParseLog(data []byte) (*Log, error) {
 	for i, line := range raw {
 		line = strings.TrimSuffix(line, "\r")
 		if err := checkLine(line); err != nil {
-			return nil, &LogError{Line: i + 1, Err: err}
+			if !header {
+				return nil, &LogError{Line: -1, Err: fmt.Errorf("before the header, file line %d: %w", i+1, err)}
+			}
+			return nil, &LogError{Line: len(l.Lines) + 1, Err: err}
 		}
 		switch {
 		case header:
@@ -83,16 +81,16 @@ func ParseLog(data []byte) (*Log, error) {
 		case IsComment(line):
 			l.Preamble = append(l.Preamble, line)
 		default:
-			f := strings.Fields(line)
-			if len(f) != 2 || f[0] != "game" {
-				return nil, &LogError{Line: i + 1, Err: fmt.Errorf("the first entry of a log is its header (expected \"game <name>\", such as \"game dod\"), not %q", line)}
+			f := strings.Fields(StripComment(line))
+			if len(f) != 2 || !strings.EqualFold(f[0], "game") {
+				return nil, &LogError{Line: 0, Err: fmt.Errorf("the first entry of a log is its header (expected \"game <name>\", such as \"game dod\"), not %q", line)}
 			}
-			l.Game = f[1]
+			l.Game = strings.ToLower(f[1])
 			header = true
 		}
 	}
 	if !header {
-		return nil, &LogError{Err: errors.New(`no header line (expected "game <name>", such as "game dod")`)}
+		return nil, &LogError{Line: -1, Err: errors.New(`no header line (expected "game <name>", such as "game dod")`)}
 	}
 	return l, nil
 }
@@ -136,12 +134,6 @@ func LoadLog(path string) (*Log, error) {
 	defer f.Close()
 	return ReadLog(f)
 }
-
-// HeaderLineNumber is the 1-based line number in the file of the header.
-func (l *Log) HeaderLineNumber() int { return len(l.Preamble) + 1 }
-
-// LineNumber is the 1-based line number in the file of l.Lines[i].
-func (l *Log) LineNumber(i int) int { return len(l.Preamble) + 2 + i }
 
 // Bytes is the log as written to disk: one line each, each ended by a
 // newline. It returns an error when the game name is not one word or a line

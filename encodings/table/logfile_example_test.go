@@ -9,8 +9,8 @@ import (
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
 )
 
-// A game log is read with ParseLog: the header names the game, the lines
-// follow in order, comments included.
+// A game log is read with ParseLog: the header names the game and is line
+// 0; the lines follow in order, comments included, from line 1.
 func ExampleParseLog() {
 	l, err := table.ParseLog([]byte("# Friday\ngame dod\nplayers alice bob carol\n# turn 1\nask alice bob 3H..5S = 2\n"))
 	if err != nil {
@@ -19,16 +19,16 @@ func ExampleParseLog() {
 	}
 	fmt.Println("game:", l.Game)
 	for i, line := range l.Lines {
-		fmt.Printf("file line %d: %s\n", l.LineNumber(i), line)
+		fmt.Printf("line %d: %s\n", i+1, line)
 	}
 	_, err = table.ParseLog([]byte("players alice bob\n"))
 	fmt.Println("error:", err)
 	// Output:
 	// game: dod
-	// file line 3: players alice bob carol
-	// file line 4: # turn 1
-	// file line 5: ask alice bob 3H..5S = 2
-	// error: line 1: the first entry of a log is its header (expected "game <name>", such as "game dod"), not "players alice bob"
+	// line 1: players alice bob carol
+	// line 2: # turn 1
+	// line 3: ask alice bob 3H..5S = 2
+	// error: line 0: the first entry of a log is its header (expected "game <name>", such as "game dod"), not "players alice bob"
 }
 
 // notes is a tiny game for the example: it accepts any line but "bad".
@@ -42,13 +42,16 @@ func (g *notes) Apply(line string) error {
 	g.lines = append(g.lines, line)
 	return nil
 }
-func (g *notes) Lines() []string                                 { return g.lines }
-func (g *notes) Sheet(context.Context) (*table.Grid, error)      { return &table.Grid{}, nil }
-func (g *notes) Report(context.Context, io.Writer) error         { return nil }
-func (g *notes) ReportJSON(context.Context, io.Writer) error     { return nil }
-func (g *notes) Why(context.Context, string, io.Writer) error    { return nil }
-func (g *notes) Advise(context.Context, string, io.Writer) error { return nil }
-func (g *notes) Words() []string                                 { return nil }
+func (g *notes) Lines() []string                             { return g.lines }
+func (g *notes) Sheet(context.Context) (*table.Grid, error)  { return &table.Grid{}, nil }
+func (g *notes) Report(context.Context, io.Writer) error     { return nil }
+func (g *notes) ReportJSON(context.Context, io.Writer) error { return nil }
+func (g *notes) Explain(context.Context, string) (*table.Explanation, error) {
+	return &table.Explanation{}, nil
+}
+func (g *notes) AdviseJSON(context.Context, string, io.Writer) error { return nil }
+func (g *notes) Advise(context.Context, string, io.Writer) error     { return nil }
+func (g *notes) Words() []string                                     { return nil }
 
 // A Session takes back, edits and deletes earlier lines by rebuilding the
 // game from the lines that remain; undo and redo step through the changes.

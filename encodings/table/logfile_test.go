@@ -17,7 +17,8 @@ func TestParseLog(t *testing.T) {
 		game     string
 		preamble []string
 		lines    []string
-		errLine  int // 0: no error; -1: error for the whole file
+		wantErr  bool
+		errLine  int // the line of the error: the header is 0; -1 for the whole file
 	}{
 		{name: "header only", in: "game dod\n", game: "dod"},
 		{name: "no trailing newline is read the same", in: "game dod\nplayers a b c", game: "dod", lines: []string{"players a b c"}},
@@ -27,25 +28,27 @@ func TestParseLog(t *testing.T) {
 		{name: "comments before the header are a preamble",
 			in: "# my game\n\ngame dod\nx\n", game: "dod", preamble: []string{"# my game", ""}, lines: []string{"x"}},
 		{name: "the header may have extra spaces", in: "  game   dod  \n", game: "dod"},
-		{name: "empty file has no header", in: "", errLine: -1},
-		{name: "comments only have no header", in: "# x\n", errLine: -1},
-		{name: "header must come first", in: "players a b\ngame dod\n", errLine: 1},
-		{name: "header names one game", in: "game dod clue\n", errLine: 1},
-		{name: "header without a name", in: "game\n", errLine: 1},
-		{name: "invalid UTF-8", in: "game dod\nok\n\xff\n", errLine: 3},
-		{name: "control character", in: "game dod\na\x00b\n", errLine: 2},
-		{name: "line too long", in: "game dod\n" + strings.Repeat("x", MaxLineLen+1) + "\n", errLine: 2},
+		{name: "a byte-order mark is not part of the header", in: BOM + "game dod\n", game: "dod"},
+		{name: "the header may end in a comment", in: "game dod # friday\n", game: "dod"},
+		{name: "empty file has no header", in: "", wantErr: true, errLine: -1},
+		{name: "comments only have no header", in: "# x\n", wantErr: true, errLine: -1},
+		{name: "header must come first", in: "players a b\ngame dod\n", wantErr: true, errLine: 0},
+		{name: "header names one game", in: "game dod clue\n", wantErr: true, errLine: 0},
+		{name: "header without a name", in: "game\n", wantErr: true, errLine: 0},
+		{name: "invalid UTF-8", in: "game dod\nok\n\xff\n", wantErr: true, errLine: 2},
+		{name: "control character", in: "game dod\na\x00b\n", wantErr: true, errLine: 1},
+		{name: "line too long", in: "game dod\n" + strings.Repeat("x", MaxLineLen+1) + "\n", wantErr: true, errLine: 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			l, err := ParseLog([]byte(tt.in))
-			if tt.errLine != 0 {
+			if tt.wantErr {
 				var le *LogError
 				if !errors.As(err, &le) {
 					t.Fatalf("err = %v, want a *LogError", err)
 				}
-				if want := max(tt.errLine, 0); le.Line != want {
-					t.Fatalf("error at line %d (%v), want line %d", le.Line, err, want)
+				if le.Line != tt.errLine {
+					t.Fatalf("error at line %d (%v), want line %d", le.Line, err, tt.errLine)
 				}
 				return
 			}
@@ -59,13 +62,34 @@ func TestParseLog(t *testing.T) {
 	}
 }
 
-func TestLogLineNumber(t *testing.T) {
-	l, err := ParseLog([]byte("# a\ngame dod\nx\ny\n"))
-	if err != nil {
-		t.Fatal(err)
+// TestLogLineNumbers checks the numbering rule on the errors of ParseLog:
+// the header is line 0, a preamble is not numbered, and the first line
+// after the header is line 1.
+func TestLogLineNumbers(t *testing.T) {
+	tests := []struct {
+		why, log string
+		line     int
+	}{
+		{"a bad header is line 0, after a preamble too", "# a\n\nplayers x\n", 0},
+		{"a bad line after the header counts from 1", "# a\ngame dod\nx\ny\x01\n", 2},
+		{"a bad preamble line is the log's, not numbered", "# a\x01\ngame dod\n", -1},
+		{"no header at all", "# a\n", -1},
 	}
-	if l.HeaderLineNumber() != 2 || l.LineNumber(0) != 3 || l.LineNumber(1) != 4 {
-		t.Fatalf("header at %d, lines at %d %d; want 2, 3 4", l.HeaderLineNumber(), l.LineNumber(0), l.LineNumber(1))
+	for _, tt := range tests {
+		_, err := ParseLog([]byte(tt.log))
+		var le *LogError
+		if !errors.As(err, &le) || le.Line != tt.line {
+			t.Errorf("%s: ParseLog = %v, want a LogError on line %d", tt.why, err, tt.line)
+		}
+	}
+}
+
+// TestParseLogBOM checks that a byte-order mark, which some editors write,
+// is not part of the header.
+func TestParseLogBOM(t *testing.T) {
+	l, err := ParseLog([]byte(BOM + "game dod\r\nplayers a b c\r\n"))
+	if err != nil || l.Game != "dod" || len(l.Lines) != 1 || l.Lines[0] != "players a b c" {
+		t.Fatalf("ParseLog with a BOM = %+v, %v", l, err)
 	}
 }
 
@@ -171,5 +195,44 @@ func TestCreateFileAtomic(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 1 {
 		t.Fatalf("directory holds %d files, want 1", len(entries))
+	}
+}
+
+// TestCheckName checks the one rule for player names that every game
+// shares: letters of any script, accents included, digits and a few marks.
+func TestCheckName(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		ok   bool
+	}{
+		{"alice", true}, {"José", true}, {"Zoë", true}, {"Zoe\u0308", true}, {"o'neil", true},
+		{"player-2", true}, {"Ann.B", true}, {"李", true}, {"Ωmega_1", true},
+		{"", false}, {"7up", false}, {"42", false}, {"#1", false}, {"a b", false}, {"-x", false},
+		{"a,b", false}, {"\xff", false}, {strings.Repeat("x", MaxNameLen+1), false},
+		{strings.Repeat("é", MaxNameLen), true},
+	} {
+		if err := CheckName(tt.name); (err == nil) != tt.ok {
+			t.Errorf("CheckName(%q) = %v, want ok %v", tt.name, err, tt.ok)
+		}
+	}
+}
+
+// TestStripComment checks where a comment starts: at the start of a line
+// or after white space, never inside a word.
+func TestStripComment(t *testing.T) {
+	for _, tt := range []struct{ line, want string }{
+		{"ask a b 3H..5S = 2 # turn 3", "ask a b 3H..5S = 2 "},
+		{"# a comment", ""},
+		{"   # indented", "   "},
+		{"a\t#tab", "a\t"},
+		{"C# is a word", "C# is a word"},
+		{"no comment", "no comment"},
+	} {
+		if got := StripComment(tt.line); got != tt.want {
+			t.Errorf("StripComment(%q) = %q, want %q", tt.line, got, tt.want)
+		}
+	}
+	if !IsComment("  # x") || !IsComment("") || IsComment("x # y") {
+		t.Error("IsComment disagrees with StripComment")
 	}
 }

@@ -22,16 +22,16 @@ type Session struct {
 }
 
 // ReplayError is a line refused while rebuilding a game from its lines:
-// Entry is its 1-based number in [Game.Lines] order.
+// Line is its number (see the package documentation), Text the line.
 type ReplayError struct {
-	Entry int
-	Line  string
-	Err   error
+	Line int
+	Text string
+	Err  error
 }
 
-// Error is "entry N (line): err".
+// Error is "line N (text): err".
 func (e *ReplayError) Error() string {
-	return fmt.Sprintf("entry %d %q: %v", e.Entry, e.Line, e.Err)
+	return fmt.Sprintf("line %d %q: %v", e.Line, e.Text, e.Err)
 }
 
 // Unwrap returns the game's error.
@@ -71,7 +71,7 @@ func build(newGame func() Game, lines []string) (Game, error) {
 	g := newGame()
 	for i, line := range lines {
 		if err := g.Apply(line); err != nil {
-			return nil, &ReplayError{Entry: i + 1, Line: line, Err: err}
+			return nil, &ReplayError{Line: i + 1, Text: line, Err: err}
 		}
 	}
 	return g, nil
@@ -151,7 +151,7 @@ func (s *Session) Redo() error {
 				if rerr := s.replace(cur); rerr != nil {
 					return rerr
 				}
-				return &ReplayError{Entry: i + 1, Line: next[i], Err: err}
+				return &ReplayError{Line: i + 1, Text: next[i], Err: err}
 			}
 		}
 	} else if err := s.replace(next); err != nil {
@@ -191,8 +191,8 @@ func (s *Session) Delete(n int) error {
 	lines := s.snapshot()
 	err := s.change(slices.Delete(lines, n-1, n))
 	var re *ReplayError
-	if errors.As(err, &re) && re.Entry >= n {
-		re.Entry++ // numbered as before the deletion
+	if errors.As(err, &re) && re.Line >= n {
+		re.Line++ // numbered as before the deletion
 	}
 	return err
 }

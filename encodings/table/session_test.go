@@ -29,13 +29,16 @@ func (g *fakeGame) Apply(line string) error {
 	return nil
 }
 
-func (g *fakeGame) Lines() []string                                 { return g.lines }
-func (g *fakeGame) Sheet(context.Context) (*Grid, error)            { return &Grid{}, nil }
-func (g *fakeGame) Report(context.Context, io.Writer) error         { return nil }
-func (g *fakeGame) ReportJSON(context.Context, io.Writer) error     { return nil }
-func (g *fakeGame) Why(context.Context, string, io.Writer) error    { return nil }
-func (g *fakeGame) Advise(context.Context, string, io.Writer) error { return nil }
-func (g *fakeGame) Words() []string                                 { return nil }
+func (g *fakeGame) Lines() []string                             { return g.lines }
+func (g *fakeGame) Sheet(context.Context) (*Grid, error)        { return &Grid{}, nil }
+func (g *fakeGame) Report(context.Context, io.Writer) error     { return nil }
+func (g *fakeGame) ReportJSON(context.Context, io.Writer) error { return nil }
+func (g *fakeGame) Explain(context.Context, string) (*Explanation, error) {
+	return &Explanation{}, nil
+}
+func (g *fakeGame) AdviseJSON(context.Context, string, io.Writer) error { return nil }
+func (g *fakeGame) Advise(context.Context, string, io.Writer) error     { return nil }
+func (g *fakeGame) Words() []string                                     { return nil }
 
 // step is one action on a session and what the lines must be afterwards.
 type step struct {
@@ -152,7 +155,7 @@ func TestDeleteErrorNumbering(t *testing.T) {
 	}
 	err = s.Delete(2)
 	var re *ReplayError
-	if !errors.As(err, &re) || re.Entry != 4 || re.Line != "after a" {
+	if !errors.As(err, &re) || re.Line != 4 || re.Text != "after a" {
 		t.Fatalf("err = %v, want a ReplayError for entry 4", err)
 	}
 }
@@ -176,7 +179,7 @@ func TestResumeSession(t *testing.T) {
 
 	_, err = ResumeSession(newFake, []string{"a", "after b"})
 	var re *ReplayError
-	if !errors.As(err, &re) || re.Entry != 2 || re.Line != "after b" {
+	if !errors.As(err, &re) || re.Line != 2 || re.Text != "after b" {
 		t.Fatalf("err = %v, want a ReplayError for entry 2", err)
 	}
 	var ce *ConflictError

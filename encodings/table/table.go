@@ -1,11 +1,3 @@
-// Package table is what every game encoding offers the table session: a
-// game state built line by line from the game's text grammar, and the
-// deduction sheet it draws.
-//
-// A game log is plain text, one line an entry. Its first entry is
-// "game <name>"; every later line, setup included (players, seat, hand), is
-// in that game's grammar and goes through [Game.Apply]. Lines starting with
-// '#' and blank lines are comments: Apply accepts and keeps them.
 package table
 
 import (
@@ -21,12 +13,15 @@ type Game interface {
 	// Name is the game's name as written in a log header ("dod", "clue", ...).
 	Name() string
 
-	// Apply parses one line and adds it. A malformed line returns a
+	// Apply parses one line and adds it. A comment line ([IsComment]) is
+	// kept and changes nothing else; a comment at the end of a line is not
+	// part of the entry ([StripComment]). A malformed line returns a
 	// *LineError; a line that contradicts earlier ones returns a
 	// *ConflictError naming them. On any error the state is unchanged.
 	Apply(line string) error
 
-	// Lines are the accepted lines, in order.
+	// Lines are the accepted lines, in order, as given: line n (see the
+	// package documentation) is Lines()[n-1].
 	Lines() []string
 
 	// Sheet is the compact deduction sheet for the seat: what the session
@@ -39,13 +34,19 @@ type Game interface {
 	// ReportJSON writes every report as one JSON document.
 	ReportJSON(ctx context.Context, w io.Writer) error
 
-	// Why explains a fact written in the game's notation ("alice 3H",
-	// "not bob 5S", ...) by the minimal set of lines that imply it.
-	Why(ctx context.Context, fact string, w io.Writer) error
+	// Explain explains a fact written in the game's notation ("alice 3H",
+	// "not bob 5S", ...) by a minimal set of lines that force it. A fact
+	// that is malformed is a *LineError (columns count in fact); a fact that
+	// the lines do not force is an error saying so. [Why] and [WhyJSON]
+	// write the explanation.
+	Explain(ctx context.Context, fact string) (*Explanation, error)
 
 	// Advise writes advice; args are the game's own ("3H 5S 5S" for the
 	// three Interrogation cards of Deduce or Die, for example).
 	Advise(ctx context.Context, args string, w io.Writer) error
+
+	// AdviseJSON writes the same advice as one JSON document.
+	AdviseJSON(ctx context.Context, args string, w io.Writer) error
 
 	// Words are the names worth completing at the prompt: card names, player
 	// names and the keywords of the grammar.
@@ -74,8 +75,8 @@ func (e *LineError) Error() string {
 }
 
 // ConflictError is a line refused because it contradicts earlier ones: Lines
-// are the 1-based numbers (in [Game.Lines] order) of a minimal set of earlier
-// lines that, with the refused line, admit no deal.
+// are the numbers of a minimal set of earlier lines that, with the refused
+// line, admit no deal. [NewConflict] makes one.
 type ConflictError struct {
 	Lines []int
 	Texts []string // the text of each of those lines

@@ -1,0 +1,28 @@
+package clue
+
+import (
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
+)
+
+// Definition is Clue as the tools know it: its names, help, example and
+// setup questions.
+var Definition = table.Definition{
+	Name:    Name,
+	Aliases: []string{"cluedo"},
+	Title:   "Clue",
+	New:     func() table.Game { return NewGame() },
+	Help: table.Help{
+		Lines:  Help,
+		Why:    `A fact is a holder and an item: "bob Knife", "not envelope Plum", "faceup Rope".`,
+		Odds:   "The envelope's odds item by item, the likeliest envelopes, the best\naccusation, and the lines that prove each known holder.",
+		Advise: `"advise" ranks your legal questions by what their answers teach about the\nenvelope; "advise show ASKER ITEM ITEM [ITEM]" picks the card to show.`,
+	},
+	Example: ExampleLog,
+	Questions: []table.Question{
+		{Field: table.Deck, Text: "Deck (cluedo, cardgame or cardgame-advanced; Enter for cluedo)?"},
+		{Field: table.Players, Text: "Players, in seating order (e.g. alice,bob,carol,me)?"},
+		{Field: table.Me, Text: "Which one are you?"},
+		{Field: table.Hand, Text: "Your cards (e.g. Plum Rope Hall)?"},
+	},
+	Setup: func(o table.Setup) ([]string, error) { return SetupLines(o.Deck, o.Players, o.Me, o.Hand) },
+}

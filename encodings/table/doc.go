@@ -1,0 +1,46 @@
+// Package table is the contract every game implements, and everything that
+// is the same for every game: the game log and its line numbers, comments,
+// errors with line and column, conflicts, explanations, the deduction sheet
+// and its JSON, the undo history of a game at the table, and the game
+// table through which the command-line tool, the table session and the
+// JSON output reach a game.
+//
+// # Game logs
+//
+// A game log is plain UTF-8 text, one line an entry. A byte-order mark at
+// its start is ignored and a carriage return before a newline is dropped.
+// Its first entry is the header "game <name>"; every later line, setup
+// included (players, seat, hand), is in that game's grammar and goes
+// through [Game.Apply].
+//
+// # Line numbers
+//
+// The header is line 0; the first line after it is line 1, and so on.
+// Comment and blank lines count: a line's number is its place after the
+// header. Comment lines before the header (a preamble) are not numbered.
+// Every command, error, explanation, edit and JSON field uses these
+// numbers, so "line 11" means the same line everywhere. In a log with no
+// preamble, line N is the file's line N+1.
+//
+// # Comments
+//
+// A '#' at the start of a line, or after white space, starts a comment that
+// runs to the end of the line ([StripComment]). A line holding only a
+// comment or white space is a comment line: every game accepts and keeps it
+// as it is, and it constrains nothing. A '#' inside a word ("C#") is not a
+// comment.
+//
+// # Errors
+//
+// [Game.Apply] returns a *[LineError] (with a 1-based byte column) for a
+// malformed line and a *[ConflictError] (naming a minimal set of earlier
+// lines) for a line that contradicts earlier ones; on any error the game is
+// unchanged. Reading a whole log returns a *[LogError] naming the line.
+//
+// # Adding a game
+//
+// A game is one package that implements [Game] and exports a [Definition];
+// the command-line tool lists the definitions in one table ([Games]). The
+// conformance tests in package tabletest check every game against this
+// specification.
+package table

@@ -1,0 +1,74 @@
+package table
+
+import (
+	"fmt"
+	"io"
+)
+
+// Replay applies the lines of l, in order, to a fresh game of def. A line
+// the game refuses stops it with a *LogError naming that line (and, for a
+// conflict, the *ConflictError naming the earlier lines); the numbers are
+// line numbers as the package documentation defines them.
+func Replay(def Definition, l *Log) (Game, error) {
+	if !def.names(l.Game) {
+		return nil, &LogError{Line: 0, Err: fmt.Errorf("this is a log of %q, not of %s (expected \"%s\")", l.Game, def.Title, HeaderLine(def.Name))}
+	}
+	g := def.New()
+	if err := ApplyLines(g, l.Lines); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// ApplyLines applies lines, in order, to g, which may hold lines of a game
+// file's own already (a deck file's setup, say): lines[i] is line i+1. A
+// refused line stops it with a *LogError naming that line.
+func ApplyLines(g Game, lines []string) error {
+	for i, line := range lines {
+		if err := g.Apply(line); err != nil {
+			return &LogError{Line: i + 1, Err: err}
+		}
+	}
+	return nil
+}
+
+// names reports whether name is def's name or one of its aliases.
+func (def Definition) names(name string) bool {
+	_, ok := Games{def}.Find(name)
+	return ok
+}
+
+// Load reads a log from r ([ReadLog]), finds the game its header names, and
+// replays it ([Replay]). An unknown game is a *LogError on line 0 wrapping
+// an *UnknownGameError.
+func (gs Games) Load(r io.Reader) (Game, *Log, error) {
+	l, err := ReadLog(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	def, err := gs.Lookup(l.Game)
+	if err != nil {
+		return nil, l, &LogError{Line: 0, Err: err}
+	}
+	g, err := Replay(def, l)
+	return g, l, err
+}
+
+// LoadAs reads a log of the game def from r and replays it, for a game
+// package's typed Load: G is the game's own type, which def.New returns.
+func LoadAs[G Game](def Definition, r io.Reader) (G, error) {
+	var zero G
+	l, err := ReadLog(r)
+	if err != nil {
+		return zero, err
+	}
+	g, err := Replay(def, l)
+	if err != nil {
+		return zero, err
+	}
+	typed, ok := g.(G)
+	if !ok {
+		return zero, fmt.Errorf("table: %s's New returns %T, not %T", def.Name, g, zero)
+	}
+	return typed, nil
+}
