@@ -12,10 +12,13 @@ var Definition = table.Definition{
 	Title:   "Clue",
 	New:     func() table.Game { return NewGame() },
 	Help: table.Help{
-		Lines:  Help,
-		Why:    `A fact is a holder and an item: "bob Knife", "not envelope Plum", "faceup Rope".`,
-		Odds:   "The envelope's odds item by item, the likeliest envelopes, the best\naccusation, and the lines that prove each known holder.",
-		Advise: `"advise" ranks your legal questions by what their answers teach about the\nenvelope; "advise show ASKER ITEM ITEM [ITEM]" picks the card to show.`,
+		Lines: Help,
+		Why: `A fact is a holder and an item: "bob Knife", "not envelope Plum",
+"faceup Rope".`,
+		Odds: `The envelope's odds item by item, the likeliest envelopes, the best
+accusation, and the lines that prove each known holder.`,
+		Advise: `"advise" ranks your legal questions by what their answers teach about
+the envelope; "advise show ASKER ITEM ITEM [ITEM]" picks the card to show.`,
 	},
 	Example: ExampleLog,
 	Questions: []table.Question{

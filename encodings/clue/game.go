@@ -230,8 +230,8 @@ func (g *Game) applySetup(toks []token) error {
 		}
 		var names []string
 		for _, t := range args {
-			if err := checkName(t); err != nil {
-				return err
+			if err := table.CheckName(t.text); err != nil {
+				return lineErr(t.col, err.Error(), "a player name")
 			}
 			if t.is(Envelope, FaceUp) || slices.ContainsFunc(keywords, func(k string) bool { return t.is(k) }) {
 				return lineErr(t.col, t.text+" is a word of the grammar", "a player name")

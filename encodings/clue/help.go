@@ -13,22 +13,25 @@ import (
 const Name = "clue"
 
 // Help is the grammar in brief, for the table session's "help lines".
-const Help = `Lines of Clue (items by any unique prefix, any case: pl = Plum; aliases such as Dagger):
-  preset cluedo|cardgame|cardgame-advanced     the deck (or category lines for a custom deck)
-  category NAME ITEM ITEM...                  a custom deck's category, in order
-  alias ALIAS ITEM                            another name for an item
-  questions cluedo|cardgame                   one item per category, or any two items
-  players NAME NAME...                        seating order: each asks the next one first
-  seat NAME                                   whose sheet this is
-  size NAME N|LO-HI|?                         a hand size other than the even deal
-  hand [NAME] ITEM...                         the seat's cards
-  faceup ITEM...                              the spare cards dealt face up
-  ASKER asks ITEM ITEM [ITEM]: NAME shows [ITEM]   a question; players between pass
-  ASKER asks ITEM ITEM [ITEM]: nobody              nobody could help
-  NAME accuses SUSPECT WEAPON ROOM wrong|right     an accusation and its outcome
-  HOLDER has ITEM... / HOLDER lacks ITEM...        a fact seen (HOLDER: a player, envelope, faceup)
-Advice: "advise" ranks the seat's questions; "advise show ASKER ITEM ITEM" picks the card to show.
-Facts for "why": "bob Knife", "not envelope Plum".`
+const Help = `Lines of Clue (items by any unique prefix, any case: pl = Plum; aliases
+such as Dagger):
+  preset cluedo|cardgame|cardgame-advanced   the deck (or category lines
+                                             for a custom deck)
+  category NAME ITEM ITEM...        a custom deck's category, in order
+  alias ALIAS ITEM                  another name for an item
+  questions cluedo|cardgame         one item per category, or any two items
+  players NAME NAME...              seating order: each asks the next first
+  seat NAME                         whose sheet this is
+  size NAME N|LO-HI|?               a hand size other than the even deal
+  hand [NAME] ITEM...               the seat's cards
+  faceup ITEM...                    the spare cards dealt face up
+  ASKER asks ITEM ITEM [ITEM]: NAME shows [ITEM]
+                                    a question; players between pass
+  ASKER asks ITEM ITEM [ITEM]: nobody        nobody could help
+  NAME accuses SUSPECT WEAPON ROOM wrong|right   an accusation and its outcome
+  HOLDER has ITEM... / HOLDER lacks ITEM...
+                                    a fact seen (HOLDER: a player, envelope,
+                                    faceup)`
 
 // ExampleLog is a short classic Cluedo game from dave's seat.
 const ExampleLog = `# A game of classic Cluedo from dave's seat.

@@ -15,10 +15,14 @@ var Definition = table.Definition{
 	Title:   "Deduce or Die",
 	New:     func() table.Game { return NewGame() },
 	Help: table.Help{
-		Lines:  helpLines,
-		Why:    `A fact is a holder and a card: "alice 3H", "not bob 5S", "evidence 7C", "exposed 8C".`,
-		Odds:   "The deals left; the Evidence pairs, the murder card and the murderer with\nexact odds; your best accusation and its chance.",
-		Advise: `"advise 3H 5S 5S" ranks the questions your three Interrogation cards allow\n(and the Secret Interrogation, and passing) by what their answers teach.`,
+		Lines: helpLines,
+		Why: `A fact is a holder and a card: "alice 3H", "not bob 5S", "evidence 7C",
+"exposed 8C".`,
+		Odds: `The deals left; the Evidence pairs, the murder card and the murderer with
+exact odds; your best accusation and its chance.`,
+		Advise: `"advise 3H 5S 5S" ranks the questions your three Interrogation cards
+allow (and the Secret Interrogation, and passing) by what their answers
+teach.`,
 	},
 	Example: exampleLog,
 	Questions: []table.Question{
@@ -61,7 +65,8 @@ const helpLines = `Lines of Deduce or Die (cards as 7C, 7c or 7♣; ranges as 3H
   secret ASKER ANSWERER         a Secret Interrogation between two others
   secret ASKER ANSWERER RANGE = N   ... one you asked or answered
   pass NAME                     a turn without a question
-  accuse WHO WHOM PAIR wrong    a failed accusation: accuse alice carol AC+4C wrong
+  accuse WHO WHOM PAIR wrong    a failed accusation:
+                                accuse alice carol AC+4C wrong
   accuse WHO WHOM PAIR right    the accusation that ends the game
   evidence PAIR                 the Evidence cards, once seen: evidence 3S+7H
 `

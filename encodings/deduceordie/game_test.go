@@ -222,28 +222,6 @@ func TestWhy(t *testing.T) {
 	}
 }
 
-// FuzzApply checks that Apply never panics, and that a refused line
-// changes nothing.
-func FuzzApply(f *testing.F) {
-	for _, s := range []string{
-		"ask alice bob 3H..5S = 2", "secret carol bob 2S rank = 1", "accuse alice bob AS+3H wrong",
-		"accuse dave bob 7S+8H right", "reveal alice ♣", "hand dave 7S 8S 9S AH 2H 6H", "evidence 7S 8H",
-		"pass bob", "ask alice bob 10H..5S = 1", "secret alice bob", "ask alice bob 5S..5S suit = 9", "=",
-	} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, line string) {
-		g := newGame(t, setup4...)
-		before := len(g.Lines())
-		n := len(g.Problem().Observations())
-		if err := g.Apply(line); err != nil {
-			if len(g.Lines()) != before || len(g.Problem().Observations()) != n {
-				t.Fatalf("refused line %q changed the game", line)
-			}
-		}
-	})
-}
-
 // TestAnswerBound checks that the hint names the largest answer: the
 // range's size when it is below the hand size.
 func TestAnswerBound(t *testing.T) {

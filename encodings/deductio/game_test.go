@@ -223,42 +223,6 @@ func TestDeckOrder(t *testing.T) {
 	}
 }
 
-// FuzzApply feeds arbitrary lines after a setup, one a line of the input:
-// Apply must never panic, a refused line leaves the game as it was, and
-// every accepted line leaves a game that reports.
-func FuzzApply(f *testing.F) {
-	for _, s := range []string{
-		"alice plays even", "bob rejects odd >=7 3-9", "alice guesses bob 7 right\nsecret carol 4", "carol looks 4 15\nbob looks 2\nfaceup 4",
-		"bob looks 2", "faceup 5", "row even odd single", "alice denies faceup+1", "secret carol 9",
-		"alice plays not:1-19", "bob plays ≥19", "players a b", "seat alice", "# comment", "", "alice plays 5-",
-		"carol looks 1 2\nbob guesses carol 12 right\nsecret carol 5\ncarol looks 6",
-	} {
-		f.Add(s)
-	}
-	if sim, err := Simulate(SimConfig{Players: 3, Seed: 4}); err == nil {
-		f.Add(strings.Join(sim.Logs[2][4:], "\n"))
-	}
-	f.Fuzz(func(t *testing.T, input string) {
-		g := newGame(t, setup...)
-		ctx := context.Background()
-		for _, line := range strings.Split(input, "\n") {
-			n := len(g.Lines())
-			if err := g.Apply(line); err != nil {
-				if len(g.Lines()) != n {
-					t.Fatalf("%q refused (%v) but kept", line, err)
-				}
-				continue
-			}
-			if _, err := g.Analyze(ctx); err != nil {
-				t.Fatalf("%q accepted but no report: %v", line, err)
-			}
-		}
-		if err := g.Advise(ctx, "", io.Discard); err != nil {
-			t.Fatal(err)
-		}
-	})
-}
-
 // TestExampleLog checks that the built-in example is the golden files' log
 // and that it loads.
 func TestExampleLog(t *testing.T) {
