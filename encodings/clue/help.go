@@ -28,13 +28,12 @@ Advice: "advise" ranks the seat's questions; "advise show ASKER ITEM ITEM" picks
 Facts for "why": "bob Knife", "not envelope Plum".`
 
 // ExampleLog is a short classic Cluedo game from dave's seat.
-const ExampleLog = `# A game of classic Cluedo from dave's seat.
+const ExampleLog = `# Classic Cluedo from dave's seat; every card is dealt: alice and bob hold 5, carol and dave 4.
 game clue
 preset cluedo
 players alice bob carol dave
 seat dave
 hand dave Plum Knife Hall Study
-faceup Kitchen Rope
 alice asks Scarlet Knife Study: bob passes, carol passes, dave shows Knife
 bob asks Green Revolver Lounge: carol shows
 carol asks Mustard Candlestick Library: dave passes, alice shows
