@@ -322,7 +322,8 @@ func (g *Game) applySetup(toks []token) error {
 		}
 		if g.deck != nil {
 			if err := g.deck.checkPlayers(len(names)); err != nil {
-				col := end
+				last := args[len(args)-1]
+				col := last.col + len(last.text)
 				if len(names) > g.deck.MaxPlayers {
 					col = args[g.deck.MaxPlayers].col
 				}
