@@ -17,13 +17,15 @@ const Help = `Lines of Clue (items by any unique prefix, any case: pl = Plum; al
   questions cluedo|cardgame                   one item per category, or any two items
   players NAME NAME...                        seating order: each asks the next one first
   seat NAME                                   whose sheet this is
-  size NAME N|LO-HI|?                         a hand size other than the even deal
-  hand [NAME] ITEM...                         the seat's cards
-  faceup ITEM...                              the spare cards dealt face up
+  deal all|faceup                             all dealt, or spares face up
+  size NAME N|LO-HI|?                         a hand size other than the deal's
+  hand [SEAT] ITEM...                         the seat's own cards
+  faceup ITEM...                              the spares (with deal faceup)
   ASKER asks ITEM ITEM [ITEM]: NAME shows [ITEM]   a question; players between pass
   ASKER asks ITEM ITEM [ITEM]: nobody              nobody could help
   NAME accuses SUSPECT WEAPON ROOM wrong|right     an accusation and its outcome
   HOLDER has ITEM... / HOLDER lacks ITEM...        a fact seen (HOLDER: a player, envelope, faceup)
+Cluedo deals every card; the first players listed hold one more.
 Advice: "advise" ranks the seat's questions; "advise show ASKER ITEM ITEM" picks the card to show.
 Facts for "why": "bob Knife", "not envelope Plum".`
 
