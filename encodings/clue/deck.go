@@ -150,10 +150,19 @@ func (d *Deck) Lookup(word string) (int, error) {
 
 // checkPlayers says why n players cannot play with the deck, or nil.
 func (d *Deck) checkPlayers(n int) error {
-	if (d.MinPlayers > 0 && n < d.MinPlayers) || (d.MaxPlayers > 0 && n > d.MaxPlayers) {
-		return fmt.Errorf("the %s deck is played by %d to %d players, not %d", d.Name, d.MinPlayers, d.MaxPlayers, n)
+	if lo, hi := d.PlayerRange(); n < lo || (hi > 0 && n > hi) {
+		return fmt.Errorf("the %s deck is played by %s, not %d", d.Name, d.playerRangeText(), n)
 	}
 	return nil
+}
+
+// playerRangeText is "3 to 6 players", or "2 players or more".
+func (d *Deck) playerRangeText() string {
+	lo, hi := d.PlayerRange()
+	if hi == 0 {
+		return fmt.Sprintf("%d players or more", lo)
+	}
+	return fmt.Sprintf("%d to %d players", lo, hi)
 }
 
 // PlayerRange is the number of players the deck's rules allow, lo to hi;

@@ -324,11 +324,10 @@ func (g *Game) applySetup(toks []token) error {
 			if err := g.deck.checkPlayers(len(names)); err != nil {
 				last := args[len(args)-1]
 				col := last.col + len(last.text)
-				if len(names) > g.deck.MaxPlayers {
+				if g.deck.MaxPlayers > 0 && len(names) > g.deck.MaxPlayers {
 					col = args[g.deck.MaxPlayers].col
 				}
-				lo, hi := g.deck.PlayerRange()
-				return lineErr(col, err.Error(), fmt.Sprintf("%d to %d players, or a custom deck", lo, hi))
+				return lineErr(col, err.Error(), g.deck.playerRangeText()+", or a custom deck")
 			}
 		}
 		g.players = names

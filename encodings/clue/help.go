@@ -56,7 +56,11 @@ func SetupLines(deck string, players []string, seat string, hand []string) ([]st
 	if deck == "" {
 		deck = PresetCluedo
 	}
-	if _, err := PresetDeck(deck); err != nil {
+	d, err := PresetDeck(deck)
+	if err != nil {
+		return nil, err
+	}
+	if err := d.checkPlayers(len(players)); err != nil {
 		return nil, err
 	}
 	lines := []string{"preset " + deck, "players " + strings.Join(players, " ")}

@@ -218,15 +218,18 @@ func TestDealAllCounts(t *testing.T) {
 	require.Equal(t, "108", r.Worlds.String())
 }
 
-// TestExampleDealMatchesEnumeration checks the example game, dealt by the
-// rule of classic Cluedo (every card, alice and bob one more), against the
-// SAT engine's list of its deals: the count agrees and every deal gives
-// alice and bob 5 cards, carol and dave 4 and the envelope one of each
-// category.
-func TestExampleDealMatchesEnumeration(t *testing.T) {
+// TestDealAllMatchesEnumeration checks an uneven deal of every card (the
+// card game's 9 cards to 4 players, the first one 3) against the SAT
+// engine's list of its deals: the count agrees and every deal gives a 3
+// cards, the others 2 and the envelope one of each category.
+func TestDealAllMatchesEnumeration(t *testing.T) {
 	ctx := context.Background()
-	g, err := Load(strings.NewReader(ExampleLog))
-	require.NoError(t, err)
+	g, i, err := applyLines([]string{
+		"preset cardgame", "deal all", "players a b c d", "seat b", "hand Mustard Rope",
+		"a asks Plum Knife: b passes, c shows",
+		"c asks Scarlet Study: d passes, a shows",
+	})
+	require.NoError(t, err, "line %d", i)
 	r, err := g.Analyze(ctx, false)
 	require.NoError(t, err)
 	n := 0
@@ -240,9 +243,10 @@ func TestExampleDealMatchesEnumeration(t *testing.T) {
 				cats[g.deck.CategoryOf(c)] = true
 			}
 		}
-		require.Equal(t, []int{5, 5, 4, 4, 3}, held)
+		require.Equal(t, []int{3, 2, 2, 2, 3}, held)
 		require.Len(t, cats, 3)
 	}
+	require.Positive(t, n)
 	require.Equal(t, int64(n), r.Worlds.Int64())
 }
 
@@ -289,3 +293,14 @@ func TestSimulatedDeal(t *testing.T) {
 }
 
 func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 1)) }
+
+// TestSetupLinesPlayerCount checks that the table session's setup answers
+// are refused at once when the preset's rules do not allow that many
+// players, rather than at the players line they would become.
+func TestSetupLinesPlayerCount(t *testing.T) {
+	_, err := SetupLines(PresetCluedo, []string{"ann", "bob"}, "ann", nil)
+	require.ErrorContains(t, err, "3 to 6 players, not 2")
+	lines, err := SetupLines(PresetCardGameAdvanced, []string{"ann", "bob"}, "ann", []string{"Plum"})
+	require.NoError(t, err)
+	require.Equal(t, []string{"preset cardgame-advanced", "players ann bob", "seat ann", "hand ann Plum"}, lines)
+}
