@@ -33,14 +33,40 @@ func (s QuestionStyle) String() string {
 	return "one-per-category"
 }
 
+// DealStyle is how the cards left after the envelope are dealt.
+type DealStyle uint8
+
+// The deal styles of the Clue family.
+const (
+	// FaceUpSpares deals every player the same number of cards and puts
+	// the spare cards face up for all to see (the Clue Card Game).
+	FaceUpSpares DealStyle = iota
+	// DealAll deals every card; when they do not share evenly, the first
+	// players in seating order hold one card more (classic Cluedo).
+	DealAll
+)
+
+// String is "faceup" or "all", as written in a "deal" line.
+func (s DealStyle) String() string {
+	if s == DealAll {
+		return "all"
+	}
+	return "faceup"
+}
+
 // Deck is the cards of one Clue edition: its categories in order, the
-// aliases by which items may also be written, and the shape of a question.
+// aliases by which items may also be written, the shape of a question, the
+// way the cards are dealt and the player counts the edition's rules allow.
 // Cards are numbered category by category in the order given.
 type Deck struct {
 	Name       string
 	Categories []Category
 	Aliases    map[string]string // lower-case alias -> item name
 	Style      QuestionStyle
+	Deal       DealStyle
+	// MinPlayers and MaxPlayers are the player counts the rules allow;
+	// zero means no limit beyond the grammar's two players at least.
+	MinPlayers, MaxPlayers int
 }
 
 // Cards are the names of every item, category by category.
@@ -122,6 +148,38 @@ func (d *Deck) Lookup(word string) (int, error) {
 	return -1, fmt.Errorf("%q is ambiguous: %s", word, strings.Join(names, ", "))
 }
 
+// checkPlayers says why n players cannot play with the deck, or nil.
+func (d *Deck) checkPlayers(n int) error {
+	if lo, hi := d.PlayerRange(); n < lo || (hi > 0 && n > hi) {
+		return fmt.Errorf("the %s deck is played by %s, not %d", d.Name, d.playerRangeText(), n)
+	}
+	return nil
+}
+
+// playerRangeText is "3 to 6 players", or "2 players or more".
+func (d *Deck) playerRangeText() string {
+	lo, hi := d.PlayerRange()
+	if hi == 0 {
+		return fmt.Sprintf("%d players or more", lo)
+	}
+	return fmt.Sprintf("%d to %d players", lo, hi)
+}
+
+// PlayerRange is the number of players the deck's rules allow, lo to hi;
+// hi is 0 when there is no upper limit.
+func (d *Deck) PlayerRange() (lo, hi int) {
+	return max(d.MinPlayers, 2), d.MaxPlayers
+}
+
+// named reports whether word is exactly the name or an alias of a card (in
+// any case), not only a prefix.
+func (d *Deck) named(word string) bool {
+	if _, ok := d.Aliases[strings.ToLower(word)]; ok {
+		return true
+	}
+	return slices.ContainsFunc(d.Cards(), func(c string) bool { return strings.EqualFold(c, word) })
+}
+
 // validate checks that the deck can be played: at least one category, every
 // category with at least one item, names unique and free of spaces.
 func (d *Deck) validate() error {
@@ -156,15 +214,19 @@ var Presets = []string{PresetCluedo, PresetCardGame, PresetCardGameAdvanced}
 
 // PresetDeck returns a fresh copy of a built-in deck:
 //
-//   - "cluedo": classic Cluedo, 6 suspects, 6 weapons, 9 rooms; a question
-//     names one item of each category.
+//   - "cluedo": classic Cluedo, 6 suspects, 6 weapons, 9 rooms, for 3 to 6
+//     players; a question names one item of each category; every card is
+//     dealt, the first players in seating order holding one more when the
+//     cards do not share evenly.
 //   - "cardgame": the Clue Card Game's basic game, 4 suspects, 4 weapons,
-//     4 locations; a question names any two items.
+//     4 locations, for 3 to 4 players; a question names any two items;
+//     every player gets as many cards and the spare cards go face up.
 //   - "cardgame-advanced": the Clue Card Game's advanced game, with the
-//     starred cards: 5 of each.
+//     starred cards: 5 of each, for 2 to 4 players; dealt as the basic game.
 //
 // The printed Card Game rules do not list item names; its decks use the
-// classic names (docs/rules/clue.md).
+// classic names. docs/rules/clue.md gives the reasons for the player
+// counts.
 func PresetDeck(name string) (*Deck, error) {
 	aliases := map[string]string{
 		"dagger": "Knife", "spanner": "Wrench", "pipe": "LeadPipe", "leadpiping": "LeadPipe",
@@ -174,18 +236,19 @@ func PresetDeck(name string) (*Deck, error) {
 	}
 	switch strings.ToLower(name) {
 	case PresetCluedo:
-		return &Deck{Name: PresetCluedo, Style: OnePerCategory, Aliases: aliases, Categories: []Category{
+		return &Deck{Name: PresetCluedo, Style: OnePerCategory, Deal: DealAll, MinPlayers: 3, MaxPlayers: 6, Aliases: aliases, Categories: []Category{
 			{"suspects", []string{"Scarlet", "Mustard", "White", "Green", "Peacock", "Plum"}},
 			{"weapons", []string{"Candlestick", "Knife", "LeadPipe", "Revolver", "Rope", "Wrench"}},
 			{"rooms", []string{"Kitchen", "Ballroom", "Conservatory", "DiningRoom", "BilliardRoom", "Library", "Lounge", "Hall", "Study"}},
 		}}, nil
 	case PresetCardGame, PresetCardGameAdvanced:
-		d := &Deck{Name: strings.ToLower(name), Style: AnyTwo, Aliases: aliases, Categories: []Category{
+		d := &Deck{Name: strings.ToLower(name), Style: AnyTwo, Deal: FaceUpSpares, MinPlayers: 3, MaxPlayers: 4, Aliases: aliases, Categories: []Category{
 			{"suspects", []string{"Scarlet", "Mustard", "Green", "Plum"}},
 			{"weapons", []string{"Candlestick", "Knife", "Rope", "Wrench"}},
 			{"locations", []string{"Kitchen", "Library", "Lounge", "Study"}},
 		}}
 		if d.Name == PresetCardGameAdvanced {
+			d.MinPlayers = 2
 			d.Categories[0].Items = append(d.Categories[0].Items, "Peacock")
 			d.Categories[1].Items = append(d.Categories[1].Items, "LeadPipe")
 			d.Categories[2].Items = append(d.Categories[2].Items, "Hall")

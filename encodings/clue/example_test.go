@@ -31,16 +31,18 @@ func Example() {
 	}
 	fmt.Printf("best accusation: %s with probability %s\n", strings.Join(r.Best.Items, " "), r.Best.Prob.RatString())
 	// Output:
-	// 636 deals are consistent with the log
+	// 6804 deals are consistent with the log
 	// suspects: Scarlet 1
-	// weapons: Candlestick 545/636
-	// weapons: LeadPipe 91/636
-	// rooms: Ballroom 41/318
-	// rooms: Conservatory 20/159
-	// rooms: DiningRoom 41/318
-	// rooms: BilliardRoom 41/318
-	// rooms: Lounge 155/318
-	// best accusation: Scarlet Candlestick Lounge with probability 21/53
+	// weapons: Candlestick 380/567
+	// weapons: LeadPipe 55/378
+	// weapons: Rope 209/1134
+	// rooms: Kitchen 403/3402
+	// rooms: Ballroom 403/3402
+	// rooms: Conservatory 425/3402
+	// rooms: DiningRoom 403/3402
+	// rooms: BilliardRoom 403/3402
+	// rooms: Lounge 65/162
+	// best accusation: Scarlet Candlestick Lounge with probability 425/1701
 }
 
 // Ranking the seat's questions by the information their answer gives about
@@ -66,8 +68,8 @@ func ExampleGame_AdviseQuestions() {
 		fmt.Printf("  %s shows %s: %s\n", o.Shower, o.Card, o.Prob.RatString())
 	}
 	// Output:
-	// ask Scarlet Candlestick Lounge: 1.345 bits
-	//   bob shows Candlestick: 149/1272
-	//   bob shows Lounge: 619/1272
-	//   nobody can help: 21/53
+	// ask Scarlet Candlestick Lounge: 1.312 bits
+	//   bob shows Candlestick: 1637/6804
+	//   bob shows Lounge: 3467/6804
+	//   nobody can help: 425/1701
 }

@@ -2,8 +2,10 @@ package clue
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,7 +29,9 @@ type Game struct {
 	deck     *Deck
 	deckLine int // index in lines of the line that fixed the deck, -1 before
 	players  []string
-	sizes    map[string]solver.Size // per-player overrides of the even deal
+	sizes    map[string]solver.Size // per-player overrides of the deal
+	deal     DealStyle              // the deal line's style, when dealSet
+	dealSet  bool
 	seat     string
 
 	// Set once the setup closes, at the first observation line.
@@ -94,8 +98,12 @@ func (g *Game) Problem() (*solver.Problem, error) {
 }
 
 // keywords are the words of the grammar, for completion.
-var keywords = []string{"preset", "category", "alias", "questions", "players", "seat", "size",
+var keywords = []string{"preset", "category", "alias", "questions", "players", "seat", "size", "deal",
 	"hand", "faceup", "asks", "shows", "passes", "nobody", "accuses", "wrong", "right", "has", "lacks", "not", Envelope}
+
+// reserved are the words that cannot name a player: the keywords and the
+// other spellings the grammar accepts.
+var reserved = append(slices.Clone(keywords), "game", "holds", "suggests", "none", "noone", "pass", "show", "showed", "correct")
 
 // Words are card names, player names and keywords.
 func (g *Game) Words() []string {
@@ -121,7 +129,7 @@ func (g *Game) Apply(line string) error {
 	toks := lex(table.StripComment(line))
 	head := toks[0]
 	switch {
-	case head.is("preset", "category", "alias", "questions", "players", "seat", "size"):
+	case head.is(setupWords...):
 		if g.model != nil {
 			return lineErr(head.col, "the setup is closed once observations have begun", "an observation")
 		}
@@ -152,6 +160,19 @@ func (g *Game) applySetup(toks []token) error {
 		if err != nil {
 			return lineErr(args[0].col, err.Error(), strings.Join(Presets, ", "))
 		}
+		if g.players != nil {
+			if err := d.checkPlayers(len(g.players)); err != nil {
+				return lineErr(args[0].col, err.Error(), "a deck for "+strconv.Itoa(len(g.players))+" players, or a custom deck")
+			}
+			for _, p := range g.players {
+				if d.named(p) {
+					return lineErr(args[0].col, "player "+p+" has the name of a card of the "+d.Name+" deck", "player names that are not card names")
+				}
+			}
+		}
+		if err := g.checkDeal(d, g.players, g.sizes, g.dealStyleFor(d)); err != nil {
+			return lineErr(args[0].col, err.Error(), "size lines that fit the deck")
+		}
 		g.deck = d
 		g.deckLine = len(g.lines)
 	case head.is("category"):
@@ -174,6 +195,9 @@ func (g *Game) applySetup(toks []token) error {
 		for _, t := range args[1:] {
 			if err := checkName(t); err != nil {
 				return err
+			}
+			if slices.ContainsFunc(g.players, func(p string) bool { return strings.EqualFold(p, t.text) }) {
+				return lineErr(t.col, "item "+t.text+" has the name of a player", "an item name that is not a player's")
 			}
 			cat.Items = append(cat.Items, t.text)
 		}
@@ -200,6 +224,9 @@ func (g *Game) applySetup(toks []token) error {
 			if j, _ := g.deck.Lookup(args[0].text); j != i {
 				return lineErr(args[0].col, "alias "+args[0].text+" already names a card", "a new alias")
 			}
+		}
+		if slices.ContainsFunc(g.players, func(p string) bool { return strings.EqualFold(p, args[0].text) }) {
+			return lineErr(args[0].col, "alias "+args[0].text+" is the name of a player", "an alias that is not a player's name")
 		}
 		d := cloneDeck(g.deck)
 		d.Aliases[strings.ToLower(args[0].text)] = d.Cards()[i]
@@ -230,16 +257,23 @@ func (g *Game) applySetup(toks []token) error {
 		}
 		var names []string
 		for _, t := range args {
-			if err := table.CheckName(t.text); err != nil {
-				return lineErr(t.col, err.Error(), "a player name")
-			}
-			if t.is(Envelope, FaceUp) || slices.ContainsFunc(keywords, func(k string) bool { return t.is(k) }) {
-				return lineErr(t.col, t.text+" is a word of the grammar", "a player name")
+			if err := g.checkPlayerName(t); err != nil {
+				return err
 			}
 			if slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(n, t.text) }) {
 				return lineErr(t.col, "player "+t.text+" is listed twice", "distinct player names")
 			}
 			names = append(names, t.text)
+		}
+		if g.deck != nil {
+			if err := g.deck.checkPlayers(len(names)); err != nil {
+				last := args[len(args)-1]
+				col := last.col + len(last.text)
+				if g.deck.MaxPlayers > 0 && len(names) > g.deck.MaxPlayers {
+					col = args[g.deck.MaxPlayers].col
+				}
+				return lineErr(col, err.Error(), g.deck.playerRangeText()+", or a custom deck")
+			}
 		}
 		g.players = names
 	case head.is("seat"):
@@ -263,9 +297,149 @@ func (g *Game) applySetup(toks []token) error {
 		if err != nil {
 			return err
 		}
-		g.sizes[g.players[p]] = s
+		sizes := maps.Clone(g.sizes)
+		sizes[g.players[p]] = s
+		if g.deck != nil && g.deck.Name != "custom" {
+			if err := g.checkDeal(g.deck, g.players, sizes, g.dealStyle()); err != nil {
+				return lineErr(args[1].col, err.Error(), "a size that fits the deck")
+			}
+		}
+		g.sizes = sizes
+	case head.is("deal"):
+		if len(args) != 1 {
+			return lineErr(end, "deal takes one style", "deal all or deal faceup")
+		}
+		if g.dealSet {
+			return lineErr(head.col, "the deal is already set", "one deal line")
+		}
+		var style DealStyle
+		switch {
+		case args[0].is("all"):
+			style = DealAll
+		case args[0].is("faceup", "face-up", "even"):
+			style = FaceUpSpares
+		default:
+			return lineErr(args[0].col, "no deal style "+args[0].text, "all (every card dealt) or faceup (equal hands, spare cards face up)")
+		}
+		if g.deck != nil && g.deck.Name != "custom" {
+			if err := g.checkDeal(g.deck, g.players, g.sizes, style); err != nil {
+				return lineErr(args[0].col, err.Error(), "size lines that fit this deal")
+			}
+		}
+		g.deal, g.dealSet = style, true
 	}
 	return nil
+}
+
+// dealStyle is the game's deal: the deal line's, else the deck's rule.
+func (g *Game) dealStyle() DealStyle { return g.dealStyleFor(g.deck) }
+
+// dealStyleFor is the deal with deck d: the deal line's, else d's rule.
+func (g *Game) dealStyleFor(d *Deck) DealStyle {
+	if g.dealSet || d == nil {
+		return g.deal
+	}
+	return d.Deal
+}
+
+// checkDeal says why the players and sizes cannot be dealt from deck d in
+// that style, or nil; it is nil while the deck or the players are unknown.
+func (g *Game) checkDeal(d *Deck, players []string, sizes map[string]solver.Size, style DealStyle) error {
+	if d == nil || len(players) < 2 {
+		return nil
+	}
+	_, _, _, err := handSizes(d, players, sizes, style)
+	return err
+}
+
+// handSizes are the hand sizes of the players in seating order and the
+// size of the face-up pile (face is false when the deal has none), for deck
+// d dealt in style with the given size lines.
+//
+// FaceUpSpares: a player without a size line holds the even share, the
+// cards dealt divided by the number of players, rounded down; the face-up
+// pile holds what the hands leave. DealAll: there is no face-up pile; the
+// players without a size line share what the size lines leave, as evenly
+// as possible, the first of them in seating order one card more (when the
+// size lines leave a range of cards, each holds from the lowest to the
+// highest even share of it).
+func handSizes(d *Deck, players []string, sizes map[string]solver.Size, style DealStyle) (hands []solver.Size, pile solver.Size, face bool, err error) {
+	deal := d.NumCards() - len(d.Categories)
+	if deal < 0 {
+		return nil, pile, false, fmt.Errorf("the deck is too small")
+	}
+	n := len(players)
+	hands = make([]solver.Size, n)
+	var unsized []int
+	lo, hi := 0, 0 // the least and the most cards the hands take
+	for i, p := range players {
+		s, ok := sizes[p]
+		if !ok {
+			unsized = append(unsized, i)
+			continue
+		}
+		if s.Min > deal {
+			return nil, pile, false, fmt.Errorf("%s cannot hold %d cards: the %s deck deals %d", p, s.Min, d.Name, deal)
+		}
+		s.Max = min(s.Max, deal)
+		hands[i] = s
+		lo += s.Min
+		hi += s.Max
+	}
+	if style == FaceUpSpares {
+		share := deal / n
+		for _, i := range unsized {
+			hands[i] = solver.Exactly(share)
+			lo += share
+			hi += share
+		}
+		if lo > deal {
+			return nil, pile, false, fmt.Errorf("the hand sizes add up to more than the %d cards dealt (%s)", deal, atLeast(lo, hi))
+		}
+		if deal-lo > 0 {
+			return hands, solver.Between(max(deal-hi, 0), deal-lo), true, nil
+		}
+		return hands, pile, false, nil
+	}
+	if lo > deal {
+		return nil, pile, false, fmt.Errorf("the hand sizes add up to more than the %d cards dealt (%s)", deal, atLeast(lo, hi))
+	}
+	k := len(unsized)
+	if k == 0 {
+		if hi < deal {
+			return nil, pile, false, fmt.Errorf("the hand sizes add up to fewer than the %d cards dealt (%s), and every card is dealt", deal, atMost(lo, hi))
+		}
+		return hands, pile, false, nil
+	}
+	rlo, rhi := max(deal-hi, 0), deal-lo
+	for j, i := range unsized {
+		if rlo == rhi {
+			s := rlo / k
+			if j < rlo%k {
+				s++
+			}
+			hands[i] = solver.Exactly(s)
+		} else {
+			hands[i] = solver.Between(rlo/k, (rhi+k-1)/k)
+		}
+	}
+	return hands, pile, false, nil
+}
+
+// atLeast is "N" when lo == hi, else "at least N".
+func atLeast(lo, hi int) string {
+	if lo == hi {
+		return strconv.Itoa(lo)
+	}
+	return "at least " + strconv.Itoa(lo)
+}
+
+// atMost is "N" when lo == hi, else "at most N".
+func atMost(lo, hi int) string {
+	if lo == hi {
+		return strconv.Itoa(hi)
+	}
+	return "at most " + strconv.Itoa(hi)
 }
 
 func cloneDeck(d *Deck) *Deck {
@@ -281,9 +455,26 @@ func cloneDeck(d *Deck) *Deck {
 	return &c
 }
 
+// checkName checks the name of an item or category.
 func checkName(t token) error {
 	if strings.ContainsAny(t.text, ":#") || t.text == "" {
 		return lineErr(t.col, "a name cannot contain ':' or '#'", "a plain name")
+	}
+	return nil
+}
+
+// checkPlayerName checks a player's name: a name ([table.CheckName]) that
+// is not a word of the grammar and not the name or alias of a card.
+func (g *Game) checkPlayerName(t token) error {
+	var ne *table.NameError
+	if err := table.CheckName(t.text); errors.As(err, &ne) {
+		return lineErr(t.col+ne.At, ne.Msg, "a player name: letters, digits and _ - ' .")
+	}
+	if slices.ContainsFunc(reserved, func(k string) bool { return t.is(k) }) || t.is(FaceUp) {
+		return lineErr(t.col, t.text+" is a word of the grammar", "a player name")
+	}
+	if g.deck != nil && g.deck.named(t.text) {
+		return lineErr(t.col, t.text+" is a card of the "+g.deck.Name+" deck", "a player name that is not a card name")
 	}
 	return nil
 }
@@ -331,7 +522,10 @@ func (g *Game) holder(m *solver.Model, t token) (solver.Holder, error) {
 		if h, ok := m.HolderByName(FaceUp); ok {
 			return h, nil
 		}
-		return -1, lineErr(t.col, "this deal has no face-up cards", "a player or the envelope")
+		if g.dealStyle() == DealAll {
+			return -1, lineErr(t.col, "this deal has no face-up cards: every card is dealt", `a player or the envelope ("deal faceup" in the setup puts the spare cards face up)`)
+		}
+		return -1, lineErr(t.col, "this deal has no face-up cards: the cards share evenly", "a player or the envelope")
 	}
 	p, err := g.player(t)
 	if err != nil {
@@ -360,31 +554,21 @@ func (g *Game) build() (*solver.Problem, error) {
 		return nil, lineErr(0, "no players yet", "a players line before observations")
 	}
 	d := g.deck
+	if err := d.checkPlayers(len(g.players)); err != nil {
+		return nil, lineErr(0, err.Error(), "a players line that fits the deck")
+	}
 	cats := len(d.Categories)
-	deal := d.NumCards() - cats
-	if deal < 0 {
-		return nil, lineErr(0, "the deck is too small", "more items")
+	hands, pile, face, err := handSizes(d, g.players, g.sizes, g.dealStyle())
+	if err != nil {
+		return nil, lineErr(0, err.Error(), "size lines that fit the deck")
 	}
-	share := deal / len(g.players)
 	holders := make([]solver.HolderSpec, 0, len(g.players)+2)
-	lo, hi := deal, deal
-	for _, p := range g.players {
-		s, ok := g.sizes[p]
-		if !ok {
-			s = solver.Exactly(share)
-		}
-		s.Max = min(s.Max, deal)
-		s.Min = min(s.Min, s.Max)
-		holders = append(holders, solver.HolderSpec{Name: p, Size: s})
-		lo -= s.Max
-		hi -= s.Min
-	}
-	if hi < 0 {
-		return nil, lineErr(0, fmt.Sprintf("the hand sizes add up to more than the %d cards dealt", deal), "smaller hand sizes")
+	for i, p := range g.players {
+		holders = append(holders, solver.HolderSpec{Name: p, Size: hands[i]})
 	}
 	holders = append(holders, solver.HolderSpec{Name: Envelope, Size: solver.Exactly(cats)})
-	if hi > 0 {
-		holders = append(holders, solver.HolderSpec{Name: FaceUp, Size: solver.Between(max(lo, 0), hi)})
+	if face {
+		holders = append(holders, solver.HolderSpec{Name: FaceUp, Size: pile})
 	}
 	m, err := solver.NewModel(d.Cards(), holders)
 	if err != nil {
@@ -429,6 +613,11 @@ func (g *Game) applyObservation(line string, toks []token) error {
 	fresh := prob == nil
 	if fresh {
 		p, err := g.build()
+		if le, ok := err.(*table.LineError); ok && le.Col == 0 {
+			// The setup is incomplete or does not fit: the error is
+			// found at this line, the first observation.
+			le.Col = toks[0].col
+		}
 		if err != nil {
 			return err
 		}
@@ -436,7 +625,7 @@ func (g *Game) applyObservation(line string, toks []token) error {
 		obsLine = []int{g.deckLine}
 		// The deck rule can only conflict with the sizes; check it alone.
 		if !solver.NewSAT(prob).Consistent() {
-			return lineErr(0, "the hand sizes cannot be dealt with one item of each category in the envelope", "other sizes")
+			return lineErr(toks[0].col, "the hand sizes cannot be dealt with one item of each category in the envelope", "other sizes")
 		}
 	}
 	pd, err := g.parseObservation(prob.Model(), toks)
@@ -447,7 +636,7 @@ func (g *Game) applyObservation(line string, toks []token) error {
 	next := prob.Clone()
 	id, err := next.Add(pd.obs)
 	if err != nil {
-		return lineErr(0, err.Error(), "")
+		return lineErr(toks[0].col, err.Error(), "")
 	}
 	sat := solver.NewSAT(next)
 	if !sat.Consistent() {
@@ -495,23 +684,32 @@ func (g *Game) parseObservation(m *solver.Model, toks []token) (*pending, error)
 	head := toks[0]
 	switch {
 	case head.is("hand"):
+		// A hand line is the seat's own hand; what is seen of another
+		// player's hand is a has line.
 		args := toks[1:]
-		who := g.seatIndex()
+		seat := g.seatIndex()
 		if len(args) > 0 {
 			if p, err := g.player(args[0]); err == nil {
-				who, args = p, args[1:]
+				name := g.players[p]
+				if seat < 0 {
+					return nil, lineErr(args[0].col, "a hand line is the seat's own hand, and there is no seat line yet", fmt.Sprintf(`"seat %s" in the setup, or "%s has ITEM..." for cards seen`, name, name))
+				}
+				if p != seat {
+					return nil, lineErr(args[0].col, fmt.Sprintf("%s is not the seat: a hand line is %s's own hand", name, g.seat), fmt.Sprintf(`"%s has ITEM..." for cards seen in %s's hand`, name, name))
+				}
+				args = args[1:]
 			}
 		}
-		if who < 0 {
-			return nil, lineErr(head.col, "whose hand? no seat line yet", "seat NAME first, or hand NAME CARD...")
+		if seat < 0 {
+			return nil, lineErr(head.col, "whose hand? no seat line yet", `"seat NAME" in the setup first`)
 		}
-		return g.holdsAll(solver.Holder(who), args, head, true)
-	case head.is("faceup"):
+		return g.holdsAll(m, solver.Holder(seat), args, head, true)
+	case head.is("faceup") && !(len(toks) > 1 && toks[1].is("has", "holds", "lacks")):
 		h, err := g.holder(m, token{FaceUp, head.col})
 		if err != nil {
 			return nil, err
 		}
-		return g.holdsAll(h, toks[1:], head, true)
+		return g.holdsAll(m, h, toks[1:], head, true)
 	}
 	if _, err := g.player(head); err != nil && !head.is(Envelope, FaceUp) {
 		if len(toks) > 1 && toks[1].is("has", "holds", "lacks", "asks", "suggests", "accuses") {
@@ -529,13 +727,13 @@ func (g *Game) parseObservation(m *solver.Model, toks []token) (*pending, error)
 		if err != nil {
 			return nil, err
 		}
-		return g.holdsAll(h, toks[2:], verb, true)
+		return g.holdsAll(m, h, toks[2:], verb, true)
 	case verb.is("lacks"):
 		h, err := g.holder(m, head)
 		if err != nil {
 			return nil, err
 		}
-		return g.holdsAll(h, toks[2:], verb, false)
+		return g.holdsAll(m, h, toks[2:], verb, false)
 	case verb.is("asks", "suggests"):
 		return g.parseAsk(toks)
 	case verb.is("accuses"):
@@ -544,8 +742,10 @@ func (g *Game) parseObservation(m *solver.Model, toks []token) (*pending, error)
 	return nil, lineErr(verb.col, "unknown verb "+verb.text, "asks, accuses, has or lacks")
 }
 
-// holdsAll is the observation "h holds (or lacks) every card listed".
-func (g *Game) holdsAll(h solver.Holder, args []token, after token, holds bool) (*pending, error) {
+// holdsAll is the observation "h holds (or lacks) every card listed"; after
+// is the token before the cards (hand, faceup or the verb). A holder
+// cannot hold more cards than its size.
+func (g *Game) holdsAll(m *solver.Model, h solver.Holder, args []token, after token, holds bool) (*pending, error) {
 	if len(args) == 0 {
 		return nil, lineErr(after.col+len(after.text), "no card listed", "one or more cards")
 	}
@@ -566,7 +766,33 @@ func (g *Game) holdsAll(h solver.Holder, args []token, after token, holds bool) 
 			obs.Constraints = append(obs.Constraints, solver.NotHolds(c, h))
 		}
 	}
+	if size := m.HolderSize(h); holds && len(args) > size.Max {
+		return nil, g.tooMany(m, h, args, after)
+	}
 	return &pending{obs: obs}, nil
+}
+
+// tooMany is the error for a line that gives holder h more cards than its
+// size, at the first card too many.
+func (g *Game) tooMany(m *solver.Model, h solver.Holder, args []token, after token) error {
+	size := m.HolderSize(h)
+	has := strconv.Itoa(size.Max)
+	if size.Min != size.Max {
+		has = "at most " + has
+	}
+	col := args[size.Max].col
+	name := m.HolderName(h)
+	switch {
+	case after.is("hand"):
+		return lineErr(col, fmt.Sprintf("%s's hand holds %d cards but %s has %s", name, len(args), name, has),
+			fmt.Sprintf("at most %d cards (a size line in the setup, if %s was dealt more)", size.Max, name))
+	case int(h) < len(g.players):
+		return lineErr(col, fmt.Sprintf("%d cards listed but %s has %s", len(args), name, has),
+			fmt.Sprintf("at most %d cards (a size line in the setup, if %s was dealt more)", size.Max, name))
+	case name == Envelope:
+		return lineErr(col, fmt.Sprintf("%d cards listed but the envelope has %s", len(args), has), "one item of each category at most")
+	}
+	return lineErr(col, fmt.Sprintf("%d cards listed but the face-up pile has %s", len(args), has), fmt.Sprintf("at most %d cards", size.Max))
 }
 
 // parseCards reads the cards of a question or accusation, stopping at a

@@ -16,13 +16,15 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/ (here and in puzzle_test.go)")
 
-// setup is a 4-player classic Cluedo table from dave's seat.
+// setup is a 4-player classic Cluedo table from dave's seat. Every card is
+// dealt (the rule of classic Cluedo), so there is no face-up pile; the
+// comment keeps the observations that follow at line 6 and on.
 var setup = []string{
 	"preset cluedo",
 	"players alice bob carol dave",
 	"seat dave",
 	"hand dave Plum Knife Hall Study",
-	"faceup Kitchen Rope",
+	"# every card is dealt: alice and bob hold 5 cards, carol and dave 4",
 }
 
 func newGame(t *testing.T, lines ...string) *Game {
@@ -160,7 +162,7 @@ func TestSetupErrors(t *testing.T) {
 		{[]string{"players a b", "size a 3-1"}, "bad hand size"},
 		{[]string{"questions cluedo"}, "no deck yet"},
 		{[]string{"players a b", "hand x"}, "no deck yet"},
-		{[]string{"preset cluedo", "players a b", "size a 20", "hand a Plum"}, "add up to more"},
+		{[]string{"preset cluedo", "players a b c", "size a 10", "size b 10"}, "add up to more"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.msg, func(t *testing.T) {
@@ -291,7 +293,7 @@ func TestLoad(t *testing.T) {
 	// The header is line 0, whatever comments come before it.
 	_, err = Load(strings.NewReader("# nothing\n\ngame dod\n"))
 	require.ErrorContains(t, err, "line 0")
-	_, err = Load(strings.NewReader("game clue\npreset cluedo\nplayers a b\nhand a Plum\nb asks Plum Knife: a shows\n"))
+	_, err = Load(strings.NewReader("game clue\npreset cluedo\nplayers a b c\nseat a\nb asks Plum Knife: a shows\n"))
 	require.ErrorContains(t, err, "line 4: column 18")
 	_, err = Load(strings.NewReader(""))
 	require.Error(t, err)

@@ -22,25 +22,26 @@ such as Dagger):
   questions cluedo|cardgame         one item per category, or any two items
   players NAME NAME...              seating order: each asks the next first
   seat NAME                         whose sheet this is
-  size NAME N|LO-HI|?               a hand size other than the even deal
-  hand [NAME] ITEM...               the seat's cards
-  faceup ITEM...                    the spare cards dealt face up
+  deal all|faceup                   all dealt, or the spares face up
+  size NAME N|LO-HI|?               a hand size other than the deal's
+  hand [SEAT] ITEM...               the seat's own cards
+  faceup ITEM...                    the spares (with deal faceup)
   ASKER asks ITEM ITEM [ITEM]: NAME shows [ITEM]
                                     a question; players between pass
   ASKER asks ITEM ITEM [ITEM]: nobody        nobody could help
   NAME accuses SUSPECT WEAPON ROOM wrong|right   an accusation and its outcome
   HOLDER has ITEM... / HOLDER lacks ITEM...
                                     a fact seen (HOLDER: a player, envelope,
-                                    faceup)`
+                                    faceup)
+Cluedo deals every card; the first players listed hold one more.`
 
 // ExampleLog is a short classic Cluedo game from dave's seat.
-const ExampleLog = `# A game of classic Cluedo from dave's seat.
+const ExampleLog = `# Classic Cluedo from dave's seat; every card is dealt: alice and bob hold 5, carol and dave 4.
 game clue
 preset cluedo
 players alice bob carol dave
 seat dave
 hand dave Plum Knife Hall Study
-faceup Kitchen Rope
 alice asks Scarlet Knife Study: bob passes, carol passes, dave shows Knife
 bob asks Green Revolver Lounge: carol shows
 carol asks Mustard Candlestick Library: dave passes, alice shows
@@ -61,7 +62,11 @@ func SetupLines(deck string, players []string, seat string, hand []string) ([]st
 	if deck == "" {
 		deck = PresetCluedo
 	}
-	if _, err := PresetDeck(deck); err != nil {
+	d, err := PresetDeck(deck)
+	if err != nil {
+		return nil, err
+	}
+	if err := d.checkPlayers(len(players)); err != nil {
 		return nil, err
 	}
 	lines := []string{"preset " + deck, "players " + strings.Join(players, " ")}
@@ -108,7 +113,7 @@ func (g *Game) ApplyDeck(r io.Reader) error {
 }
 
 // setupWords are the words that start a setup line.
-var setupWords = []string{"preset", "category", "alias", "questions", "players", "seat", "size"}
+var setupWords = []string{"preset", "category", "alias", "questions", "players", "seat", "size", "deal"}
 
 // LoadWithDeck reads a deck file of setup lines ([Game.ApplyDeck]) and then
 // a log of Clue that continues it, as [Load] does.

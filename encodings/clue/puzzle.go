@@ -19,7 +19,7 @@ import (
 // PuzzleOptions steer [GeneratePuzzle].
 type PuzzleOptions struct {
 	Preset  string       // a preset deck (default "cluedo")
-	Players int          // 2 to 6
+	Players int          // a player count the preset allows
 	Level   puzzle.Level // the grade wanted, unless Any
 	Any     bool         // accept any grade
 	// Tries is how many deletion orders are tried on each simulated game
@@ -42,7 +42,7 @@ type Puzzle struct {
 	Deck     *Deck
 	Players  []string
 	Seat     int
-	Setup    []string // the log lines of the setup: preset, players, seat, hand, faceup
+	Setup    []string // the log lines of the setup: preset, players, deal, seat, hand, faceup
 	Clues    []string // the clue lines, in the order they happened
 	Envelope []solver.Card
 	Solution *puzzle.Solution
@@ -132,7 +132,7 @@ func candidate(sim *Simulation, seat int) (*Puzzle, error) {
 	for _, l := range lines[1:] {
 		kw, _, _ := strings.Cut(l, " ")
 		switch kw {
-		case "preset", "players", "seat", "hand", "faceup":
+		case "preset", "players", "deal", "seat", "hand", "faceup":
 			pz.Setup = append(pz.Setup, l)
 		}
 	}
@@ -280,6 +280,16 @@ func (pz *Puzzle) Page(title string) *puzzle.Page {
 	}
 	if len(face) > 0 {
 		setup = append(setup, fmt.Sprintf("Face up for everyone: %s.", strings.Join(face, " ")))
+	}
+	var sizes []string
+	even := true
+	for p := range n {
+		s := m.HolderSize(solver.Holder(p))
+		even = even && s == m.HolderSize(0)
+		sizes = append(sizes, fmt.Sprintf("%s %s", pz.Players[p], s))
+	}
+	if !even {
+		setup = append(setup, fmt.Sprintf("Every card is dealt; hand sizes: %s.", strings.Join(sizes, ", ")))
 	}
 	cols := slices.Clone(pz.Players)
 	cols = append(cols, "Env")

@@ -19,12 +19,16 @@ type SimOptions struct {
 	// AccuseChance is the chance that the player whose turn it is accuses a
 	// random triple instead of asking (default 0: nobody accuses).
 	AccuseChance float64
+	// FaceUp deals every player as many cards and puts the spare cards face
+	// up, where the deck's rule deals every card (classic Cluedo); the log
+	// then says "deal faceup".
+	FaceUp bool
 }
 
 // Simulation is one random legal game: the true deal and everything that
 // happened, from which each seat's log is written.
 type Simulation struct {
-	Deck    *Deck
+	Deck    *Deck // Deck.Deal is the deal played
 	Players []string
 	// Deal is the true deal in the holder numbering of [Game.Problem]:
 	// players in seating order, the envelope, then the face-up pile.
@@ -43,8 +47,13 @@ type SimEvent struct {
 	Accusation, Right bool
 }
 
-// Simulate deals a preset deck to n players (2 to 6) at random and plays a
-// random legal game: in turn each player still in asks a uniformly random
+// Simulate deals a preset deck to n players at random and plays a random
+// legal game. n must be a player count the preset's rules allow
+// ([Deck.PlayerRange]). The deal follows the deck's rule (or
+// opts.FaceUp): one item of each category in the envelope, the rest
+// shuffled and dealt, so that when the cards do not share evenly the first
+// players in seating order hold one more or, for face-up spares, every
+// player holds as many and the rest lie face up. Then in turn each player still in asks a uniformly random
 // legal question (or, with opts.AccuseChance, accuses a random triple), the
 // responders answer in seating order and a responder holding several asked
 // cards shows one uniformly at random. A right accusation ends the game; in
@@ -55,8 +64,14 @@ func Simulate(preset string, n int, rng *rand.Rand, opts SimOptions) (*Simulatio
 	if err != nil {
 		return nil, err
 	}
+	if err := d.checkPlayers(n); err != nil {
+		return nil, fmt.Errorf("clue: %w", err)
+	}
 	if n < 2 || n > len(SimPlayers) {
 		return nil, fmt.Errorf("clue: the simulator plays 2 to %d players, not %d", len(SimPlayers), n)
+	}
+	if opts.FaceUp {
+		d.Deal = FaceUpSpares
 	}
 	if opts.Questions == 0 {
 		opts.Questions = 40
@@ -79,13 +94,29 @@ func Simulate(preset string, n int, rng *rand.Rand, opts SimOptions) (*Simulatio
 		first += len(cat.Items)
 	}
 	rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
-	share := len(rest) / n
-	for i, c := range rest {
-		if i < share*n {
-			s.Deal[c] = solver.Holder(i / share)
-		} else {
-			s.Deal[c] = env + 1
+	// The shuffled cards go to the players in turn, a hand at a time:
+	// player p gets sizes[p] of them, the rest go face up.
+	sizes := make([]int, n)
+	for p := range sizes {
+		sizes[p] = len(rest) / n
+		if d.Deal == DealAll && p < len(rest)%n {
+			sizes[p]++
 		}
+	}
+	p, left := 0, sizes[0]
+	for _, c := range rest {
+		for p < n && left == 0 {
+			p++
+			if p < n {
+				left = sizes[p]
+			}
+		}
+		if p == n {
+			s.Deal[c] = env + 1
+			continue
+		}
+		s.Deal[c] = solver.Holder(p)
+		left--
 	}
 	out := make([]bool, n)
 	randomTriple := func() []solver.Card {
@@ -159,14 +190,19 @@ func Simulate(preset string, n int, rng *rand.Rand, opts SimOptions) (*Simulatio
 	return s, nil
 }
 
-// Log is the game's log from seat's point of view: the header, the setup,
-// the seat's hand and the face-up cards, then one line an event, with the
+// Log is the game's log from seat's point of view: the header, the setup
+// (with a deal line when the deal is not the preset's rule), the seat's
+// hand and the face-up cards, then one line an event, with the
 // card shown only when the seat asked or showed it. The first prefix lines
 // of Log (the header and setup) are Setup(seat) lines long.
 func (s *Simulation) Log(seat int) []string {
 	names := s.Deck.Cards()
 	n := len(s.Players)
-	lines := []string{"game clue", "preset " + s.Deck.Name, "players " + strings.Join(s.Players, " "), "seat " + s.Players[seat]}
+	lines := []string{"game clue", "preset " + s.Deck.Name, "players " + strings.Join(s.Players, " ")}
+	if d, err := PresetDeck(s.Deck.Name); err == nil && d.Deal != s.Deck.Deal {
+		lines = append(lines, "deal "+s.Deck.Deal.String())
+	}
+	lines = append(lines, "seat "+s.Players[seat])
 	var hand, face []string
 	for c, h := range s.Deal {
 		switch {

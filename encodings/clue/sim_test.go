@@ -33,21 +33,36 @@ func replay(t *testing.T, lines []string, check func(g *Game, i int)) *Game {
 }
 
 // TestSimulatedGamesAreConsistent plays random games of every preset with
-// 2 to 6 players and checks, from every seat, after every line, that the
-// true deal satisfies every observation and that every forced fact is true
-// in it.
+// every player count its rules allow, classic Cluedo also with face-up
+// spares, and checks, from every seat, after every line, that the true deal
+// satisfies every observation and that every forced fact is true in it.
 func TestSimulatedGamesAreConsistent(t *testing.T) {
 	ctx := context.Background()
 	games := 3
 	if *long {
 		games = 20
 	}
+	type variant struct {
+		preset string
+		faceUp bool
+	}
+	var variants []variant
 	for _, preset := range Presets {
-		for n := 2; n <= 6; n++ {
+		variants = append(variants, variant{preset, false})
+		if d, _ := PresetDeck(preset); d.Deal == DealAll {
+			variants = append(variants, variant{preset, true})
+		}
+	}
+	for _, v := range variants {
+		preset := v.preset
+		d, err := PresetDeck(preset)
+		require.NoError(t, err)
+		lo, hi := d.PlayerRange()
+		for n := lo; n <= hi; n++ {
 			for seed := range games {
-				t.Run(fmt.Sprintf("%s/%d/%d", preset, n, seed), func(t *testing.T) {
+				t.Run(fmt.Sprintf("%s/faceup=%v/%d/%d", preset, v.faceUp, n, seed), func(t *testing.T) {
 					rng := rand.New(rand.NewPCG(uint64(seed), uint64(n)))
-					s, err := Simulate(preset, n, rng, SimOptions{Questions: 12, AccuseChance: 0.05})
+					s, err := Simulate(preset, n, rng, SimOptions{Questions: 12, AccuseChance: 0.05, FaceUp: v.faceUp})
 					require.NoError(t, err)
 					seat := rng.IntN(n)
 					replay(t, s.Log(seat), func(g *Game, i int) {
@@ -82,7 +97,7 @@ func TestCountsMatchEnumeration(t *testing.T) {
 	ctx := context.Background()
 	for seed := range 6 {
 		rng := rand.New(rand.NewPCG(uint64(seed), 99))
-		n := 3 + seed%3
+		n := 3 + seed%2 // the basic card game is for 3 or 4 players
 		s, err := Simulate(PresetCardGame, n, rng, SimOptions{Questions: 2 + seed})
 		require.NoError(t, err)
 		g := replay(t, s.Log(seed%n), nil)
@@ -218,9 +233,9 @@ func TestAdviceMatchesBruteForce(t *testing.T) {
 	}{
 		{PresetCardGame, 3, 0, "no question yet: every question symmetric to many"},
 		{PresetCardGame, 4, 3, "a few questions"},
-		{PresetCardGame, 5, 6, "five players, one card each and spares"},
+		{PresetCardGame, 4, 6, "four players, two cards each and a spare face up"},
 		{PresetCardGameAdvanced, 3, 4, "advanced deck"},
-		{PresetCardGame, 2, 3, "two players"},
+		{PresetCardGameAdvanced, 2, 3, "two players (the advanced game)"},
 	}
 	for i, tc := range cases {
 		t.Run(tc.comment, func(t *testing.T) {
@@ -294,7 +309,10 @@ func TestCalibration(t *testing.T) {
 	for seed := range games {
 		rng := rand.New(rand.NewPCG(uint64(seed), 2024))
 		preset := Presets[seed%len(Presets)]
-		n := 3 + seed%4
+		d, err := PresetDeck(preset)
+		require.NoError(t, err)
+		lo, hi := d.PlayerRange()
+		n := lo + seed%(hi-lo+1)
 		s, err := Simulate(preset, n, rng, SimOptions{Questions: 3 + rng.IntN(12)})
 		require.NoError(t, err)
 		lines := s.Log(rng.IntN(n))

@@ -23,8 +23,7 @@ func main() {
 		"preset cluedo",
 		"players alice bob carol dave",
 		"seat dave",
-		"hand dave Plum Knife Hall Study",
-		"faceup Kitchen Rope",
+		"hand dave Plum Knife Hall Study", // every card is dealt: alice and bob hold 5, carol and dave 4
 		"alice asks Scarlet Knife Study: bob passes, carol passes, dave shows Knife",
 		"bob asks Green Revolver Lounge: carol shows",
 		"dave asks White Wrench Ballroom: alice shows Wrench",
