@@ -145,3 +145,30 @@ func wrap(text string, indent string) string {
 	writeWrapped(&b, text, screenWidth, indent)
 	return b.String()
 }
+
+// wrapHelp is help text wrapped at the screen's width, never inside a
+// word. A continuation line starts under the text it continues: for an
+// entry of a two-column table ("  ask ASKER ASKED ...   what it says"),
+// under the second column when that leaves it at least 20 columns; for any
+// other line, two columns past the line's own indentation.
+func wrapHelp(text string) string {
+	var b strings.Builder
+	for _, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+		writeWrapped(&b, line, screenWidth, hangingIndent(line))
+	}
+	return b.String()
+}
+
+// hangingIndent is the indentation of the continuation lines of a line of
+// help (see wrapHelp).
+func hangingIndent(line string) string {
+	body := strings.TrimLeft(line, " ")
+	lead := len(line) - len(body)
+	if i := strings.LastIndex(body, "  "); i >= 0 {
+		col := table.Width(line[:lead+i]) + len(body[i:]) - len(strings.TrimLeft(body[i:], " "))
+		if col <= screenWidth-20 {
+			return strings.Repeat(" ", col)
+		}
+	}
+	return strings.Repeat(" ", lead+2)
+}

@@ -227,3 +227,44 @@ func TestDrawGridColour(t *testing.T) {
 		t.Errorf("changes marked wrongly:\n%s\n%s", plain.String(), coloured.String())
 	}
 }
+
+// TestWrapHelp wraps every game's help as the session may print it: no
+// line past 80 columns unless it is one word, no word broken, and the
+// continuation of a table entry under its second column.
+func TestWrapHelp(t *testing.T) {
+	for _, d := range games {
+		for topic, text := range map[string]string{"lines": d.Help.Lines, "why": d.Help.Why, "odds": d.Help.Odds, "advise": d.Help.Advise} {
+			got := wrapHelp(text)
+			for _, l := range strings.Split(strings.TrimSuffix(got, "\n"), "\n") {
+				if table.Width(l) > screenWidth && strings.Contains(strings.TrimSpace(l), " ") {
+					t.Errorf("%s help %s: line %q is %d columns", d.Name, topic, l, table.Width(l))
+				}
+			}
+			if g, w := strings.Fields(got), strings.Fields(text); strings.Join(g, " ") != strings.Join(w, " ") {
+				t.Errorf("%s help %s: the words changed", d.Name, topic)
+			}
+		}
+	}
+	tests := []struct{ text, want string }{
+		{
+			"  HOLDER has ITEM... / HOLDER lacks ITEM...        a fact seen (HOLDER: a player, envelope, faceup)",
+			"  HOLDER has ITEM... / HOLDER lacks ITEM...        a fact seen (HOLDER: a\n" +
+				"                                                   player, envelope, faceup)\n",
+		},
+		{
+			"Lines of Clue (items by any unique prefix, any case: pl = Plum; aliases such as Dagger):",
+			"Lines of Clue (items by any unique prefix, any case: pl = Plum; aliases such as\n" +
+				"  Dagger):\n",
+		},
+		{
+			"  preset cluedo|cardgame|cardgame-advanced                      the deck (or category lines)",
+			"  preset cluedo|cardgame|cardgame-advanced                      the deck (or\n" +
+				"    category lines)\n",
+		},
+	}
+	for _, tt := range tests {
+		if got := wrapHelp(tt.text); got != tt.want {
+			t.Errorf("wrapHelp(%q) =\n%s\nwant\n%s", tt.text, got, tt.want)
+		}
+	}
+}

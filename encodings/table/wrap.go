@@ -48,28 +48,43 @@ func padLeft(s string, n int) string {
 
 // Wrap breaks text into lines of at most width columns at spaces, and never
 // inside a word: a word longer than width has a line of its own, longer
-// than width. Each line of text (split at '\n') is wrapped on its own and
-// keeps its leading spaces; its continuation lines start with indent, and
-// runs of spaces between words become one. The lines returned have no
+// than width. Each line of text (split at '\n') is wrapped on its own: it
+// keeps its leading spaces and the spaces between its words (so columns
+// of a table stay aligned), a break drops the spaces where it falls, and
+// continuation lines start with indent. The lines returned have no
 // newline; an empty text is one empty line.
 func Wrap(text string, width int, indent string) []string {
 	var out []string
 	for _, para := range strings.Split(text, "\n") {
 		lead := para[:len(para)-len(strings.TrimLeft(para, " "))]
 		line, lw := "", 0
-		for _, word := range strings.Fields(para) {
+		rest := para[len(lead):]
+		for rest != "" {
+			word := rest
+			if i := strings.IndexByte(rest, ' '); i >= 0 {
+				word = rest[:i]
+			}
+			rest = rest[len(word):]
+			sep := rest[:len(rest)-len(strings.TrimLeft(rest, " "))]
+			rest = rest[len(sep):]
 			ww := Width(word)
 			switch {
 			case line == "":
 				line, lw = lead+word, Width(lead)+ww
-			case lw+1+ww <= width:
-				line, lw = line+" "+word, lw+1+ww
+			case lw+ww <= width:
+				line, lw = line+word, lw+ww
 			default:
-				out = append(out, line)
+				out = append(out, strings.TrimRight(line, " "))
 				line, lw = indent+word, Width(indent)+ww
 			}
+			if rest != "" {
+				line, lw = line+sep, lw+len(sep)
+			}
 		}
-		out = append(out, line)
+		if line == "" {
+			line = lead
+		}
+		out = append(out, strings.TrimRight(line, " "))
 	}
 	return out
 }
