@@ -157,3 +157,33 @@ Murder card: 3H 7.2%, 3H 7.2%, 3H 7.2%, 3H 7.2%,
 		t.Errorf("no height limit: got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestLayoutOdd checks that odd grids and screens are drawn without a
+// panic and with every cell: nothing yet, no holders, short rows, a tiny
+// screen.
+func TestLayoutOdd(t *testing.T) {
+	short := bigGrid(players(3), 4, cardNames)
+	short.Rows[1].Cells = short.Rows[1].Cells[:1]
+	tests := []struct {
+		name   string
+		g      *Grid
+		screen Screen
+		lines  int
+	}{
+		{"an empty grid", &Grid{}, Screen{Width: 80, Height: 24}, 1},
+		{"a title only", &Grid{Title: "Deduce or Die, no seat, 0 players"}, Screen{Width: 80, Height: 24}, 2},
+		{"cards, no holders", &Grid{Rows: []Row{{Card: "AS"}, {Card: "2S"}}}, Screen{Width: 80, Height: 24}, 3},
+		{"a row short of cells", short, Screen{Width: 80, Height: 24}, 6},
+		{"a tiny screen", bigGrid(players(6, "evidence", "exposed"), 27, cardNames, "Murder card: AS"), Screen{Width: 10, Height: 5}, 0},
+		{"a card name wider than the screen", &Grid{Holders: []string{"alice"}, Rows: []Row{{Card: strings.Repeat("x", 100), Cells: []Cell{{Mark: Yes}}}}}, Screen{Width: 20, Height: 5}, 0},
+	}
+	for _, tt := range tests {
+		d := tt.g.Layout(tt.screen, []Change{{Row: 0, Col: 0}})
+		if tt.lines > 0 && len(d.Lines) != tt.lines {
+			t.Errorf("%s: %d lines, want %d:\n%s", tt.name, len(d.Lines), tt.lines, d)
+		}
+		if len(d.Heads) != len(tt.g.Holders) {
+			t.Errorf("%s: %d heads for %d holders", tt.name, len(d.Heads), len(tt.g.Holders))
+		}
+	}
+}
