@@ -59,7 +59,8 @@ type Drawing struct {
 	Head int
 	// Heads are the column heads as drawn, one a holder in the order of
 	// Grid.Holders. Each is a word that [MatchName] maps back to its
-	// holder among Grid.Holders.
+	// holder among Grid.Holders, unless two holders have the same name
+	// (ignoring case) or names that share their first 16 columns.
 	Heads []string
 	// Panels is the number of panels side by side: the rows are split
 	// into that many runs, drawn next to each other with the heads
@@ -207,8 +208,8 @@ func (g *Grid) Layout(sc Screen, changes []Change) *Drawing {
 	if best != nil {
 		return g.draw(*best, top, bottom, changed, width, sc.Height)
 	}
-	// Bands: the narrowest heads that name their holders, columns one
-	// wider, as many a band as fit.
+	// Bands: the narrowest heads (up to 16 columns) that name their
+	// holders, columns one wider, as many a band as fit.
 	st := wideStyle
 	n := st.name()
 	for n < maxCardWidth && heads(g.Holders, n) == nil {
