@@ -326,3 +326,37 @@ func golden(t *testing.T, name, got string) {
 }
 
 var _ = solver.Forced
+
+// TestExplainHeads checks that a fact may name its holder as the sheet
+// heads it: any unique prefix of at least three letters, in any case.
+func TestExplainHeads(t *testing.T) {
+	ctx := context.Background()
+	g := newGame(t, "dave asks Scarlet Candlestick Lounge: alice shows Lounge")
+	tests := []struct {
+		fact, want string // want "" for a refused holder
+	}{
+		{"enve Plum", ""}, // a fact not forced: refused, but not for its holder
+		{"not enve Plum", "envelope does not hold Plum"},     // the sheet's wide head
+		{"not env Plum", "envelope does not hold Plum"},      // its narrow head
+		{"not ENVE Lounge", "envelope does not hold Lounge"}, // any case
+		{"alic Lounge", "alice holds Lounge"},                // a player's head
+		{"not caro Lounge", "carol does not hold Lounge"},
+		{"en Plum", "refused"},        // too short
+		{"envelopes Plum", "refused"}, // longer than the name
+	}
+	for _, tc := range tests {
+		var b strings.Builder
+		err := table.Why(ctx, g, tc.fact, &b)
+		var le *table.LineError
+		switch tc.want {
+		case "refused":
+			require.ErrorAs(t, err, &le, tc.fact)
+		case "":
+			require.Error(t, err, tc.fact)
+			require.False(t, errors.As(err, &le), "%s: %v", tc.fact, err)
+		default:
+			require.NoError(t, err, tc.fact)
+			require.Contains(t, b.String(), tc.want)
+		}
+	}
+}

@@ -462,8 +462,9 @@ func (r *Report) WriteJSON(w io.Writer) error {
 }
 
 // Explain explains a fact written "HOLDER CARD" or "not HOLDER CARD"
-// (holder a player, envelope or faceup) by a minimal set of lines that
-// force it.
+// (holder a player, envelope or faceup, or an abbreviation of one as the
+// sheet heads it: "enve", "caro"; see [table.MatchName]) by a minimal set
+// of lines that force it.
 func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, error) {
 	p, err := g.Problem()
 	if err != nil {
@@ -477,7 +478,16 @@ func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, er
 	if len(toks) != 2 {
 		return nil, lineErr(0, "a fact is a holder and a card", `"bob Knife" or "not envelope Plum"`)
 	}
-	h, err := g.holder(p.Model(), toks[0])
+	// The holder may be written as the sheet heads it ("enve", "caro").
+	m := p.Model()
+	names := make([]string, m.NumHolders())
+	for i := range names {
+		names[i] = m.HolderName(solver.Holder(i))
+	}
+	if i := table.MatchName(names, toks[0].text); i >= 0 {
+		toks[0].text = names[i]
+	}
+	h, err := g.holder(m, toks[0])
 	if err != nil {
 		return nil, err
 	}

@@ -242,3 +242,38 @@ func TestAnswerBound(t *testing.T) {
 		t.Errorf("an answer equal to the range's size refused: %v", err)
 	}
 }
+
+// TestParseFactHeads checks that a fact may name its holder as the sheet
+// heads it: any unique prefix of at least three letters, in any case.
+func TestParseFactHeads(t *testing.T) {
+	g := newGame(t, setup4...)
+	tests := []struct {
+		fact   string
+		holder solver.Holder // -1: refused
+		holds  bool
+	}{
+		{"expo 9S", 5, true},
+		{"exp 9S", 5, true},
+		{"EVID 7C", 4, true},
+		{"not evid 7C", 4, false},
+		{"5H expo", 5, true},
+		{"alic 3H", 0, true},
+		{"caro 3H", 2, true},
+		{"ex 9S", -1, false},        // too short to name a holder
+		{"evidences 9S", -1, false}, // longer than the name
+		{"zed 9S", -1, false},
+	}
+	for _, tt := range tests {
+		f, err := g.ParseFact(tt.fact)
+		switch {
+		case tt.holder < 0 && err == nil:
+			t.Errorf("ParseFact(%q) = %v, want an error", tt.fact, f)
+		case tt.holder >= 0 && (err != nil || f.Holder != tt.holder || f.Holds != tt.holds):
+			t.Errorf("ParseFact(%q) = %v, %v; want holder %d, holds %v", tt.fact, f, err, tt.holder, tt.holds)
+		}
+	}
+	var b strings.Builder
+	if err := table.Why(context.Background(), g, "expo 9S", &b); err != nil || !strings.Contains(b.String(), "exposed holds 9S") {
+		t.Errorf("why expo 9S = %q, %v", b.String(), err)
+	}
+}

@@ -253,7 +253,9 @@ func (g *Game) writeJSON(w io.Writer, a *Analysis) error {
 }
 
 // ParseFact reads a fact in the game's notation: "[not] HOLDER CARD" or
-// "[not] CARD HOLDER", where HOLDER is a player, "evidence" or "exposed".
+// "[not] CARD HOLDER", where HOLDER is a player, "evidence" or "exposed",
+// or an abbreviation of one as the sheet heads it ("evid", "expo": see
+// [table.MatchName]).
 func (g *Game) ParseFact(s string) (solver.Fact, error) {
 	const want = "a fact such as alice 3H or not evidence 5S"
 	if g.model == nil {
@@ -268,13 +270,13 @@ func (g *Game) ParseFact(s string) (solver.Fact, error) {
 	if len(toks) != 2 {
 		return f, &table.LineError{Msg: fmt.Sprintf("%q is not a fact", s), Want: want}
 	}
+	names := make([]string, g.model.NumHolders())
+	for h := range names {
+		names[h] = g.model.HolderName(solver.Holder(h))
+	}
 	holder := func(t string) (solver.Holder, bool) {
-		for h := range g.model.NumHolders() {
-			if strings.EqualFold(g.model.HolderName(solver.Holder(h)), t) {
-				return solver.Holder(h), true
-			}
-		}
-		return 0, false
+		h := table.MatchName(names, t)
+		return solver.Holder(h), h >= 0
 	}
 	if h, ok := holder(toks[0].s); ok {
 		c, e := parseCard(toks[1].s)

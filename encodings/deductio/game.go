@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
 	"github.com/gumshoe-dev/gumshoe/solver"
@@ -146,14 +145,4 @@ func (g *Game) publicState() (*state, error) {
 	// The public game has the same draws as the seat's and fewer facts, so
 	// it compiles whenever the seat's game does.
 	return compile(g.entries, true)
-}
-
-// findPlayer finds a player by name, case-insensitively.
-func (g *Game) findPlayer(name string) (int, bool) {
-	for i, n := range g.p.players {
-		if strings.EqualFold(n, name) {
-			return i, true
-		}
-	}
-	return -1, false
 }

@@ -307,3 +307,30 @@ func TestGameOver(t *testing.T) {
 		t.Errorf("2 players play on to 3 correct guesses: %v", err)
 	}
 }
+
+// TestExplainHeads checks that a fact may name its player as the sheet
+// heads it: any unique prefix of at least three letters, in any case.
+func TestExplainHeads(t *testing.T) {
+	g := newGame(t, "players alice alan bob", "alice plays even", "bob guesses alice 3 wrong")
+	tests := []struct {
+		fact string
+		ok   bool
+	}{
+		{"not alic 3", true},
+		{"not ALI 3", true},
+		{"not al 3", false},  // too short, and alice or alan
+		{"not ala 3", false}, // alan: a name read, but the fact is not forced
+		{"not bob 3", false}, // not forced
+	}
+	for _, tt := range tests {
+		var b strings.Builder
+		err := table.Why(context.Background(), g, tt.fact, &b)
+		if (err == nil) != tt.ok {
+			t.Errorf("why %s: %v, want ok %v", tt.fact, err, tt.ok)
+		}
+		var le *table.LineError
+		if readable := !errors.As(err, &le); readable != (tt.fact != "not al 3") {
+			t.Errorf("why %s: %v: the holder read wrongly", tt.fact, err)
+		}
+	}
+}

@@ -319,7 +319,8 @@ func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
 
 // Explain explains a fact about a player's current number: "alice 7"
 // (alice's number is 7) or "not alice 7", by a minimal set of lines
-// forcing it.
+// forcing it. The player may be written as the sheet heads it ("alic"; see
+// [table.MatchName]).
 func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, error) {
 	ws := splitWords(fact)
 	holds := true
@@ -329,8 +330,8 @@ func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, er
 	if len(ws) != 2 {
 		return nil, lineErr(0, "a fact such as \"alice 7\" or \"not alice 7\"", "cannot read the fact %q", fact)
 	}
-	i, ok := g.findPlayer(ws[0].s)
-	if !ok {
+	i := table.MatchName(g.p.players, ws[0].s) // a name or the sheet's head for it
+	if i < 0 {
 		return nil, lineErr(ws[0].col, "one of "+strings.Join(g.p.players, ", "), "no player %q", ws[0].s)
 	}
 	n, err := parseNum(ws[1])

@@ -37,6 +37,17 @@
 // lines) for a line that contradicts earlier ones; on any error the game is
 // unchanged. Reading a whole log returns a *[LogError] naming the line.
 //
+// # Drawing the sheet
+//
+// [Grid.Layout] lays a sheet out for a terminal ([Screen]): panels side by
+// side when the rows are many, narrower columns or cut card names when the
+// width is short, the column heads kept as words that [MatchName] reads
+// back as their holder, and the headlines wrapped at word boundaries
+// ([Wrap]). [Grid.Changes] is the difference from the sheet drawn before,
+// and [SettledLines] sums up the facts it settles. A game reads the holder
+// of a fact with [MatchName], so that every column head is a holder its
+// explanations accept.
+//
 // # Adding a game
 //
 // A game is one package that implements [Game] and exports a [Definition];
