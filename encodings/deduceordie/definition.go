@@ -16,9 +16,9 @@ var Definition = table.Definition{
 	New:     func() table.Game { return NewGame() },
 	Help: table.Help{
 		Lines:  helpLines,
-		Why:    `A fact is a holder and a card: "alice 3H", "not bob 5S", "evidence 7C", "exposed 8C".`,
+		Why:    "A fact is a holder and a card: \"alice 3H\", \"not bob 5S\", \"evidence 7C\",\n\"exposed 8C\".",
 		Odds:   "The deals left; the Evidence pairs, the murder card and the murderer with\nexact odds; your best accusation and its chance.",
-		Advise: `"advise 3H 5S 5S" ranks the questions your three Interrogation cards allow\n(and the Secret Interrogation, and passing) by what their answers teach.`,
+		Advise: "\"advise 3H 5S 5S\" ranks the questions your three Interrogation cards allow\n(and the Secret Interrogation, and passing) by what their answers teach.",
 	},
 	Example: exampleLog,
 	Questions: []table.Question{

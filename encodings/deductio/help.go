@@ -15,9 +15,9 @@ var Definition = table.Definition{
 	New:   func() table.Game { return NewGame() },
 	Help: table.Help{
 		Lines:  Help,
-		Why:    `A fact is a player and a number: "alice 7" (alice's number is 7), "not alice 7".`,
+		Why:    "A fact is a player and a number: \"alice 7\" (alice's number is 7),\n\"not alice 7\".",
 		Odds:   "Every player's possible numbers with exact odds, the lines that rule out\neach other number, and the best guess.",
-		Advise: `"advise [free] [CLUE CLUE CLUE]": whether to guess now and whom, and which\nface-up clue card to play (the last row line when no cards are given).`,
+		Advise: "\"advise [free] [CLUE CLUE CLUE]\": whether to guess now and whom, and which\nface-up clue card to play (the last row line when no cards are given).",
 	},
 	Example: ExampleLog,
 	Questions: []table.Question{

@@ -109,6 +109,13 @@ func IsCommandWord(word string) bool {
 	return ok
 }
 
+// CommandOf is the kind of the command named word (a name or an alias,
+// in any case), and false when word names no command.
+func CommandOf(word string) (CommandKind, bool) {
+	c, ok := lookupCommand(word)
+	return c.kind, ok
+}
+
 // CommandWords are the names of the session commands, in the order help
 // lists them: the words worth completing at the start of a typed line.
 func CommandWords() []string {
@@ -207,14 +214,15 @@ func CommandHelp(def Definition, topic string) (string, error) {
 	if !ok {
 		return "", fmt.Errorf("no help on %q; the topics are the commands and \"lines\"", topic)
 	}
-	fmt.Fprintf(&b, "%s\n  %s\n", usageOf(c), c.summary)
+	summary := c.summary
+	if i := strings.Index(summary, ` ("help `); i > 0 {
+		summary = summary[:i] // the hint that leads here
+	}
+	fmt.Fprintf(&b, "%s\n  %s\n", usageOf(c), summary)
 	var own string
 	switch c.kind {
 	case CmdWhy:
 		own = def.Help.Why
-		if ex := WhyExample(def); ex != "" {
-			fmt.Fprintf(&b, "  For example: why %s\n", ex)
-		}
 	case CmdOdds:
 		own = def.Help.Odds
 	case CmdAdvise:
@@ -222,6 +230,9 @@ func CommandHelp(def Definition, topic string) (string, error) {
 	}
 	if own != "" {
 		b.WriteString(withNewline(own))
+	}
+	if ex := WhyExample(def); c.kind == CmdWhy && ex != "" {
+		fmt.Fprintf(&b, "For example: why %s\n", ex)
 	}
 	return b.String(), nil
 }
