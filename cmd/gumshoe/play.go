@@ -174,7 +174,7 @@ func (ps *playSession) start(fs *pflag.FlagSet, o *playOptions) (script []string
 
 // openReader is the reader of typed lines: line editing at a terminal,
 // plain lines otherwise.
-func openReader(stdin io.Reader, stdout io.Writer, complete func(line []rune, pos int) []string) (lineReader, error) {
+func openReader(stdin io.Reader, stdout io.Writer, complete func(line []rune, start int) []string) (lineReader, error) {
 	if isTerminal(stdin) && isTerminal(stdout) {
 		return newTermReader(stdout, complete, historyFile())
 	}

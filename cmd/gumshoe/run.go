@@ -178,7 +178,11 @@ func init() {
 	register(command{
 		name:    "version",
 		summary: "print gumshoe's version",
-		run: func(_ []string, _ io.Reader, stdout, _ io.Writer) int {
+		run: func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+			fs := newFlags(commands["version"], stdout, stderr)
+			if code, ok := parseArgs(fs, args, 0, 0, "no arguments"); !ok {
+				return code
+			}
 			fmt.Fprintln(stdout, "gumshoe", version)
 			return exitOK
 		},
