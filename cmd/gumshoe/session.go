@@ -202,10 +202,8 @@ func (ps *playSession) handle(line string) (quit bool) {
 	}
 	cmd, err := table.ParseCommand(line)
 	if err != nil {
-		if strings.HasPrefix(err.Error(), "why what?") {
-			if ex := table.WhyExample(ps.def); ex != "" {
-				err = fmt.Errorf("why what? (expected a fact, such as \"why %s\"; \"help why\" shows them)", ex)
-			}
+		if ex := table.WhyExample(ps.def); errors.Is(err, table.ErrNoFact) && ex != "" {
+			err = fmt.Errorf("why what? (expected a fact, such as \"why %s\"; \"help why\" shows them)", ex)
 		}
 		ps.errorf("%v", err)
 		return false

@@ -126,6 +126,11 @@ func CommandWords() []string {
 	return w
 }
 
+// ErrNoFact is the error of [ParseCommand] for "why" with no fact; a
+// front end may say more, with an example of the game's facts
+// ([WhyExample]).
+var ErrNoFact = errors.New(`why what? (expected a fact: "help why" shows them)`)
+
 // ParseCommand parses a line typed in a table session. A line whose first
 // word is a command's ([IsCommandWord]) is that command; a line starting
 // with "!" is a line of the game even when it starts like a command (for a
@@ -170,7 +175,7 @@ func ParseCommand(line string) (Command, error) {
 		cmd.N, cmd.Arg = n, strings.TrimSpace(text)
 	case CmdWhy:
 		if rest == "" {
-			return Command{}, errors.New(`why what? (expected a fact: "help why" shows them)`)
+			return Command{}, ErrNoFact
 		}
 	case CmdSheet, CmdOdds, CmdUndo, CmdRedo, CmdLog, CmdQuit:
 		if rest != "" {

@@ -40,7 +40,7 @@ func TestParseCommand(t *testing.T) {
 		{"help why", Command{Kind: CmdHelp, Arg: "why"}, "", "help on a topic"},
 		{"?", Command{Kind: CmdHelp}, "", "? is help"},
 		{"why not bob 5S", Command{Kind: CmdWhy, Arg: "not bob 5S"}, "", "why takes a fact"},
-		{"why", Command{}, "why what?", "why needs a fact"},
+		{"why", Command{}, ErrNoFact.Error(), "why needs a fact"},
 		{"odds", Command{Kind: CmdOdds}, "", "odds"},
 		{"report", Command{Kind: CmdOdds}, "", "report is odds"},
 		{"advise 3H 5S 5S", Command{Kind: CmdAdvise, Arg: "3H 5S 5S"}, "", "advise takes the game's arguments"},
