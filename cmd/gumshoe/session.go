@@ -32,6 +32,11 @@ type playSession struct {
 	prev     *table.Grid
 	saveErr  error // the last failure to save, nil once a save succeeds
 	refusals int   // lines refused or commands that failed
+
+	// probe is a copy of the game with the lines probeLines, on which
+	// completion tries lines (see fitting).
+	probe      table.Game
+	probeLines []string
 }
 
 // resume loads the log in path and rebuilds its game; game, when not "",

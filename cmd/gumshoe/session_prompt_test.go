@@ -170,6 +170,13 @@ func TestCompletion(t *testing.T) {
 		{"ask bob carol 3h..5", []string{}},    // no card starts 3h..5
 		{"!de", []string{}},                    // ! starts a game line: no commands
 		{"reveal alice cl", []string{"clubs"}}, // a keyword of the grammar
+		{"ask bob c", []string{"carol"}},       // a player where a player belongs, not clubs
+		{"reveal alice c", []string{"clubs"}},  // a suit where a suit belongs, not carol
+		{"ask carol b", []string{"bob"}},       // not a card
+		{"al", []string{}},                     // a line of Deduce or Die does not start with a player
+		{"as", []string{"ask"}},                // it starts with a keyword
+		{"! ask bob c", []string{"carol"}},     // ! lines are probed the same way
+		{"ask bob carol 3", []string{"3S", "3H", "3C"}},
 	}
 	for _, tt := range tests {
 		line := []rune(tt.line)
@@ -179,6 +186,8 @@ func TestCompletion(t *testing.T) {
 		for _, g := range got {
 			words = append(words, strings.TrimSpace(string(line[start:])+string(g)))
 		}
+		slices.Sort(words)
+		slices.Sort(tt.want)
 		if len(words) != len(tt.want) || len(tt.want) > 0 && !slices.Equal(words, tt.want) {
 			t.Errorf("%q: completions %q, want %q", tt.line, words, tt.want)
 		}
@@ -193,5 +202,37 @@ func TestCompletion(t *testing.T) {
 	}
 	if _, _, ok := c.recase(line, len(line), 'x'); ok {
 		t.Errorf("recase acted on a key other than Tab")
+	}
+}
+
+// TestCompletionClue checks the case of the issue: after "shows D" in Clue,
+// Tab offers the asked item that starts with D, neither the command delete
+// nor the player dave.
+func TestCompletionClue(t *testing.T) {
+	ps, _ := newTestSession(t, "clue", &scriptedTerm{})
+	for _, l := range []string{"preset cluedo", "players alice bob carol dave", "seat dave"} {
+		if err := ps.s.Apply(l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := &completer{words: ps.words}
+	line := []rune("alice asks Green Candlestick DiningRoom: bob shows D")
+	got, n := c.Do(line, len(line))
+	var words []string
+	for _, g := range got {
+		words = append(words, "D"+strings.TrimSpace(string(g)))
+	}
+	if n != 1 || !slices.Equal(words, []string{"DiningRoom"}) {
+		t.Fatalf("completions %q (%d typed), want DiningRoom alone", words, n)
+	}
+	for _, w := range words {
+		if strings.EqualFold(w, "delete") || strings.EqualFold(w, "dave") {
+			t.Errorf("completions %q hold %q", words, w)
+		}
+	}
+	line = []rune("d")
+	got, _ = c.Do(line, len(line))
+	if !slices.ContainsFunc(got, func(r []rune) bool { return string(r) == "elete " }) || !slices.ContainsFunc(got, func(r []rune) bool { return string(r) == "ave " }) {
+		t.Errorf("at the start of a line, d offers %q; want delete and dave among them", got)
 	}
 }

@@ -106,37 +106,3 @@ func (ps *playSession) promptSetup() {
 	ps.save()
 	ps.redraw(false)
 }
-
-// words are the completions for the word that starts at rune start of
-// line: the session's commands only at the start of a line (with the
-// game's words, which start game lines too), the topics after "help",
-// nothing after a command that takes no words, and the game's words
-// everywhere else.
-func (ps *playSession) words(line []rune, start int) []string {
-	before := strings.Fields(string(line[:start]))
-	gameWords := ps.s.Game().Words()
-	if len(before) == 0 {
-		return append(table.CommandWords(), gameWords...)
-	}
-	if strings.HasPrefix(before[0], "!") {
-		return gameWords
-	}
-	kind, ok := table.CommandOf(before[0])
-	if !ok {
-		return gameWords
-	}
-	switch kind {
-	case table.CmdHelp:
-		if len(before) == 1 {
-			return append(table.CommandWords(), "lines")
-		}
-		return nil
-	case table.CmdWhy, table.CmdAdvise:
-		return gameWords
-	case table.CmdEdit:
-		if len(before) >= 2 {
-			return gameWords
-		}
-	}
-	return nil
-}
