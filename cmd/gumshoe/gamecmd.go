@@ -74,21 +74,30 @@ type deckGame interface {
 }
 
 // loadGame reads the game log in path ("-": stdin), finds its game by its
-// header and replays it; deck, when not "", is a file of setup lines
-// applied first. Errors are reported on stderr as "gumshoe <command>:
-// FILE: line N: ..." and come back as an exit code other than exitOK.
+// header and replays it ([table.Games.Load]); deck, when not "", is a file
+// of setup lines applied first. Errors are reported on stderr as "gumshoe
+// <command>: FILE: line N: ..." and come back as an exit code other than
+// exitOK.
 func loadGame(fs *pflag.FlagSet, path, deck string, stdin io.Reader) (table.Game, *table.Log, int) {
-	name := path
-	var (
-		l   *table.Log
-		err error
-	)
+	name, r := path, stdin
 	if path == "-" {
 		name = "stdin"
-		l, err = table.ReadLog(stdin)
 	} else {
-		l, err = table.LoadLog(path)
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, nil, exitWith(fs, err)
+		}
+		defer f.Close()
+		r = f
 	}
+	if deck == "" {
+		g, l, err := games.Load(r)
+		if err != nil {
+			return nil, nil, exitWith(fs, fmt.Errorf("%s: %w", name, err))
+		}
+		return g, l, exitOK
+	}
+	l, err := table.ReadLog(r)
 	if err != nil {
 		return nil, nil, exitWith(fs, fmt.Errorf("%s: %w", name, err))
 	}
@@ -97,19 +106,17 @@ func loadGame(fs *pflag.FlagSet, path, deck string, stdin io.Reader) (table.Game
 		return nil, nil, exitWith(fs, fmt.Errorf("%s: %w", name, &table.LogError{Line: 0, Err: err}))
 	}
 	g := def.New()
-	if deck != "" {
-		dg, ok := g.(deckGame)
-		if !ok {
-			return nil, nil, usageError(fs, "--deck: %s has no deck files", def.Title)
-		}
-		f, err := os.Open(deck)
-		if err != nil {
-			return nil, nil, exitWith(fs, err)
-		}
-		defer f.Close()
-		if err := dg.ApplyDeck(f); err != nil {
-			return nil, nil, exitWith(fs, fmt.Errorf("%s: %w", deck, err))
-		}
+	dg, ok := g.(deckGame)
+	if !ok {
+		return nil, nil, usageError(fs, "--deck: %s has no deck files", def.Title)
+	}
+	f, err := os.Open(deck)
+	if err != nil {
+		return nil, nil, exitWith(fs, err)
+	}
+	defer f.Close()
+	if err := dg.ApplyDeck(f); err != nil {
+		return nil, nil, exitWith(fs, fmt.Errorf("%s: %w", deck, err))
 	}
 	if err := table.ApplyLines(g, l.Lines); err != nil {
 		return nil, nil, exitWith(fs, fmt.Errorf("%s: %w", name, err))
