@@ -5,39 +5,23 @@ import (
 	"testing"
 )
 
-// TestDeductio drives "gumshoe deductio" and compares its output to the
-// golden files testdata/deductio-*.txt (go test -update rewrites them).
+// TestDeductio drives the commands every game shares on a Deductio log,
+// and "gumshoe deductio simulate".
 func TestDeductio(t *testing.T) {
 	log := "testdata/deductio-example.log"
-	tests := []struct {
-		name  string
-		args  []string
-		stdin string
-		code  int
-		why   string
-	}{
-		{"solve", []string{"solve", log}, "", exitOK, "the sheet and the text report"},
-		{"solve-json", []string{"solve", "--json", log}, "", exitOK, "the JSON report"},
-		{"advise", []string{"advise", log}, "", exitOK, "guess advice and the clue row of the log"},
-		{"advise-row", []string{"advise", "--free", "--row", "odd 1-5 faceup-1", log}, "", exitOK, "a row given on the command line, a free guess"},
-		{"why", []string{"why", log, "bob", "13"}, "", exitOK, "an explanation with several lines"},
-		{"simulate", []string{"simulate", "--players", "2", "--seed", "3", "--seat", "bob"}, "", exitOK, "a seat's simulated log"},
-		{"stdin-conflict", []string{"solve", "-"}, "game deductio\nplayers a b\nfaceup 1 2 3\na plays 1-3\n", exitError, "a contradiction names the line of the file and the lines it contradicts"},
-		{"bad-line", []string{"solve", "-"}, "game deductio\nplayers a b\na plays 5-25\n", exitError, "a malformed line names line and column"},
-		{"wrong-game", []string{"solve", "-"}, "game clue\n", exitError, "a log of another game"},
-		{"bad-sub", []string{"dance"}, "", exitUsage, "unknown subcommand"},
-		{"bad-players", []string{"simulate", "--players", "5"}, "", exitUsage, "2 to 4 players"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			var out, errb strings.Builder
-			code := run(append([]string{"deductio"}, tc.args...), strings.NewReader(tc.stdin), &out, &errb)
-			if code != tc.code {
-				t.Errorf("exit code %d, want %d (%s); stderr:\n%s", code, tc.code, tc.why, errb.String())
-			}
-			golden(t, "deductio-"+tc.name+".txt", out.String()+"--- stderr\n"+errb.String())
-		})
-	}
+	runGameCases(t, []gameCase{
+		{"deductio-solve", "the sheet once, then the text report", []string{"solve", log}, "", exitOK},
+		{"deductio-solve-json", "the JSON report", []string{"solve", "--json", log}, "", exitOK},
+		{"deductio-advise", "guess advice and the clue row of the log", []string{"advise", log}, "", exitOK},
+		{"deductio-advise-row", "a row given on the command line, a free guess", []string{"advise", log, "free", "odd", "1-5", "faceup-1"}, "", exitOK},
+		{"deductio-why", "an explanation with several lines", []string{"why", log, "bob", "13"}, "", exitOK},
+		{"deductio-simulate", "a seat's simulated log", []string{"deductio", "simulate", "--players", "2", "--seed", "3", "--seat", "bob"}, "", exitOK},
+		{"deductio-stdin-conflict", "a contradiction names the line of the file and the lines it contradicts", []string{"solve", "-"}, "game deductio\nplayers a b\nfaceup 1 2 3\na plays 1-3\n", exitError},
+		{"deductio-bad-line", "a malformed line names line and column", []string{"solve", "-"}, "game deductio\nplayers a b\na plays 5-25\n", exitError},
+		{"deductio-unknown-game", "a log of a game gumshoe does not know names line 0", []string{"solve", "-"}, "game chess\n", exitError},
+		{"deductio-bad-sub", "unknown subcommand", []string{"deductio", "dance"}, "", exitUsage},
+		{"deductio-bad-players", "2 to 4 players", []string{"deductio", "simulate", "--players", "5"}, "", exitUsage},
+	})
 }
 
 // TestDeductioSimulateSolves checks that a simulated log is read back by
@@ -53,7 +37,7 @@ func TestDeductioSimulateSolves(t *testing.T) {
 			t.Fatalf("simulate: %d %s", code, errb.String())
 		}
 		var out strings.Builder
-		if code := run([]string{"deductio", "solve", "-"}, strings.NewReader(log.String()), &out, &errb); code != exitOK {
+		if code := run([]string{"solve", "-"}, strings.NewReader(log.String()), &out, &errb); code != exitOK {
 			t.Fatalf("seat %q: solve: %d %s", seat, code, errb.String())
 		}
 	}

@@ -1,127 +1,42 @@
 package main
 
-// gumshoe dod solve    [--json] FILE
-// gumshoe dod advise   [--json] [--timeout D] --draw "3H 5S 5S" FILE
-// gumshoe dod why      FILE FACT
 // gumshoe dod simulate [--players N] [--seed S] [--seat NAME]
 //
-// Dod keeps the sheet for Deduce or Die. FILE is a game log ("game dod",
-// then one line an entry; docs/rules/deduce-or-die.md is the grammar); "-"
-// is the standard input.
-//
-//   - solve prints the sheet (every card against every holder: ✓ forced,
-//     ✗ impossible, else a percentage), the number of deals left, the
-//     Evidence pairs, the Murder cards and the murderers with exact
-//     probabilities, and the seat's best accusation. With --json it prints
-//     one JSON document (schema in docs/encodings/deduce-or-die.md).
-//   - advise ranks every question the seat may ask with the three
-//     Interrogation cards of --draw, by expected information gain on the
-//     Evidence pair and the murderer, with each answer's exact chance; it
-//     adds the best Secret Interrogation while the seat has it, and passing.
-//     Advice conditions the count on every possible answer of every
-//     question and can take long with many players; --timeout bounds it.
-//   - why explains a forced fact, "alice 3H", "not bob 5S" or
-//     "evidence 7C", by a minimal set of lines of the log.
-//   - simulate plays a seeded random legal game and prints every seat's
-//     log (or, with --seat, that seat's log alone, ready for solve).
+// What is Deduce or Die's own on the command line: its simulator and its
+// puzzles. Its logs go through the commands every game shares: gumshoe
+// play dod, solve, why, advise.
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"github.com/gumshoe-dev/gumshoe/encodings/table"
 	"io"
 	"strings"
 
+	"github.com/spf13/pflag"
+
 	"github.com/gumshoe-dev/gumshoe/encodings/deduceordie"
+	"github.com/gumshoe-dev/gumshoe/encodings/puzzle"
 )
 
-func init() {
-	register(command{
-		name:    "dod",
-		summary: "Deduce or Die: sheet, odds, advice and simulated games",
-		usage:   `solve [--json] FILE | advise [--json] [--timeout D] --draw "3H 5S 5S" FILE | why FILE FACT | simulate [--players N] [--seed S] [--seat NAME]`,
-		run:     runDod,
-	})
-}
+var simulateDod = simulator{
+	summary: "a seeded random game of Deduce or Die: every seat's log, or one",
+	usage:   "[--players N] [--seed S] [--seat NAME]",
+	help: `Plays a seeded random legal game of Deduce or Die and prints every seat's
+log, each under a comment naming its seat; with --seat, that seat's log
+alone, ready for "gumshoe solve -". The same seed gives the same game.
 
-func runDod(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("dod", stderr)
-	sub, args, code, ok := subcommand(fs, args)
-	if !ok {
-		return code
-	}
-	ctx := context.Background()
-	switch sub {
-	case "solve":
-		asJSON := fs.Bool("json", false, "print the reports as one JSON document")
-		if code, ok := parseArgs(fs, args, 1, 1); !ok {
-			return code
-		}
-		g, code := loadLog("dod", deduceordie.Load, fs.Arg(0), stdin, stderr)
-		if g == nil {
-			return code
-		}
-		if *asJSON {
-			return exitWith("dod", stderr, g.ReportJSON(ctx, stdout))
-		}
-		return exitWith("dod", stderr, g.Report(ctx, stdout))
-	case "advise":
-		asJSON := fs.Bool("json", false, "print the advice as one JSON document")
-		draw := fs.String("draw", "", `the three Interrogation cards drawn, such as "3H 5S 5S"`)
-		timeout := fs.Duration("timeout", 0, "give up after this long, such as 30s (0: no limit)")
-		if code, ok := parseFlags(fs, args); !ok {
-			return code
-		}
-		if *timeout > 0 {
-			var cancel context.CancelFunc
-			ctx, cancel = context.WithTimeout(ctx, *timeout)
-			defer cancel()
-		}
-		if fs.NArg() != 1 || *draw == "" {
-			fs.Usage()
-			return exitUsage
-		}
-		d, err := deduceordie.ParseDraw(*draw)
-		if err != nil {
-			fmt.Fprintf(stderr, "gumshoe dod: --draw: %v\n", err)
-			return exitUsage
-		}
-		g, code := loadLog("dod", deduceordie.Load, fs.Arg(0), stdin, stderr)
-		if g == nil {
-			return code
-		}
-		a, err := g.Advice(ctx, d)
-		if errors.Is(err, context.DeadlineExceeded) {
-			err = fmt.Errorf("advice gave up after --timeout %v", *timeout)
-		}
-		if err != nil {
-			return exitWith("dod", stderr, err)
-		}
-		if *asJSON {
-			return exitWith("dod", stderr, g.WriteAdviceJSON(stdout, a))
-		}
-		return exitWith("dod", stderr, g.WriteAdvice(stdout, a))
-	case "why":
-		if code, ok := parseArgs(fs, args, 2, -1); !ok {
-			return code
-		}
-		g, code := loadLog("dod", deduceordie.Load, fs.Arg(0), stdin, stderr)
-		if g == nil {
-			return code
-		}
-		return exitWith("dod", stderr, table.Why(ctx, g, strings.Join(fs.Args()[1:], " "), stdout))
-	case "simulate":
+Example: gumshoe dod simulate --players 4 --seed 7 --seat bob | gumshoe solve -
+`,
+	run: func(fs *pflag.FlagSet, args []string, stdout, stderr io.Writer) int {
 		players := fs.Int("players", 4, "number of players, 3 to 6")
 		seed := fs.Uint64("seed", 1, "the seed of the game")
 		seat := fs.String("seat", "", "print only this seat's log")
-		if code, ok := parseArgs(fs, args, 0, 0); !ok {
+		if code, ok := parseArgs(fs, args, 0, 0, "no arguments besides the flags"); !ok {
 			return code
 		}
 		sim, err := deduceordie.Simulate(*players, *seed)
 		if err != nil {
-			fmt.Fprintln(stderr, "gumshoe dod:", err)
-			return exitUsage
+			return usageError(fs, "%v", err)
 		}
 		var b strings.Builder
 		found := false
@@ -139,12 +54,23 @@ func runDod(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			b.WriteString(sim.Log(i))
 		}
 		if !found {
-			fmt.Fprintf(stderr, "gumshoe dod: no seat %q (the players are %s)\n", *seat, strings.Join(sim.Players, ", "))
-			return exitUsage
+			return usageError(fs, "--seat: no seat %q (the players are %s)", *seat, strings.Join(sim.Players, ", "))
 		}
 		_, err = io.WriteString(stdout, b.String())
-		return exitWith("dod", stderr, err)
-	}
-	fmt.Fprintf(stderr, "gumshoe dod: unknown subcommand %q (solve, advise, why or simulate)\n", sub)
-	return exitUsage
+		return exitWith(fs, err)
+	},
+}
+
+var dodPuzzles = &puzzleGame{
+	players:    4,
+	minPlayers: 3,
+	maxPlayers: 6,
+	level:      "medium",
+	make: func(ctx context.Context, seed uint64, o puzzleOpts, title string) (*puzzle.Page, error) {
+		pz, err := deduceordie.GeneratePuzzle(ctx, seed, deduceordie.PuzzleOptions{Players: o.players, Level: o.level, Any: o.any})
+		if err != nil {
+			return nil, err
+		}
+		return verified(ctx, seed, pz.Verify, func() *puzzle.Page { return pz.Page(title) })
+	},
 }

@@ -7,51 +7,119 @@ import (
 	"strings"
 
 	"github.com/spf13/pflag"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
 )
 
-// loadLog reads a game log from path ("-": stdin) with the game's load
-// function. Errors are reported on stderr as "gumshoe <name>: ..." and come
-// back as a non-zero exit code.
-func loadLog[G any](name string, load func(io.Reader) (G, error), path string, stdin io.Reader, stderr io.Writer) (G, int) {
-	var zero G
-	r := stdin
-	if path != "-" {
-		f, err := os.Open(path)
-		if err != nil {
-			fmt.Fprintf(stderr, "gumshoe %s: %v\n", name, err)
-			return zero, exitError
-		}
-		defer f.Close()
-		r = f
+// The game commands, "gumshoe dod|clue|deductio SUBCOMMAND", hold what is
+// truly a game's own: its simulator. solve, why and advise after a game's
+// name are the commands every game shares.
+func init() {
+	for _, g := range gameTable {
+		register(gameCommand(g))
 	}
-	g, err := load(r)
-	if err != nil {
-		fmt.Fprintf(stderr, "gumshoe %s: %s: %v\n", name, path, err)
-		return zero, exitError
-	}
-	return g, exitOK
 }
 
-// exitWith prints err, if any, as "gumshoe <name>: err" and returns the exit
-// code for it.
-func exitWith(name string, stderr io.Writer, err error) int {
+// gameCommand is "gumshoe <game> SUBCOMMAND".
+func gameCommand(g cliGame) command {
+	c := command{
+		name:    g.def.Name,
+		summary: g.def.Title + ": simulated games",
+		usage:   "simulate [flags]",
+		help: fmt.Sprintf(`Subcommands:
+  simulate %s
+      %s
+  solve, why, advise
+      the commands every game shares: "gumshoe %s solve FILE" is
+      "gumshoe solve FILE" (see "gumshoe help solve").
+
+Example: gumshoe help %s simulate
+`, g.simulate.usage, g.simulate.summary, g.def.Name, g.def.Name),
+	}
+	c.run = func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+		fs := newFlags(c, stdout, stderr)
+		if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+			if code, ok := parseFlags(fs, args); !ok {
+				return code
+			}
+			return usageError(fs, "expected a subcommand: simulate")
+		}
+		switch sub := args[0]; sub {
+		case "simulate":
+			sc := command{name: g.def.Name + " simulate", summary: g.simulate.summary, usage: g.simulate.usage, help: g.simulate.help}
+			return g.simulate.run(newFlags(sc, stdout, stderr), args[1:], stdout, stderr)
+		case "solve", "why", "advise":
+			return commands[sub].run(args[1:], stdin, stdout, stderr)
+		default:
+			return usageError(fs, "unknown subcommand %q (simulate; or solve, why, advise)", sub)
+		}
+	}
+	return c
+}
+
+// exitWith prints err, if any, as "gumshoe <command>: err" and returns the
+// exit code for it.
+func exitWith(fs *pflag.FlagSet, err error) int {
 	if err != nil {
-		fmt.Fprintf(stderr, "gumshoe %s: %v\n", name, err)
+		fmt.Fprintf(fs.Output(), "%s: %v\n", fs.Name(), err)
 		return exitError
 	}
 	return exitOK
 }
 
-// subcommand splits a game command's arguments into its subcommand and the
-// rest. With no subcommand it prints the command's usage; ok is false then,
-// and code is the exit code to stop with.
-func subcommand(fs *pflag.FlagSet, args []string) (sub string, rest []string, code int, ok bool) {
-	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
-		if code, ok := parseFlags(fs, args); !ok {
-			return "", nil, code, false
+// deckGame is a game that reads a file of setup lines before its log (a
+// custom deck of Clue): see the --deck flag of solve, why and advise.
+type deckGame interface {
+	ApplyDeck(r io.Reader) error
+}
+
+// loadGame reads the game log in path ("-": stdin), finds its game by its
+// header and replays it ([table.Games.Load]); deck, when not "", is a file
+// of setup lines applied first. Errors are reported on stderr as "gumshoe
+// <command>: FILE: line N: ..." and come back as an exit code other than
+// exitOK.
+func loadGame(fs *pflag.FlagSet, path, deck string, stdin io.Reader) (table.Game, *table.Log, int) {
+	name, r := path, stdin
+	if path == "-" {
+		name = "stdin"
+	} else {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, nil, exitWith(fs, err)
 		}
-		fs.Usage()
-		return "", nil, exitUsage, false
+		defer f.Close()
+		r = f
 	}
-	return args[0], args[1:], exitOK, true
+	if deck == "" {
+		g, l, err := games.Load(r)
+		if err != nil {
+			return nil, nil, exitWith(fs, fmt.Errorf("%s: %w", name, err))
+		}
+		return g, l, exitOK
+	}
+	l, err := table.ReadLog(r)
+	if err != nil {
+		return nil, nil, exitWith(fs, fmt.Errorf("%s: %w", name, err))
+	}
+	def, err := games.Lookup(l.Game)
+	if err != nil {
+		return nil, nil, exitWith(fs, fmt.Errorf("%s: %w", name, &table.LogError{Line: 0, Err: err}))
+	}
+	g := def.New()
+	dg, ok := g.(deckGame)
+	if !ok {
+		return nil, nil, usageError(fs, "--deck: %s has no deck files", def.Title)
+	}
+	f, err := os.Open(deck)
+	if err != nil {
+		return nil, nil, exitWith(fs, err)
+	}
+	defer f.Close()
+	if err := dg.ApplyDeck(f); err != nil {
+		return nil, nil, exitWith(fs, fmt.Errorf("%s: %w", deck, err))
+	}
+	if err := table.ApplyLines(g, l.Lines); err != nil {
+		return nil, nil, exitWith(fs, fmt.Errorf("%s: %w", name, err))
+	}
+	return g, l, exitOK
 }

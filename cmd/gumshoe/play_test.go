@@ -323,9 +323,9 @@ func TestPlayClue(t *testing.T) {
 	runPlayCases(t, []playCase{
 		{
 			name:  "play-clue-example",
-			why:   "the built-in Clue example, then why and a refused line",
+			why:   "the built-in Clue example, then why, a refused line, and the help of Clue's own why, odds and advise",
 			args:  []string{"play", "clue", "--example"},
-			stdin: "why not envelope Knife\nbob asks Nobody Knife Hall: alice shows\n",
+			stdin: "why not envelope Knife\nbob asks Nobody Knife Hall: alice shows\nwhy\nhelp why\nhelp odds\nhelp advise\nodds\n",
 		},
 		{
 			name:    "play-clue-flags",

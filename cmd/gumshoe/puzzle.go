@@ -19,6 +19,7 @@ package main
 // made.
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -26,34 +27,31 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/clue"
-	"github.com/gumshoe-dev/gumshoe/encodings/deduceordie"
-	"github.com/gumshoe-dev/gumshoe/encodings/deductio"
 	"github.com/gumshoe-dev/gumshoe/encodings/puzzle"
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
 )
 
 func init() {
 	register(command{
 		name:    "puzzle",
 		summary: "generate deduction puzzles with unique answers, graded, with worked solutions",
-		usage:   "<game> [flags]   (games: " + strings.Join(puzzleGameNames(), ", ") + ")",
-		run:     runPuzzle,
-	})
-}
+		usage:   "GAME [flags]",
+		help: `GAME is the game to make puzzles of: ` + strings.Join(puzzleGameNames(), ", ") + `. Each puzzle is one seat's
+view of a simulated game cut to a minimal set of clues with exactly one
+answer, graded, with a blank sheet, the answer key and a worked solution.
+With --out DIR each puzzle is written to DIR/<game>-NNN.<ext> (an existing
+file is kept unless --force); without it, puzzles go to stdout.
 
-// puzzleGame is one game the puzzle command can generate for.
-type puzzleGame struct {
-	title   string // "Deduce or Die"
-	players int    // the default player count
-	level   string // the default difficulty
-	// make generates a puzzle from seed, verifies it, and lays it out.
-	make func(ctx context.Context, seed uint64, o puzzleOpts, title string) (*puzzle.Page, error)
+Example: gumshoe puzzle dod --difficulty easy --count 3 --out puzzles
+`,
+		run: runPuzzle,
+	})
 }
 
 // puzzleOpts are the command's choices a generator reads.
@@ -72,56 +70,20 @@ func verified(ctx context.Context, seed uint64, verify func(context.Context) err
 	return page(), nil
 }
 
-var puzzleGames = map[string]puzzleGame{
-	"dod": {
-		title:   "Deduce or Die",
-		players: 4,
-		level:   "medium",
-		make: func(ctx context.Context, seed uint64, o puzzleOpts, title string) (*puzzle.Page, error) {
-			pz, err := deduceordie.GeneratePuzzle(ctx, seed, deduceordie.PuzzleOptions{Players: o.players, Level: o.level, Any: o.any})
-			if err != nil {
-				return nil, err
-			}
-			return verified(ctx, seed, pz.Verify, func() *puzzle.Page { return pz.Page(title) })
-		},
-	},
-	"clue": {
-		title:   "Clue",
-		players: 4,
-		level:   "medium",
-		make: func(ctx context.Context, seed uint64, o puzzleOpts, title string) (*puzzle.Page, error) {
-			pz, err := clue.GeneratePuzzle(ctx, seed, clue.PuzzleOptions{Preset: o.preset, Players: o.players, Level: o.level, Any: o.any})
-			if err != nil {
-				return nil, err
-			}
-			return verified(ctx, seed, pz.Verify, func() *puzzle.Page { return pz.Page(title) })
-		},
-	},
-	"deductio": {
-		title:   "Deductio",
-		players: 3,
-		level:   "easy", // its clues rule numbers in or out one at a time: nearly always easy
-		make: func(ctx context.Context, seed uint64, o puzzleOpts, title string) (*puzzle.Page, error) {
-			pz, err := deductio.GeneratePuzzle(ctx, seed, deductio.PuzzleOptions{Players: o.players, Level: o.level, Any: o.any})
-			if err != nil {
-				return nil, err
-			}
-			return verified(ctx, seed, pz.Verify, func() *puzzle.Page { return pz.Page(title) })
-		},
-	},
-}
-
+// puzzleGameNames are the games the puzzle command knows, in the order of
+// the game table.
 func puzzleGameNames() []string {
 	var names []string
-	for n := range puzzleGames {
-		names = append(names, n)
+	for _, g := range gameTable {
+		if g.puzzles != nil {
+			names = append(names, g.def.Name)
+		}
 	}
-	slices.Sort(names)
 	return names
 }
 
 func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("puzzle", stderr)
+	fs := newFlags(commands["puzzle"], stdout, stderr)
 	players := fs.Int("players", 0, "number of players (default: the game's usual count)")
 	difficulty := fs.String("difficulty", "", "easy, medium, hard or any (default: medium; easy for deductio)")
 	count := fs.Int("count", 1, "number of puzzles")
@@ -131,20 +93,17 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "write each puzzle to a file in this directory instead of stdout")
 	workers := fs.Int("workers", 0, "puzzles generated at once (default: one a core)")
 	noProgress := fs.Bool("no-progress", false, "never show the progress bar")
-	preset := fs.String("preset", "cluedo", "Clue only: the deck (cluedo, cardgame, cardgame-advanced)")
-	if code, ok := parseFlags(fs, args); !ok {
+	preset := fs.String("preset", clue.PresetCluedo, "Clue only: the deck ("+strings.Join(clue.Presets, ", ")+")")
+	force := fs.Bool("force", false, "with --out, replace puzzle files that exist")
+	if code, ok := parseArgs(fs, args, 1, 1, "one game: "+strings.Join(puzzleGameNames(), ", ")); !ok {
 		return code
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintf(stderr, "gumshoe puzzle: name one game: %s\n", strings.Join(puzzleGameNames(), ", "))
-		return exitUsage
+	cg, ok := findGame(fs.Arg(0))
+	if !ok || cg.puzzles == nil {
+		return usageError(fs, "no puzzles for %q (games: %s)", fs.Arg(0), strings.Join(puzzleGameNames(), ", "))
 	}
-	name := strings.ToLower(fs.Arg(0))
-	game, ok := puzzleGames[name]
-	if !ok {
-		fmt.Fprintf(stderr, "gumshoe puzzle: no puzzles for %q (games: %s)\n", fs.Arg(0), strings.Join(puzzleGameNames(), ", "))
-		return exitUsage
-	}
+	name, game := cg.def.Name, cg.puzzles
+	title := cg.def.Title
 	if *difficulty == "" {
 		*difficulty = game.level
 	}
@@ -153,14 +112,24 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if !anyLevel {
 		l, err := puzzle.ParseLevel(*difficulty)
 		if err != nil {
-			fmt.Fprintf(stderr, "gumshoe puzzle: --difficulty %q: want easy, medium, hard or any\n", *difficulty)
-			return exitUsage
+			return usageError(fs, "--difficulty %q: want easy, medium, hard or any", *difficulty)
 		}
 		level = l
 	}
 	if *count < 1 {
-		fmt.Fprintln(stderr, "gumshoe puzzle: --count must be at least 1")
-		return exitUsage
+		return usageError(fs, "--count must be at least 1, not %d", *count)
+	}
+	if *workers < 0 {
+		return usageError(fs, "--workers is a number of puzzles at once, 1 or more (0: one a core), not %d", *workers)
+	}
+	if fs.Changed("preset") && name != clue.Name {
+		return usageError(fs, "--preset is Clue's deck; %s has none", title)
+	}
+	if _, err := clue.PresetDeck(*preset); err != nil {
+		return usageError(fs, "--preset: %v", err)
+	}
+	if fs.Changed("force") && *out == "" {
+		return usageError(fs, "--force replaces files in --out DIR; there is no --out")
 	}
 	md := false
 	switch strings.ToLower(*format) {
@@ -168,12 +137,14 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	case "markdown", "md":
 		md = true
 	default:
-		fmt.Fprintf(stderr, "gumshoe puzzle: --format %q: want text or markdown\n", *format)
-		return exitUsage
+		return usageError(fs, "--format %q: want text or markdown", *format)
 	}
 	n := *players
 	if n == 0 {
 		n = game.players
+	}
+	if n < game.minPlayers || n > game.maxPlayers {
+		return usageError(fs, "--players: %s puzzles take %d to %d players, not %d", title, game.minPlayers, game.maxPlayers, n)
 	}
 	if *out != "" {
 		if err := os.MkdirAll(*out, 0o755); err != nil {
@@ -188,7 +159,7 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if *count > 1 && !*noProgress && puzzleTerminal(stderr) {
 		bar = progressbar.NewOptions(*count,
 			progressbar.OptionSetWriter(stderr),
-			progressbar.OptionSetDescription(game.title+" puzzles"),
+			progressbar.OptionSetDescription(title+" puzzles"),
 			progressbar.OptionShowCount(),
 			progressbar.OptionSetPredictTime(true),
 			progressbar.OptionClearOnFinish(),
@@ -200,7 +171,7 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	pages, err := puzzle.Batch(ctx, *count, *workers, func(ctx context.Context, i int) (*puzzle.Page, error) {
-		title := fmt.Sprintf("%s puzzle %d", game.title, i+1)
+		title := fmt.Sprintf("%s puzzle %d", title, i+1)
 		return game.make(ctx, *seed+uint64(i), puzzleOpts{players: n, level: level, any: anyLevel, preset: *preset}, title)
 	}, done)
 	if bar != nil {
@@ -245,7 +216,7 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			continue
 		}
 		path := filepath.Join(*out, fmt.Sprintf("%s-%03d.%s", name, i+1, ext))
-		if err := writePuzzleFile(path, write); err != nil {
+		if err := writePuzzleFile(path, *force, write); err != nil {
 			fmt.Fprintf(stderr, "gumshoe puzzle: %v\n", err)
 			return exitError
 		}
@@ -262,20 +233,20 @@ func puzzleTerminal(w io.Writer) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
-// writePuzzleFile writes a file through a temporary file in the same
-// directory, renamed into place once complete.
-func writePuzzleFile(path string, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".puzzle-*")
-	if err != nil {
+// writePuzzleFile writes a puzzle file atomically, readable by all
+// (0644, less the umask): the complete file appears at once under its
+// name. An existing file is an error wrapping [os.ErrExist], unless force.
+func writePuzzleFile(path string, force bool, write func(io.Writer) error) error {
+	var b bytes.Buffer
+	if err := write(&b); err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name())
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		return err
+	if force {
+		return table.WriteFileAtomic(path, b.Bytes(), 0o644&^umask())
 	}
-	if err := tmp.Close(); err != nil {
-		return err
+	err := table.CreateFileAtomic(path, b.Bytes(), 0o644&^umask())
+	if errors.Is(err, os.ErrExist) {
+		return fmt.Errorf("%s exists: remove it, write to another --out, or replace it with --force", path)
 	}
-	return os.Rename(tmp.Name(), path)
+	return err
 }

@@ -18,6 +18,9 @@ type command struct {
 	name    string
 	summary string // one line for "gumshoe help"
 	usage   string // the argument synopsis after the name
+	// help explains the arguments, with an example; it is printed by
+	// --help and "gumshoe help <command>" between the summary and the flags.
+	help string
 	// run executes the command with the arguments after its name. It reports
 	// its own errors on stderr and returns the process exit code.
 	run func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
@@ -77,23 +80,39 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, `Run "gumshoe help <command>" for a command's flags.`)
+	fmt.Fprintln(w, `Run "gumshoe help <command>" for a command's arguments and flags.`)
 }
 
-// newFlags returns a flag set for command name that reports errors to
-// stderr instead of exiting.
-func newFlags(name string, stderr io.Writer) *pflag.FlagSet {
-	fs := pflag.NewFlagSet("gumshoe "+name, pflag.ContinueOnError)
+// newFlags returns a flag set for command c that reports errors to
+// stderr instead of exiting; --help prints the command's help on stdout.
+func newFlags(c command, stdout, stderr io.Writer) *pflag.FlagSet {
+	fs := pflag.NewFlagSet("gumshoe "+c.name, pflag.ContinueOnError)
 	fs.SetOutput(stderr)
-	c := commands[name]
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: gumshoe %s %s\n\n%s\n", name, c.usage, c.summary)
-		if fs.HasFlags() {
-			fmt.Fprintln(stderr, "\nFlags:")
-			fmt.Fprint(stderr, fs.FlagUsages())
+	fs.Usage = func() { writeHelp(stdout, c, fs) }
+	return fs
+}
+
+// writeHelp writes the usage, summary, help and flags of c.
+func writeHelp(w io.Writer, c command, fs *pflag.FlagSet) {
+	fmt.Fprintf(w, "Usage: gumshoe %s %s\n\n%s\n", c.name, c.usage, c.summary)
+	if c.help != "" {
+		fmt.Fprintf(w, "\n%s", c.help)
+		if !strings.HasSuffix(c.help, "\n") {
+			fmt.Fprintln(w)
 		}
 	}
-	return fs
+	if fs.HasFlags() {
+		fmt.Fprintln(w, "\nFlags:")
+		fmt.Fprint(w, fs.FlagUsages())
+	}
+}
+
+// usageError writes a usage error of the command behind fs on stderr, with
+// the way to its help, and returns exitUsage.
+func usageError(fs *pflag.FlagSet, format string, args ...any) int {
+	fmt.Fprintf(fs.Output(), "%s: %s\n", fs.Name(), fmt.Sprintf(format, args...))
+	fmt.Fprintf(fs.Output(), "Run \"gumshoe help %s\" for its arguments and flags.\n", strings.TrimPrefix(fs.Name(), "gumshoe "))
+	return exitUsage
 }
 
 // parseFlags parses args into fs. It returns the exit code to stop with and
@@ -104,23 +123,23 @@ func parseFlags(fs *pflag.FlagSet, args []string) (int, bool) {
 			return exitOK, false
 		}
 		// With ContinueOnError pflag reports nothing itself.
-		fmt.Fprintf(fs.Output(), "%s: %v\n", fs.Name(), err)
-		fmt.Fprintf(fs.Output(), "Run \"gumshoe help %s\" for the flags.\n", strings.TrimPrefix(fs.Name(), "gumshoe "))
-		return exitUsage, false
+		return usageError(fs, "%v", err), false
 	}
 	return exitOK, true
 }
 
 // parseArgs is parseFlags for a command that takes from lo to hi
-// arguments besides its flags (hi < 0: no upper bound); it prints the usage
-// when the count is wrong.
-func parseArgs(fs *pflag.FlagSet, args []string, lo, hi int) (int, bool) {
+// arguments besides its flags (hi < 0: no upper bound); synopsis is what
+// they are, for the error when their count is wrong.
+func parseArgs(fs *pflag.FlagSet, args []string, lo, hi int, synopsis string) (int, bool) {
 	if code, ok := parseFlags(fs, args); !ok {
 		return code, false
 	}
 	if n := fs.NArg(); n < lo || (hi >= 0 && n > hi) {
-		fs.Usage()
-		return exitUsage, false
+		if n < lo {
+			return usageError(fs, "expected %s", synopsis), false
+		}
+		return usageError(fs, "expected %s, not also %q", synopsis, fs.Args()[hi:]), false
 	}
 	return exitOK, true
 }
@@ -128,25 +147,42 @@ func parseArgs(fs *pflag.FlagSet, args []string, lo, hi int) (int, bool) {
 func init() {
 	register(command{
 		name:    "help",
-		summary: "show the commands, or one command's flags",
-		usage:   "[command]",
+		summary: "show the commands, or one command's arguments and flags",
+		usage:   "[COMMAND [SUBCOMMAND]]",
+		help:    "COMMAND is one of the commands \"gumshoe help\" lists, SUBCOMMAND one of a\ngame command's: gumshoe help why, gumshoe help dod simulate.\n",
 		run: func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			if len(args) == 0 {
 				usage(stdout)
 				return exitOK
 			}
-			c, ok := commands[args[0]]
-			if !ok {
-				fmt.Fprintf(stderr, "gumshoe: unknown command %q\n", args[0])
+			if args[0] == "-h" || args[0] == "--help" {
+				writeHelp(stdout, commands["help"], pflag.NewFlagSet("help", pflag.ContinueOnError))
+				fmt.Fprintln(stdout)
+				usage(stdout)
+				return exitOK
+			}
+			if len(args) > 2 {
+				fmt.Fprintf(stderr, "gumshoe help: one command at a time (and one subcommand), not %q\n", args)
 				return exitUsage
 			}
-			return c.run([]string{"--help"}, strings.NewReader(""), stdout, stdout)
+			c, ok := commands[args[0]]
+			if !ok {
+				fmt.Fprintf(stderr, "gumshoe help: unknown command %q\n\n", args[0])
+				usage(stderr)
+				return exitUsage
+			}
+			// "gumshoe help dod simulate" is "gumshoe dod simulate --help".
+			return c.run(append(args[1:], "--help"), strings.NewReader(""), stdout, stderr)
 		},
 	})
 	register(command{
 		name:    "version",
 		summary: "print gumshoe's version",
-		run: func(_ []string, _ io.Reader, stdout, _ io.Writer) int {
+		run: func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+			fs := newFlags(commands["version"], stdout, stderr)
+			if code, ok := parseArgs(fs, args, 0, 0, "no arguments"); !ok {
+				return code
+			}
 			fmt.Fprintln(stdout, "gumshoe", version)
 			return exitOK
 		},

@@ -81,14 +81,17 @@ type termReader struct {
 }
 
 // newTermReader starts line editing on the terminal. complete returns the
-// words worth completing at the moment it is called (they change as players
-// and cards are named). history is the history file, or "" for none.
-func newTermReader(stdout io.Writer, complete func() []string, history string) (*termReader, error) {
+// words worth completing for the word that starts at rune start of line, at
+// the moment it is called (they change as players and cards are named).
+// history is the history file, or "" for none.
+func newTermReader(stdout io.Writer, complete func(line []rune, start int) []string, history string) (*termReader, error) {
+	c := &completer{words: complete}
 	rl, err := readline.NewEx(&readline.Config{
 		Prompt:                 "> ",
 		HistoryFile:            history,
 		HistoryLimit:           2000,
-		AutoComplete:           &completer{words: complete},
+		AutoComplete:           c,
+		Listener:               readline.FuncListener(c.recase),
 		InterruptPrompt:        "^C",
 		EOFPrompt:              "quit",
 		Stdout:                 stdout,
@@ -121,27 +124,38 @@ func (r *termReader) readLine(prompt, prefill string) (string, error) {
 func (r *termReader) interactive() bool { return true }
 func (r *termReader) close() error      { return r.rl.Close() }
 
-// completer completes the word under the cursor from a list that is asked
-// for afresh at each press of Tab, ignoring case.
+// completer completes the word under the cursor from the words that fit
+// its place in the line, asked for afresh at each press of Tab, ignoring
+// case.
 type completer struct {
-	words func() []string
+	words func(line []rune, start int) []string
+}
+
+// wordStart is the index of the first rune of the word that ends at pos.
+func wordStart(line []rune, pos int) int {
+	start := pos
+	for start > 0 && line[start-1] != ' ' && line[start-1] != '\t' {
+		start--
+	}
+	return start
 }
 
 // Do implements readline.AutoCompleter: it returns the rest of each word
-// that starts with the text typed so far, and the length of that text.
+// that starts with the text typed so far, ignoring case, and the length of
+// that text. The line editor can only add to what was typed; recase then
+// writes a completed word as the game spells it.
 func (c *completer) Do(line []rune, pos int) ([][]rune, int) {
-	start := pos
-	for start > 0 && line[start-1] != ' ' {
-		start--
-	}
+	start := wordStart(line, pos)
 	typedRunes := line[start:pos]
-	typed := strings.ToLower(string(typedRunes))
 	var out [][]rune
 	seen := map[string]bool{}
-	for _, w := range c.words() {
-		lw := strings.ToLower(w)
+	for _, w := range c.words(line, start) {
 		wr := []rune(w)
-		if seen[lw] || !strings.HasPrefix(lw, typed) || lw == typed || len(wr) < len(typedRunes) {
+		if len(wr) <= len(typedRunes) || !strings.EqualFold(string(wr[:len(typedRunes)]), string(typedRunes)) {
+			continue
+		}
+		lw := strings.ToLower(w)
+		if seen[lw] {
 			continue
 		}
 		seen[lw] = true
@@ -149,6 +163,37 @@ func (c *completer) Do(line []rune, pos int) ([][]rune, int) {
 	}
 	slices.SortFunc(out, func(a, b []rune) int { return strings.Compare(string(a), string(b)) })
 	return out, len(typedRunes)
+}
+
+// recase is the line editor's listener: after Tab, a word just completed
+// (the word before the cursor, or before the space completion added) that
+// is one of the words of its place spelt in another case is written as
+// the game spells it: "shows D" and Tab give "shows dave ", not "shows
+// Dave ".
+func (c *completer) recase(line []rune, pos int, key rune) ([]rune, int, bool) {
+	if key != readline.CharTab || pos == 0 || pos > len(line) {
+		return nil, 0, false
+	}
+	end := pos
+	if line[end-1] == ' ' {
+		end--
+	}
+	start := wordStart(line, end)
+	if start == end {
+		return nil, 0, false
+	}
+	typed := string(line[start:end])
+	words := c.words(line, start)
+	if slices.Contains(words, typed) {
+		return nil, 0, false
+	}
+	for _, w := range words {
+		if strings.EqualFold(w, typed) && len([]rune(w)) == end-start {
+			out := slices.Concat(line[:start], []rune(w), line[end:])
+			return out, pos, true
+		}
+	}
+	return nil, 0, false
 }
 
 // historyFile is the readline history file in the data directory, or ""

@@ -1,9 +1,10 @@
 package main
 
-// gumshoe solve [--json] FILE
+// gumshoe solve [--json] [--color auto|always|never] [--deck DECKFILE] FILE
 //
 // Solve reads a game log (any game: the header "game <name>" says which),
-// replays it and prints the deduction sheet and every report of the game.
+// replays it and prints the deduction sheet once and then every report of
+// the game.
 // FILE "-" is the standard input. With --json it prints one JSON document
 // whose schema is documented in docs/cli.md ("gumshoe.solve/1").
 
@@ -22,8 +23,17 @@ func init() {
 	register(command{
 		name:    "solve",
 		summary: "print the sheet and every report of a game log",
-		usage:   "[--json] FILE",
-		run:     runSolve,
+		usage:   "[--json] [--color auto|always|never] [--deck DECKFILE] FILE",
+		help: `FILE is a game log of any game: its header "game <name>" says which; "-" is
+the standard input. Solve replays it and prints the deduction sheet once,
+then every report of the game (what "odds" prints in a session):
+` + gameTexts(func(d table.Definition) string { return d.Help.Odds }) + `
+A line that does not replay is an error naming its line number (the header
+is line 0), exit 1.
+
+Example: gumshoe solve friday.log
+`,
+		run: runSolve,
 	})
 }
 
@@ -86,15 +96,12 @@ func gridJSON(g *table.Grid) sheetJSON {
 }
 
 func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("solve", stderr)
+	fs := newFlags(commands["solve"], stdout, stderr)
 	asJSON := fs.Bool("json", false, "print one JSON document (schema "+solveSchema+", see docs/cli.md)")
 	colorMode := fs.String("color", "auto", "colour: auto, always or never")
-	if code, ok := parseFlags(fs, args); !ok {
+	deck := fs.String("deck", "", "a file of setup lines read before the log (Clue's custom decks)")
+	if code, ok := parseArgs(fs, args, 1, 1, "one game log (or - for the standard input)"); !ok {
 		return code
-	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "gumshoe solve: name one game log (or - for the standard input)")
-		return exitUsage
 	}
 	var on bool
 	switch *colorMode {
@@ -104,60 +111,32 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		on = !*asJSON
 	case "never":
 	default:
-		fmt.Fprintf(stderr, "gumshoe solve: --color is auto, always or never, not %q\n", *colorMode)
-		return exitUsage
+		return usageError(fs, "--color is auto, always or never, not %q", *colorMode)
 	}
-	name := fs.Arg(0)
-	var (
-		l   *table.Log
-		err error
-	)
-	if name == "-" {
-		name = "stdin"
-		l, err = table.ReadLog(stdin)
-	} else {
-		l, err = table.LoadLog(name)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "gumshoe solve: %s: %v\n", name, err)
-		return exitError
-	}
-	def, ok := games.Find(l.Game)
-	if !ok {
-		fmt.Fprintf(stderr, "gumshoe solve: %s: line 0: %v\n", name, &table.UnknownGameError{Name: l.Game, Known: games.Names()})
-		return exitError
-	}
-	g := def.New()
-	for i, line := range l.Lines {
-		if err := g.Apply(line); err != nil {
-			fmt.Fprintf(stderr, "gumshoe solve: %s: line %d: %v\n", name, i+1, err)
-			return exitError
-		}
+	g, l, code := loadGame(fs, fs.Arg(0), *deck, stdin)
+	if g == nil {
+		return code
 	}
 	ctx := context.Background()
 	grid, err := g.Sheet(ctx)
 	if err != nil {
-		fmt.Fprintf(stderr, "gumshoe solve: %s: %v\n", name, err)
-		return exitError
+		return exitWith(fs, err)
 	}
 	if !*asJSON {
+		// The sheet once, as the session draws it; then the reports,
+		// which leave the sheet out.
 		drawGrid(stdout, newPainter(on), grid, nil)
 		fmt.Fprintln(stdout)
-		if err := g.Report(ctx, stdout); err != nil {
-			fmt.Fprintf(stderr, "gumshoe solve: %s: %v\n", name, err)
-			return exitError
-		}
-		return exitOK
+		return exitWith(fs, g.Report(ctx, stdout))
 	}
 	var rep bytes.Buffer
 	if err := g.ReportJSON(ctx, &rep); err != nil {
-		fmt.Fprintf(stderr, "gumshoe solve: %s: %v\n", name, err)
-		return exitError
+		return exitWith(fs, err)
 	}
 	if !json.Valid(rep.Bytes()) {
-		fmt.Fprintf(stderr, "gumshoe solve: %s: the game's report is not valid JSON\n", name)
-		return exitError
+		return exitWith(fs, fmt.Errorf("the game's report is not valid JSON"))
 	}
+	def, _ := games.Find(l.Game)
 	doc := solveJSON{
 		Schema:  solveSchema,
 		Game:    def.Name,
@@ -166,12 +145,5 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Sheet:   gridJSON(grid),
 		Reports: json.RawMessage(bytes.TrimSpace(rep.Bytes())),
 	}
-	enc := json.NewEncoder(stdout)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(doc); err != nil {
-		fmt.Fprintf(stderr, "gumshoe solve: %v\n", err)
-		return exitError
-	}
-	return exitOK
+	return exitWith(fs, table.WriteJSON(stdout, doc))
 }

@@ -27,5 +27,22 @@ the envelope; "advise show ASKER ITEM ITEM [ITEM]" picks the card to show.`,
 		{Field: table.Me, Text: "Which one are you?"},
 		{Field: table.Hand, Text: "Your cards (e.g. Plum Rope Hall)?"},
 	},
-	Setup: func(o table.Setup) ([]string, error) { return SetupLines(o.Deck, o.Players, o.Me, o.Hand) },
+	Setup: setupAnswers,
+}
+
+// setupAnswers turns setup answers into lines. The deck is asked first: with it
+// alone answered, the setup is its preset line, so that a wrong deck is
+// refused before the players are asked.
+func setupAnswers(o table.Setup) ([]string, error) {
+	if len(o.Players) == 0 && o.Me == "" && len(o.Hand) == 0 {
+		deck := o.Deck
+		if deck == "" {
+			deck = PresetCluedo
+		}
+		if _, err := PresetDeck(deck); err != nil {
+			return nil, err
+		}
+		return []string{"preset " + deck}, nil
+	}
+	return SetupLines(o.Deck, o.Players, o.Me, o.Hand)
 }

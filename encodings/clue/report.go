@@ -289,13 +289,23 @@ func (r *Report) bestLine() string {
 // topEnvelopes is how many envelopes the text report lists.
 const topEnvelopes = 10
 
-// WriteText writes every report as text.
+// WriteText writes the sheet and every report as text.
 func (r *Report) WriteText(w io.Writer) error {
 	var b strings.Builder
 	if err := r.Grid().WriteText(&b); err != nil {
 		return err
 	}
-	b.WriteString("\nEnvelope odds (exact):\n")
+	b.WriteString("\n")
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return err
+	}
+	return r.writeReports(w)
+}
+
+// writeReports writes the reports of [Report.WriteText] without the sheet.
+func (r *Report) writeReports(w io.Writer) error {
+	var b strings.Builder
+	b.WriteString("Envelope odds (exact):\n")
 	for _, co := range r.Categories {
 		fmt.Fprintf(&b, "  %s:", co.Name)
 		for _, it := range co.Items {
@@ -336,13 +346,15 @@ func joinInts(xs []int) string {
 	return strings.Join(s, ", ")
 }
 
-// Report writes every report of the game as text.
+// Report writes every report of the game as text: the envelope's odds, the
+// likeliest envelopes, the best accusation and the known holders; not the
+// sheet, which [Game.Sheet] draws ([Report.WriteText] writes both).
 func (g *Game) Report(ctx context.Context, w io.Writer) error {
 	r, err := g.Analyze(ctx, true)
 	if err != nil {
 		return err
 	}
-	return r.WriteText(w)
+	return r.writeReports(w)
 }
 
 // ReportJSON writes every report as one JSON document (schema in

@@ -104,8 +104,9 @@ func (g *Game) accusationText(x *Accusation) string {
 	return s
 }
 
-// Report writes every report as text: the sheet, the Evidence pairs, the
-// Murder cards, the murderers and the seat's best accusation.
+// Report writes every report as text: the number of deals, the Evidence
+// pairs, the Murder cards, the murderers and the seat's best accusation;
+// not the sheet, which [Game.Sheet] draws.
 func (g *Game) Report(ctx context.Context, w io.Writer) error {
 	a, err := g.Analyze(ctx)
 	if err != nil {
@@ -116,12 +117,7 @@ func (g *Game) Report(ctx context.Context, w io.Writer) error {
 
 func (g *Game) writeReport(w io.Writer, a *Analysis) error {
 	var b strings.Builder
-	gr := g.grid(a)
-	gr.Headlines = nil
-	if err := gr.WriteText(&b); err != nil {
-		return err
-	}
-	fmt.Fprintf(&b, "\nWorlds: %s\n", a.Worlds)
+	fmt.Fprintf(&b, "Worlds: %s\n", a.Worlds)
 	const top = 10
 	fmt.Fprintf(&b, "\nEvidence pairs (%d possible):\n", len(a.Pairs))
 	for i, x := range a.Pairs {

@@ -48,6 +48,16 @@
 // of a fact with [MatchName], so that every column head is a holder its
 // explanations accept.
 //
+// # The table session
+//
+// A [Session] is a game at the table with its undo history. What a player
+// types in one is a [Command], parsed by [ParseCommand]: a line of the
+// game, or one of the session's commands (undo, redo, edit, delete, help,
+// why, odds, advise, sheet, log, save, quit). [CommandHelp] is the help of
+// those commands for one game, built from its [Definition.Help], so that
+// every front end (the terminal session, a browser sheet) speaks the same
+// language.
+//
 // # Adding a game
 //
 // A game is one package that implements [Game] and exports a [Definition];

@@ -28,7 +28,8 @@ type Game interface {
 	// redraws after every line.
 	Sheet(ctx context.Context) (*Grid, error)
 
-	// Report writes every report of the game as text.
+	// Report writes every report of the game as text, without the sheet:
+	// a tool draws the sheet from [Game.Sheet] first.
 	Report(ctx context.Context, w io.Writer) error
 
 	// ReportJSON writes every report as one JSON document.

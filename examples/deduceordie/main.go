@@ -1,6 +1,7 @@
 // Command deduceordie plays a simulated 3-player game of Deduce or Die and
 // keeps the first seat's sheet with gumshoe, the way a player at the table
-// would: line by line, then the reports and the advice for one draw.
+// would: line by line, then the sheet, the reports and the advice for one
+// draw.
 //
 //	go run ./examples/deduceordie [-seed N] [-players N]
 package main
@@ -36,6 +37,14 @@ func main() {
 	fmt.Println()
 
 	ctx := context.Background()
+	sheet, err := g.Sheet(ctx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := sheet.WriteText(os.Stdout); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println()
 	if err := g.Report(ctx, os.Stdout); err != nil {
 		log.Fatal(err)
 	}

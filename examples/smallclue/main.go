@@ -1,30 +1,35 @@
-package main
-
-// gumshoe demo [--why CARD]
+// Command smallclue solves a small game of Clue with the solver alone, the
+// way a program that builds its own encoding would: nine cards shared by
+// Me, Ann, Bob and the envelope, six observations written as constraints
+// by hand. It prints the sheet (✓ forced, ✗ impossible, · open), every
+// forced fact, and why one card is where it must be, as the minimal set of
+// observations that forces it. The games' own packages (encodings/clue)
+// do all this from a game log; this program shows the layer underneath.
 //
-// Demo solves a small built-in game of Clue, nine cards shared by me, Ann,
-// Bob and the envelope, and prints what the SAT engine makes of six
-// observations: the sheet (✓ forced, ✗ impossible, · open), every forced
-// fact, and why one card is where it must be, as the minimal set of
-// observations that forces it. --why CARD picks that card (default Pipe); it
-// must be a card whose holder is forced.
+// Run it with: go run ./examples/smallclue [-why CARD]
+//
+// -why picks the card explained (default Pipe); it must be a card whose
+// holder is forced.
+package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
+	"log"
+	"os"
 	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
-func init() {
-	register(command{
-		name:    "demo",
-		summary: "solve a small built-in game and explain one deduction",
-		usage:   "[--why CARD]",
-		run:     runDemo,
-	})
+func main() {
+	why := flag.String("why", "Pipe", "explain where this card is (a card whose holder is forced)")
+	flag.Parse()
+	if err := run(os.Stdout, *why); err != nil {
+		log.Fatal(err)
+	}
 }
 
 // demoCards are the nine cards of the demo game: three suspects, three
@@ -96,14 +101,14 @@ func demoProblem() (*solver.Problem, error) {
 	card := func(name string) solver.Card {
 		c, ok := m.CardByName(name)
 		if !ok {
-			panic("demo: unknown card " + name) // the built-in game is fixed
+			panic("smallclue: unknown card " + name) // the built-in game is fixed
 		}
 		return c
 	}
 	holder := func(name string) solver.Holder {
 		h, ok := m.HolderByName(name)
 		if !ok {
-			panic("demo: unknown holder " + name)
+			panic("smallclue: unknown holder " + name)
 		}
 		return h
 	}
@@ -116,33 +121,23 @@ func demoProblem() (*solver.Problem, error) {
 	return p, nil
 }
 
-func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("demo", stderr)
-	why := fs.String("why", "Pipe", "explain where this card is (a card whose holder is forced)")
-	if code, ok := parseFlags(fs, args); !ok {
-		return code
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "gumshoe demo: unexpected argument %q\n", fs.Arg(0))
-		return exitUsage
-	}
+// run solves the game and writes the sheet, the forced facts and why the
+// card named why is where it is.
+func run(w io.Writer, why string) error {
 	p, err := demoProblem()
 	if err != nil {
-		fmt.Fprintln(stderr, "gumshoe demo:", err)
-		return exitError
+		return err
 	}
 	m := p.Model()
-	card, ok := demoCard(m, *why)
+	card, ok := demoCard(m, why)
 	if !ok {
-		fmt.Fprintf(stderr, "gumshoe demo: unknown card %q (cards: %s)\n", *why, strings.Join(demoCards, ", "))
-		return exitUsage
+		return fmt.Errorf("unknown card %q (cards: %s)", why, strings.Join(demoCards, ", "))
 	}
 	ctx := context.Background()
 	s := solver.NewSAT(p)
 	sheet, err := s.Sheet(ctx)
 	if err != nil {
-		fmt.Fprintln(stderr, "gumshoe demo:", err)
-		return exitError
+		return err
 	}
 
 	var b strings.Builder
@@ -164,17 +159,18 @@ func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 	}
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return err
+	}
+	b.Reset()
 
 	h, forced := holderOf[card]
 	if !forced {
-		io.WriteString(stdout, b.String())
-		fmt.Fprintf(stderr, "gumshoe demo: %s is still open: nothing forces its holder\n", m.CardName(card))
-		return exitError
+		return fmt.Errorf("%s is still open: nothing forces its holder", m.CardName(card))
 	}
 	ids, err := s.Why(ctx, solver.Fact{Card: card, Holder: h, Holds: true})
 	if err != nil {
-		fmt.Fprintln(stderr, "gumshoe demo:", err)
-		return exitError
+		return err
 	}
 	fmt.Fprintf(&b, "\nWhy must %s hold %s? Because of:\n", m.HolderName(h), m.CardName(card))
 	if len(ids) == 0 {
@@ -183,11 +179,8 @@ func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	for _, id := range ids {
 		fmt.Fprintf(&b, "  %d. %s\n", id+1, p.Observations()[id].Label)
 	}
-	_, err = io.WriteString(stdout, b.String())
-	if err != nil {
-		return exitError
-	}
-	return exitOK
+	_, err = io.WriteString(w, b.String())
+	return err
 }
 
 // demoCard finds a card by name, ignoring case.

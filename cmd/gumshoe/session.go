@@ -1,0 +1,434 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/spf13/pflag"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
+)
+
+// playSession is a table session at work: the game's session, where its
+// log goes, and the terminal it talks to. The command language itself is
+// table.ParseCommand; this file carries the commands out.
+type playSession struct {
+	def      table.Definition
+	s        *table.Session
+	out      io.Writer
+	p        *painter
+	in       lineReader
+	logPath  string   // "" when no log is kept
+	preamble []string // comments before the header of a resumed log, kept
+	prev     *table.Grid
+	saveErr  error // the last failure to save, nil once a save succeeds
+	refusals int   // lines refused or commands that failed
+
+	// probe is a copy of the game with the lines probeLines, on which
+	// completion tries lines (see fitting).
+	probe      table.Game
+	probeLines []string
+}
+
+// resume loads the log in path and rebuilds its game; game, when not "",
+// must name the log's game.
+func (ps *playSession) resume(fs *pflag.FlagSet, path, game string) int {
+	l, err := table.LoadLog(path)
+	if err != nil {
+		return exitWith(fs, fmt.Errorf("%s: %w", path, err))
+	}
+	def, err := games.Lookup(l.Game)
+	if err != nil {
+		return exitWith(fs, fmt.Errorf("%s: %w", path, &table.LogError{Line: 0, Err: err}))
+	}
+	if game != "" {
+		if d, ok := games.Find(game); !ok || d.Name != def.Name {
+			return usageError(fs, "%s is a game of %s, not %s", path, def.Name, game)
+		}
+	}
+	s, err := table.ResumeSession(def.New, l.Lines)
+	if err != nil {
+		var re *table.ReplayError
+		if errors.As(err, &re) {
+			code := exitWith(fs, fmt.Errorf("%s: line %d %q: %w", path, re.Line, re.Text, re.Err))
+			fmt.Fprintln(fs.Output(), "The log is left as it is: fix or remove that line (and see the lines it names), then resume again.")
+			return code
+		}
+		return exitWith(fs, fmt.Errorf("%s: %w", path, err))
+	}
+	ps.def, ps.s, ps.logPath, ps.preamble = def, s, path, l.Preamble
+	return exitOK
+}
+
+// createLog creates the game log: path, or a new file in the data
+// directory when path is "". An existing file is never overwritten.
+func (ps *playSession) createLog(fs *pflag.FlagSet, path string) int {
+	data, err := ps.s.Log().Bytes()
+	if err != nil {
+		return exitWith(fs, err)
+	}
+	if path == "" {
+		path, err = createDefaultLog(ps.def.Name, time.Now(), data)
+	} else {
+		err = table.CreateFileAtomic(path, data, 0o644)
+		if errors.Is(err, os.ErrExist) {
+			return usageError(fs, "%s exists: continue it with --resume %s, or name a new log", path, path)
+		}
+	}
+	if err != nil {
+		return exitWith(fs, fmt.Errorf("cannot create the game log: %w", err))
+	}
+	ps.logPath = path
+	return exitOK
+}
+
+// save writes the log after a change. A failure is reported at once and
+// again at the end; the game goes on in memory.
+func (ps *playSession) save() {
+	if ps.logPath == "" {
+		return
+	}
+	l := ps.s.Log()
+	l.Preamble = ps.preamble
+	if err := l.Save(ps.logPath); err != nil {
+		ps.saveErr = err
+		ps.errorf("the log could not be saved (the game goes on; try \"save FILE\"): %v", err)
+		return
+	}
+	ps.saveErr = nil
+}
+
+// prompt is the prompt for the next line: the game and the number the
+// line will get.
+func (ps *playSession) prompt() string {
+	return fmt.Sprintf("%s %d> ", ps.def.Name, len(ps.s.Lines())+1)
+}
+
+func (ps *playSession) intro(example bool) {
+	fmt.Fprintf(ps.out, "%s. Type what happens at the table, or \"help\".\n", ps.p.paint(ps.p.title, ps.def.Title))
+	if example {
+		fmt.Fprintln(ps.out, "The built-in example: its lines are played as if typed; then it is your turn.")
+	}
+	switch {
+	case ps.logPath != "":
+		fmt.Fprintf(ps.out, "Log: %s (saved after every line)\n", ps.logPath)
+	default:
+		fmt.Fprintln(ps.out, "Log: none (\"save FILE\" starts one)")
+	}
+}
+
+// errorf writes a message about a refused line or command, and counts it.
+func (ps *playSession) errorf(format string, args ...any) {
+	ps.refusals++
+	text := wrap("error: "+fmt.Sprintf(format, args...), "  ")
+	io.WriteString(ps.out, ps.p.paint(ps.p.err, "error:")+strings.TrimPrefix(text, "error:"))
+}
+
+// notef writes a short confirmation.
+func (ps *playSession) notef(format string, args ...any) {
+	text := strings.TrimSuffix(wrap(fmt.Sprintf(format, args...), "  "), "\n")
+	fmt.Fprintln(ps.out, ps.p.paint(ps.p.dim, text))
+}
+
+// context is the context of one computation: at a terminal, Ctrl-C cancels
+// the computation and not the session.
+func (ps *playSession) context() (context.Context, context.CancelFunc) {
+	if ps.in != nil && ps.in.interactive() {
+		return signal.NotifyContext(context.Background(), os.Interrupt)
+	}
+	return context.Background(), func() {}
+}
+
+// slowNotice says, at a terminal, that the sheet is being computed when that
+// takes longer than a moment; the returned function ends the wait.
+func (ps *playSession) slowNotice() (stop func()) {
+	if ps.in == nil || !ps.in.interactive() {
+		return func() {}
+	}
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		select {
+		case <-done:
+		case <-time.After(300 * time.Millisecond):
+			ps.notef("(computing the sheet; Ctrl-C cancels)")
+		}
+	}()
+	return func() {
+		close(done)
+		wg.Wait()
+	}
+}
+
+// redraw draws the sheet; with highlight, the cells changed since the last
+// drawing are marked and the newly settled facts listed.
+func (ps *playSession) redraw(highlight bool) {
+	ctx, cancel := ps.context()
+	defer cancel()
+	stop := ps.slowNotice()
+	g, err := ps.s.Game().Sheet(ctx)
+	stop()
+	if errors.Is(err, context.Canceled) {
+		ps.notef("(sheet not drawn: cancelled; \"sheet\" draws it)")
+		return
+	}
+	if err != nil {
+		ps.notef("(no sheet yet: %v)", err)
+		return
+	}
+	var prev *table.Grid
+	if highlight {
+		prev = ps.prev
+	}
+	settled := drawGrid(ps.out, ps.p, g, prev)
+	ps.prev = g
+	io.WriteString(ps.out, settledText(settled))
+}
+
+// handle processes one typed line; it reports whether the session ends.
+func (ps *playSession) handle(line string) (quit bool) {
+	if strings.TrimSpace(line) == "" {
+		return false
+	}
+	if err := table.CheckLine(line); err != nil {
+		ps.errorf("%v; nothing changed", err)
+		return false
+	}
+	cmd, err := table.ParseCommand(line)
+	if err != nil {
+		if ex := table.WhyExample(ps.def); errors.Is(err, table.ErrNoFact) && ex != "" {
+			err = fmt.Errorf("why what? (expected a fact, such as \"why %s\"; \"help why\" shows them)", ex)
+		}
+		ps.errorf("%v", err)
+		return false
+	}
+	ctx, cancel := ps.context()
+	defer cancel()
+	g := ps.s.Game()
+	switch cmd.Kind {
+	case table.CmdQuit:
+		return true
+	case table.CmdLine:
+		ps.observe(cmd.Arg)
+	case table.CmdHelp:
+		text, err := table.CommandHelp(ps.def, cmd.Arg)
+		if err != nil {
+			ps.errorf("%v", err)
+			break
+		}
+		io.WriteString(ps.out, text)
+	case table.CmdSheet:
+		ps.redraw(false)
+	case table.CmdOdds:
+		ps.check(g.Report(ctx, ps.out))
+	case table.CmdWhy:
+		ps.check(table.Why(ctx, g, cmd.Arg, ps.out))
+	case table.CmdAdvise:
+		ps.check(g.Advise(ctx, cmd.Arg, ps.out))
+	case table.CmdUndo, table.CmdRedo:
+		ps.step(cmd.Kind == table.CmdUndo)
+	case table.CmdLog:
+		ps.showLog()
+	case table.CmdEdit:
+		ps.edit(cmd.N, cmd.Arg)
+	case table.CmdDelete:
+		ps.delete(cmd.N)
+	case table.CmdSave:
+		ps.saveAs(cmd.Arg)
+	}
+	return false
+}
+
+// check reports err, if any, as a failed command.
+func (ps *playSession) check(err error) {
+	if err != nil {
+		ps.errorf("%v", err)
+	}
+}
+
+// changed saves the log and redraws the sheet after a change.
+func (ps *playSession) changed() {
+	ps.save()
+	ps.redraw(true)
+}
+
+// observe applies a line of the game's grammar.
+func (ps *playSession) observe(line string) {
+	if err := ps.s.Apply(line); err != nil {
+		ps.refused(err, line)
+		return
+	}
+	ps.save()
+	if !table.IsComment(line) {
+		ps.redraw(true)
+	}
+}
+
+// step is undo (back) or redo.
+func (ps *playSession) step(back bool) {
+	before := slices.Clone(ps.s.Lines())
+	var err error
+	if back {
+		err = ps.s.Undo()
+	} else {
+		err = ps.s.Redo()
+	}
+	if err != nil {
+		ps.errorf("%v", err)
+		return
+	}
+	ps.notef("%s", describeChange(before, ps.s.Lines()))
+	ps.changed()
+}
+
+// showColumn writes line with a caret under its 1-based byte column.
+func showColumn(w io.Writer, line string, col int) {
+	n := utf8.RuneCountInString(line[:min(max(col-1, 0), len(line))])
+	fmt.Fprintf(w, "  %s\n  %s^\n", line, strings.Repeat(" ", n))
+}
+
+// refused explains why a line or a change was refused; line is the text
+// refused, under which a column is shown.
+func (ps *playSession) refused(err error, line string) {
+	var (
+		le *table.LineError
+		ce *table.ConflictError
+		re *table.ReplayError
+	)
+	switch {
+	case errors.As(err, &re):
+		ps.errorf("refused, nothing changed: line %d (%s) would no longer hold: %v", re.Line, re.Text, re.Err)
+	case errors.As(err, &ce):
+		ps.errorf("refused, nothing changed: this line %v", ce)
+	case errors.As(err, &le):
+		ps.errorf("%v; nothing changed (\"help lines\" shows the forms)", le)
+	default:
+		ps.errorf("%v", err)
+	}
+	if errors.As(err, &le) && le.Col > 0 && line != "" {
+		showColumn(ps.out, line, le.Col)
+	}
+}
+
+// checkLineNumber reports whether line n exists, and says so when not.
+func (ps *playSession) checkLineNumber(n int) bool {
+	if k := len(ps.s.Lines()); n > k {
+		if k == 0 {
+			ps.errorf("no line %d: the game has no lines yet", n)
+		} else {
+			ps.errorf("no line %d: the lines are numbered 1 to %d (\"log\" shows them)", n, k)
+		}
+		return false
+	}
+	return true
+}
+
+// delete removes line n.
+func (ps *playSession) delete(n int) {
+	if !ps.checkLineNumber(n) {
+		return
+	}
+	old := ps.s.Lines()[n-1]
+	if err := ps.s.Delete(n); err != nil {
+		ps.refused(err, "")
+		return
+	}
+	ps.notef("deleted line %d: %s", n, old)
+	ps.changed()
+}
+
+// edit replaces line n by text, or, when text is "", by a line read next
+// (prefilled with the old one at a terminal).
+func (ps *playSession) edit(n int, text string) {
+	if !ps.checkLineNumber(n) {
+		return
+	}
+	old := ps.s.Lines()[n-1]
+	if text == "" {
+		var err error
+		text, err = ps.in.readLine(fmt.Sprintf("edit %d> ", n), old)
+		if err != nil || strings.TrimSpace(text) == "" {
+			ps.notef("edit abandoned; nothing changed")
+			return
+		}
+	}
+	text = strings.TrimSpace(text)
+	if err := table.CheckLine(text); err != nil {
+		ps.errorf("%v; nothing changed", err)
+		return
+	}
+	if err := ps.s.Edit(n, text); err != nil {
+		if re := (*table.ReplayError)(nil); errors.As(err, &re) && re.Line == n {
+			err = re.Err // the new line itself is refused
+		}
+		ps.refused(err, text)
+		return
+	}
+	ps.notef("line %d was: %s", n, old)
+	ps.notef("line %d now: %s", n, text)
+	ps.changed()
+}
+
+// saveAs saves the log now, or to a new file that then becomes the log.
+func (ps *playSession) saveAs(path string) {
+	if path == "" {
+		if ps.logPath == "" {
+			ps.errorf("no game log yet: name one, as in \"save mygame.log\"")
+			return
+		}
+		ps.save()
+		if ps.saveErr == nil {
+			ps.notef("saved to %s", ps.logPath)
+		}
+		return
+	}
+	l := ps.s.Log()
+	l.Preamble = ps.preamble
+	if err := l.Save(path); err != nil {
+		ps.errorf("could not save to %s: %v", path, err)
+		return
+	}
+	ps.logPath, ps.saveErr = path, nil
+	ps.notef("saved to %s; the log is saved there after every line from now on", path)
+}
+
+// showLog lists the lines, numbered as edit, delete and why name them.
+func (ps *playSession) showLog() {
+	if ps.logPath != "" {
+		ps.notef("log: %s", ps.logPath)
+	}
+	fmt.Fprintf(ps.out, "%4d %s\n", 0, table.HeaderLine(ps.def.Name))
+	for i, l := range ps.s.Lines() {
+		fmt.Fprintf(ps.out, "%4d %s\n", i+1, l)
+	}
+}
+
+// describeChange says how the lines changed from before to after.
+func describeChange(before, after []string) string {
+	i := 0
+	for i < len(before) && i < len(after) && before[i] == after[i] {
+		i++
+	}
+	switch {
+	case i == len(before) && i == len(after):
+		return "no change"
+	case len(after) == len(before)-1 && slices.Equal(before[i+1:], after[i:]):
+		return fmt.Sprintf("took back line %d: %s", i+1, before[i])
+	case len(after) == len(before)+1 && slices.Equal(before[i:], after[i+1:]):
+		return fmt.Sprintf("line %d is back: %s", i+1, after[i])
+	case len(after) == len(before) && slices.Equal(before[i+1:], after[i+1:]):
+		return fmt.Sprintf("line %d is now: %s", i+1, after[i])
+	}
+	return fmt.Sprintf("lines from %d on changed", i+1)
+}
