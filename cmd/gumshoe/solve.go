@@ -37,52 +37,8 @@ type solveJSON struct {
 	Game    string          `json:"game"`
 	Title   string          `json:"title"`
 	Entries int             `json:"entries"`
-	Sheet   sheetJSON       `json:"sheet"`
+	Sheet   *table.Grid     `json:"sheet"`
 	Reports json.RawMessage `json:"reports"`
-}
-
-// sheetJSON is a [table.Grid] in JSON.
-type sheetJSON struct {
-	Title     string         `json:"title"`
-	Holders   []string       `json:"holders"`
-	Rows      []sheetRowJSON `json:"rows"`
-	Headlines []string       `json:"headlines"`
-}
-
-type sheetRowJSON struct {
-	Card  string          `json:"card"`
-	Cells []sheetCellJSON `json:"cells"`
-}
-
-type sheetCellJSON struct {
-	Status string  `json:"status"` // "forced", "impossible" or "open"
-	P      float64 `json:"p"`      // 1, 0, or the probability rounded to 4 places
-	Text   string  `json:"text"`   // as drawn: "✓", "✗", "41", "<1", ">99"
-}
-
-func gridJSON(g *table.Grid) sheetJSON {
-	s := sheetJSON{Title: g.Title, Holders: g.Holders, Headlines: g.Headlines, Rows: []sheetRowJSON{}}
-	if s.Holders == nil {
-		s.Holders = []string{}
-	}
-	if s.Headlines == nil {
-		s.Headlines = []string{}
-	}
-	for _, r := range g.Rows {
-		row := sheetRowJSON{Card: r.Card, Cells: []sheetCellJSON{}}
-		for _, c := range r.Cells {
-			cell := sheetCellJSON{Status: "open", P: float64(int64(c.P*10000+0.5)) / 10000, Text: c.Text()}
-			switch c.Mark {
-			case table.Yes:
-				cell.Status, cell.P = "forced", 1
-			case table.No:
-				cell.Status, cell.P = "impossible", 0
-			}
-			row.Cells = append(row.Cells, cell)
-		}
-		s.Rows = append(s.Rows, row)
-	}
-	return s
 }
 
 func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -163,7 +119,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Game:    def.Name,
 		Title:   def.Title,
 		Entries: len(l.Lines),
-		Sheet:   gridJSON(grid),
+		Sheet:   grid,
 		Reports: json.RawMessage(bytes.TrimSpace(rep.Bytes())),
 	}
 	enc := json.NewEncoder(stdout)

@@ -236,6 +236,7 @@ func (r *Report) Grid() *table.Grid {
 				cell.Mark = table.No
 			default:
 				cell.P, _ = o.Prob.Float64()
+				cell.Exact = o.Prob
 			}
 			tr.Cells = append(tr.Cells, cell)
 		}

@@ -67,6 +67,7 @@ func (g *Game) grid(a *Analysis) *table.Grid {
 				cell.Mark = table.No
 			default:
 				cell.P, _ = a.P[c][h].Float64()
+				cell.Exact = a.P[c][h]
 			}
 			row.Cells = append(row.Cells, cell)
 		}

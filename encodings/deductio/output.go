@@ -36,7 +36,7 @@ func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
 		case c == total:
 			return table.Cell{Mark: table.Yes}
 		}
-		return table.Cell{Mark: table.Maybe, P: float64(c) / float64(total)}
+		return table.Cell{Mark: table.Maybe, P: float64(c) / float64(total), Exact: big.NewRat(c, total)}
 	}
 	seen := st.faceUp
 	for _, gs := range st.guessed {
