@@ -684,10 +684,9 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 		return err
 	}
 	type outcomeJSON struct {
-		Shower string  `json:"shower"`
-		Card   string  `json:"card"`
-		P      string  `json:"p"`
-		PFloat float64 `json:"p_float"`
+		Shower string `json:"shower"`
+		Card   string `json:"card"`
+		table.Probability
 	}
 	type questionJSON struct {
 		Cards    []string      `json:"cards"`
@@ -701,19 +700,22 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 		Leak        float64 `json:"leak"`
 	}
 	doc := struct {
-		Schema    string         `json:"schema"`
-		Game      string         `json:"game"`
-		Questions []questionJSON `json:"questions,omitempty"`
-		Asker     string         `json:"asker,omitempty"`
-		Show      []showJSON     `json:"show,omitempty"`
+		Schema    string          `json:"schema"`
+		Game      string          `json:"game"`
+		Questions *[]questionJSON `json:"questions,omitempty"`
+		Asker     string          `json:"asker,omitempty"`
+		Show      []showJSON      `json:"show,omitempty"`
 	}{Schema: table.Schema, Game: Name}
-	for _, q := range qs {
-		jq := questionJSON{Cards: q.Names, Gain: q.Gain, Outcomes: []outcomeJSON{}}
-		for _, o := range q.Outcomes {
-			f, _ := o.Prob.Float64()
-			jq.Outcomes = append(jq.Outcomes, outcomeJSON{Shower: o.Shower, Card: o.Card, P: o.Prob.RatString(), PFloat: f})
+	if qs != nil {
+		jqs := []questionJSON{}
+		for _, q := range qs {
+			jq := questionJSON{Cards: q.Names, Gain: q.Gain, Outcomes: []outcomeJSON{}}
+			for _, o := range q.Outcomes {
+				jq.Outcomes = append(jq.Outcomes, outcomeJSON{Shower: o.Shower, Card: o.Card, Probability: table.NewProbability(o.Prob)})
+			}
+			jqs = append(jqs, jq)
 		}
-		doc.Questions = append(doc.Questions, jq)
+		doc.Questions = &jqs
 	}
 	if sa != nil {
 		doc.Asker, doc.Show = sa.Asker, []showJSON{}
