@@ -369,8 +369,9 @@ func TestSolveJSONShape(t *testing.T) {
 						Card  string `json:"card"`
 						Cells []struct {
 							Status string  `json:"status"`
-							P      float64 `json:"p"`
 							Text   string  `json:"text"`
+							P      string  `json:"p"`
+							PFloat float64 `json:"p_float"`
 						} `json:"cells"`
 					} `json:"rows"`
 					Headlines []string `json:"headlines"`
@@ -394,9 +395,9 @@ func TestSolveJSONShape(t *testing.T) {
 					t.Fatalf("row %s has %d cells for %d holders", r.Card, len(r.Cells), len(doc.Sheet.Holders))
 				}
 				for _, c := range r.Cells {
-					ok := c.Status == "forced" && c.P == 1 && c.Text == "✓" ||
-						c.Status == "impossible" && c.P == 0 && c.Text == "✗" ||
-						c.Status == "open" && c.P >= 0 && c.P <= 1
+					ok := c.Status == "forced" && c.P == "1" && c.PFloat == 1 && c.Text == "✓" ||
+						c.Status == "impossible" && c.P == "0" && c.PFloat == 0 && c.Text == "✗" ||
+						c.Status == "open" && c.P != "" && c.PFloat >= 0 && c.PFloat <= 1
 					if !ok {
 						t.Fatalf("row %s: cell %+v is not consistent", r.Card, c)
 					}
