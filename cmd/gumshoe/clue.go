@@ -27,7 +27,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"strings"
 
@@ -103,7 +102,7 @@ func runClue(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if code, ok := parseArgs(fs, args, 0, 0); !ok {
 			return code
 		}
-		sim, err := clue.Simulate(*preset, *players, rand.New(rand.NewPCG(*seed, 0x636c7565)), clue.SimOptions{Questions: *questions, AccuseChance: *accuse})
+		sim, err := clue.Simulate(clue.SimOptions{Preset: *preset, Players: *players, Seed: *seed, Questions: *questions, AccuseChance: *accuse})
 		if err != nil {
 			fmt.Fprintf(stderr, "gumshoe clue simulate: %v\n", err)
 			return exitUsage

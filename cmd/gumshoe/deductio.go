@@ -103,7 +103,7 @@ func runDeductio(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if code, ok := parseArgs(fs, args, 0, 0); !ok {
 			return code
 		}
-		sim, err := deductio.Simulate(deductio.SimConfig{Players: *players, Seed: *seed})
+		sim, err := deductio.Simulate(deductio.SimOptions{Players: *players, Seed: *seed})
 		if err != nil {
 			fmt.Fprintln(stderr, "gumshoe deductio:", err)
 			return exitUsage

@@ -118,7 +118,7 @@ func runDod(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if code, ok := parseArgs(fs, args, 0, 0); !ok {
 			return code
 		}
-		sim, err := deduceordie.Simulate(*players, *seed)
+		sim, err := deduceordie.Simulate(deduceordie.SimOptions{Players: *players, Seed: *seed})
 		if err != nil {
 			fmt.Fprintln(stderr, "gumshoe dod:", err)
 			return exitUsage

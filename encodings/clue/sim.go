@@ -12,8 +12,18 @@ import (
 // SimPlayers are the names the simulator gives its players, in seating order.
 var SimPlayers = []string{"alice", "bob", "carol", "dave", "erin", "frank"}
 
-// SimOptions tune [Simulate].
+// SimOptions are what [Simulate] plays: the deck, the players, the seed
+// and how the game goes.
 type SimOptions struct {
+	// Preset is the deck's preset ("" is PresetCluedo).
+	Preset string
+	// Players is the number of players, 2 to 6.
+	Players int
+	// Seed makes the game: the same options play the same game.
+	Seed uint64
+	// Rand, when not nil, is drawn from instead of a generator seeded by
+	// Seed (for callers that play many games from one generator).
+	Rand *rand.Rand
 	// Questions is the number of question turns played at most (default 40).
 	Questions int
 	// AccuseChance is the chance that the player whose turn it is accuses a
@@ -43,14 +53,21 @@ type SimEvent struct {
 	Accusation, Right bool
 }
 
-// Simulate deals a preset deck to n players (2 to 6) at random and plays a
-// random legal game: in turn each player still in asks a uniformly random
+// Simulate deals the preset deck to opts.Players players (2 to 6) at
+// random and plays a random legal game: in turn each player still in asks a uniformly random
 // legal question (or, with opts.AccuseChance, accuses a random triple), the
 // responders answer in seating order and a responder holding several asked
 // cards shows one uniformly at random. A right accusation ends the game; in
 // a 2-player game any accusation makes the other player accuse too and ends
 // it (the special rule).
-func Simulate(preset string, n int, rng *rand.Rand, opts SimOptions) (*Simulation, error) {
+func Simulate(opts SimOptions) (*Simulation, error) {
+	preset, n, rng := opts.Preset, opts.Players, opts.Rand
+	if preset == "" {
+		preset = PresetCluedo
+	}
+	if rng == nil {
+		rng = rand.New(rand.NewPCG(opts.Seed, 0x636c7565))
+	}
 	d, err := PresetDeck(preset)
 	if err != nil {
 		return nil, err

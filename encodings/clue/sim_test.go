@@ -47,7 +47,7 @@ func TestSimulatedGamesAreConsistent(t *testing.T) {
 			for seed := range games {
 				t.Run(fmt.Sprintf("%s/%d/%d", preset, n, seed), func(t *testing.T) {
 					rng := rand.New(rand.NewPCG(uint64(seed), uint64(n)))
-					s, err := Simulate(preset, n, rng, SimOptions{Questions: 12, AccuseChance: 0.05})
+					s, err := Simulate(SimOptions{Preset: preset, Players: n, Rand: rng, Questions: 12, AccuseChance: 0.05})
 					require.NoError(t, err)
 					seat := rng.IntN(n)
 					replay(t, s.Log(seat), func(g *Game, i int) {
@@ -83,7 +83,7 @@ func TestCountsMatchEnumeration(t *testing.T) {
 	for seed := range 6 {
 		rng := rand.New(rand.NewPCG(uint64(seed), 99))
 		n := 3 + seed%3
-		s, err := Simulate(PresetCardGame, n, rng, SimOptions{Questions: 2 + seed})
+		s, err := Simulate(SimOptions{Preset: PresetCardGame, Players: n, Rand: rng, Questions: 2 + seed})
 		require.NoError(t, err)
 		g := replay(t, s.Log(seed%n), nil)
 		p := g.prob
@@ -225,7 +225,7 @@ func TestAdviceMatchesBruteForce(t *testing.T) {
 	for i, tc := range cases {
 		t.Run(tc.comment, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(i), 7))
-			s, err := Simulate(tc.preset, tc.n, rng, SimOptions{Questions: tc.qs})
+			s, err := Simulate(SimOptions{Preset: tc.preset, Players: tc.n, Rand: rng, Questions: tc.qs})
 			require.NoError(t, err)
 			g := replay(t, s.Log(0), nil)
 			all, err := g.AdviseQuestions(ctx)
@@ -295,7 +295,7 @@ func TestCalibration(t *testing.T) {
 		rng := rand.New(rand.NewPCG(uint64(seed), 2024))
 		preset := Presets[seed%len(Presets)]
 		n := 3 + seed%4
-		s, err := Simulate(preset, n, rng, SimOptions{Questions: 3 + rng.IntN(12)})
+		s, err := Simulate(SimOptions{Preset: preset, Players: n, Rand: rng, Questions: 3 + rng.IntN(12)})
 		require.NoError(t, err)
 		lines := s.Log(rng.IntN(n))
 		g := replay(t, lines, nil)

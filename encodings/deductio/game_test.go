@@ -235,7 +235,7 @@ func FuzzApply(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	if sim, err := Simulate(SimConfig{Players: 3, Seed: 4}); err == nil {
+	if sim, err := Simulate(SimOptions{Players: 3, Seed: 4}); err == nil {
 		f.Add(strings.Join(sim.Logs[2][4:], "\n"))
 	}
 	f.Fuzz(func(t *testing.T, input string) {
