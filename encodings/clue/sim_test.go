@@ -241,7 +241,7 @@ func TestAdviceMatchesBruteForce(t *testing.T) {
 			for w := range solver.NewSAT(g.prob).Worlds(ctx) {
 				satWorlds = append(satWorlds, slices.Clone(w))
 			}
-			byName := map[string]QuestionAdvice{}
+			byName := map[string]QuestionOption{}
 			for _, qa := range all {
 				byName[strings.Join(qa.Names, " ")] = qa
 			}
@@ -249,7 +249,7 @@ func TestAdviceMatchesBruteForce(t *testing.T) {
 				wantGain, wantOut := bruteAdvice(g, satWorlds, q)
 				direct, err := a.advise(ctx, q)
 				require.NoError(t, err)
-				for name, qa := range map[string]QuestionAdvice{"counting": direct, "enumeration": enum[qi], "ranked": byName[strings.Join(direct.Names, " ")]} {
+				for name, qa := range map[string]QuestionOption{"counting": direct, "enumeration": enum[qi], "ranked": byName[strings.Join(direct.Names, " ")]} {
 					require.InDelta(t, wantGain, qa.Gain, 1e-9, "%s %v", name, direct.Names)
 					require.Len(t, qa.Outcomes, len(wantOut), "%s %v", name, direct.Names)
 					for _, o := range qa.Outcomes {

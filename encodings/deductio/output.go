@@ -361,25 +361,22 @@ func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	r, err := g.report(ctx, free, false)
+	a, err := g.Advice(ctx, free, row)
 	if err != nil {
 		return err
 	}
 	var b strings.Builder
-	if r.Best != nil {
-		b.WriteString(guessLine(r.Best))
+	if a.Best != nil {
+		b.WriteString(guessLine(a.Best))
 		b.WriteString("\n")
 	} else {
 		b.WriteString("No opponent's number is open to a guess.\n")
 	}
-	a, err := g.AdviseClue(ctx, row)
-	switch {
-	case err == ErrNoRow || err == ErrNoNumber:
-		fmt.Fprintf(&b, "Clue cards: %v\n", err)
-	case err != nil:
-		return err
-	default:
-		a.writeText(&b)
+	if a.ClueErr != nil {
+		fmt.Fprintf(&b, "Clue cards: %v\n", a.ClueErr)
+	}
+	if a.Clue != nil {
+		a.Clue.writeText(&b)
 	}
 	_, err = io.WriteString(w, b.String())
 	return err
@@ -393,21 +390,18 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	r, err := g.report(ctx, free, false)
+	adv, err := g.Advice(ctx, free, row)
 	if err != nil {
 		return err
 	}
 	doc := jsonAdvice{Schema: table.Schema, Game: Name}
-	if b := r.Best; b != nil {
+	if b := adv.Best; b != nil {
 		doc.Best = guessJSON(b)
 	}
-	a, err := g.AdviseClue(ctx, row)
-	switch {
-	case err == ErrNoRow || err == ErrNoNumber:
-		doc.ClueError = err.Error()
-	case err != nil:
-		return err
-	default:
+	if adv.ClueErr != nil {
+		doc.ClueError = adv.ClueErr.Error()
+	}
+	if a := adv.Clue; a != nil {
 		ja := &jsonClueAdvice{Number: a.Number, Play: a.Play, Options: []jsonClueOption{}}
 		if a.Rejected != nil {
 			p, f := table.Fraction(a.Rejected), table.Float(a.Rejected)
@@ -470,7 +464,7 @@ func parseAdviseArgs(args string) (free bool, row []Clue, err error) {
 	return free, row, nil
 }
 
-func (a *ClueAdvice) writeText(b *strings.Builder) {
+func (a *ClueChoice) writeText(b *strings.Builder) {
 	fmt.Fprintf(b, "Clue cards for your number %d (what each tells the table):\n", a.Number)
 	for i, o := range a.Options {
 		mark := "  "
