@@ -18,6 +18,7 @@ import (
 	"github.com/gumshoe-dev/gumshoe/encodings/clue"
 	"github.com/gumshoe-dev/gumshoe/encodings/deduceordie"
 	"github.com/gumshoe-dev/gumshoe/encodings/deductio"
+	"github.com/gumshoe-dev/gumshoe/encodings/puzzle"
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
 )
 
@@ -35,7 +36,8 @@ type jsonCase struct {
 
 // jsonCases are every JSON document of every game: the report, the advice
 // (with the arguments of each game's help), the explanation of a fact the
-// example forces, and the sheet, each of the game's built-in example.
+// example forces, and the sheet, each of the game's built-in example; and
+// a puzzle of each game.
 func jsonCases() []jsonCase {
 	report := func(ctx context.Context, g table.Game, w *bytes.Buffer) error { return g.ReportJSON(ctx, w) }
 	advise := func(args string) func(context.Context, table.Game, *bytes.Buffer) error {
@@ -45,21 +47,52 @@ func jsonCases() []jsonCase {
 		return func(ctx context.Context, g table.Game, w *bytes.Buffer) error { return table.WhyJSON(ctx, g, fact, w) }
 	}
 	sheet := func(ctx context.Context, g table.Game, w *bytes.Buffer) error { return table.SheetJSON(ctx, g, w) }
+	// A puzzle does not come from the example: it is made from a seed.
+	page := func(make func(context.Context) (*puzzle.Page, error)) func(context.Context, table.Game, *bytes.Buffer) error {
+		return func(ctx context.Context, _ table.Game, w *bytes.Buffer) error {
+			p, err := make(ctx)
+			if err != nil {
+				return err
+			}
+			return p.WriteJSON(w)
+		}
+	}
 	dod, cl, dt := deduceordie.Definition, clue.Definition, deductio.Definition
 	return []jsonCase{
 		{"dod/report", "dod report", dod, report},
 		{"dod/advice", "dod advice", dod, advise("3H 5S 5S")},
 		{"dod/why", "why", dod, why("not bob 8C")},
 		{"dod/sheet", "sheet", dod, sheet},
+		{"dod/puzzle", "puzzle", dod, page(func(ctx context.Context) (*puzzle.Page, error) {
+			pz, err := deduceordie.GeneratePuzzle(ctx, 3, deduceordie.PuzzleOptions{Players: 4, Any: true})
+			if err != nil {
+				return nil, err
+			}
+			return pz.Page("Deduce or Die puzzle 1"), nil
+		})},
 		{"clue/report", "clue report", cl, report},
 		{"clue/advice-ask", "clue advice", cl, advise("")},
 		{"clue/advice-show", "clue advice", cl, advise("show alice Plum Knife Hall")},
 		{"clue/why", "why", cl, why("envelope Scarlet")},
 		{"clue/sheet", "sheet", cl, sheet},
+		{"clue/puzzle", "puzzle", cl, page(func(ctx context.Context) (*puzzle.Page, error) {
+			pz, err := clue.GeneratePuzzle(ctx, 9, clue.PuzzleOptions{Players: 4, Any: true})
+			if err != nil {
+				return nil, err
+			}
+			return pz.Page("Clue puzzle 1"), nil
+		})},
 		{"deductio/report", "deductio report", dt, report},
 		{"deductio/advice", "deductio advice", dt, advise("")},
 		{"deductio/why", "why", dt, why("bob 13")},
 		{"deductio/sheet", "sheet", dt, sheet},
+		{"deductio/puzzle", "puzzle", dt, page(func(ctx context.Context) (*puzzle.Page, error) {
+			pz, err := deductio.GeneratePuzzle(ctx, 4, deductio.PuzzleOptions{Players: 3, Any: true})
+			if err != nil {
+				return nil, err
+			}
+			return pz.Page("Deductio puzzle 1"), nil
+		})},
 	}
 }
 
