@@ -54,10 +54,10 @@ type SimEvent struct {
 }
 
 // Simulate deals the preset deck to opts.Players players (2 to 6) at
-// random and plays a random legal game: in turn each player still in asks a uniformly random
-// legal question (or, with opts.AccuseChance, accuses a random triple), the
-// responders answer in seating order and a responder holding several asked
-// cards shows one uniformly at random. A right accusation ends the game; in
+// random and plays a random legal game: in turn each player still in asks
+// a uniformly random legal question (or, with opts.AccuseChance, accuses a
+// random triple), the responders answer in seating order and a responder
+// holding several asked cards shows one uniformly at random. A right accusation ends the game; in
 // a 2-player game any accusation makes the other player accuse too and ends
 // it (the special rule).
 func Simulate(opts SimOptions) (*Simulation, error) {
