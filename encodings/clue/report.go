@@ -395,7 +395,7 @@ type jsonReport struct {
 	Schema     string         `json:"schema"`
 	Game       string         `json:"game"`
 	Deck       string         `json:"deck"`
-	Seat       string         `json:"seat"`
+	Seat       string         `json:"seat,omitempty"`
 	Players    []string       `json:"players"`
 	Holders    []string       `json:"holders"`
 	Worlds     string         `json:"worlds"`
