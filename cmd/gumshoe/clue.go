@@ -10,7 +10,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -47,7 +46,7 @@ Example: gumshoe clue simulate --preset cardgame --players 3 --seed 2 --reveal
 		case *accuse < 0 || *accuse > 1:
 			return usageError(fs, "--accuse is a chance from 0 to 1, not %v", *accuse)
 		}
-		sim, err := clue.Simulate(*preset, *players, rand.New(rand.NewPCG(*seed, 0x636c7565)), clue.SimOptions{Questions: *questions, AccuseChance: *accuse})
+		sim, err := clue.Simulate(clue.SimOptions{Preset: *preset, Players: *players, Seed: *seed, Questions: *questions, AccuseChance: *accuse})
 		if err != nil {
 			return usageError(fs, "%v", err)
 		}

@@ -34,7 +34,7 @@ Example: gumshoe deductio simulate --players 3 --seed 9 --seat bob
 		if code, ok := parseArgs(fs, args, 0, 0, "no arguments besides the flags"); !ok {
 			return code
 		}
-		sim, err := deductio.Simulate(deductio.SimConfig{Players: *players, Seed: *seed})
+		sim, err := deductio.Simulate(deductio.SimOptions{Players: *players, Seed: *seed})
 		if err != nil {
 			return usageError(fs, "%v", err)
 		}

@@ -34,7 +34,7 @@ Example: gumshoe dod simulate --players 4 --seed 7 --seat bob | gumshoe solve -
 		if code, ok := parseArgs(fs, args, 0, 0, "no arguments besides the flags"); !ok {
 			return code
 		}
-		sim, err := deduceordie.Simulate(*players, *seed)
+		sim, err := deduceordie.Simulate(deduceordie.SimOptions{Players: *players, Seed: *seed})
 		if err != nil {
 			return usageError(fs, "%v", err)
 		}

@@ -343,7 +343,7 @@ func TestPlayClue(t *testing.T) {
 	})
 }
 
-// TestSolveJSONShape checks the gumshoe.solve/1 document of every game's
+// TestSolveJSONShape checks the solve document of every game's
 // built-in example by its structure (the toy game's golden file checks it
 // byte for byte): the schema, a sheet with a cell per holder in each row,
 // statuses and probabilities that agree, and the game's report as JSON.
@@ -369,8 +369,9 @@ func TestSolveJSONShape(t *testing.T) {
 						Card  string `json:"card"`
 						Cells []struct {
 							Status string  `json:"status"`
-							P      float64 `json:"p"`
 							Text   string  `json:"text"`
+							P      string  `json:"p"`
+							PFloat float64 `json:"p_float"`
 						} `json:"cells"`
 					} `json:"rows"`
 					Headlines []string `json:"headlines"`
@@ -383,8 +384,8 @@ func TestSolveJSONShape(t *testing.T) {
 				t.Fatal(err)
 			}
 			l, _ := table.ParseLog([]byte(d.Example))
-			if doc.Schema != solveSchema || doc.Game != d.Name || doc.Title != d.Title || doc.Entries != len(l.Lines) {
-				t.Fatalf("schema %q game %q entries %d; want %q %q %d", doc.Schema, doc.Game, doc.Entries, solveSchema, d.Name, len(l.Lines))
+			if doc.Schema != table.Schema || doc.Game != d.Name || doc.Title != d.Title || doc.Entries != len(l.Lines) {
+				t.Fatalf("schema %q game %q entries %d; want %q %q %d", doc.Schema, doc.Game, doc.Entries, table.Schema, d.Name, len(l.Lines))
 			}
 			if len(doc.Sheet.Rows) == 0 || len(doc.Sheet.Holders) == 0 {
 				t.Fatal("empty sheet")
@@ -394,9 +395,9 @@ func TestSolveJSONShape(t *testing.T) {
 					t.Fatalf("row %s has %d cells for %d holders", r.Card, len(r.Cells), len(doc.Sheet.Holders))
 				}
 				for _, c := range r.Cells {
-					ok := c.Status == "forced" && c.P == 1 && c.Text == "✓" ||
-						c.Status == "impossible" && c.P == 0 && c.Text == "✗" ||
-						c.Status == "open" && c.P >= 0 && c.P <= 1
+					ok := c.Status == "forced" && c.P == "1" && c.PFloat == 1 && c.Text == "✓" ||
+						c.Status == "impossible" && c.P == "0" && c.PFloat == 0 && c.Text == "✗" ||
+						c.Status == "open" && c.P != "" && c.PFloat >= 0 && c.PFloat <= 1
 					if !ok {
 						t.Fatalf("row %s: cell %+v is not consistent", r.Card, c)
 					}

@@ -36,7 +36,7 @@ func benchGames(b *testing.B) []benchGame {
 	for n := 3; n <= 6; n++ {
 		bg := benchGame{game: "dod", name: fmt.Sprintf("dod/%dp", n)}
 		for g := range *redrawGames {
-			sim, err := deduceordie.Simulate(n, uint64(n+100*g))
+			sim, err := deduceordie.Simulate(deduceordie.SimOptions{Players: n, Seed: uint64(n + 100*g)})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -49,7 +49,7 @@ func benchGames(b *testing.B) []benchGame {
 		out = append(out, bg)
 	}
 	for n := 3; n <= 6; n++ {
-		sim, err := clue.Simulate(clue.PresetCluedo, n, rand.New(rand.NewPCG(uint64(n), 1)), clue.SimOptions{Questions: 30})
+		sim, err := clue.Simulate(clue.SimOptions{Preset: clue.PresetCluedo, Players: n, Rand: rand.New(rand.NewPCG(uint64(n), 1)), Questions: 30})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -60,7 +60,7 @@ func benchGames(b *testing.B) []benchGame {
 		out = append(out, benchGame{"clue", fmt.Sprintf("clue/%dp", n), [][]string{lines}})
 	}
 	for n := 2; n <= 4; n++ {
-		sim, err := deductio.Simulate(deductio.SimConfig{Players: n, Seed: uint64(n), MaxTurns: 30})
+		sim, err := deductio.Simulate(deductio.SimOptions{Players: n, Seed: uint64(n), MaxTurns: 30})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -58,7 +58,7 @@ func killScripts(t *testing.T) []killScript {
 		}
 	}
 	// A simulated game of Deduce or Die, the real thing.
-	sim, err := deduceordie.Simulate(4, 7)
+	sim, err := deduceordie.Simulate(deduceordie.SimOptions{Players: 4, Seed: 7})
 	if err != nil {
 		t.Fatal(err)
 	}

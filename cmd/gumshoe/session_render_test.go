@@ -24,7 +24,7 @@ type sheetCase struct {
 
 func dodCase(n int) sheetCase {
 	return sheetCase{fmt.Sprintf("dod-%d", n), "dod", func() ([]string, error) {
-		s, err := deduceordie.Simulate(n, 1)
+		s, err := deduceordie.Simulate(deduceordie.SimOptions{Players: n, Seed: 1})
 		if err != nil {
 			return nil, err
 		}
@@ -34,7 +34,7 @@ func dodCase(n int) sheetCase {
 
 func clueCase(preset string, n int) sheetCase {
 	return sheetCase{fmt.Sprintf("clue-%s-%d", preset, n), "clue", func() ([]string, error) {
-		s, err := clue.Simulate(preset, n, rand.New(rand.NewPCG(1, uint64(n))), clue.SimOptions{})
+		s, err := clue.Simulate(clue.SimOptions{Preset: preset, Players: n, Rand: rand.New(rand.NewPCG(1, uint64(n)))})
 		if err != nil {
 			return nil, err
 		}
@@ -44,7 +44,7 @@ func clueCase(preset string, n int) sheetCase {
 
 func deductioCase(n int) sheetCase {
 	return sheetCase{fmt.Sprintf("deductio-%d", n), "deductio", func() ([]string, error) {
-		s, err := deductio.Simulate(deductio.SimConfig{Players: n, Seed: 1})
+		s, err := deductio.Simulate(deductio.SimOptions{Players: n, Seed: 1})
 		if err != nil {
 			return nil, err
 		}

@@ -6,7 +6,7 @@ package main
 // replays it and prints the deduction sheet once and then every report of
 // the game.
 // FILE "-" is the standard input. With --json it prints one JSON document
-// whose schema is documented in docs/cli.md ("gumshoe.solve/1").
+// whose schema is documented in docs/json.md ("gumshoe/2").
 
 import (
 	"bytes"
@@ -37,67 +37,19 @@ Example: gumshoe solve friday.log
 	})
 }
 
-// solveSchema names the version of the JSON document of "gumshoe solve
-// --json"; it changes only when a field changes meaning or goes away.
-const solveSchema = "gumshoe.solve/1"
-
 // solveJSON is the document "gumshoe solve --json" prints.
 type solveJSON struct {
 	Schema  string          `json:"schema"`
 	Game    string          `json:"game"`
 	Title   string          `json:"title"`
 	Entries int             `json:"entries"`
-	Sheet   sheetJSON       `json:"sheet"`
+	Sheet   *table.Grid     `json:"sheet"`
 	Reports json.RawMessage `json:"reports"`
-}
-
-// sheetJSON is a [table.Grid] in JSON.
-type sheetJSON struct {
-	Title     string         `json:"title"`
-	Holders   []string       `json:"holders"`
-	Rows      []sheetRowJSON `json:"rows"`
-	Headlines []string       `json:"headlines"`
-}
-
-type sheetRowJSON struct {
-	Card  string          `json:"card"`
-	Cells []sheetCellJSON `json:"cells"`
-}
-
-type sheetCellJSON struct {
-	Status string  `json:"status"` // "forced", "impossible" or "open"
-	P      float64 `json:"p"`      // 1, 0, or the probability rounded to 4 places
-	Text   string  `json:"text"`   // as drawn: "✓", "✗", "41", "<1", ">99"
-}
-
-func gridJSON(g *table.Grid) sheetJSON {
-	s := sheetJSON{Title: g.Title, Holders: g.Holders, Headlines: g.Headlines, Rows: []sheetRowJSON{}}
-	if s.Holders == nil {
-		s.Holders = []string{}
-	}
-	if s.Headlines == nil {
-		s.Headlines = []string{}
-	}
-	for _, r := range g.Rows {
-		row := sheetRowJSON{Card: r.Card, Cells: []sheetCellJSON{}}
-		for _, c := range r.Cells {
-			cell := sheetCellJSON{Status: "open", P: float64(int64(c.P*10000+0.5)) / 10000, Text: c.Text()}
-			switch c.Mark {
-			case table.Yes:
-				cell.Status, cell.P = "forced", 1
-			case table.No:
-				cell.Status, cell.P = "impossible", 0
-			}
-			row.Cells = append(row.Cells, cell)
-		}
-		s.Rows = append(s.Rows, row)
-	}
-	return s
 }
 
 func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags(commands["solve"], stdout, stderr)
-	asJSON := fs.Bool("json", false, "print one JSON document (schema "+solveSchema+", see docs/cli.md)")
+	asJSON := fs.Bool("json", false, "print one JSON document (schema "+table.Schema+", see docs/json.md)")
 	colorMode := fs.String("color", "auto", "colour: auto, always or never")
 	deck := fs.String("deck", "", "a file of setup lines read before the log (Clue's custom decks)")
 	if code, ok := parseArgs(fs, args, 1, 1, "one game log (or - for the standard input)"); !ok {
@@ -138,11 +90,11 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	def, _ := games.Find(l.Game)
 	doc := solveJSON{
-		Schema:  solveSchema,
+		Schema:  table.Schema,
 		Game:    def.Name,
 		Title:   def.Title,
 		Entries: len(l.Lines),
-		Sheet:   gridJSON(grid),
+		Sheet:   grid,
 		Reports: json.RawMessage(bytes.TrimSpace(rep.Bytes())),
 	}
 	return exitWith(fs, table.WriteJSON(stdout, doc))

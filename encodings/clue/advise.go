@@ -16,10 +16,10 @@ import (
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
-// QuestionAdvice is one legal question of the seat with the exact
+// QuestionOption is one legal question of the seat with the exact
 // distribution of its answer and the expected information it gives about
 // the envelope.
-type QuestionAdvice struct {
+type QuestionOption struct {
 	Cards []solver.Card
 	Names []string
 	// Gain is the mutual information, in bits, between the answer and the
@@ -107,7 +107,7 @@ var ErrNoSeat = errors.New("clue: no seat: add a seat line")
 // the seat's left, the first who holds an asked card shows one, and a
 // responder holding several asked cards is assumed to show each with equal
 // chance.
-func (g *Game) AdviseQuestions(ctx context.Context) ([]QuestionAdvice, error) {
+func (g *Game) AdviseQuestions(ctx context.Context) ([]QuestionOption, error) {
 	p, err := g.Problem()
 	if err != nil {
 		return nil, err
@@ -129,7 +129,7 @@ func (g *Game) AdviseQuestions(ctx context.Context) ([]QuestionAdvice, error) {
 	class := cardClasses(p, g.deck)
 	type rep struct {
 		q   []solver.Card
-		qa  QuestionAdvice
+		qa  QuestionOption
 		err error
 	}
 	reps := map[string]*rep{}
@@ -188,7 +188,7 @@ func (g *Game) AdviseQuestions(ctx context.Context) ([]QuestionAdvice, error) {
 	}
 	close(work)
 	wg.Wait()
-	var out []QuestionAdvice
+	var out []QuestionOption
 	for i, q := range qs {
 		r := reps[keys[i]]
 		if r.err != nil {
@@ -196,7 +196,7 @@ func (g *Game) AdviseQuestions(ctx context.Context) ([]QuestionAdvice, error) {
 		}
 		out = append(out, rename(r.qa, canonical(q, class), g.deck.Cards()))
 	}
-	slices.SortStableFunc(out, func(x, y QuestionAdvice) int {
+	slices.SortStableFunc(out, func(x, y QuestionOption) int {
 		switch {
 		case x.Gain > y.Gain+1e-12:
 			return -1
@@ -290,9 +290,9 @@ func classesOf(q []solver.Card, class []int) []int {
 
 // rename is the advice of a representative question carried over to a
 // question of the same classes, card for card.
-func rename(qa QuestionAdvice, to []solver.Card, names []string) QuestionAdvice {
+func rename(qa QuestionOption, to []solver.Card, names []string) QuestionOption {
 	from := qa.Cards
-	out := QuestionAdvice{Gain: qa.Gain}
+	out := QuestionOption{Gain: qa.Gain}
 	for _, o := range qa.Outcomes {
 		if o.Card != "" {
 			for i, c := range from {
@@ -325,10 +325,10 @@ func rename(qa QuestionAdvice, to []solver.Card, names []string) QuestionAdvice 
 	return out
 }
 
-func (a *asker) advise(ctx context.Context, q []solver.Card) (QuestionAdvice, error) {
+func (a *asker) advise(ctx context.Context, q []solver.Card) (QuestionOption, error) {
 	g := a.g
 	n := len(g.players)
-	qa := QuestionAdvice{Cards: q}
+	qa := QuestionOption{Cards: q}
 	for _, c := range q {
 		qa.Names = append(qa.Names, g.deck.Cards()[c])
 	}
@@ -516,8 +516,8 @@ func bigFloat(x *big.Int) float64 {
 	return f
 }
 
-// ShowAdvice is the seat's choice of card to show an asker.
-type ShowAdvice struct {
+// ShowChoice is the seat's choice of card to show an asker.
+type ShowChoice struct {
 	Asker string
 	// Cards are the seat's cards among those asked, least leaking first;
 	// empty when the seat must pass.
@@ -540,7 +540,7 @@ type ShowOption struct {
 }
 
 // AdviseShow says which card to show when asker asks the seat about cards.
-func (g *Game) AdviseShow(ctx context.Context, askerName string, cards []solver.Card) (*ShowAdvice, error) {
+func (g *Game) AdviseShow(ctx context.Context, askerName string, cards []solver.Card) (*ShowChoice, error) {
 	p, err := g.Problem()
 	if err != nil {
 		return nil, err
@@ -567,7 +567,7 @@ func (g *Game) AdviseShow(ctx context.Context, askerName string, cards []solver.
 		}
 		return false
 	}
-	sa := &ShowAdvice{Asker: g.players[asker]}
+	sa := &ShowChoice{Asker: g.players[asker]}
 	for _, c := range cards {
 		if sheet.Status(c, solver.Holder(seat)) != solver.Forced {
 			continue
@@ -618,10 +618,29 @@ func (g *Game) AdviseShow(ctx context.Context, askerName string, cards []solver.
 // topQuestions is how many questions the text advice lists.
 const topQuestions = 10
 
-// advice computes the advice args ask for: the ranked questions (with no
+// Advice is what the advise command answers: the seat's questions ranked,
+// or which card to show an asker. Exactly one of Questions and Show is not
+// nil.
+type Advice struct {
+	// Questions are every legal question of the seat, most informative
+	// first (empty, not nil, when there is none).
+	Questions []QuestionOption
+	// Show is which card to show an asker.
+	Show *ShowChoice
+}
+
+// Advice computes the advice args ask for: the ranked questions (with no
 // arguments or "ask"), or which card to show ("show ASKER CARD CARD
-// [CARD]"). Exactly one of the results is not nil.
-func (g *Game) advice(ctx context.Context, args string) ([]QuestionAdvice, *ShowAdvice, error) {
+// [CARD]").
+func (g *Game) Advice(ctx context.Context, args string) (*Advice, error) {
+	qs, sa, err := g.advice(ctx, args)
+	if err != nil {
+		return nil, err
+	}
+	return &Advice{Questions: qs, Show: sa}, nil
+}
+
+func (g *Game) advice(ctx context.Context, args string) ([]QuestionOption, *ShowChoice, error) {
 	toks := lex(args)
 	switch {
 	case len(toks) == 0 || (len(toks) == 1 && toks[0].is("ask", "question", "questions")):
@@ -630,7 +649,7 @@ func (g *Game) advice(ctx context.Context, args string) ([]QuestionAdvice, *Show
 			return nil, nil, err
 		}
 		if qs == nil {
-			qs = []QuestionAdvice{}
+			qs = []QuestionOption{}
 		}
 		return qs, nil, nil
 	case toks[0].is("show"):
@@ -663,10 +682,11 @@ func (g *Game) advice(ctx context.Context, args string) ([]QuestionAdvice, *Show
 // Advise writes advice. With no arguments (or "ask") it ranks the seat's
 // questions; "show ASKER CARD CARD [CARD]" says which card to show.
 func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
-	qs, sa, err := g.advice(ctx, args)
+	a, err := g.Advice(ctx, args)
 	if err != nil {
 		return err
 	}
+	qs, sa := a.Questions, a.Show
 	if sa == nil {
 		return WriteQuestions(w, qs, topQuestions)
 	}
@@ -679,15 +699,15 @@ func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 // AdviseJSON is [Game.Advise] as one JSON document: "questions", every
 // legal question ranked, or "show", the cards the seat may show.
 func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
-	qs, sa, err := g.advice(ctx, args)
+	a, err := g.Advice(ctx, args)
 	if err != nil {
 		return err
 	}
+	qs, sa := a.Questions, a.Show
 	type outcomeJSON struct {
-		Shower string  `json:"shower"`
-		Card   string  `json:"card"`
-		P      string  `json:"p"`
-		PFloat float64 `json:"p_float"`
+		Shower string `json:"shower"`
+		Card   string `json:"card"`
+		table.Probability
 	}
 	type questionJSON struct {
 		Cards    []string      `json:"cards"`
@@ -701,19 +721,22 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 		Leak        float64 `json:"leak"`
 	}
 	doc := struct {
-		Schema    string         `json:"schema"`
-		Game      string         `json:"game"`
-		Questions []questionJSON `json:"questions,omitempty"`
-		Asker     string         `json:"asker,omitempty"`
-		Show      []showJSON     `json:"show,omitempty"`
+		Schema    string          `json:"schema"`
+		Game      string          `json:"game"`
+		Questions *[]questionJSON `json:"questions,omitempty"`
+		Asker     string          `json:"asker,omitempty"`
+		Show      []showJSON      `json:"show,omitempty"`
 	}{Schema: table.Schema, Game: Name}
-	for _, q := range qs {
-		jq := questionJSON{Cards: q.Names, Gain: q.Gain, Outcomes: []outcomeJSON{}}
-		for _, o := range q.Outcomes {
-			f, _ := o.Prob.Float64()
-			jq.Outcomes = append(jq.Outcomes, outcomeJSON{Shower: o.Shower, Card: o.Card, P: o.Prob.RatString(), PFloat: f})
+	if qs != nil {
+		jqs := []questionJSON{}
+		for _, q := range qs {
+			jq := questionJSON{Cards: q.Names, Gain: q.Gain, Outcomes: []outcomeJSON{}}
+			for _, o := range q.Outcomes {
+				jq.Outcomes = append(jq.Outcomes, outcomeJSON{Shower: o.Shower, Card: o.Card, Probability: table.NewProbability(o.Prob)})
+			}
+			jqs = append(jqs, jq)
 		}
-		doc.Questions = append(doc.Questions, jq)
+		doc.Questions = &jqs
 	}
 	if sa != nil {
 		doc.Asker, doc.Show = sa.Asker, []showJSON{}
@@ -726,7 +749,7 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 
 // WriteQuestions writes ranked questions as text, the top ones with the
 // distribution of their answers.
-func WriteQuestions(w io.Writer, qs []QuestionAdvice, top int) error {
+func WriteQuestions(w io.Writer, qs []QuestionOption, top int) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Questions by expected information about the envelope (%d legal; a responder holding several asked cards is assumed to show each with equal chance):\n", len(qs))
 	for i, q := range qs {
@@ -747,7 +770,7 @@ func WriteQuestions(w io.Writer, qs []QuestionAdvice, top int) error {
 	return err
 }
 
-func (sa *ShowAdvice) writeText(b *strings.Builder) {
+func (sa *ShowChoice) writeText(b *strings.Builder) {
 	switch len(sa.Cards) {
 	case 0:
 		fmt.Fprintf(b, "You hold none of the asked cards: pass.\n")

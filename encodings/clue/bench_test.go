@@ -25,7 +25,7 @@ func benchSims(b *testing.B, n int) []*Simulation {
 	b.Helper()
 	var out []*Simulation
 	for seed := 1; seed <= n; seed++ {
-		s, err := Simulate(PresetCluedo, 6, rand.New(rand.NewPCG(uint64(seed), 6)), SimOptions{Questions: 40, AccuseChance: 0.02})
+		s, err := Simulate(SimOptions{Preset: PresetCluedo, Players: 6, Rand: rand.New(rand.NewPCG(uint64(seed), 6)), Questions: 40, AccuseChance: 0.02})
 		if err != nil {
 			b.Fatal(err)
 		}

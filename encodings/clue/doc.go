@@ -14,5 +14,5 @@
 // random legal games for tests and benchmarks.
 //
 // docs/rules/clue.md lists the rule readings chosen; docs/encodings/clue.md
-// the grammar and the JSON schema.
+// the grammar; docs/json.md the JSON schema.
 package clue

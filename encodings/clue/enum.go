@@ -239,7 +239,7 @@ func (a *asker) collect(ctx context.Context, limit int) (*worldSet, bool) {
 
 // enumAdvice answers the questions qs of the seat from the listed worlds:
 // the same numbers as asker.advise, from one pass over the worlds.
-func (a *asker) enumAdvice(ws *worldSet, qs [][]solver.Card) []QuestionAdvice {
+func (a *asker) enumAdvice(ws *worldSet, qs [][]solver.Card) []QuestionOption {
 	g := a.g
 	n := len(g.players)
 	nc, ne := ws.nc, ws.ne
@@ -303,9 +303,9 @@ func (a *asker) enumAdvice(ws *worldSet, qs [][]solver.Card) []QuestionAdvice {
 			joint[i] += v
 		}
 	}
-	out := make([]QuestionAdvice, len(qs))
+	out := make([]QuestionOption, len(qs))
 	for qi, q := range qs {
-		qa := QuestionAdvice{Cards: q}
+		qa := QuestionOption{Cards: q}
 		for _, c := range q {
 			qa.Names = append(qa.Names, g.deck.Cards()[c])
 		}

@@ -76,7 +76,7 @@ func GeneratePuzzle(ctx context.Context, seed uint64, opt PuzzleOptions) (*Puzzl
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		sim, err := Simulate(preset, opt.Players, rng, SimOptions{Questions: puzzleQuestions})
+		sim, err := Simulate(SimOptions{Preset: preset, Players: opt.Players, Rand: rng, Questions: puzzleQuestions})
 		if err != nil {
 			return nil, err
 		}

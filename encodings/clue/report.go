@@ -2,7 +2,6 @@ package clue
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -236,6 +235,7 @@ func (r *Report) Grid() *table.Grid {
 				cell.Mark = table.No
 			default:
 				cell.P, _ = o.Prob.Float64()
+				cell.Exact = o.Prob
 			}
 			tr.Cells = append(tr.Cells, cell)
 		}
@@ -358,7 +358,7 @@ func (g *Game) Report(ctx context.Context, w io.Writer) error {
 }
 
 // ReportJSON writes every report as one JSON document (schema in
-// docs/encodings/clue.md).
+// docs/json.md).
 func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
 	r, err := g.Analyze(ctx, true)
 	if err != nil {
@@ -367,22 +367,13 @@ func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
 	return r.WriteJSON(w)
 }
 
-// jsonProb is an exact probability and its float rounding.
-type jsonProb struct {
-	Count string  `json:"count"`
-	Prob  string  `json:"prob"`
-	P     float64 `json:"p"`
-}
-
-func mkProb(count *big.Int, p *big.Rat) jsonProb {
-	f, _ := p.Float64()
-	return jsonProb{Count: count.String(), Prob: p.RatString(), P: f}
-}
+// mkProb is the JSON form of count worlds with probability p.
+func mkProb(count *big.Int, p *big.Rat) table.Odds { return table.NewOdds(count, p) }
 
 type jsonCell struct {
 	Holder string `json:"holder"`
 	Status string `json:"status"`
-	jsonProb
+	table.Odds
 }
 
 type jsonRow struct {
@@ -393,7 +384,7 @@ type jsonRow struct {
 
 type jsonItem struct {
 	Item string `json:"item"`
-	jsonProb
+	table.Odds
 }
 
 type jsonCategory struct {
@@ -403,7 +394,7 @@ type jsonCategory struct {
 
 type jsonEnvelope struct {
 	Items []string `json:"items"`
-	jsonProb
+	table.Odds
 }
 
 type jsonForced struct {
@@ -413,9 +404,10 @@ type jsonForced struct {
 }
 
 type jsonReport struct {
+	Schema     string         `json:"schema"`
 	Game       string         `json:"game"`
 	Deck       string         `json:"deck"`
-	Seat       string         `json:"seat"`
+	Seat       string         `json:"seat,omitempty"`
 	Players    []string       `json:"players"`
 	Holders    []string       `json:"holders"`
 	Worlds     string         `json:"worlds"`
@@ -429,7 +421,7 @@ type jsonReport struct {
 
 // WriteJSON writes the report as one indented JSON document.
 func (r *Report) WriteJSON(w io.Writer) error {
-	j := jsonReport{Game: "clue", Deck: r.Deck, Seat: r.Seat, Players: r.Players, Holders: r.Holders,
+	j := jsonReport{Schema: table.Schema, Game: Name, Deck: r.Deck, Seat: r.Seat, Players: r.Players, Holders: r.Holders,
 		Worlds: r.Worlds.String(), AccuseNow: r.AccuseNow, Sheet: []jsonRow{}, Categories: []jsonCategory{},
 		Envelopes: []jsonEnvelope{}, Forced: []jsonForced{}}
 	cat := func(c int) string {
@@ -444,22 +436,22 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	for c, row := range r.Cells {
 		jr := jsonRow{Card: r.Cards[c], Category: cat(c)}
 		for h, o := range row {
-			jr.Cells = append(jr.Cells, jsonCell{Holder: r.Holders[h], Status: o.Status.String(), jsonProb: mkProb(o.Count, o.Prob)})
+			jr.Cells = append(jr.Cells, jsonCell{Holder: r.Holders[h], Status: o.Status.String(), Odds: mkProb(o.Count, o.Prob)})
 		}
 		j.Sheet = append(j.Sheet, jr)
 	}
 	for _, co := range r.Categories {
 		jc := jsonCategory{Name: co.Name}
 		for _, it := range co.Items {
-			jc.Items = append(jc.Items, jsonItem{Item: it.Item, jsonProb: mkProb(it.Count, it.Prob)})
+			jc.Items = append(jc.Items, jsonItem{Item: it.Item, Odds: mkProb(it.Count, it.Prob)})
 		}
 		j.Categories = append(j.Categories, jc)
 	}
 	for _, e := range r.Envelopes {
-		j.Envelopes = append(j.Envelopes, jsonEnvelope{Items: e.Items, jsonProb: mkProb(e.Count, e.Prob)})
+		j.Envelopes = append(j.Envelopes, jsonEnvelope{Items: e.Items, Odds: mkProb(e.Count, e.Prob)})
 	}
 	if len(r.Best.Items) > 0 {
-		j.Best = &jsonEnvelope{Items: r.Best.Items, jsonProb: mkProb(r.Best.Count, r.Best.Prob)}
+		j.Best = &jsonEnvelope{Items: r.Best.Items, Odds: mkProb(r.Best.Count, r.Best.Prob)}
 	}
 	for _, f := range r.Forced {
 		lines := f.Lines
@@ -468,9 +460,7 @@ func (r *Report) WriteJSON(w io.Writer) error {
 		}
 		j.Forced = append(j.Forced, jsonForced{Card: f.Card, Holder: f.Holder, Lines: lines})
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(j)
+	return table.WriteJSON(w, j)
 }
 
 // Explain explains a fact written "HOLDER CARD" or "not HOLDER CARD"

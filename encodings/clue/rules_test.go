@@ -275,7 +275,7 @@ func TestSimulatedDeal(t *testing.T) {
 		{PresetCluedo, 4, true, []int{4, 4, 4, 4, 2}},
 		{PresetCardGame, 4, false, []int{2, 2, 2, 2, 1}},
 	} {
-		s, err := Simulate(tc.preset, tc.n, newRand(1), SimOptions{Questions: 1, FaceUp: tc.faceUp})
+		s, err := Simulate(SimOptions{Preset: tc.preset, Players: tc.n, Rand: newRand(1), Questions: 1, FaceUp: tc.faceUp})
 		require.NoError(t, err)
 		got := make([]int, tc.n+2)
 		for _, h := range s.Deal {
@@ -288,7 +288,7 @@ func TestSimulatedDeal(t *testing.T) {
 			require.Contains(t, s.Log(0), "deal faceup")
 		}
 	}
-	_, err := Simulate(PresetCardGameAdvanced, 5, newRand(1), SimOptions{})
+	_, err := Simulate(SimOptions{Preset: PresetCardGameAdvanced, Players: 5, Rand: newRand(1)})
 	require.ErrorContains(t, err, "2 to 4 players")
 }
 

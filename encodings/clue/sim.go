@@ -12,8 +12,18 @@ import (
 // SimPlayers are the names the simulator gives its players, in seating order.
 var SimPlayers = []string{"alice", "bob", "carol", "dave", "erin", "frank"}
 
-// SimOptions tune [Simulate].
+// SimOptions are what [Simulate] plays: the deck, the players, the seed
+// and how the game goes.
 type SimOptions struct {
+	// Preset is the deck's preset ("" is PresetCluedo).
+	Preset string
+	// Players is the number of players: a count the preset allows ([Deck.PlayerRange]).
+	Players int
+	// Seed makes the game: the same options play the same game.
+	Seed uint64
+	// Rand, when not nil, is drawn from instead of a generator seeded by
+	// Seed (for callers that play many games from one generator).
+	Rand *rand.Rand
 	// Questions is the number of question turns played at most (default 40).
 	Questions int
 	// AccuseChance is the chance that the player whose turn it is accuses a
@@ -47,19 +57,28 @@ type SimEvent struct {
 	Accusation, Right bool
 }
 
-// Simulate deals a preset deck to n players at random and plays a random
-// legal game. n must be a player count the preset's rules allow
-// ([Deck.PlayerRange]). The deal follows the deck's rule (or
-// opts.FaceUp): one item of each category in the envelope, the rest
-// shuffled and dealt, so that when the cards do not share evenly the first
-// players in seating order hold one more or, for face-up spares, every
-// player holds as many and the rest lie face up. Then in turn each player still in asks a uniformly random
-// legal question (or, with opts.AccuseChance, accuses a random triple), the
-// responders answer in seating order and a responder holding several asked
-// cards shows one uniformly at random. A right accusation ends the game; in
+// Simulate deals the preset deck (opts.Preset, Cluedo when empty) to
+// opts.Players players at random and plays a random legal game.
+// opts.Players must be a player count the preset's rules allow
+// ([Deck.PlayerRange]). The deal follows the deck's rule (or opts.FaceUp):
+// one item of each category in the envelope, the rest shuffled and dealt,
+// so that when the cards do not share evenly the first players in seating
+// order hold one more or, for face-up spares, every player holds as many
+// and the rest lie face up. Then in turn each player still in asks a
+// uniformly random legal question (or, with opts.AccuseChance, accuses a
+// random triple), the responders answer in seating order and a responder
+// holding several asked cards shows one uniformly at random. A right
+// accusation ends the game; in
 // a 2-player game any accusation makes the other player accuse too and ends
 // it (the special rule).
-func Simulate(preset string, n int, rng *rand.Rand, opts SimOptions) (*Simulation, error) {
+func Simulate(opts SimOptions) (*Simulation, error) {
+	preset, n, rng := opts.Preset, opts.Players, opts.Rand
+	if preset == "" {
+		preset = PresetCluedo
+	}
+	if rng == nil {
+		rng = rand.New(rand.NewPCG(opts.Seed, 0x636c7565))
+	}
 	d, err := PresetDeck(preset)
 	if err != nil {
 		return nil, err

@@ -62,7 +62,7 @@ func TestSimulatedGamesAreConsistent(t *testing.T) {
 			for seed := range games {
 				t.Run(fmt.Sprintf("%s/faceup=%v/%d/%d", preset, v.faceUp, n, seed), func(t *testing.T) {
 					rng := rand.New(rand.NewPCG(uint64(seed), uint64(n)))
-					s, err := Simulate(preset, n, rng, SimOptions{Questions: 12, AccuseChance: 0.05, FaceUp: v.faceUp})
+					s, err := Simulate(SimOptions{Preset: preset, Players: n, Rand: rng, Questions: 12, AccuseChance: 0.05, FaceUp: v.faceUp})
 					require.NoError(t, err)
 					seat := rng.IntN(n)
 					replay(t, s.Log(seat), func(g *Game, i int) {
@@ -98,7 +98,7 @@ func TestCountsMatchEnumeration(t *testing.T) {
 	for seed := range 6 {
 		rng := rand.New(rand.NewPCG(uint64(seed), 99))
 		n := 3 + seed%2 // the basic card game is for 3 or 4 players
-		s, err := Simulate(PresetCardGame, n, rng, SimOptions{Questions: 2 + seed})
+		s, err := Simulate(SimOptions{Preset: PresetCardGame, Players: n, Rand: rng, Questions: 2 + seed})
 		require.NoError(t, err)
 		g := replay(t, s.Log(seed%n), nil)
 		p := g.prob
@@ -240,7 +240,7 @@ func TestAdviceMatchesBruteForce(t *testing.T) {
 	for i, tc := range cases {
 		t.Run(tc.comment, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(i), 7))
-			s, err := Simulate(tc.preset, tc.n, rng, SimOptions{Questions: tc.qs})
+			s, err := Simulate(SimOptions{Preset: tc.preset, Players: tc.n, Rand: rng, Questions: tc.qs})
 			require.NoError(t, err)
 			g := replay(t, s.Log(0), nil)
 			all, err := g.AdviseQuestions(ctx)
@@ -256,7 +256,7 @@ func TestAdviceMatchesBruteForce(t *testing.T) {
 			for w := range solver.NewSAT(g.prob).Worlds(ctx) {
 				satWorlds = append(satWorlds, slices.Clone(w))
 			}
-			byName := map[string]QuestionAdvice{}
+			byName := map[string]QuestionOption{}
 			for _, qa := range all {
 				byName[strings.Join(qa.Names, " ")] = qa
 			}
@@ -264,7 +264,7 @@ func TestAdviceMatchesBruteForce(t *testing.T) {
 				wantGain, wantOut := bruteAdvice(g, satWorlds, q)
 				direct, err := a.advise(ctx, q)
 				require.NoError(t, err)
-				for name, qa := range map[string]QuestionAdvice{"counting": direct, "enumeration": enum[qi], "ranked": byName[strings.Join(direct.Names, " ")]} {
+				for name, qa := range map[string]QuestionOption{"counting": direct, "enumeration": enum[qi], "ranked": byName[strings.Join(direct.Names, " ")]} {
 					require.InDelta(t, wantGain, qa.Gain, 1e-9, "%s %v", name, direct.Names)
 					require.Len(t, qa.Outcomes, len(wantOut), "%s %v", name, direct.Names)
 					for _, o := range qa.Outcomes {
@@ -313,7 +313,7 @@ func TestCalibration(t *testing.T) {
 		require.NoError(t, err)
 		lo, hi := d.PlayerRange()
 		n := lo + seed%(hi-lo+1)
-		s, err := Simulate(preset, n, rng, SimOptions{Questions: 3 + rng.IntN(12)})
+		s, err := Simulate(SimOptions{Preset: preset, Players: n, Rand: rng, Questions: 3 + rng.IntN(12)})
 		require.NoError(t, err)
 		lines := s.Log(rng.IntN(n))
 		g := replay(t, lines, nil)

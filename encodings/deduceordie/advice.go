@@ -3,7 +3,6 @@ package deduceordie
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
@@ -404,7 +404,7 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 
 type jsonAnswer struct {
 	Value int `json:"value"`
-	jsonProb
+	table.Odds
 }
 
 type jsonQuestion struct {
@@ -418,6 +418,8 @@ type jsonQuestion struct {
 }
 
 type jsonAdvice struct {
+	Schema    string         `json:"schema"`
+	Game      string         `json:"game"`
 	Seat      string         `json:"seat"`
 	Draw      []string       `json:"draw"`
 	Entropy   float64        `json:"entropy"`
@@ -437,9 +439,9 @@ func (g *Game) jsonQuestion(q Question) jsonQuestion {
 }
 
 // WriteAdviceJSON writes advice as one JSON document (schema in
-// docs/encodings/deduce-or-die.md).
+// docs/json.md).
 func (g *Game) WriteAdviceJSON(w io.Writer, a *Advice) error {
-	j := jsonAdvice{Seat: g.players[g.seat], Entropy: a.Entropy, Questions: []jsonQuestion{}}
+	j := jsonAdvice{Schema: table.Schema, Game: Name, Seat: g.players[g.seat], Entropy: a.Entropy, Questions: []jsonQuestion{}}
 	for _, c := range a.Draw {
 		j.Draw = append(j.Draw, CardName(c))
 	}
@@ -450,7 +452,5 @@ func (g *Game) WriteAdviceJSON(w io.Writer, a *Advice) error {
 		s := g.jsonQuestion(*a.Secret)
 		j.Secret = &s
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(j)
+	return table.WriteJSON(w, j)
 }

@@ -18,7 +18,7 @@ func TestAdviceAgainstEnumeration(t *testing.T) {
 	checked, questions := 0, 0
 	draws := [][3]Card{{MakeCard(3, Hearts), MakeCard(5, Spades), MakeCard(5, Spades)}, {MakeCard(9, Clubs), MakeCard(2, Clubs), MakeCard(4, Hearts)}}
 	for seed := uint64(0); checked < 2 && seed < 100; seed++ {
-		s, _ := Simulate(3, seed)
+		s, _ := Simulate(SimOptions{Players: 3, Seed: seed})
 		for seat := range 3 {
 			g, err := Load(strings.NewReader(s.Log(seat)))
 			if err != nil {

@@ -36,7 +36,7 @@ func benchCounts(b *testing.B) []int {
 func prefixes(b *testing.B, n, games int) []*Game {
 	var out []*Game
 	for seed := range uint64(games) {
-		s, err := Simulate(n, seed)
+		s, err := Simulate(SimOptions{Players: n, Seed: seed})
 		if err != nil {
 			b.Fatal(err)
 		}

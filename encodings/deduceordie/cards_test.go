@@ -204,7 +204,7 @@ func TestAccusationConstraints(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for n := 3; n <= 6; n++ {
 		for range 800 {
-			s, err := Simulate(n, rng.Uint64())
+			s, err := Simulate(SimOptions{Players: n, Seed: rng.Uint64()})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -52,7 +52,7 @@ func TestReportParts(t *testing.T) {
 	split, live := 0, 0
 	for _, n := range []int{3, 4, 5, 6} {
 		for seed := range uint64(7) {
-			sim, err := Simulate(n, seed)
+			sim, err := Simulate(SimOptions{Players: n, Seed: seed})
 			require.NoError(t, err)
 			g := NewGame()
 			for _, line := range sim.Logs[0][1:] {

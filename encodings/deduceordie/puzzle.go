@@ -82,7 +82,7 @@ func GeneratePuzzle(ctx context.Context, seed uint64, opt PuzzleOptions) (*Puzzl
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		sim, err := Simulate(n, rng.Uint64())
+		sim, err := Simulate(SimOptions{Players: n, Seed: rng.Uint64()})
 		if err != nil {
 			return nil, err
 		}

@@ -2,7 +2,6 @@ package deduceordie
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -67,6 +66,7 @@ func (g *Game) grid(a *Analysis) *table.Grid {
 				cell.Mark = table.No
 			default:
 				cell.P, _ = a.P[c][h].Float64()
+				cell.Exact = a.P[c][h]
 			}
 			row.Cells = append(row.Cells, cell)
 		}
@@ -147,23 +147,13 @@ func (g *Game) writeReport(w io.Writer, a *Analysis) error {
 	return err
 }
 
-// JSON forms; the schema is documented in docs/encodings/deduce-or-die.md.
-type jsonProb struct {
-	Count string  `json:"count"`
-	P     string  `json:"p"`
-	PF    float64 `json:"pf"`
-}
-
-func jprob(o Odds) jsonProb {
-	f, _ := o.P.Float64()
-	return jsonProb{Count: o.Count.String(), P: o.P.RatString(), PF: f}
-}
+// JSON forms; docs/json.md is the schema.
+func jprob(o Odds) table.Odds { return table.NewOdds(o.Count, o.P) }
 
 type jsonCell struct {
-	Holder string  `json:"holder"`
-	Status string  `json:"status"`
-	P      string  `json:"p"`
-	PF     float64 `json:"pf"`
+	Holder string `json:"holder"`
+	Status string `json:"status"`
+	table.Probability
 }
 
 type jsonRow struct {
@@ -174,27 +164,28 @@ type jsonRow struct {
 type jsonPair struct {
 	Pair   [2]string `json:"pair"`
 	Murder string    `json:"murder"`
-	jsonProb
+	table.Odds
 }
 
 type jsonCard struct {
 	Card string `json:"card"`
-	jsonProb
+	table.Odds
 }
 
 type jsonPlayer struct {
 	Player string `json:"player"`
-	jsonProb
+	table.Odds
 }
 
 type jsonAccusation struct {
 	Pair    [2]string `json:"pair"`
 	Accused string    `json:"accused"`
 	Certain bool      `json:"certain"`
-	jsonProb
+	table.Odds
 }
 
 type jsonReport struct {
+	Schema      string          `json:"schema"`
 	Game        string          `json:"game"`
 	Players     []string        `json:"players"`
 	Seat        string          `json:"seat,omitempty"`
@@ -202,14 +193,14 @@ type jsonReport struct {
 	Worlds      string          `json:"worlds"`
 	Sheet       []jsonRow       `json:"sheet"`
 	Evidence    []jsonPair      `json:"evidence"`
-	MurderCards []jsonCard      `json:"murderCards"`
+	MurderCards []jsonCard      `json:"murder_cards"`
 	Murderers   []jsonPlayer    `json:"murderers,omitempty"`
 	Accusation  *jsonAccusation `json:"accusation,omitempty"`
 	Notes       []string        `json:"notes,omitempty"`
 }
 
 // ReportJSON writes every report as one JSON document (schema in
-// docs/encodings/deduce-or-die.md).
+// docs/json.md).
 func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
 	a, err := g.Analyze(ctx)
 	if err != nil {
@@ -219,15 +210,14 @@ func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
 }
 
 func (g *Game) writeJSON(w io.Writer, a *Analysis) error {
-	r := jsonReport{Game: Name, Players: g.players, Lines: len(g.lines), Worlds: a.Worlds.String(), Notes: a.Notes}
+	r := jsonReport{Schema: table.Schema, Game: Name, Players: g.players, Lines: len(g.lines), Worlds: a.Worlds.String(), Notes: a.Notes}
 	if g.seat >= 0 {
 		r.Seat = g.players[g.seat]
 	}
 	for c := range Card(NumCards) {
 		row := jsonRow{Card: CardName(c)}
 		for h, name := range a.Holders {
-			f, _ := a.P[c][h].Float64()
-			row.Cells = append(row.Cells, jsonCell{Holder: name, Status: a.Status[c][h].String(), P: a.P[c][h].RatString(), PF: f})
+			row.Cells = append(row.Cells, jsonCell{Holder: name, Status: a.Status[c][h].String(), Probability: table.NewProbability(a.P[c][h])})
 		}
 		r.Sheet = append(r.Sheet, row)
 	}
@@ -243,9 +233,7 @@ func (g *Game) writeJSON(w io.Writer, a *Analysis) error {
 	if x := a.Accusation; x != nil {
 		r.Accusation = &jsonAccusation{[2]string{CardName(x.A), CardName(x.B)}, g.players[x.Accused], x.Certain, jprob(x.Odds)}
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(r)
+	return table.WriteJSON(w, r)
 }
 
 // ParseFact reads a fact in the game's notation: "[not] HOLDER CARD" or

@@ -28,14 +28,23 @@ type Simulation struct {
 // Log is seat s's log as one text, lines ended by newlines.
 func (s *Simulation) Log(seat int) string { return strings.Join(s.Logs[seat], "\n") + "\n" }
 
-// Simulate deals and plays a seeded random legal game of n players (3 to
-// 6). Every turn the active player draws three Interrogation cards and,
+// SimOptions are what [Simulate] plays.
+type SimOptions struct {
+	// Players is the number of players, 3 to 6.
+	Players int
+	// Seed makes the game: the same options play the same game.
+	Seed uint64
+}
+
+// Simulate deals and plays a seeded random legal game of o.Players players
+// (3 to 6). Every turn the active player draws three Interrogation cards and,
 // at random, asks a random legal question of a random opponent, makes
 // their Secret Interrogation (once), passes, or now and then makes a
 // random accusation (which nearly always fails and eliminates them). The
 // game ends after a random number of turns, when a random accusation
 // succeeds, or when fewer than two players are left in it.
-func Simulate(n int, seed uint64) (*Simulation, error) {
+func Simulate(o SimOptions) (*Simulation, error) {
+	n, seed := o.Players, o.Seed
 	if n < 3 || n > 6 {
 		return nil, fmt.Errorf("deduceordie: %d players; Deduce or Die is for 3 to 6", n)
 	}

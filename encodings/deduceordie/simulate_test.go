@@ -23,7 +23,7 @@ func TestSimulatedLogs(t *testing.T) {
 	ctx := context.Background()
 	for n := 3; n <= 6; n++ {
 		for seed := range uint64(games) {
-			s, err := Simulate(n, seed)
+			s, err := Simulate(SimOptions{Players: n, Seed: seed})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -53,12 +53,12 @@ func TestSimulatedLogs(t *testing.T) {
 }
 
 func TestSimulateDeterministic(t *testing.T) {
-	a, _ := Simulate(4, 42)
-	b, _ := Simulate(4, 42)
+	a, _ := Simulate(SimOptions{Players: 4, Seed: 42})
+	b, _ := Simulate(SimOptions{Players: 4, Seed: 42})
 	if a.Log(2) != b.Log(2) {
 		t.Errorf("the same seed gave two games")
 	}
-	if _, err := Simulate(7, 1); err == nil {
+	if _, err := Simulate(SimOptions{Players: 7, Seed: 1}); err == nil {
 		t.Errorf("7 players accepted")
 	}
 	if a.Murder != MurderCard(a.Evidence[0], a.Evidence[1]) || a.Deal[a.Evidence[0]] != 4 || a.Deal[a.Evidence[1]] != 4 {
@@ -108,7 +108,7 @@ func TestCalibration(t *testing.T) {
 	for n, count := range positions {
 		var pred, obs, vari [10]float64
 		for i := range count {
-			s, err := Simulate(n, uint64(1000+i))
+			s, err := Simulate(SimOptions{Players: n, Seed: uint64(1000 + i)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -152,7 +152,7 @@ func TestCountingAgainstEnumeration(t *testing.T) {
 	ctx := context.Background()
 	checked := 0
 	for seed := uint64(0); checked < 4 && seed < 100; seed++ {
-		s, _ := Simulate(3, seed)
+		s, _ := Simulate(SimOptions{Players: 3, Seed: seed})
 		for seat := range 3 {
 			g, err := Load(strings.NewReader(s.Log(seat)))
 			if err != nil {

@@ -23,8 +23,8 @@ type ClueOption struct {
 	TheirBest *big.Rat
 }
 
-// ClueAdvice is the advice on which face-up clue card to play.
-type ClueAdvice struct {
+// ClueChoice is which face-up clue card to play.
+type ClueChoice struct {
 	Number  int          // the seat's number
 	Options []ClueOption // in row order
 	// Play is the index in Options of the card to play: the true card
@@ -35,6 +35,36 @@ type ClueAdvice struct {
 	// Rejected is, when no card is true, Mass of "none of the cards is
 	// true": what taking them all horizontally tells the table.
 	Rejected *big.Rat
+}
+
+// Advice is what the advise command answers: the best guess and which
+// face-up clue card to play.
+type Advice struct {
+	// Best is the seat's best guess; nil when no opponent's number is open
+	// to one.
+	Best *Guess
+	// Clue is which clue card to play; nil when ClueErr (ErrNoRow or
+	// ErrNoNumber) says why there is no such advice.
+	Clue    *ClueChoice
+	ClueErr error
+}
+
+// Advice is the advice for the seat: free when the seat has a free guess,
+// row the face-up clue cards (the last row line when empty).
+func (g *Game) Advice(ctx context.Context, free bool, row []Clue) (*Advice, error) {
+	r, err := g.report(ctx, free, false)
+	if err != nil {
+		return nil, err
+	}
+	a := &Advice{Best: r.Best}
+	a.Clue, err = g.AdviseClue(ctx, row)
+	switch {
+	case err == ErrNoRow || err == ErrNoNumber:
+		a.Clue, a.ClueErr = nil, err
+	case err != nil:
+		return nil, err
+	}
+	return a, nil
 }
 
 // ErrNoRow is returned by [Game.AdviseClue] when no clue row is known.
@@ -51,7 +81,7 @@ func (e *adviceError) Error() string { return e.msg }
 // AdviseClue weighs the face-up clue cards row (the last row line when row
 // is empty) for the seat: which true card tells the other players least
 // about the seat's number, measured exactly from public information.
-func (g *Game) AdviseClue(ctx context.Context, row []Clue) (*ClueAdvice, error) {
+func (g *Game) AdviseClue(ctx context.Context, row []Clue) (*ClueChoice, error) {
 	st := g.st
 	if len(row) == 0 {
 		row = st.row
@@ -72,7 +102,7 @@ func (g *Game) AdviseClue(ctx context.Context, row []Clue) (*ClueAdvice, error) 
 	}
 	h := pub.cur(st.seat)
 	me := st.current[st.seat]
-	a := &ClueAdvice{Number: me, Play: -1}
+	a := &ClueChoice{Number: me, Play: -1}
 	total := big.NewInt(tal.total)
 	var union Set
 	for _, c := range row {

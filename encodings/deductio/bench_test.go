@@ -19,7 +19,7 @@ func BenchmarkReportPrefixes(b *testing.B) {
 	ctx := context.Background()
 	var logs [][]string
 	for seed := range uint64(100) {
-		sim, err := Simulate(SimConfig{Players: 4, Seed: seed})
+		sim, err := Simulate(SimOptions{Players: 4, Seed: seed})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -55,7 +55,7 @@ func BenchmarkReportPrefixes(b *testing.B) {
 func BenchmarkApply(b *testing.B) {
 	var logs [][]string
 	for seed := range uint64(20) {
-		sim, err := Simulate(SimConfig{Players: 4, Seed: seed})
+		sim, err := Simulate(SimOptions{Players: 4, Seed: seed})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -80,7 +80,7 @@ func BenchmarkApply(b *testing.B) {
 func BenchmarkSimulate(b *testing.B) {
 	seed := uint64(0)
 	for b.Loop() {
-		if _, err := Simulate(SimConfig{Players: 4, Seed: seed}); err != nil {
+		if _, err := Simulate(SimOptions{Players: 4, Seed: seed}); err != nil {
 			b.Fatal(err)
 		}
 		seed++

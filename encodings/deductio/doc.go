@@ -1,7 +1,7 @@
 // Package deductio keeps the deduction sheet for Deductio, the game of
 // secret numbers and clue cards (rules as implemented:
-// docs/rules/deductio.md; the text forms and the JSON schema:
-// docs/encodings/deductio.md).
+// docs/rules/deductio.md; the text forms: docs/encodings/deductio.md; the
+// JSON schema: docs/json.md).
 //
 // The Secret Numbers 1 to 20 are the cards of a [solver.Model]; its holders
 // are every number a player ever had (one holder each, size 1: a correct

@@ -86,7 +86,7 @@ func ExampleParseClue() {
 
 // A simulated game is a function of its seed; every seat's log replays.
 func ExampleSimulate() {
-	sim, err := deductio.Simulate(deductio.SimConfig{Players: 4, Seed: 1})
+	sim, err := deductio.Simulate(deductio.SimOptions{Players: 4, Seed: 1})
 	if err != nil {
 		fmt.Println(err)
 		return

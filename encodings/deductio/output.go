@@ -36,7 +36,7 @@ func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
 		case c == total:
 			return table.Cell{Mark: table.Yes}
 		}
-		return table.Cell{Mark: table.Maybe, P: float64(c) / float64(total)}
+		return table.Cell{Mark: table.Maybe, P: float64(c) / float64(total), Exact: big.NewRat(c, total)}
 	}
 	seen := st.faceUp
 	for _, gs := range st.guessed {
@@ -212,16 +212,11 @@ func lineList(ls []int) string {
 	return word + " " + strings.Join(s, ", ")
 }
 
-// The JSON form of a report; docs/encodings/deductio.md is its schema.
+// The JSON form of a report; docs/json.md is its schema.
 type (
-	jsonProb struct {
-		P      string  `json:"p"`
-		PFloat float64 `json:"p_float"`
-	}
 	jsonCandidate struct {
-		Number int    `json:"number"`
-		Worlds string `json:"worlds"`
-		jsonProb
+		Number int `json:"number"`
+		table.Odds
 	}
 	jsonElim struct {
 		Number int   `json:"number"`
@@ -237,30 +232,39 @@ type (
 		Eliminated []jsonElim      `json:"eliminated,omitempty"`
 	}
 	jsonGuess struct {
-		Player  string   `json:"player"`
-		Number  int      `json:"number"`
-		P       jsonProb `json:"p"`
-		Penalty jsonProb `json:"expected_penalty_plays"`
-		Advised bool     `json:"advised"`
-		Free    bool     `json:"free"`
+		Player string `json:"player"`
+		Number int    `json:"number"`
+		table.Probability
+		Penalty      string  `json:"expected_penalty_plays"`
+		PenaltyFloat float64 `json:"expected_penalty_plays_float"`
+		Advised      bool    `json:"advised"`
+		Free         bool    `json:"free"`
+	}
+	jsonScore struct {
+		Player         string `json:"player"`
+		CorrectGuesses int    `json:"correct_guesses"`
 	}
 	jsonReport struct {
-		Game     string         `json:"game"`
-		Players  []string       `json:"players"`
-		Seat     string         `json:"seat,omitempty"`
-		FaceUp   []int          `json:"face_up"`
-		DeckSize int            `json:"deck_size"`
-		Scores   map[string]int `json:"correct_guesses"`
-		Needed   int            `json:"needed_to_win"`
-		Winner   string         `json:"winner,omitempty"`
-		Worlds   string         `json:"worlds"`
-		Secrets  []jsonSecret   `json:"secrets"`
-		Exposure *jsonSecret    `json:"exposure,omitempty"`
-		Best     *jsonGuess     `json:"best_guess,omitempty"`
+		Schema   string       `json:"schema"`
+		Game     string       `json:"game"`
+		Players  []string     `json:"players"`
+		Seat     string       `json:"seat,omitempty"`
+		FaceUp   []int        `json:"face_up"`
+		DeckSize int          `json:"deck_size"`
+		Scores   []jsonScore  `json:"scores"`
+		Needed   int          `json:"needed_to_win"`
+		Winner   string       `json:"winner,omitempty"`
+		Worlds   string       `json:"worlds"`
+		Secrets  []jsonSecret `json:"secrets"`
+		Exposure *jsonSecret  `json:"exposure,omitempty"`
+		Best     *jsonGuess   `json:"best_guess,omitempty"`
 	}
 )
 
-func prob(r *big.Rat) jsonProb { return jsonProb{P: r.RatString(), PFloat: ratFloat(r)} }
+func guessJSON(b *Guess) *jsonGuess {
+	return &jsonGuess{Player: b.Player, Number: b.Number, Probability: table.NewProbability(b.P),
+		Penalty: table.Fraction(b.Penalty), PenaltyFloat: table.Float(b.Penalty), Advised: b.Advised, Free: b.Free}
+}
 
 func toJSONSecret(s Secret) jsonSecret {
 	j := jsonSecret{Player: s.Player, Index: s.Index, Known: s.Known, Forced: s.Forced, Guessed: s.Guessed, Candidates: []jsonCandidate{}}
@@ -268,7 +272,7 @@ func toJSONSecret(s Secret) jsonSecret {
 		j.Guessed = []int{}
 	}
 	for _, c := range s.Candidates {
-		j.Candidates = append(j.Candidates, jsonCandidate{Number: c.Number, Worlds: c.Worlds.String(), jsonProb: prob(c.P)})
+		j.Candidates = append(j.Candidates, jsonCandidate{Number: c.Number, Odds: table.NewOdds(c.Worlds, c.P)})
 	}
 	for _, e := range s.Eliminated {
 		j.Eliminated = append(j.Eliminated, jsonElim{Number: e.Number, Lines: e.Lines})
@@ -276,12 +280,12 @@ func toJSONSecret(s Secret) jsonSecret {
 	return j
 }
 
-// MarshalJSON writes the report in the schema of docs/encodings/deductio.md.
+// MarshalJSON writes the report in the schema of docs/json.md.
 func (r *Report) MarshalJSON() ([]byte, error) {
-	j := jsonReport{Game: Name, Players: r.Players, Seat: r.Seat, FaceUp: r.FaceUp, DeckSize: r.DeckSize, Worlds: r.Worlds.String(), Secrets: []jsonSecret{},
-		Scores: map[string]int{}, Needed: r.Needed, Winner: r.Winner}
+	j := jsonReport{Schema: table.Schema, Game: Name, Players: r.Players, Seat: r.Seat, FaceUp: r.FaceUp, DeckSize: r.DeckSize, Worlds: table.Count(r.Worlds), Secrets: []jsonSecret{},
+		Scores: []jsonScore{}, Needed: r.Needed, Winner: r.Winner}
 	for i, p := range r.Players {
-		j.Scores[p] = r.Scores[i]
+		j.Scores = append(j.Scores, jsonScore{Player: p, CorrectGuesses: r.Scores[i]})
 	}
 	if j.Players == nil {
 		j.Players = []string{}
@@ -297,24 +301,19 @@ func (r *Report) MarshalJSON() ([]byte, error) {
 		j.Exposure = &e
 	}
 	if b := r.Best; b != nil {
-		j.Best = &jsonGuess{Player: b.Player, Number: b.Number, P: prob(b.P), Penalty: prob(b.Penalty), Advised: b.Advised, Free: b.Free}
+		j.Best = guessJSON(b)
 	}
 	return json.Marshal(j)
 }
 
-// ReportJSON writes every report as one JSON document (see
-// docs/encodings/deductio.md for the schema).
+// ReportJSON writes every report as one JSON document (see docs/json.md
+// for the schema).
 func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
 	r, err := g.Analyze(ctx)
 	if err != nil {
 		return err
 	}
-	b, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(b, '\n'))
-	return err
+	return table.WriteJSON(w, r)
 }
 
 // Explain explains a fact about a player's current number: "alice 7"
@@ -363,25 +362,22 @@ func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	r, err := g.report(ctx, free, false)
+	a, err := g.Advice(ctx, free, row)
 	if err != nil {
 		return err
 	}
 	var b strings.Builder
-	if r.Best != nil {
-		b.WriteString(guessLine(r.Best))
+	if a.Best != nil {
+		b.WriteString(guessLine(a.Best))
 		b.WriteString("\n")
 	} else {
 		b.WriteString("No opponent's number is open to a guess.\n")
 	}
-	a, err := g.AdviseClue(ctx, row)
-	switch {
-	case err == ErrNoRow || err == ErrNoNumber:
-		fmt.Fprintf(&b, "Clue cards: %v\n", err)
-	case err != nil:
-		return err
-	default:
-		a.writeText(&b)
+	if a.ClueErr != nil {
+		fmt.Fprintf(&b, "Clue cards: %v\n", a.ClueErr)
+	}
+	if a.Clue != nil {
+		a.Clue.writeText(&b)
 	}
 	_, err = io.WriteString(w, b.String())
 	return err
@@ -395,28 +391,26 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	r, err := g.report(ctx, free, false)
+	adv, err := g.Advice(ctx, free, row)
 	if err != nil {
 		return err
 	}
 	doc := jsonAdvice{Schema: table.Schema, Game: Name}
-	if b := r.Best; b != nil {
-		doc.Best = &jsonGuess{Player: b.Player, Number: b.Number, P: prob(b.P), Penalty: prob(b.Penalty), Advised: b.Advised, Free: b.Free}
+	if b := adv.Best; b != nil {
+		doc.Best = guessJSON(b)
 	}
-	a, err := g.AdviseClue(ctx, row)
-	switch {
-	case err == ErrNoRow || err == ErrNoNumber:
-		doc.ClueError = err.Error()
-	case err != nil:
-		return err
-	default:
+	if adv.ClueErr != nil {
+		doc.ClueError = adv.ClueErr.Error()
+	}
+	if a := adv.Clue; a != nil {
 		ja := &jsonClueAdvice{Number: a.Number, Play: a.Play, Options: []jsonClueOption{}}
 		if a.Rejected != nil {
-			p := prob(a.Rejected)
-			ja.Rejected = &p
+			p, f := table.Fraction(a.Rejected), table.Float(a.Rejected)
+			ja.Rejected, ja.RejectedFloat = &p, &f
 		}
 		for _, o := range a.Options {
-			jo := jsonClueOption{Clue: o.Clue.String(), True: o.True, Mass: prob(o.Mass), Left: o.Left, TheirBest: prob(o.TheirBest)}
+			jo := jsonClueOption{Clue: o.Clue.String(), True: o.True, Probability: table.NewProbability(o.Mass), Left: o.Left,
+				TheirBest: table.Fraction(o.TheirBest), TheirBestFloat: table.Float(o.TheirBest)}
 			if !math.IsInf(o.Bits, 1) {
 				bits := o.Bits
 				jo.Bits = &bits
@@ -437,19 +431,21 @@ type jsonAdvice struct {
 }
 
 type jsonClueAdvice struct {
-	Number   int              `json:"number"`
-	Options  []jsonClueOption `json:"options"`
-	Play     int              `json:"play"`
-	Rejected *jsonProb        `json:"rejected,omitempty"`
+	Number        int              `json:"number"`
+	Options       []jsonClueOption `json:"options"`
+	Play          int              `json:"play"`
+	Rejected      *string          `json:"rejected,omitempty"`
+	RejectedFloat *float64         `json:"rejected_float,omitempty"`
 }
 
 type jsonClueOption struct {
-	Clue      string   `json:"clue"`
-	True      bool     `json:"true"`
-	Mass      jsonProb `json:"mass"`
-	Bits      *float64 `json:"bits"` // null: infinite
-	Left      int      `json:"left"`
-	TheirBest jsonProb `json:"their_best"`
+	Clue string `json:"clue"`
+	True bool   `json:"true"`
+	table.Probability
+	Bits           *float64 `json:"bits"` // null: infinite
+	Left           int      `json:"left"`
+	TheirBest      string   `json:"their_best"`
+	TheirBestFloat float64  `json:"their_best_float"`
 }
 
 // parseAdviseArgs reads the arguments of advise: "free" and the face-up
@@ -469,7 +465,7 @@ func parseAdviseArgs(args string) (free bool, row []Clue, err error) {
 	return free, row, nil
 }
 
-func (a *ClueAdvice) writeText(b *strings.Builder) {
+func (a *ClueChoice) writeText(b *strings.Builder) {
 	fmt.Fprintf(b, "Clue cards for your number %d (what each tells the table):\n", a.Number)
 	for i, o := range a.Options {
 		mark := "  "

@@ -77,7 +77,7 @@ func GeneratePuzzle(ctx context.Context, seed uint64, opt PuzzleOptions) (*Puzzl
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		sim, err := Simulate(SimConfig{Players: opt.Players, Seed: rng.Uint64()})
+		sim, err := Simulate(SimOptions{Players: opt.Players, Seed: rng.Uint64()})
 		if err != nil {
 			return nil, err
 		}

@@ -102,7 +102,7 @@ func TestEliminationsMinimal(t *testing.T) {
 	ctx := context.Background()
 	checked := 0
 	for seed := range uint64(4) {
-		sim, err := Simulate(SimConfig{Players: 3, Seed: 500 + seed})
+		sim, err := Simulate(SimOptions{Players: 3, Seed: 500 + seed})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,10 +8,10 @@ import (
 	"strings"
 )
 
-// SimConfig sets up a simulated game.
-type SimConfig struct {
+// SimOptions are what [Simulate] plays.
+type SimOptions struct {
 	Players int    // 2 to 4
-	Seed    uint64 // the game is a function of the seed
+	Seed    uint64 // the game is a function of the seed (the same options play the same game)
 	// MaxTurns stops a game that has not ended (0: 300 turns).
 	MaxTurns int
 }
@@ -103,7 +103,7 @@ type simPlayer struct {
 
 type sim struct {
 	rng                    *rand.Rand
-	cfg                    SimConfig
+	cfg                    SimOptions
 	out                    *Simulation
 	numDeck                []int // top first
 	clueDeck, discard, row []simCard
@@ -120,7 +120,7 @@ type sim struct {
 // otherwise they play the first true card of the row, or take the row
 // horizontally when none is true. Look abilities are always used: the seen
 // cards go to the bottom of the deck in the order seen.
-func Simulate(cfg SimConfig) (*Simulation, error) {
+func Simulate(cfg SimOptions) (*Simulation, error) {
 	if cfg.Players < 2 || cfg.Players > 4 {
 		return nil, fmt.Errorf("deductio: %d players; Deductio is for 2 to 4", cfg.Players)
 	}

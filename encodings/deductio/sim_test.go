@@ -63,7 +63,7 @@ func TestSimulatedTruth(t *testing.T) {
 	}
 	for players := 2; players <= 4; players++ {
 		for seed := range uint64(games) {
-			sim, err := Simulate(SimConfig{Players: players, Seed: seed})
+			sim, err := Simulate(SimOptions{Players: players, Seed: seed})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -108,7 +108,7 @@ func TestCountsAgainstEngines(t *testing.T) {
 	checked, enumerated := 0, 0
 	for players := 2; players <= 4; players++ {
 		for seed := range uint64(games) {
-			sim, err := Simulate(SimConfig{Players: players, Seed: 100 + seed})
+			sim, err := Simulate(SimOptions{Players: players, Seed: 100 + seed})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -228,7 +228,7 @@ func TestCalibration(t *testing.T) {
 	ctx := context.Background()
 	for seed := range uint64(games) {
 		players := 2 + int(seed%3)
-		sim, err := Simulate(SimConfig{Players: players, Seed: 1000 + seed})
+		sim, err := Simulate(SimOptions{Players: players, Seed: 1000 + seed})
 		if err != nil {
 			t.Fatal(err)
 		}

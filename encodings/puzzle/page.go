@@ -1,10 +1,11 @@
 package puzzle
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
 )
 
 // Page is a puzzle laid out for print: what the solver sees, the question,
@@ -153,9 +154,12 @@ func mdEscape(s string) string {
 	return r.Replace(s)
 }
 
-// WriteJSON prints the page as one indented JSON document.
+// WriteJSON prints the page as one indented JSON document: "schema"
+// ([table.Schema]) and the page's fields (docs/json.md, "puzzle").
 func (p *Page) WriteJSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(p)
+	doc := struct {
+		Schema string `json:"schema"`
+		*Page
+	}{Schema: table.Schema, Page: p}
+	return table.WriteJSON(w, doc)
 }

@@ -64,4 +64,23 @@
 // the command-line tool lists the definitions in one table ([Games]). The
 // conformance tests in package tabletest check every game against this
 // specification.
+//
+// Beyond the contract, every game package uses the same names for the same
+// things: Advice is the whole answer of the game's advice (what [Game.Advise]
+// and [Game.AdviseJSON] write), computed by the game's Advice method; a
+// thing the seat may do, weighed, is an Option (clue.QuestionOption,
+// clue.ShowOption, deductio.ClueOption) and one decision among options a
+// Choice (clue.ShowChoice, deductio.ClueChoice); the simulator of random
+// legal games is Simulate(SimOptions) (*Simulation, error), SimOptions
+// holding at least Players and Seed, and the same options play the same
+// game.
+//
+// # JSON
+//
+// Every JSON document has "schema" ([Schema]) and "game" at top level,
+// snake_case keys, and writes an exact probability as the pair "p" (a
+// fraction string in lowest terms, [Probability]) and "p_float"; counts of
+// worlds are decimal strings under "worlds" ([Odds]). docs/json.md is the
+// schema; [WriteJSON] writes a document, [Grid.MarshalJSON] and [SheetJSON]
+// the sheet, [WhyJSON] an explanation.
 package table

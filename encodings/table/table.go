@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math/big"
 	"strings"
 )
 
@@ -115,6 +116,9 @@ type Row struct {
 type Cell struct {
 	Mark Mark
 	P    float64 // the exact probability rounded to a float, for Maybe
+	// Exact is the exact probability of an open (Maybe) cell; nil for a
+	// forced or impossible cell, and when the game does not know it.
+	Exact *big.Rat
 }
 
 // Mark is the state of a cell.

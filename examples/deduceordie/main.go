@@ -21,7 +21,7 @@ func main() {
 	players := flag.Int("players", 3, "number of players, 3 to 6 (more players count more slowly)")
 	flag.Parse()
 
-	sim, err := deduceordie.Simulate(*players, *seed)
+	sim, err := deduceordie.Simulate(deduceordie.SimOptions{Players: *players, Seed: *seed})
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -20,7 +20,7 @@ func main() {
 	seed := flag.Uint64("seed", 1, "the seed of the simulated game")
 	flag.Parse()
 
-	sim, err := deductio.Simulate(deductio.SimConfig{Players: *players, Seed: *seed})
+	sim, err := deductio.Simulate(deductio.SimOptions{Players: *players, Seed: *seed})
 	if err != nil {
 		log.Fatal(err)
 	}
