@@ -216,7 +216,7 @@ func TestPlayDefaultLog(t *testing.T) {
 		if code := run([]string{"play", "toy", "--players", "a,b"}, strings.NewReader("a has A\n"), &stdout, &stderr); code != 0 {
 			t.Fatalf("exit %d: %s", code, stderr.String())
 		}
-		m := regexp.MustCompile(`Log: (\S+) `).FindStringSubmatch(stdout.String())
+		m := regexp.MustCompile(`Log: (\S+)\n`).FindStringSubmatch(stdout.String())
 		if m == nil {
 			t.Fatalf("no log named in:\n%s", stdout.String())
 		}

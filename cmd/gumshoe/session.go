@@ -120,7 +120,8 @@ func (ps *playSession) intro(example bool) {
 	}
 	switch {
 	case ps.logPath != "":
-		fmt.Fprintf(ps.out, "Log: %s (saved after every line)\n", ps.logPath)
+		// The path alone on its line: a path is one word, never broken.
+		fmt.Fprintf(ps.out, "Log: %s\nIt is saved after every line.\n", ps.logPath)
 	default:
 		fmt.Fprintln(ps.out, "Log: none (\"save FILE\" starts one)")
 	}
@@ -227,7 +228,7 @@ func (ps *playSession) handle(line string) (quit bool) {
 			ps.errorf("%v", err)
 			break
 		}
-		io.WriteString(ps.out, text)
+		io.WriteString(ps.out, wrapHelp(text))
 	case table.CmdSheet:
 		ps.redraw(false)
 	case table.CmdOdds:
