@@ -146,7 +146,7 @@ func TestCounterAgreesWithSAT(t *testing.T) {
 		s := NewSAT(p)
 		m, err := c.Marginals(ctx)
 		require.NoError(t, err)
-		require.Equal(t, m.Total.Sign() > 0, s.Consistent(), "instance %d:\n%s", i, describeCount(p))
+		require.Equal(t, m.Total.Sign() > 0, isConsistent(t, s), "instance %d:\n%s", i, describeCount(p))
 		if m.Total.Sign() == 0 {
 			continue
 		}

@@ -483,7 +483,7 @@ func (g *Game) applyObservation(line string, toks []token) error {
 		prob = p
 		obsLine = []int{g.deckLine}
 		// The deck rule can only conflict with the sizes; check it alone.
-		if !solver.NewSAT(prob).Consistent() {
+		if ok, err := solver.NewSAT(prob).Consistent(context.Background()); err != nil || !ok {
 			return lineErr(0, "the hand sizes cannot be dealt with one item of each category in the envelope", "other sizes")
 		}
 	}
@@ -498,7 +498,11 @@ func (g *Game) applyObservation(line string, toks []token) error {
 		return lineErr(0, err.Error(), "")
 	}
 	sat := solver.NewSAT(next)
-	if !sat.Consistent() {
+	ok, err := sat.Consistent(context.Background())
+	if err != nil {
+		return err
+	}
+	if !ok {
 		ids, err := sat.Conflict(context.Background())
 		if err != nil {
 			return err

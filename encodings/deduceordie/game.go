@@ -177,7 +177,11 @@ func (g *Game) add(label string, cons []solver.Constraint) error {
 		return &table.LineError{Msg: err.Error()}
 	}
 	s := solver.NewSAT(p)
-	if !s.Consistent() {
+	ok, err := s.Consistent(context.Background())
+	if err != nil {
+		return &table.LineError{Msg: "cannot check consistency: " + err.Error()}
+	}
+	if !ok {
 		ids, err := s.Conflict(context.Background())
 		if err != nil {
 			return &table.LineError{Msg: "cannot check consistency: " + err.Error()}
