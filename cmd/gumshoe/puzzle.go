@@ -35,7 +35,7 @@ import (
 	"github.com/gumshoe-dev/gumshoe/encodings/clue"
 	"github.com/gumshoe-dev/gumshoe/encodings/deduceordie"
 	"github.com/gumshoe-dev/gumshoe/encodings/deductio"
-	"github.com/gumshoe-dev/gumshoe/encodings/puzzle"
+	"github.com/gumshoe-dev/gumshoe/solver/puzzle"
 )
 
 func init() {
