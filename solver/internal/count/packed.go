@@ -1,4 +1,4 @@
-package solver
+package count
 
 import (
 	"context"
@@ -384,9 +384,10 @@ states:
 	}
 	l.edgeStart = append(l.edgeStart, int32(len(l.eTo)))
 	if *edges > cp.edgeLimit() {
-		return errTooLarge
+		return &TooLargeError{Edges: *edges}
 	}
-	return nil
+	cp.used += int64(len(l.eTo)) * packedEdgeBytes
+	return cp.overBudget(*edges)
 }
 
 // layerPlan is what laying out the edges of a layer (not the last) needs.
@@ -514,11 +515,12 @@ type scanner struct {
 
 	// When writing edges: the worker's table of next states, those states
 	// in the order it reached them, and its part of the edge arrays.
-	tab   *stateTable
-	keys  []pstate
-	eTo   []int32
-	eHand edgeHands
-	e     int
+	tab         *stateTable
+	keys        []pstate
+	keysCharged int // len(keys) when the budget was last checked
+	eTo         []int32
+	eHand       edgeHands
+	e           int
 }
 
 func (lp *layerPlan) newScanner() *scanner {
@@ -674,16 +676,21 @@ func (lp *layerPlan) build(ctx context.Context, edges *int) error {
 	for x := 1; x <= n; x++ {
 		total += int(cnt[x])
 		if *edges+total > lp.cp.edgeLimit() {
-			return errTooLarge
+			return &TooLargeError{Edges: *edges + total}
 		}
 		cnt[x] = int32(total)
 	}
 	*edges += total
+	lp.cp.used += int64(total) * packedEdgeBytes
+	if err := lp.cp.overBudget(*edges); err != nil {
+		return err
+	}
 	l.edgeStart = cnt
 	l.eTo = make([]int32, total)
 	l.eHand = makeEdgeHands(total, len(l.hands))
 	// Write them, in runs of about equal numbers of edges.
 	bound := edgeRuns(cnt, k)
+	var temp, keysBytes atomic.Int64 // the working memory of the workers' tables and states
 	err = runChunks(k, func(w int) error {
 		sc := scs[w]
 		lo, hi := bound[w], bound[w+1]
@@ -696,10 +703,20 @@ func (lp *layerPlan) build(ctx context.Context, edges *int) error {
 		// When it is full, the states to come are guessed from the rate
 		// at which the edges so far found new ones.
 		sc.tab.guess = func() int { return int(int64(sc.tab.n) * int64(len(sc.eTo)) / int64(sc.e+1)) }
+		sc.tab.charged = &temp
+		temp.Add(sc.tab.bytes())
 		sc.keys = make([]pstate, 0, hint)
 		for x := lo; x < hi; x++ {
-			if x&1023 == 0 && ctx.Err() != nil {
-				return ctx.Err()
+			if x&1023 == 0 {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				// The tables and the states reached so far are the
+				// layer's working memory.
+				if lp.cp.used+temp.Load()+keysBytes.Add(int64(len(sc.keys)-sc.keysCharged)*pstateBytes) > lp.cp.budget {
+					return &TooLargeError{Bytes: lp.cp.used + temp.Load() + keysBytes.Load(), Budget: lp.cp.budget, Edges: *edges}
+				}
+				sc.keysCharged = len(sc.keys)
 			}
 			sc.scan(x, true)
 		}
@@ -779,6 +796,10 @@ func (lp *layerPlan) build(ctx context.Context, edges *int) error {
 	}
 	// The next layer's states.
 	pn := lp.pn
+	lp.cp.used += int64(len(keys)) * int64(packedStateBytes+2*nx.ncells)
+	if err := lp.cp.overBudget(*edges); err != nil {
+		return err
+	}
 	nx.n = len(keys)
 	nx.pk = make([]uint64, len(keys))
 	nx.psk = make([]uint64, len(keys))
