@@ -60,14 +60,14 @@ type Game struct {
 	evidence   bool // an evidence line was recorded
 	over       bool
 
-	cnt *countCache // shared by copies of the game
+	cnt *solver.CounterCache // shared by copies of the game
 }
 
 var _ table.Game = (*Game)(nil)
 
 // NewGame is an empty game awaiting its setup lines: "players ..." first,
 // then "seat", "hand", "exposed", "reveal" and the turns.
-func NewGame() *Game { return &Game{seat: -1, exposed: -1, cnt: &countCache{}} }
+func NewGame() *Game { return &Game{seat: -1, exposed: -1, cnt: &solver.CounterCache{}} }
 
 // Load reads a whole log: its first entry must be "game dod", and every
 // later line (comments and blank lines included) is applied in order. An

@@ -1,5 +1,7 @@
 package count
 
+import "sync/atomic"
+
 // This file is the memory budget: what a graph takes, as its builders
 // count it, and the test against the budget of its Input. The figures are
 // the bytes the graph's arrays and tables hold for each state and edge; the
@@ -24,6 +26,15 @@ const (
 	pstateBytes = 24
 )
 
+// statesBuilt counts the states laid out by every builder (see
+// StatesBuilt).
+var statesBuilt atomic.Int64
+
+// StatesBuilt is the number of states the builders have laid out so far,
+// in this process: tests check that a problem refused on its estimate
+// built none.
+func StatesBuilt() int64 { return statesBuilt.Load() }
+
 // overBudget reports a *TooLargeError when what the graph takes passes
 // its budget, after edges edges.
 func (cp *compiled) overBudget(edges int) error {
@@ -31,4 +42,22 @@ func (cp *compiled) overBudget(edges int) error {
 		return nil
 	}
 	return &TooLargeError{Bytes: cp.used, Budget: cp.budget, Edges: edges}
+}
+
+// ticker tells a loop over states when to look at its context: every 1024
+// states, or sooner when the states carry much work (every 1<<15 edges or
+// hands tried), so that a cancelled context stops a build or a pass
+// within milliseconds whatever the shape of the graph.
+type ticker struct{ states, work int }
+
+// due counts a state that carries work units of work, and reports whether
+// the loop should look at its context now.
+func (t *ticker) due(work int) bool {
+	t.states++
+	t.work += work
+	if t.states >= 1024 || t.work >= 1<<15 {
+		t.states, t.work = 0, 0
+		return true
+	}
+	return false
 }

@@ -298,6 +298,7 @@ func (b *genericBuilder) layer(i int) error {
 	}
 	l.edgeStart = append(l.edgeStart, int32(len(l.eTo)))
 	l.handIdx = nil
+	statesBuilt.Add(int64(nx.n))
 	return nil
 }
 

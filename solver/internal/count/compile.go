@@ -46,12 +46,18 @@ func compile(ctx context.Context, in *Input, o layout) (*compiled, error) {
 	}
 	c.trackTallies()
 	c.chooseOrder()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if err := c.makeCells(); err != nil {
 		return nil, err
 	}
 	c.crossConstraints()
 	c.makeLayers()
 	c.partialSumRanges()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if err := c.refuseBeyondBudget(); err != nil {
 		return nil, err
 	}

@@ -241,8 +241,9 @@ func jointPass[T any, A arith[T]](ctx context.Context, a A, cp *compiled, cards 
 			}
 		}
 		next := make([]map[string]T, cp.layer(i+1).n)
+		var tk ticker
 		for x := 0; x < l.n; x++ {
-			if x&255 == 0 && ctx.Err() != nil {
+			if tk.due(int(l.edgeStart[x+1]-l.edgeStart[x])*len(cur[x])) && ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
 			for tg, f := range cur[x] {

@@ -239,3 +239,12 @@ func (g *Graph) Pass(ctx context.Context) (*big.Int, error) {
 	}
 	return r.total, nil
 }
+
+// Size is the number of states of the graph and the memory its builder
+// counted, in bytes.
+func (g *Graph) Size() (states int, bytes int64) {
+	for _, l := range g.cp.layers {
+		states += l.n
+	}
+	return states, g.cp.used
+}

@@ -266,6 +266,9 @@ func (cp *compiled) buildPacked(ctx context.Context, pls []playout, sls []sumLay
 	// List every layer's hands but the last one's (it takes what is left).
 	lists := make([][][]uint16, L)
 	for i := 0; i+1 < L; i++ {
+		if err := ctx.Err(); err != nil {
+			return true, err
+		}
 		var ok bool
 		if lists[i], ok = listHands(cp.layers[i], maxPackedHands); !ok {
 			return false, nil
@@ -653,18 +656,20 @@ func (lp *layerPlan) build(ctx context.Context, edges *int) error {
 	// in turn (states differ in their numbers of edges).
 	cnt := make([]int32, n+1)
 	var nextRun atomic.Int64
-	const run = 256
+	// Runs of 256 states, fewer when a state has many hands to try, so
+	// that a cancelled context is seen within milliseconds.
+	run := int64(max(1, min(256, (1<<15)/max(1, len(lp.hs)))))
 	err := runChunks(k, func(w int) error {
 		sc := scs[w]
 		for {
-			lo := int(nextRun.Add(run)) - run
+			lo := int(nextRun.Add(run) - run)
 			if lo >= n {
 				return nil
 			}
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			for x := lo; x < min(lo+run, n); x++ {
+			for x := lo; x < min(lo+int(run), n); x++ {
 				cnt[x+1] = int32(sc.scan(x, false))
 			}
 		}
@@ -706,8 +711,9 @@ func (lp *layerPlan) build(ctx context.Context, edges *int) error {
 		sc.tab.charged = &temp
 		temp.Add(sc.tab.bytes())
 		sc.keys = make([]pstate, 0, hint)
+		var tk ticker
 		for x := lo; x < hi; x++ {
-			if x&1023 == 0 {
+			if tk.due(len(lp.hs)) {
 				if err := ctx.Err(); err != nil {
 					return err
 				}
@@ -736,6 +742,9 @@ func (lp *layerPlan) build(ctx context.Context, edges *int) error {
 	keys := scs[0].keys
 	remaps := make([][]int32, k)
 	for w := 1; w < k; w++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		sc := scs[w]
 		rm := make([]int32, len(sc.keys))
 		for t, st := range sc.keys {
@@ -771,7 +780,11 @@ func (lp *layerPlan) build(ctx context.Context, edges *int) error {
 		}
 		err := runChunks(ka, func(w int) error {
 			admit := lp.newAdmit()
+			var tk ticker
 			for t := len(keys) * w / ka; t < len(keys)*(w+1)/ka; t++ {
+				if tk.due(len(lp.hs)) && ctx.Err() != nil {
+					return ctx.Err()
+				}
 				ok[t] = admit(keys[t].k)
 			}
 			return nil
@@ -801,6 +814,7 @@ func (lp *layerPlan) build(ctx context.Context, edges *int) error {
 		return err
 	}
 	nx.n = len(keys)
+	statesBuilt.Add(int64(len(keys)))
 	nx.pk = make([]uint64, len(keys))
 	nx.psk = make([]uint64, len(keys))
 	nx.ptot = make([]int32, len(keys))

@@ -32,10 +32,11 @@ func forward[T any, A arith[T]](ctx context.Context, a A, cp *compiled) ([][]T, 
 	if cp.layer(0).n > 0 {
 		F[0][0] = a.small(1)
 	}
+	var tk ticker
 	for i := 0; i < L; i++ {
 		l := cp.layers[i]
 		for x := 0; x < l.n; x++ {
-			if x&1023 == 0 && ctx.Err() != nil {
+			if tk.due(int(l.edgeStart[x+1]-l.edgeStart[x])) && ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
 			f := F[i][x]
@@ -124,8 +125,9 @@ func backward[T any, A arith[T]](ctx context.Context, a A, cp *compiled, cards, 
 			inLayer[j] = p
 		}
 		nxCells := cp.layer(i + 1).ncells
+		var tk ticker
 		for x := 0; x < l.n; x++ {
-			if x&1023 == 0 && ctx.Err() != nil {
+			if tk.due(int(l.edgeStart[x+1]-l.edgeStart[x])*l.ncells) && ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
 			s := a.zero()
@@ -604,8 +606,9 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 		var bad uint64
 		var ls []left
 		var rows []int
+		var tk ticker
 		for x := lo; x < hi; x++ {
-			if x&1023 == 0 && ctx.Err() != nil {
+			if tk.due(int(l.edgeStart[x+1]-l.edgeStart[x])) && ctx.Err() != nil {
 				return ctx.Err()
 			}
 			var px []uint64 // x's values, without a split
