@@ -43,6 +43,7 @@ type Game struct {
 	history []Question                      // every question line, in order
 
 	whyCache map[solver.Fact][]int // explanations found so far (observation ids)
+	counts   *solver.CounterCache  // the counting engine, kept while the constraints count the same worlds
 }
 
 // Question is one question of the game as logged: who asked which cards,
@@ -58,7 +59,7 @@ type Question struct {
 
 // NewGame returns an empty game awaiting its setup lines.
 func NewGame() *Game {
-	return &Game{deckLine: -1, sizes: map[string]solver.Size{}, shown: map[string]map[solver.Card]bool{}, out: map[string]bool{}}
+	return &Game{deckLine: -1, sizes: map[string]solver.Size{}, shown: map[string]map[solver.Card]bool{}, out: map[string]bool{}, counts: &solver.CounterCache{}}
 }
 
 // Load reads a whole log: the first line that is neither blank nor a comment
