@@ -257,19 +257,12 @@ func (c *Counter) Marginals(ctx context.Context) (*Marginals, error) {
 		if err != nil {
 			return nil, countErr(err)
 		}
-		ms[i] = &Marginals{Total: m.Total, counts: m.Counts}
+		// The engine's integers may be shared with it: Count copies them,
+		// and SumMarginals makes new ones.
+		ms[i] = &Marginals{Total: new(big.Int).Set(m.Total), counts: m.Counts}
 	}
 	if len(ms) == 1 {
-		// The engine's integers may be shared: copy them once.
-		m := ms[0]
-		out := &Marginals{Total: new(big.Int).Set(m.Total), counts: make([][]*big.Int, len(m.counts))}
-		for k, row := range m.counts {
-			out.counts[k] = make([]*big.Int, len(row))
-			for h, v := range row {
-				out.counts[k][h] = new(big.Int).Set(v)
-			}
-		}
-		return out, nil
+		return ms[0], nil
 	}
 	return SumMarginals(ms...)
 }
@@ -327,15 +320,42 @@ type ContentCount struct {
 // and when the holder has more than about a million possible contents. It
 // is [Counter.ContentsAndHolder] with no card picked.
 func (c *Counter) Contents(ctx context.Context, h Holder) ([]ContentCount, error) {
-	jc, err := c.ContentsAndHolder(ctx, h, nil)
-	if err != nil {
-		return nil, err
+	var out []ContentCount
+	err := c.contents(ctx, h, nil, func(x count.ContentCount) {
+		out = append(out, ContentCount{Cards: solverCards(x.Cards), Count: x.Count})
+	})
+	if err != nil || len(c.parts) == 1 {
+		return out, err
 	}
-	out := make([]ContentCount, len(jc))
-	for i, x := range jc {
-		out[i] = ContentCount{Cards: x.Cards, Count: x.Count}
+	return addUp(out, func(a, b ContentCount) int { return slices.Compare(a.Cards, b.Cards) },
+		func(x *ContentCount) *big.Int { return x.Count }), nil
+}
+
+// contents calls f with every outcome of the engine's Contents of holder h
+// (checked) and pick, part by part; each part's in order.
+func (c *Counter) contents(ctx context.Context, h Holder, pick func([]Card) (Card, bool), f func(count.ContentCount)) error {
+	if !c.p.Model().ValidHolder(h) {
+		return fmt.Errorf("solver: unknown holder %d", h)
 	}
-	return out, nil
+	for _, pc := range c.parts {
+		cs, err := pc.Contents(ctx, count.Holder(h), countPick(pick))
+		if err != nil {
+			return c.contentsErr(h, err)
+		}
+		for _, x := range cs {
+			f(x)
+		}
+	}
+	return nil
+}
+
+// solverCards is cards in the solver's terms.
+func solverCards(cards []count.Card) []Card {
+	out := make([]Card, len(cards))
+	for i, k := range cards {
+		out[i] = Card(k)
+	}
+	return out
 }
 
 // ContentHolderCount is one outcome of [Counter.ContentsAndHolder]: the
@@ -358,16 +378,10 @@ type ContentHolderCount struct {
 // the smallest holder). pick must not keep its argument. Errors are as for
 // [Counter.Contents], and for a picked card that does not exist.
 func (c *Counter) ContentsAndHolder(ctx context.Context, h Holder, pick func(content []Card) (Card, bool)) ([]ContentHolderCount, error) {
-	if !c.p.Model().ValidHolder(h) {
-		return nil, fmt.Errorf("solver: unknown holder %d", h)
-	}
 	var out []ContentHolderCount
-	for _, pc := range c.parts {
-		cs, err := pc.Contents(ctx, count.Holder(h), countPick(pick))
-		if err != nil {
-			return nil, c.contentsErr(h, err)
-		}
-		out = appendContents(out, cs)
+	err := c.contents(ctx, h, pick, func(x count.ContentCount) { out = appendContents(out, x) })
+	if err != nil || len(c.parts) == 1 {
+		return out, err
 	}
 	return addUp(out, compareContentHolder, func(x *ContentHolderCount) *big.Int { return x.Count }), nil
 }
@@ -400,16 +414,9 @@ func countPick(pick func([]Card) (Card, bool)) count.Pick {
 	}
 }
 
-// appendContents appends the engine's outcomes cs to out.
-func appendContents(out []ContentHolderCount, cs []count.ContentCount) []ContentHolderCount {
-	for _, x := range cs {
-		cards := make([]Card, len(x.Cards))
-		for i, k := range x.Cards {
-			cards[i] = Card(k)
-		}
-		out = append(out, ContentHolderCount{Cards: cards, Holder: Holder(x.Holder), Count: x.Count})
-	}
-	return out
+// appendContents appends the engine's outcome x to out.
+func appendContents(out []ContentHolderCount, x count.ContentCount) []ContentHolderCount {
+	return append(out, ContentHolderCount{Cards: solverCards(x.Cards), Holder: Holder(x.Holder), Count: x.Count})
 }
 
 // addUp sorts outcomes by order and adds up the counts of those that name

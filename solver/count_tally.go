@@ -80,14 +80,19 @@ func (c *Counter) ContentsAndHolderByTally(ctx context.Context, h Holder, pick f
 		}
 		for i, outs := range res {
 			for _, o := range outs {
-				byValue[i][o.Value] = appendContents(byValue[i][o.Value], o.Joint)
+				for _, x := range o.Joint {
+					byValue[i][o.Value] = appendContents(byValue[i][o.Value], x)
+				}
 			}
 		}
 	}
 	out := make([][]TallyOutcome, len(tallies))
 	for i, vs := range byValue {
 		for _, v := range slices.Sorted(maps.Keys(vs)) {
-			j := addUp(vs[v], compareContentHolder, func(x *ContentHolderCount) *big.Int { return x.Count })
+			j := vs[v]
+			if len(c.parts) > 1 {
+				j = addUp(j, compareContentHolder, func(x *ContentHolderCount) *big.Int { return x.Count })
+			}
 			if len(j) > 0 {
 				out[i] = append(out[i], TallyOutcome{Value: v, Joint: j})
 			}

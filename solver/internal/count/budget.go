@@ -35,6 +35,19 @@ var statesBuilt atomic.Int64
 // built none.
 func StatesBuilt() int64 { return statesBuilt.Load() }
 
+// bigValueBytes is a value of the math/big pass: a pointer and a small
+// big.Int.
+const bigValueBytes = 48
+
+// passFits reports a *TooLargeError when a pass's vector of bytes bytes,
+// with the graph, would pass the budget.
+func (cp *compiled) passFits(bytes int64) error {
+	if cp.used+bytes <= cp.budget {
+		return nil
+	}
+	return &TooLargeError{Bytes: cp.used + bytes, Budget: cp.budget}
+}
+
 // overBudget reports a *TooLargeError when what the graph takes passes
 // its budget, after edges edges.
 func (cp *compiled) overBudget(edges int) error {

@@ -53,6 +53,19 @@ func (c *compiler) estimate(refine bool) (states, edges, bytes float64) {
 	return states, edges, bytes
 }
 
+// smallBound is a bound on the graph's bytes that costs next to nothing:
+// a state of any layer is a vector of counts no greater than the global
+// cells' sizes (a layer's cells are unions of global cells), and a layer
+// has at most as many edges as pairs of its states and the next layer's.
+func (c *compiler) smallBound() float64 {
+	v := 1.0
+	for _, n := range c.cp.sizes {
+		v *= float64(n + 1)
+	}
+	cells := len(c.cp.sizes)
+	return float64(len(c.cp.layers)) * (v*float64(2*cells+4*len(c.cp.cross)+packedStateBytes+pstateBytes+32) + v*v*packedEdgeBytes)
+}
+
 // liveSizes are the sizes of the cells of l that a holder of l or a later
 // layer may take cards from (a state has none left of the others).
 func (l *glayer) liveSizes() []int {
@@ -74,6 +87,9 @@ func (l *glayer) liveSizes() []int {
 // it passes, the refined estimate.
 func (c *compiler) refuseBeyondBudget() error {
 	limit := float64(c.cp.budget) * estimateSlack
+	if c.smallBound() <= limit {
+		return nil
+	}
 	if _, _, bytes := c.estimate(false); bytes <= limit {
 		return nil
 	}

@@ -132,6 +132,8 @@ func (e *TooLargeError) Error() string {
 	switch {
 	case e.Estimated:
 		return fmt.Sprintf("problem too large to count exactly: about %.3g states, %s estimated against a budget of %s", e.States, bytesText(float64(e.Bytes)), bytesText(float64(e.Budget)))
+	case e.Budget > 0 && e.Edges == 0:
+		return fmt.Sprintf("problem too large to count exactly: the graph and its counts would take %s, beyond the budget of %s", bytesText(float64(e.Bytes)), bytesText(float64(e.Budget)))
 	case e.Budget > 0:
 		return fmt.Sprintf("problem too large to count exactly: %s in use after %d edges, beyond the budget of %s", bytesText(float64(e.Bytes)), e.Edges, bytesText(float64(e.Budget)))
 	}

@@ -112,6 +112,9 @@ func backward[T any, A arith[T]](ctx context.Context, a A, cp *compiled, cards, 
 			nw = L - i - 1
 		}
 		if cards {
+			if err := cp.passFits(int64(l.n) * int64(width) * bigValueBytes); err != nil {
+				return nil, err
+			}
 			nextP = make([]T, l.n*width)
 			for t := range nextP {
 				nextP[t] = a.zero()
@@ -583,8 +586,14 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 				at += q * W
 			}
 			out.off[l.n] = at
+			if err := cp.passFits(int64(at) * 8); err != nil {
+				return nil, pvec{}, false, err
+			}
 			out.v = make([]uint64, at)
 		} else {
+			if err := cp.passFits(int64(k*l.n*l.ncells*W) * 8); err != nil {
+				return nil, pvec{}, false, err
+			}
 			out.v = make([]uint64, k*l.n*l.ncells*W)
 		}
 		nextP = out.v
