@@ -29,7 +29,7 @@ func TestCounterArithmeticsAgree(t *testing.T) {
 		r2, err := backward[*big.Int](ctx, bigs{}, cp, true, true)
 		require.NoError(t, err)
 		require.Zero(t, r1.total.Cmp(r2.total))
-		require.Equal(t, fmt.Sprint(r1.B, r1.P0, r1.P1), fmt.Sprint(r2.B, r2.P0, r2.P1))
+		require.Equal(t, fmt.Sprint(r1.ways, r1.rootCardWays, r1.cardWays1), fmt.Sprint(r2.ways, r2.rootCardWays, r2.cardWays1))
 	}
 }
 

@@ -20,8 +20,8 @@ func (cp *compiled) settle(l *glayer, r []uint16, sums []int32) bool {
 		}
 		cc := &cp.cross[c]
 		lo, hi := int(s), int(s)
-		if l.cmin != nil {
-			cmin, cmax := l.cmin[c], l.cmax[c]
+		if l.coefMin != nil {
+			cmin, cmax := l.coefMin[c], l.coefMax[c]
 			for j, n := range r {
 				if n != 0 {
 					lo += int(n) * cmin[j]
@@ -136,7 +136,7 @@ func (lb *layerBuilder) push(r []uint16, sums []int32) int32 {
 		return -1
 	}
 	x := int32(lb.l.n)
-	lb.l.r = append(lb.l.r, r...)
+	lb.l.cardsLeft = append(lb.l.cardsLeft, r...)
 	lb.l.sums = append(lb.l.sums, sums...)
 	lb.l.n++
 	if lb.charge != nil {
@@ -169,7 +169,7 @@ func (cp *compiled) build(ctx context.Context) error {
 	cp.term = &glayer{ncross: ncross}
 	l0 := cp.layer(0)
 	root := make([]uint16, l0.ncells)
-	for j, s := range l0.csize {
+	for j, s := range l0.cellSize {
 		root[j] = uint16(s)
 	}
 	rootSums := make([]int32, ncross)
@@ -177,7 +177,7 @@ func (cp *compiled) build(ctx context.Context) error {
 		cp.infeasible = true
 		return nil
 	}
-	newLayerBuilder(l0, l0.csize, ncross).add(root, rootSums)
+	newLayerBuilder(l0, l0.cellSize, ncross).add(root, rootSums)
 	b := &genericBuilder{ctx: ctx, cp: cp, nextSums: make([]int32, ncross)}
 	for i := 0; i < L; i++ {
 		if err := b.layer(i); err != nil {
@@ -250,7 +250,7 @@ func (b *genericBuilder) layer(i int) error {
 	l, nx := cp.layer(i), cp.layer(i+1)
 	b.l, b.nx = l, nx
 	b.nextLeft = make([]uint16, nx.ncells)
-	b.next = newLayerBuilder(nx, nx.csize, len(cp.cross))
+	b.next = newLayerBuilder(nx, nx.cellSize, len(cp.cross))
 	b.next.charge = &cp.used
 	if i+2 < L {
 		b.next.admit = cp.admitter(i + 1)
@@ -278,7 +278,7 @@ func (b *genericBuilder) layer(i int) error {
 	}
 	b.trie = buildTrie(l, l.n > 1)
 	for x := 0; x < l.n; x++ {
-		l.edgeStart = append(l.edgeStart, int32(len(l.eTo)))
+		l.edgeStart = append(l.edgeStart, int32(len(l.edgeTo)))
 		if !b.check() {
 			return b.err
 		}
@@ -296,7 +296,7 @@ func (b *genericBuilder) layer(i int) error {
 			return &TooLargeError{Edges: b.edges}
 		}
 	}
-	l.edgeStart = append(l.edgeStart, int32(len(l.eTo)))
+	l.edgeStart = append(l.edgeStart, int32(len(l.edgeTo)))
 	l.handIdx = nil
 	statesBuilt.Add(int64(nx.n))
 	return nil
@@ -313,7 +313,7 @@ func (b *genericBuilder) state(x int) bool {
 	R := 0
 	for j, v := range r {
 		R += int(v)
-		if v > 0 && !l.fut[j] && b.inLayer[j] < 0 {
+		if v > 0 && !l.later[j] && b.inLayer[j] < 0 {
 			return false
 		}
 	}
@@ -326,7 +326,7 @@ func (b *genericBuilder) state(x int) bool {
 	lo, hi := b.lo, b.hi
 	for p, j := range l.cells {
 		hi[p] = int(r[j])
-		if l.fut[j] {
+		if l.later[j] {
 			lo[p] = 0
 		} else {
 			lo[p] = hi[p]
@@ -472,9 +472,9 @@ func (b *genericBuilder) emit(hid int32) {
 			w = lo
 		}
 	}
-	l.eTo = append(l.eTo, y)
-	l.eHand.push(h)
-	l.eW = append(l.eW, w)
+	l.edgeTo = append(l.edgeTo, y)
+	l.edgeHand.push(h)
+	l.edgeWeight = append(l.edgeWeight, w)
 	b.edges++
 	cp.used += genericEdgeBytes
 }
@@ -517,7 +517,7 @@ func handBounds(l *glayer) (hi, sufHi []int, sMin, sMax [][]int) {
 	np := len(l.cells)
 	hi = make([]int, np)
 	for p, j := range l.cells {
-		hi[p] = l.csize[j]
+		hi[p] = l.cellSize[j]
 	}
 	sufHi = make([]int, np+1)
 	for p := np - 1; p >= 0; p-- {
@@ -636,7 +636,7 @@ func (cp *compiled) admitter(i int) func(r []uint16) bool {
 		// share them: remember it when the counts pack into a uint64.
 		nb := 0
 		f.width = make([]int, len(f.proj))
-		for j, s := range cp.layers[t].csize {
+		for j, s := range cp.layers[t].cellSize {
 			f.width[j] = bits.Len(uint(s))
 			nb += f.width[j]
 		}

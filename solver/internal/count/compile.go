@@ -416,20 +416,20 @@ func (c *compiler) makeLayers() {
 	for i := L - 1; i >= 0; i-- {
 		h := c.order[i]
 		of, np := c.partition(i, c.reps)
-		l := &glayer{holder: h, ncells: np, of: of, csize: make([]int, np), minSz: c.minSz[h], maxSz: c.maxSz[h],
+		l := &glayer{holder: h, ncells: np, of: of, cellSize: make([]int, np), minSz: c.minSz[h], maxSz: c.maxSz[h],
 			ncross: ncross, handIdx: map[string]int32{}, futMin: futMin, futMax: futMax}
 		futMin += c.minSz[h]
 		futMax = min(futMax+c.maxSz[h], math.MaxInt32)
 		rep := make([]Card, np) // a card of each cell
 		for g, j := range of {
-			l.csize[j] += cp.sizes[g]
+			l.cellSize[j] += cp.sizes[g]
 			rep[j] = c.reps[g]
 		}
-		l.fut = make([]bool, np)
+		l.later = make([]bool, np)
 		for j, k := range rep {
 			for t := i + 1; t < L; t++ {
 				if c.allowed[k][c.order[t]] {
-					l.fut[j] = true
+					l.later[j] = true
 				}
 			}
 			if c.allowed[k][h] {
@@ -458,15 +458,15 @@ func (c *compiler) makeLayers() {
 				l.local = append(l.local, lconstr{coef: cf, op: k.op, bound: k.bound})
 			}
 		}
-		l.cmin = make([][]int, ncross)
-		l.cmax = make([][]int, ncross)
+		l.coefMin = make([][]int, ncross)
+		l.coefMax = make([][]int, ncross)
 		for q := range c.cons {
 			x := c.crossOf[q]
 			if x < 0 {
 				continue
 			}
-			l.cmin[x] = make([]int, np)
-			l.cmax[x] = make([]int, np)
+			l.coefMin[x] = make([]int, np)
+			l.coefMax[x] = make([]int, np)
 			for j, k := range rep {
 				first := true
 				for t := i; t < L; t++ {
@@ -474,11 +474,11 @@ func (c *compiler) makeLayers() {
 						continue
 					}
 					v := c.coefOf(k, q, t)
-					if first || v < l.cmin[x][j] {
-						l.cmin[x][j] = v
+					if first || v < l.coefMin[x][j] {
+						l.coefMin[x][j] = v
 					}
-					if first || v > l.cmax[x][j] {
-						l.cmax[x][j] = v
+					if first || v > l.coefMax[x][j] {
+						l.coefMax[x][j] = v
 					}
 					first = false
 				}
@@ -502,11 +502,11 @@ func (c *compiler) partialSumRanges() {
 		lo[x], hi[x] = make([]int, nc), make([]int, nc)
 	}
 	for i, l := range cp.layers {
-		l.plo, l.phi = make([]int, ncross), make([]int, ncross)
+		l.sumLo, l.sumHi = make([]int, ncross), make([]int, ncross)
 		for x := range ncross {
 			for g, sz := range cp.sizes {
-				l.plo[x] += sz * lo[x][g]
-				l.phi[x] += sz * hi[x][g]
+				l.sumLo[x] += sz * lo[x][g]
+				l.sumHi[x] += sz * hi[x][g]
 			}
 		}
 		for q := range c.cons {

@@ -172,7 +172,7 @@ func (c *Counter) marginalsOf(ctx context.Context, cp *compiled) (*Marginals, er
 		}
 		j := cp.layers[0].of[cp.cellOf[k]]
 		for l := 0; l < L; l++ {
-			m.Counts[k][cp.layers[l].holder] = r.P0[j*L+l]
+			m.Counts[k][cp.layers[l].holder] = r.rootCardWays[j*L+l]
 		}
 	}
 	return m, nil
@@ -249,13 +249,13 @@ func jointPass[T any, A arith[T]](ctx context.Context, a A, cp *compiled, cards 
 			for tg, f := range cur[x] {
 				for e := l.edgeStart[x]; e < l.edgeStart[x+1]; e++ {
 					copy(tag, tg)
-					hand := l.hands[l.eHand.at(e)]
+					hand := l.hands[l.edgeHand.at(e)]
 					for t, p := range pos {
 						if p >= 0 && hand[p] > 0 {
 							tag[2*t], tag[2*t+1] = byte(l.holder), byte(l.holder>>8)
 						}
 					}
-					y := l.eTo[e]
+					y := l.edgeTo[e]
 					if next[y] == nil {
 						next[y] = map[string]T{}
 					}
@@ -419,12 +419,12 @@ func (fc *focused) each(f func(cards []Card, n *big.Int, y int)) error {
 		return ErrTooManyContents
 	}
 	for e := l0.edgeStart[0]; e < l0.edgeStart[1]; e++ {
-		y := int(l0.eTo[e])
+		y := int(l0.edgeTo[e])
 		n := fc.res.b1(y)
 		if n.Sign() == 0 {
 			continue
 		}
-		cp.contentsOf(glob, fc.fixed, l0.hands[l0.eHand.at(e)], func(s []Card) { f(s, n, y) })
+		cp.contentsOf(glob, fc.fixed, l0.hands[l0.edgeHand.at(e)], func(s []Card) { f(s, n, y) })
 	}
 	return nil
 }
@@ -458,12 +458,12 @@ func (cp *compiled) fewContents(keep func(y int) bool) bool {
 	total := 0
 	var b big.Int
 	for e := l0.edgeStart[0]; e < l0.edgeStart[1]; e++ {
-		if !keep(int(l0.eTo[e])) {
+		if !keep(int(l0.edgeTo[e])) {
 			continue
 		}
 		w := big.NewInt(1)
-		for p, k := range l0.hands[l0.eHand.at(e)] {
-			w.Mul(w, b.Binomial(int64(l0.csize[l0.cells[p]]), int64(k)))
+		for p, k := range l0.hands[l0.edgeHand.at(e)] {
+			w.Mul(w, b.Binomial(int64(l0.cellSize[l0.cells[p]]), int64(k)))
 		}
 		if !w.IsInt64() || w.Int64() > maxOutcomes || total+int(w.Int64()) > maxOutcomes {
 			return false
@@ -525,8 +525,8 @@ func (cp *compiled) pickCells(h Holder, pick Pick) [][]int {
 	}
 	out := make([][]int, l1.n)
 	for e := l0.edgeStart[0]; e < l0.edgeStart[1]; e++ {
-		y := int(l0.eTo[e])
-		cp.contentsOf(glob, fixed, l0.hands[l0.eHand.at(e)], func(s []Card) {
+		y := int(l0.edgeTo[e])
+		cp.contentsOf(glob, fixed, l0.hands[l0.edgeHand.at(e)], func(s []Card) {
 			k, ok := pick(s)
 			if !ok || k < 0 || int(k) >= cp.nCards || cp.fixed[k] >= 0 || slices.Contains(s, k) {
 				return
@@ -560,7 +560,7 @@ func (c *Counter) Sample(ctx context.Context, rng *rand.Rand) ([]Holder, error) 
 		c.full = res
 		c.mu.Unlock()
 	}
-	B := res.B
+	B := res.ways
 	if B[0][0].Sign() == 0 {
 		return nil, ErrNoWorld
 	}
@@ -584,7 +584,7 @@ func (c *Counter) Sample(ctx context.Context, rng *rand.Rand) ([]Holder, error) 
 		randBelow(rng, B[i][x], &u)
 		e := l.edgeStart[x]
 		for ; e < l.edgeStart[x+1]; e++ {
-			v.Mul(bigs{}.weight(l, x, int(e)), B[i+1][l.eTo[e]])
+			v.Mul(bigs{}.weight(l, x, int(e)), B[i+1][l.edgeTo[e]])
 			if u.Cmp(&v) < 0 {
 				break
 			}
@@ -593,7 +593,7 @@ func (c *Counter) Sample(ctx context.Context, rng *rand.Rand) ([]Holder, error) 
 		if e == l.edgeStart[x+1] {
 			return nil, errors.New("internal error: sampling fell off the graph")
 		}
-		for p, k := range l.hands[l.eHand.at(e)] {
+		for p, k := range l.hands[l.edgeHand.at(e)] {
 			g := group[l.cells[p]]
 			for ; k > 0; k-- {
 				t := rng.IntN(len(g))
@@ -607,7 +607,7 @@ func (c *Counter) Sample(ctx context.Context, rng *rand.Rand) ([]Holder, error) 
 		for _, g := range group {
 			free = append(free, g...)
 		}
-		x = int(l.eTo[e])
+		x = int(l.edgeTo[e])
 	}
 	return w, nil
 }

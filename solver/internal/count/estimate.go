@@ -74,8 +74,8 @@ func (l *glayer) liveSizes() []int {
 		inLayer[j] = true
 	}
 	var sizes []int
-	for j, n := range l.csize {
-		if l.fut[j] || inLayer[j] {
+	for j, n := range l.cellSize {
+		if l.later[j] || inLayer[j] {
 			sizes = append(sizes, n)
 		}
 	}
@@ -130,7 +130,7 @@ func (l *glayer) handVectors(own bool, share float64) float64 {
 	np := len(l.cells)
 	sizes := make([]int, np)
 	for p, j := range l.cells {
-		sizes[p] = int(math.Ceil(float64(l.csize[j]) * share))
+		sizes[p] = int(math.Ceil(float64(l.cellSize[j]) * share))
 	}
 	if !own {
 		return vectorsWithSum(sizes, l.minSz, l.maxSz)

@@ -40,39 +40,39 @@ func (k *lconstr) ok(sum int) bool {
 // works with, its states (before the holder takes its hand) and the edges
 // out of them.
 type glayer struct {
-	holder Holder
-	ncells int   // cells of this layer's partition
-	csize  []int // their sizes
-	of     []int // global cell -> cell of this layer
-	up     []int // cell of this layer -> cell of the next layer
-	fut    []bool
-	futMin int // least number of cards later layers take
-	futMax int
-	cells  []int // cells the holder may take cards from
-	minSz  int   // free size range of the holder
-	maxSz  int
-	local  []lconstr
-	cross  [][]int // per multi-holder constraint: coefficients parallel to cells (nil when absent)
-	cmin   [][]int // per multi-holder constraint, per cell: least coefficient a card can still add
-	cmax   [][]int
-	// plo and phi bound, per multi-holder constraint, the partial sum a
-	// state of this layer can carry: what the free cards given to earlier
-	// holders can add.
-	plo, phi []int
+	holder   Holder
+	ncells   int    // cells of this layer's partition
+	cellSize []int  // their sizes
+	of       []int  // global cell -> cell of this layer
+	up       []int  // cell of this layer -> cell of the next layer
+	later    []bool // per cell: a holder of a later layer may take its cards
+	futMin   int    // least number of cards later layers take
+	futMax   int
+	cells    []int // cells the holder may take cards from
+	minSz    int   // free size range of the holder
+	maxSz    int
+	local    []lconstr
+	cross    [][]int // per multi-holder constraint: coefficients parallel to cells (nil when absent)
+	coefMin  [][]int // per multi-holder constraint, per cell: least coefficient a card can still add
+	coefMax  [][]int
+	// sumLo and sumHi bound, per multi-holder constraint, the partial sum
+	// a state of this layer can carry: what the free cards given to
+	// earlier holders can add.
+	sumLo, sumHi []int
 
-	ncross int
-	r      []uint16 // n * ncells: cards of each cell unassigned
-	pk     []uint64 // n, when built packed: the packed states
-	ptot   []int32  // n, when built packed: cards left in each state
-	psk    []uint64 // n, when built packed: the packed partial sums
-	sums   []int32  // n * ncross
-	n      int      // number of states
+	ncross     int
+	cardsLeft  []uint16 // n * ncells: per state, the cards of each cell still unassigned
+	packed     []uint64 // n, when built packed: the packed states
+	packedLeft []int32  // n, when built packed: the cards left in each state
+	packedSums []uint64 // n, when built packed: the packed partial sums
+	sums       []int32  // n * ncross: per state, the partial sums
+	n          int      // number of states
 
-	edgeStart []int32 // n+1
-	eTo       []int32
-	eHand     edgeHands
-	eW        []uint64  // product of binomials, 0 when it overflows uint64 (generic builder only: see w64)
-	wsp       [][]wcell // packed builder, per hand: the cells whose binomials make the weight
+	edgeStart   []int32   // n+1: the first edge of each state
+	edgeTo      []int32   // per edge: the state of the next layer it leads to
+	edgeHand    edgeHands // per edge: its hand, an index into hands
+	edgeWeight  []uint64  // per edge: the product of binomials, 0 when it overflows uint64 (generic builder only: see w64)
+	weightCells [][]wcell // packed builder, per hand: the cells whose binomials make the weight
 
 	hands   [][]uint16 // distinct hands, parallel to cells
 	handIdx map[string]int32
@@ -81,7 +81,7 @@ type glayer struct {
 // edgeHands is the hand of every edge of a layer, an index into its hands:
 // the low 16 bits of each, and the high 16 bits only once some index needs
 // them. A layer rarely has more than 65,536 distinct hands, so an edge
-// takes 6 bytes (eTo and its hand) instead of 8: 40 MB less on a graph of
+// takes 6 bytes (edgeTo and its hand) instead of 8: 40 MB less on a graph of
 // 20 million edges.
 type edgeHands struct {
 	lo, hi []uint16
@@ -135,7 +135,7 @@ func (h edgeHands) slice(a, b int32) edgeHands {
 	return out
 }
 
-func (l *glayer) state(x int) []uint16 { return l.r[x*l.ncells : (x+1)*l.ncells] }
+func (l *glayer) state(x int) []uint16 { return l.cardsLeft[x*l.ncells : (x+1)*l.ncells] }
 func (l *glayer) stateSums(x int) []int32 {
 	return l.sums[x*l.ncross : (x+1)*l.ncross]
 }
@@ -222,7 +222,7 @@ func (g *Graph) HolderLayer(h Holder) int { return g.cp.holderLayer[h] }
 func (g *Graph) Edges() int {
 	n := 0
 	for _, l := range g.cp.layers {
-		n += len(l.eTo)
+		n += len(l.edgeTo)
 	}
 	return n
 }

@@ -38,7 +38,7 @@ func TestPackedBuilderAgrees(t *testing.T) {
 			usePacked, useAdmit = v >= 1, v == 2
 			cp, err := compile(ctx, p, layout{first: NoHolder})
 			require.NoError(t, err)
-			used[v] = len(cp.layers) > 0 && cp.layers[0].pk != nil
+			used[v] = len(cp.layers) > 0 && cp.layers[0].packed != nil
 			cross[v] = len(cp.cross)
 			for _, l := range cp.layers {
 				states[v] += l.n
@@ -70,9 +70,9 @@ func TestPackedBuilderAgrees(t *testing.T) {
 				continue
 			}
 			require.Zero(t, res[0].total.Cmp(res[v].total), "instance %d/%d: total %v vs %v", it, v, res[0].total, res[v].total)
-			require.Equal(t, len(res[0].P0), len(res[v].P0))
-			for k := range res[0].P0 {
-				require.Zero(t, res[0].P0[k].Cmp(res[v].P0[k]), "instance %d/%d: marginal %d: %v vs %v", it, v, k, res[0].P0[k], res[v].P0[k])
+			require.Equal(t, len(res[0].rootCardWays), len(res[v].rootCardWays))
+			for k := range res[0].rootCardWays {
+				require.Zero(t, res[0].rootCardWays[k].Cmp(res[v].rootCardWays[k]), "instance %d/%d: marginal %d: %v vs %v", it, v, k, res[0].rootCardWays[k], res[v].rootCardWays[k])
 			}
 		}
 	}
@@ -127,14 +127,14 @@ func TestPackedBuildDeterministic(t *testing.T) {
 					split++
 				}
 				require.Equal(t, lw.n, lg.n, "problem %d layer %d", it, i)
-				require.Equal(t, lw.pk, lg.pk, "problem %d layer %d", it, i)
-				require.Equal(t, lw.psk, lg.psk, "problem %d layer %d", it, i)
-				require.Equal(t, lw.r, lg.r, "problem %d layer %d", it, i)
+				require.Equal(t, lw.packed, lg.packed, "problem %d layer %d", it, i)
+				require.Equal(t, lw.packedSums, lg.packedSums, "problem %d layer %d", it, i)
+				require.Equal(t, lw.cardsLeft, lg.cardsLeft, "problem %d layer %d", it, i)
 				require.Equal(t, lw.edgeStart, lg.edgeStart, "problem %d layer %d", it, i)
-				require.Equal(t, lw.eTo, lg.eTo, "problem %d layer %d", it, i)
-				require.Equal(t, lw.eHand.all(), lg.eHand.all(), "problem %d layer %d", it, i)
-				require.Equal(t, lw.eW, lg.eW, "problem %d layer %d", it, i)
-				require.Equal(t, lw.wsp, lg.wsp, "problem %d layer %d", it, i)
+				require.Equal(t, lw.edgeTo, lg.edgeTo, "problem %d layer %d", it, i)
+				require.Equal(t, lw.edgeHand.all(), lg.edgeHand.all(), "problem %d layer %d", it, i)
+				require.Equal(t, lw.edgeWeight, lg.edgeWeight, "problem %d layer %d", it, i)
+				require.Equal(t, lw.weightCells, lg.weightCells, "problem %d layer %d", it, i)
 				require.Equal(t, lw.hands, lg.hands, "problem %d layer %d", it, i)
 			}
 		}
@@ -168,7 +168,7 @@ func TestSumLayoutsClauses(t *testing.T) {
 			require.LessOrEqual(t, sl.mask[c], uint64(1), "layer %d, clause %d", i, c)
 		}
 	}
-	require.NotNil(t, cp.layers[0].pk, "built packed")
+	require.NotNil(t, cp.layers[0].packed, "built packed")
 	n, err := New(p).Count(context.Background())
 	require.NoError(t, err)
 	require.Zero(t, n.Cmp(bruteCount(p)), "count %v, brute force %v", n, bruteCount(p))
@@ -207,7 +207,7 @@ func TestManyHands(t *testing.T) {
 		require.NoError(t, err)
 		l0 := cp.layers[0]
 		require.Greater(t, len(l0.hands), 1<<16, "packed %v", packed)
-		require.NotNil(t, l0.eHand.hi, "packed %v", packed)
+		require.NotNil(t, l0.edgeHand.hi, "packed %v", packed)
 		mg := marginalsOf(t, p)
 		for c, row := range want {
 			for h, v := range row {

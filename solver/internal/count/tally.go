@@ -136,9 +136,9 @@ func (c *Counter) byTally(ctx context.Context, h Holder, pick Pick, b Holder, ts
 		for vi, v := range values[ti] {
 			r := sp.off[ti] + vi
 			res := &passResult{
-				rawB1:    Bv[r*l1.n : (r+1)*l1.n],
-				rawP1:    full[r*l1.n*width : (r+1)*l1.n*width],
-				rawWidth: width,
+				ways1:        Bv[r*l1.n : (r+1)*l1.n],
+				cardWays1Raw: full[r*l1.n*width : (r+1)*l1.n*width],
+				rawWidth:     width,
 			}
 			fc := &focused{cp: cp, h: h, res: res, fixed: fixedH}
 			j, err := c.contentsOf(ctx, fc, pick)
@@ -170,7 +170,7 @@ func splitByTallies(ctx context.Context, cp *compiled, i int, b Holder, ts []Tal
 		classes[ti], values[ti], ks[ti] = class, vs, len(vs)
 	}
 	sp = newClassSplit(classes, ks)
-	B, P, ovf, err := stepPacked(ctx, cp, i, raw.B, raw.P, true, sp, false, only)
+	B, P, ovf, err := stepPacked(ctx, cp, i, raw.ways, raw.P, true, sp, false, only)
 	if err != nil || ovf {
 		return nil, nil, nil, nil, false, err
 	}
@@ -230,8 +230,8 @@ func tallyClasses(cp *compiled, i int, b Holder, t Tally) ([]int8, []int, error)
 		val[hi] = v
 	}
 	used := make([]bool, len(l.hands))
-	for e := range int32(len(l.eTo)) {
-		used[l.eHand.at(e)] = true
+	for e := range int32(len(l.edgeTo)) {
+		used[l.edgeHand.at(e)] = true
 	}
 	var vs []int
 	for hi, v := range val {
@@ -247,9 +247,9 @@ func tallyClasses(cp *compiled, i int, b Holder, t Tally) ([]int8, []int, error)
 	for hi, v := range val {
 		cls[hi] = int8(slices.Index(vs, v))
 	}
-	class := make([]int8, len(l.eTo))
-	for e := range int32(len(l.eTo)) {
-		class[e] = cls[l.eHand.at(e)]
+	class := make([]int8, len(l.edgeTo))
+	for e := range int32(len(l.edgeTo)) {
+		class[e] = cls[l.edgeHand.at(e)]
 	}
 	return class, vs, nil
 }
