@@ -32,7 +32,6 @@ const NoHolder Holder = -1
 type Counter struct {
 	p     *Problem
 	parts []*count.Counter // the counters of disjoint parts of the worlds; one when counted whole
-	guard Holder           // the holder whose content tells the parts apart, NoHolder when whole
 }
 
 // CounterOption changes how a [Counter] works, never what it answers.
@@ -78,10 +77,9 @@ func NewCounter(p *Problem, opts ...CounterOption) *Counter {
 		o(&cfg)
 	}
 	p = p.Clone()
-	c := &Counter{p: p, guard: NoHolder}
+	c := &Counter{p: p}
 	if !cfg.whole {
-		if g, parts := splitParts(p); parts != nil {
-			c.guard = g
+		if _, parts := splitParts(p); parts != nil {
 			for _, q := range parts {
 				c.parts = append(c.parts, count.New(countInput(q, cfg.budget)))
 			}
