@@ -319,41 +319,28 @@ type ContentCount struct {
 // is [Counter.ContentsAndHolder] with no card picked.
 func (c *Counter) Contents(ctx context.Context, h Holder) ([]ContentCount, error) {
 	var out []ContentCount
-	err := c.contents(ctx, h, nil, func(x count.ContentCount) {
-		out = append(out, ContentCount{Cards: solverCards(x.Cards), Count: x.Count})
+	err := c.contents(ctx, h, nil, func(cards []Card, _ count.Holder, n *big.Int) {
+		out = append(out, ContentCount{Cards: cards, Count: new(big.Int).Set(n)})
 	})
-	if err != nil || len(c.parts) == 1 {
-		return out, err
+	if err != nil {
+		return nil, err
 	}
 	return addUp(out, func(a, b ContentCount) int { return slices.Compare(a.Cards, b.Cards) },
 		func(x *ContentCount) *big.Int { return x.Count }), nil
 }
 
-// contents calls f with every outcome of the engine's Contents of holder h
-// (checked) and pick, part by part; each part's in order.
-func (c *Counter) contents(ctx context.Context, h Holder, pick func([]Card) (Card, bool), f func(count.ContentCount)) error {
+// contents calls f with every outcome of the engine's contents of holder h
+// (checked) and pick, part by part, in no particular order.
+func (c *Counter) contents(ctx context.Context, h Holder, pick func([]Card) (Card, bool), f func([]Card, count.Holder, *big.Int)) error {
 	if !c.p.Model().ValidHolder(h) {
 		return fmt.Errorf("solver: unknown holder %d", h)
 	}
 	for _, pc := range c.parts {
-		cs, err := pc.Contents(ctx, count.Holder(h), countPick(pick))
-		if err != nil {
+		if err := count.EachContent(ctx, pc, count.Holder(h), countPick(pick), f); err != nil {
 			return c.contentsErr(h, err)
-		}
-		for _, x := range cs {
-			f(x)
 		}
 	}
 	return nil
-}
-
-// solverCards is cards in the solver's terms.
-func solverCards(cards []count.Card) []Card {
-	out := make([]Card, len(cards))
-	for i, k := range cards {
-		out[i] = Card(k)
-	}
-	return out
 }
 
 // ContentHolderCount is one outcome of [Counter.ContentsAndHolder]: the
@@ -377,9 +364,11 @@ type ContentHolderCount struct {
 // [Counter.Contents], and for a picked card that does not exist.
 func (c *Counter) ContentsAndHolder(ctx context.Context, h Holder, pick func(content []Card) (Card, bool)) ([]ContentHolderCount, error) {
 	var out []ContentHolderCount
-	err := c.contents(ctx, h, pick, func(x count.ContentCount) { out = appendContents(out, x) })
-	if err != nil || len(c.parts) == 1 {
-		return out, err
+	err := c.contents(ctx, h, pick, func(cards []Card, g count.Holder, n *big.Int) {
+		out = append(out, ContentHolderCount{Cards: cards, Holder: Holder(g), Count: new(big.Int).Set(n)})
+	})
+	if err != nil {
+		return nil, err
 	}
 	return addUp(out, compareContentHolder, func(x *ContentHolderCount) *big.Int { return x.Count }), nil
 }
@@ -412,6 +401,15 @@ func countPick(pick func([]Card) (Card, bool)) count.Pick {
 	}
 }
 
+// solverCards is cards in the solver's terms.
+func solverCards(cards []count.Card) []Card {
+	out := make([]Card, len(cards))
+	for i, k := range cards {
+		out[i] = Card(k)
+	}
+	return out
+}
+
 // appendContents appends the engine's outcome x to out.
 func appendContents(out []ContentHolderCount, x count.ContentCount) []ContentHolderCount {
 	return append(out, ContentHolderCount{Cards: solverCards(x.Cards), Holder: Holder(x.Holder), Count: x.Count})
@@ -419,17 +417,17 @@ func appendContents(out []ContentHolderCount, x count.ContentCount) []ContentHol
 
 // addUp sorts outcomes by order and adds up the counts of those that name
 // the same outcome (the parts share no world, but an outcome of one part
-// may appear in another).
+// may appear in another). The counts must be the caller's own.
 func addUp[T any](out []T, order func(a, b T) int, count func(*T) *big.Int) []T {
 	slices.SortStableFunc(out, order)
 	merged := out[:0]
-	for _, x := range out {
-		if n := len(merged); n > 0 && order(merged[n-1], x) == 0 {
+	for i := range out {
+		if n := len(merged); n > 0 && order(merged[n-1], out[i]) == 0 {
 			last := count(&merged[n-1])
-			last.Add(last, count(&x))
+			last.Add(last, count(&out[i]))
 			continue
 		}
-		merged = append(merged, x)
+		merged = append(merged, out[i])
 	}
 	return merged
 }

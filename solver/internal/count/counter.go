@@ -309,58 +309,28 @@ func (c *Counter) Contents(ctx context.Context, h Holder, pick Pick) ([]ContentC
 	if err != nil {
 		return nil, err
 	}
-	if pick == nil {
-		pick = func([]Card) (Card, bool) { return 0, false }
-	}
 	return c.contentsOf(ctx, fc, pick)
+}
+
+// EachContent calls f with every outcome of c.Contents(ctx, h, pick), in
+// no particular order: the content, a fresh ascending slice of cards of
+// the caller's card type C, the holder of the picked card, and the number
+// of worlds, which f must not change (it may be the counter's). It saves
+// the caller a copy of every content in its own types.
+func EachContent[C ~int](ctx context.Context, c *Counter, h Holder, pick Pick, f func(cards []C, holder Holder, n *big.Int)) error {
+	fc, err := c.focus(ctx, h)
+	if err != nil {
+		return err
+	}
+	return eachContentOf(ctx, c, fc, pick, f)
 }
 
 // contentsOf reads Contents off a focused graph and pass.
 func (c *Counter) contentsOf(ctx context.Context, fc *focused, pick Pick) ([]ContentCount, error) {
-	h := fc.h
-	cp := fc.cp
-	L := len(cp.layers)
 	var out []ContentCount
-	var marg *Marginals
-	var bad error
-	err := fc.each(func(cards []Card, n *big.Int, y int) {
-		k, ok := pick(cards)
-		switch {
-		case bad != nil:
-		case !ok:
-			out = append(out, ContentCount{cards, NoHolder, new(big.Int).Set(n)})
-		case !c.in.validCard(k):
-			bad = fmt.Errorf("pick returned unknown card %d", k)
-		case slices.Contains(cards, k):
-			out = append(out, ContentCount{cards, h, new(big.Int).Set(n)})
-		case cp.fixed[k] >= 0:
-			out = append(out, ContentCount{cards, cp.fixed[k], new(big.Int).Set(n)})
-		case y < 0:
-			// The holder's content is settled: the picked card is spread
-			// as its marginals say.
-			if marg == nil {
-				if marg, bad = c.Marginals(ctx); bad != nil {
-					return
-				}
-			}
-			for g := range marg.Counts[k] {
-				if v := marg.Counts[k][g]; v.Sign() != 0 {
-					out = append(out, ContentCount{cards, Holder(g), new(big.Int).Set(v)})
-				}
-			}
-		default:
-			l0 := cp.layers[0]
-			j := l0.up[l0.of[cp.cellOf[k]]]
-			for t := range L - 1 {
-				if v := fc.res.p1(y, j*(L-1)+t); v.Sign() != 0 {
-					out = append(out, ContentCount{cards, cp.layers[t+1].holder, new(big.Int).Set(v)})
-				}
-			}
-		}
+	err := eachContentOf(ctx, c, fc, pick, func(cards []Card, g Holder, n *big.Int) {
+		out = append(out, ContentCount{cards, g, new(big.Int).Set(n)})
 	})
-	if err == nil {
-		err = bad
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -371,6 +341,66 @@ func (c *Counter) contentsOf(ctx context.Context, fc *focused, pick Pick) ([]Con
 		return int(a.Holder) - int(b.Holder)
 	})
 	return out, nil
+}
+
+// eachContentOf is EachContent off a focused graph and pass.
+func eachContentOf[C ~int](ctx context.Context, c *Counter, fc *focused, pick Pick, f func(cards []C, holder Holder, n *big.Int)) error {
+	if pick == nil {
+		pick = func([]Card) (Card, bool) { return 0, false }
+	}
+	h := fc.h
+	cp := fc.cp
+	L := len(cp.layers)
+	var marg *Marginals
+	var bad error
+	// emit calls f with the content as a fresh slice of the caller's
+	// cards.
+	emit := func(cards []Card, g Holder, n *big.Int) {
+		cs := make([]C, len(cards))
+		for i, k := range cards {
+			cs[i] = C(k)
+		}
+		f(cs, g, n)
+	}
+	err := fc.each(func(cards []Card, n *big.Int, y int) {
+		k, ok := pick(cards)
+		switch {
+		case bad != nil:
+		case !ok:
+			emit(cards, NoHolder, n)
+		case !c.in.validCard(k):
+			bad = fmt.Errorf("pick returned unknown card %d", k)
+		case slices.Contains(cards, k):
+			emit(cards, h, n)
+		case cp.fixed[k] >= 0:
+			emit(cards, cp.fixed[k], n)
+		case y < 0:
+			// The holder's content is settled: the picked card is spread
+			// as its marginals say.
+			if marg == nil {
+				if marg, bad = c.Marginals(ctx); bad != nil {
+					return
+				}
+			}
+			for g := range marg.Counts[k] {
+				if v := marg.Counts[k][g]; v.Sign() != 0 {
+					emit(cards, Holder(g), v)
+				}
+			}
+		default:
+			l0 := cp.layers[0]
+			j := l0.up[l0.of[cp.cellOf[k]]]
+			for t := range L - 1 {
+				if v := fc.res.p1(y, j*(L-1)+t); v.Sign() != 0 {
+					emit(cards, cp.layers[t+1].holder, v)
+				}
+			}
+		}
+	})
+	if err == nil {
+		err = bad
+	}
+	return err
 }
 
 // focused is a problem compiled with one holder in the first layer, and
@@ -398,9 +428,9 @@ func (c *Counter) focus(ctx context.Context, h Holder) (*focused, error) {
 	return fc, nil
 }
 
-// each calls f for every content of the focused holder (a fresh slice,
-// ascending) with its number of worlds and the state of layer 1 it leads
-// to (-1 when the holder takes no free card).
+// each calls f for every content of the focused holder (ascending, valid
+// during the call only) with its number of worlds and the state of layer
+// 1 it leads to (-1 when the holder takes no free card).
 func (fc *focused) each(f func(cards []Card, n *big.Int, y int)) error {
 	cp := fc.cp
 	if cp.infeasible {
@@ -408,7 +438,7 @@ func (fc *focused) each(f func(cards []Card, n *big.Int, y int)) error {
 	}
 	if cp.holderLayer[fc.h] < 0 {
 		if fc.res.total.Sign() > 0 {
-			f(slices.Clone(fc.fixed), fc.res.total, -1)
+			f(fc.fixed, fc.res.total, -1)
 		}
 		return nil
 	}
@@ -473,17 +503,18 @@ func (cp *compiled) fewContents(keep func(y int) bool) bool {
 	return true
 }
 
-// contentsOf calls emit with every content (a fresh slice, ascending) of
-// the first layer's holder that the hand (counts per cell of the layer)
-// stands for, with the cards fixed to the holder; glob maps the layer's
-// cells to global cells.
+// contentsOf calls emit with every content (ascending, valid during the
+// call only) of the first layer's holder that the hand (counts per cell of
+// the layer) stands for, with the cards fixed to the holder; glob maps the
+// layer's cells to global cells.
 func (cp *compiled) contentsOf(glob []int, fixed []Card, hand []uint16, emit func([]Card)) {
 	l0 := cp.layers[0]
 	cards := slices.Clone(fixed)
+	var s []Card
 	var rec func(p int)
 	rec = func(p int) {
 		if p == len(hand) {
-			s := slices.Clone(cards)
+			s = append(s[:0], cards...)
 			slices.Sort(s)
 			emit(s)
 			return
