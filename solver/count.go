@@ -1,22 +1,20 @@
 package solver
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
 	"slices"
-	"sync"
+
+	"github.com/gumshoe-dev/gumshoe/solver/internal/count"
 )
 
 // NoHolder stands for "no holder": in a [ContentHolderCount], the outcome
 // for which the pick function chose no card.
 const NoHolder Holder = -1
-
-// maxOutcomes bounds the number of outcomes Contents and ContentsAndHolder
-// list.
-const maxOutcomes = 1 << 20
 
 // Counter is the exact counting engine: it counts the worlds of a
 // [Problem], the worlds in which each card is with each holder, the joint
@@ -27,50 +25,139 @@ const maxOutcomes = 1 << 20
 // observations added to the problem later are not seen. It keeps what it
 // computed, so asking for the marginals and then for a holder's content
 // does the work once. It is safe for concurrent use.
+//
+// Every query is answered over parts of the worlds when that is cheaper
+// (see [NewCounter]), and refused with a [*TooLargeError] when the problem
+// is beyond the memory budget ([WithMemoryBudget]).
 type Counter struct {
-	p *Problem
+	p     *Problem
+	parts []*count.Counter // the counters of disjoint parts of the worlds; one when counted whole
+}
 
-	mu     sync.Mutex
-	graphs map[Holder]*compiled      // by the holder asked first (NoHolder: default order)
-	passes map[*compiled]*passResult // backward passes with per-card counts
-	full   *passResult               // backward pass of the default graph keeping every count, for Sample
+// CounterOption changes how a [Counter] works, never what it answers.
+type CounterOption func(*counterConfig)
+
+type counterConfig struct {
+	budget int64
+	whole  bool
+}
+
+// WithMemoryBudget bounds the memory, in bytes, that one counting graph and
+// the pass over it may take: a query that would need more returns a
+// [*TooLargeError], before building anything when the graph's estimated
+// size is far beyond the budget, else as soon as the graph outgrows it.
+// The default is 1 GiB; 0 keeps the default, a negative budget removes the
+// bound (a graph still has at most 50 million edges). The garbage
+// collector may hold up to as much memory again before it runs.
+func WithMemoryBudget(bytes int64) CounterOption {
+	return func(c *counterConfig) { c.budget = bytes }
+}
+
+// WithoutParts counts the problem whole, never in parts: for cross-checks
+// of the parts against the whole.
+func WithoutParts() CounterOption {
+	return func(c *counterConfig) { c.whole = true }
 }
 
 // NewCounter returns a counter over a snapshot of p.
-func NewCounter(p *Problem) *Counter {
-	return &Counter{p: p.Clone(), graphs: map[Holder]*compiled{}, passes: map[*compiled]*passResult{}}
+//
+// When some observations hold whenever one holder's content is not a given
+// set of cards (a failed accusation in Deduce or Die: "not (x and y are
+// the Evidence and ...)"), and they constrain other holders too, the
+// counter counts the worlds in disjoint parts and adds the parts' answers
+// up: the worlds whose content of that holder is none of those sets
+// (where those observations hold and are left out), and for each set, the
+// worlds where the holder's content is that set. A holder of exact size
+// qualifies; the one with the most such observations is chosen. Every
+// answer is the same as counting whole (see docs/counting.md for why it is
+// cheaper).
+func NewCounter(p *Problem, opts ...CounterOption) *Counter {
+	var cfg counterConfig
+	for _, o := range opts {
+		o(&cfg)
+	}
+	p = p.Clone()
+	c := &Counter{p: p}
+	if !cfg.whole {
+		if _, parts := splitParts(p); parts != nil {
+			for _, q := range parts {
+				c.parts = append(c.parts, count.New(countInput(q, cfg.budget)))
+			}
+			return c
+		}
+	}
+	c.parts = []*count.Counter{count.New(countInput(p, cfg.budget))}
+	return c
 }
 
-// graph is the problem compiled with holder first in the first layer
-// (NoHolder: the default order).
-func (c *Counter) graph(ctx context.Context, first Holder) (*compiled, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if g, ok := c.graphs[first]; ok {
-		return g, nil
+// Parts is the number of disjoint parts the counter counts the worlds in:
+// 1 when it counts them whole.
+func (c *Counter) Parts() int { return len(c.parts) }
+
+// countInput is p in the counting engine's plain terms.
+func countInput(p *Problem, budget int64) *count.Input {
+	m := p.Model()
+	in := &count.Input{Cards: m.NumCards(), Budget: budget, Allowed: make([][]bool, m.NumCards())}
+	for h := range m.NumHolders() {
+		s := m.HolderSize(Holder(h))
+		in.Sizes = append(in.Sizes, count.Size{Min: s.Min, Max: s.Max})
 	}
-	// A holder that takes no free card leads no graph: a graph made
-	// already serves it (its content is fixed, and the answers do not
-	// depend on the graph), as the default one would.
-	if first != NoHolder {
-		for _, g := range c.graphs {
-			if g.infeasible || g.holderLayer[first] < 0 {
-				c.graphs[first] = g
-				return g, nil
+	for c := range in.Allowed {
+		in.Allowed[c] = slices.Clone(m.allowed[c])
+	}
+	for _, o := range p.Observations() {
+		for _, k := range o.Constraints {
+			ck := count.Constraint{Op: count.Op(k.Op), Bound: k.Bound, Terms: make([]count.Term, len(k.Terms))}
+			for i, t := range k.Terms {
+				ck.Terms[i] = count.Term{Coef: t.Coef, Lit: count.Lit{Card: count.Card(t.Lit.Card), Holder: count.Holder(t.Lit.Holder)}}
 			}
+			in.Constraints = append(in.Constraints, ck)
 		}
 	}
-	cp, err := compile(ctx, c.p, compileOpts{first: first})
-	if err != nil {
-		return nil, err
+	return in
+}
+
+// ErrTooLarge is the error a problem beyond the counter's reach matches
+// (with errors.Is); the error returned is a [*TooLargeError].
+var ErrTooLarge = errors.New("solver: problem too large to count exactly")
+
+// TooLargeError reports a problem beyond the counter's reach: its
+// counting graph would take more memory than the budget allows
+// ([WithMemoryBudget]), or more edges than a graph may have.
+type TooLargeError struct {
+	// Estimated is set when the problem was refused before its graph was
+	// built, from an estimate of its size: States and Bytes are then the
+	// estimate. Otherwise they are what was laid out when the work
+	// stopped.
+	Estimated bool
+	States    float64
+	Bytes     int64
+	// Budget is the memory budget the problem was held to, 0 when the
+	// limit reached was the graph's edges.
+	Budget int64
+	// Edges is the number of edges laid out when the work stopped.
+	Edges int
+
+	msg string
+}
+
+func (e *TooLargeError) Error() string { return "solver: " + e.msg }
+
+// Is makes errors.Is(err, ErrTooLarge) true.
+func (e *TooLargeError) Is(target error) bool { return target == ErrTooLarge }
+
+// countErr is err of the counting engine as the solver reports it.
+func countErr(err error) error {
+	var tl *count.TooLargeError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &tl):
+		return &TooLargeError{Estimated: tl.Estimated, States: tl.States, Bytes: tl.Bytes, Budget: tl.Budget, Edges: tl.Edges, msg: tl.Error()}
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return err
 	}
-	c.graphs[first] = cp
-	if first == NoHolder && len(cp.layers) > 0 {
-		if _, ok := c.graphs[cp.layers[0].holder]; !ok {
-			c.graphs[cp.layers[0].holder] = cp
-		}
-	}
-	return cp, nil
+	return fmt.Errorf("solver: %w", err)
 }
 
 // Release drops the counting graphs and passes the counter keeps between
@@ -78,50 +165,23 @@ func (c *Counter) graph(ctx context.Context, first Holder) (*compiled, error) {
 // (Deduce or Die advice builds its own graphs after reading the marginals).
 // Later queries build them again; results already returned stay valid.
 func (c *Counter) Release() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.graphs = map[Holder]*compiled{}
-	c.passes = map[*compiled]*passResult{}
-	c.full = nil
-}
-
-// counts is the backward pass with per-card counts over cp, computed once.
-func (c *Counter) counts(ctx context.Context, cp *compiled) (*passResult, error) {
-	c.mu.Lock()
-	r, ok := c.passes[cp]
-	c.mu.Unlock()
-	if ok {
-		return r, nil
+	for _, pc := range c.parts {
+		pc.Release()
 	}
-	r, err := cp.pass(ctx, true, false)
-	if err != nil {
-		return nil, err
-	}
-	c.mu.Lock()
-	c.passes[cp] = r
-	c.mu.Unlock()
-	return r, nil
 }
 
 // Count is the number of worlds: complete deals that respect the model and
 // every observation.
 func (c *Counter) Count(ctx context.Context) (*big.Int, error) {
-	cp, err := c.graph(ctx, NoHolder)
-	if err != nil {
-		return nil, err
-	}
-	if cp.infeasible {
-		return new(big.Int), nil
-	}
-	c.mu.Lock()
-	r, ok := c.passes[cp]
-	c.mu.Unlock()
-	if !ok {
-		if r, err = cp.pass(ctx, false, false); err != nil {
-			return nil, err
+	total := new(big.Int)
+	for _, pc := range c.parts {
+		n, err := pc.Count(ctx)
+		if err != nil {
+			return nil, countErr(err)
 		}
+		total.Add(total, n)
 	}
-	return new(big.Int).Set(r.total), nil
+	return total, nil
 }
 
 // Marginals are, for every card and holder, the number of worlds in which
@@ -189,37 +249,20 @@ func SumMarginals(ms ...*Marginals) (*Marginals, error) {
 // (carrying, per state, the completions that put a given card with each
 // later holder), not one count per card and holder.
 func (c *Counter) Marginals(ctx context.Context) (*Marginals, error) {
-	cp, err := c.graph(ctx, NoHolder)
-	if err != nil {
-		return nil, err
-	}
-	m := &Marginals{Total: new(big.Int), counts: make([][]*big.Int, cp.nCards)}
-	for k := range m.counts {
-		m.counts[k] = make([]*big.Int, cp.nHolders)
-		for h := range m.counts[k] {
-			m.counts[k][h] = bigZero
+	ms := make([]*Marginals, len(c.parts))
+	for i, pc := range c.parts {
+		m, err := pc.Marginals(ctx)
+		if err != nil {
+			return nil, countErr(err)
 		}
+		// The engine's integers may be shared with it: Count copies them,
+		// and SumMarginals makes new ones.
+		ms[i] = &Marginals{Total: new(big.Int).Set(m.Total), counts: m.Counts}
 	}
-	if cp.infeasible {
-		return m, nil
+	if len(ms) == 1 {
+		return ms[0], nil
 	}
-	r, err := c.counts(ctx, cp)
-	if err != nil {
-		return nil, err
-	}
-	m.Total = new(big.Int).Set(r.total)
-	L := len(cp.layers)
-	for k := 0; k < cp.nCards; k++ {
-		if h := cp.fixed[k]; h >= 0 {
-			m.counts[k][h] = r.total
-			continue
-		}
-		j := cp.layers[0].of[cp.cellOf[k]]
-		for l := 0; l < L; l++ {
-			m.counts[k][cp.layers[l].holder] = r.P0[j*L+l]
-		}
-	}
-	return m, nil
+	return SumMarginals(ms...)
 }
 
 // JointCount is one outcome of a joint distribution: Holders[i] holds the
@@ -236,105 +279,29 @@ type JointCount struct {
 // an unknown card.
 func (c *Counter) Joint(ctx context.Context, cards []Card) ([]JointCount, error) {
 	m := c.p.Model()
-	for _, k := range cards {
+	cc := make([]count.Card, len(cards))
+	for i, k := range cards {
 		if !m.ValidCard(k) {
 			return nil, fmt.Errorf("solver: unknown card %d", k)
 		}
+		cc[i] = count.Card(k)
 	}
-	cp, err := compile(ctx, c.p, compileOpts{first: NoHolder, singleton: cards})
-	if err != nil {
-		return nil, err
-	}
-	if cp.infeasible {
-		return nil, nil
-	}
-	res, err := run(cp,
-		func(a *u64) (map[string]*big.Int, error) { return jointPass[uint64](ctx, a, cp, cards) },
-		func(a bigs) (map[string]*big.Int, error) { return jointPass[*big.Int](ctx, a, cp, cards) })
-	if err != nil {
-		return nil, err
-	}
-	out := make([]JointCount, 0, len(res))
-	for key, n := range res {
-		hs := make([]Holder, len(cards))
-		for t := range hs {
-			hs[t] = Holder(int(key[2*t]) | int(key[2*t+1])<<8)
+	var out []JointCount
+	for _, pc := range c.parts {
+		js, err := pc.Joint(ctx, cc)
+		if err != nil {
+			return nil, countErr(err)
 		}
-		out = append(out, JointCount{Holders: hs, Count: n})
-	}
-	slices.SortFunc(out, func(a, b JointCount) int { return slices.Compare(a.Holders, b.Holders) })
-	return out, nil
-}
-
-// jointPass runs forward with, in every state, the distribution of the
-// holders given so far to the asked cards (each in a cell of its own).
-func jointPass[T any, A arith[T]](ctx context.Context, a A, cp *compiled, cards []Card) (map[string]*big.Int, error) {
-	const pending = 0xffff
-	tag0 := make([]byte, 2*len(cards))
-	for t, k := range cards {
-		h := pending
-		if cp.fixed[k] >= 0 {
-			h = int(cp.fixed[k])
-		}
-		tag0[2*t], tag0[2*t+1] = byte(h), byte(h>>8)
-	}
-	if cp.layer(0).n == 0 {
-		return nil, nil
-	}
-	cur := []map[string]T{{string(tag0): a.small(1)}}
-	L := len(cp.layers)
-	tag := make([]byte, len(tag0))
-	for i := 0; i < L; i++ {
-		l := cp.layers[i]
-		pos := make([]int, len(cards)) // position of each asked card's cell in the layer's hands
-		for t, k := range cards {
-			pos[t] = -1
-			if g := cp.cellOf[k]; g >= 0 {
-				pos[t] = slices.Index(l.cells, l.of[g])
+		for _, j := range js {
+			hs := make([]Holder, len(j.Holders))
+			for i, h := range j.Holders {
+				hs[i] = Holder(h)
 			}
-		}
-		next := make([]map[string]T, cp.layer(i+1).n)
-		for x := 0; x < l.n; x++ {
-			if x&255 == 0 && ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			for tg, f := range cur[x] {
-				for e := l.edgeStart[x]; e < l.edgeStart[x+1]; e++ {
-					copy(tag, tg)
-					hand := l.hands[l.eHand.at(e)]
-					for t, p := range pos {
-						if p >= 0 && hand[p] > 0 {
-							tag[2*t], tag[2*t+1] = byte(l.holder), byte(l.holder>>8)
-						}
-					}
-					y := l.eTo[e]
-					if next[y] == nil {
-						next[y] = map[string]T{}
-					}
-					old, ok := next[y][string(tag)]
-					if !ok {
-						old = a.zero()
-					}
-					next[y][string(tag)] = a.add(old, a.mul(f, a.weight(l, x, int(e))))
-				}
-			}
-			cur[x] = nil
-		}
-		cur = next
-	}
-	out := map[string]*big.Int{}
-	for _, mp := range cur {
-		for tg, n := range mp {
-			if !a.isZero(n) {
-				if old, ok := out[tg]; ok {
-					out[tg] = new(big.Int).Add(old, a.toBig(n))
-				} else {
-					out[tg] = a.toBig(n)
-				}
-			}
+			out = append(out, JointCount{Holders: hs, Count: j.Count})
 		}
 	}
-	return out, nil
+	return addUp(out, func(a, b JointCount) int { return slices.Compare(a.Holders, b.Holders) },
+		func(x *JointCount) *big.Int { return x.Count }), nil
 }
 
 // ContentCount is one possible exact content of a holder: the Cards, in
@@ -348,21 +315,32 @@ type ContentCount struct {
 // of cards h holds in some world, with its number of worlds, in increasing
 // lexicographic order of the card lists. It is meant for a small holder (an
 // envelope, an evidence pile): it returns an error for an unknown holder
-// and when the holder has more than about a million possible contents.
+// and when the holder has more than about a million possible contents. It
+// is [Counter.ContentsAndHolder] with no card picked.
 func (c *Counter) Contents(ctx context.Context, h Holder) ([]ContentCount, error) {
-	fc, err := c.focus(ctx, h)
-	if err != nil {
-		return nil, err
-	}
 	var out []ContentCount
-	err = fc.each(func(cards []Card, n *big.Int, _ int) {
+	err := c.contents(ctx, h, nil, func(cards []Card, _ count.Holder, n *big.Int) {
 		out = append(out, ContentCount{Cards: cards, Count: new(big.Int).Set(n)})
 	})
 	if err != nil {
 		return nil, err
 	}
-	slices.SortFunc(out, func(a, b ContentCount) int { return slices.Compare(a.Cards, b.Cards) })
-	return out, nil
+	return addUp(out, func(a, b ContentCount) int { return slices.Compare(a.Cards, b.Cards) },
+		func(x *ContentCount) *big.Int { return x.Count }), nil
+}
+
+// contents calls f with every outcome of the engine's contents of holder h
+// (checked) and pick, part by part, in no particular order.
+func (c *Counter) contents(ctx context.Context, h Holder, pick func([]Card) (Card, bool), f func([]Card, count.Holder, *big.Int)) error {
+	if !c.p.Model().ValidHolder(h) {
+		return fmt.Errorf("solver: unknown holder %d", h)
+	}
+	for _, pc := range c.parts {
+		if err := count.EachContent(ctx, pc, count.Holder(h), countPick(pick), f); err != nil {
+			return c.contentsErr(h, err)
+		}
+	}
+	return nil
 }
 
 // ContentHolderCount is one outcome of [Counter.ContentsAndHolder]: the
@@ -378,337 +356,120 @@ type ContentHolderCount struct {
 // h and the holder of the card pick chooses from that content: for every
 // content of h (Cards ascending), pick returns a card, or false for none,
 // and the worlds with that content are split by the holder of the picked
-// card (h itself when the picked card is in the content). Outcomes with no
-// world are left out; the order is by content, then holder. It costs one
-// backward pass over the counting graph whatever the number of contents
-// (the same pass as [Counter.Marginals] when h is the smallest holder).
-// pick must not keep its argument. Errors are as for [Counter.Contents], and
-// for a picked card that does not exist.
+// card (h itself when the picked card is in the content). A nil pick picks
+// no card. Outcomes with no world are left out; the order is by content,
+// then holder. It costs one backward pass over the counting graph whatever
+// the number of contents (the same pass as [Counter.Marginals] when h is
+// the smallest holder). pick must not keep its argument. Errors are as for
+// [Counter.Contents], and for a picked card that does not exist.
 func (c *Counter) ContentsAndHolder(ctx context.Context, h Holder, pick func(content []Card) (Card, bool)) ([]ContentHolderCount, error) {
-	fc, err := c.focus(ctx, h)
-	if err != nil {
-		return nil, err
-	}
-	return c.contentsAndHolder(ctx, fc, pick)
-}
-
-// contentsAndHolder reads ContentsAndHolder off a focused graph and pass.
-func (c *Counter) contentsAndHolder(ctx context.Context, fc *focused, pick func(content []Card) (Card, bool)) ([]ContentHolderCount, error) {
-	h := fc.h
-	m := c.p.Model()
-	cp := fc.cp
-	L := len(cp.layers)
 	var out []ContentHolderCount
-	var marg *Marginals
-	var bad error
-	err := fc.each(func(cards []Card, n *big.Int, y int) {
-		k, ok := pick(cards)
-		switch {
-		case bad != nil:
-		case !ok:
-			out = append(out, ContentHolderCount{cards, NoHolder, new(big.Int).Set(n)})
-		case !m.ValidCard(k):
-			bad = fmt.Errorf("solver: pick returned unknown card %d", k)
-		case slices.Contains(cards, k):
-			out = append(out, ContentHolderCount{cards, h, new(big.Int).Set(n)})
-		case cp.fixed[k] >= 0:
-			out = append(out, ContentHolderCount{cards, cp.fixed[k], new(big.Int).Set(n)})
-		case y < 0:
-			// The holder's content is settled: the picked card is spread
-			// as its marginals say.
-			if marg == nil {
-				if marg, bad = c.Marginals(ctx); bad != nil {
-					return
-				}
-			}
-			for g := 0; g < m.NumHolders(); g++ {
-				if v := marg.Count(k, Holder(g)); v.Sign() != 0 {
-					out = append(out, ContentHolderCount{cards, Holder(g), v})
-				}
-			}
-		default:
-			l0 := cp.layers[0]
-			j := l0.up[l0.of[cp.cellOf[k]]]
-			for t := range L - 1 {
-				if v := fc.res.p1(y, j*(L-1)+t); v.Sign() != 0 {
-					out = append(out, ContentHolderCount{cards, cp.layers[t+1].holder, new(big.Int).Set(v)})
-				}
-			}
-		}
+	err := c.contents(ctx, h, pick, func(cards []Card, g count.Holder, n *big.Int) {
+		out = append(out, ContentHolderCount{Cards: cards, Holder: Holder(g), Count: new(big.Int).Set(n)})
 	})
-	if err == nil {
-		err = bad
-	}
 	if err != nil {
 		return nil, err
 	}
-	slices.SortFunc(out, func(a, b ContentHolderCount) int {
-		if d := slices.Compare(a.Cards, b.Cards); d != 0 {
-			return d
-		}
-		return int(a.Holder) - int(b.Holder)
-	})
-	return out, nil
+	return addUp(out, compareContentHolder, func(x *ContentHolderCount) *big.Int { return x.Count }), nil
 }
 
-// focused is a problem compiled with one holder in the first layer, and
-// its backward pass.
-type focused struct {
-	cp    *compiled
-	h     Holder
-	res   *passResult
-	fixed []Card // cards fixed to the holder
+// contentsErr is err of a contents query of holder h.
+func (c *Counter) contentsErr(h Holder, err error) error {
+	if errors.Is(err, count.ErrTooManyContents) {
+		return fmt.Errorf("solver: holder %q has too many possible contents to list", c.p.Model().HolderName(h))
+	}
+	return countErr(err)
 }
 
-func (c *Counter) focus(ctx context.Context, h Holder) (*focused, error) {
-	if !c.p.Model().ValidHolder(h) {
-		return nil, fmt.Errorf("solver: unknown holder %d", h)
-	}
-	cp, err := c.graph(ctx, h)
-	if err != nil {
-		return nil, err
-	}
-	fc := &focused{cp: cp, h: h}
-	if cp.infeasible {
-		return fc, nil
-	}
-	fc.fixed = cp.fixedTo(h)
-	if fc.res, err = c.counts(ctx, cp); err != nil {
-		return nil, err
-	}
-	return fc, nil
+func compareContentHolder(a, b ContentHolderCount) int {
+	return cmp.Or(slices.Compare(a.Cards, b.Cards), cmp.Compare(a.Holder, b.Holder))
 }
 
-// each calls f for every content of the focused holder (a fresh slice,
-// ascending) with its number of worlds and the state of layer 1 it leads
-// to (-1 when the holder takes no free card).
-func (fc *focused) each(f func(cards []Card, n *big.Int, y int)) error {
-	cp := fc.cp
-	if cp.infeasible {
+// countPick is pick in the counting engine's terms (nil for nil).
+func countPick(pick func([]Card) (Card, bool)) count.Pick {
+	if pick == nil {
 		return nil
 	}
-	if cp.holderLayer[fc.h] < 0 {
-		if fc.res.total.Sign() > 0 {
-			f(slices.Clone(fc.fixed), fc.res.total, -1)
+	var buf []Card
+	return func(content []count.Card) (count.Card, bool) {
+		buf = buf[:0]
+		for _, k := range content {
+			buf = append(buf, Card(k))
 		}
-		return nil
+		k, ok := pick(buf)
+		return count.Card(k), ok
 	}
-	l0 := cp.layers[0]
-	glob := cp.rootCells()
-	// Count the outcomes first.
-	if !cp.fewContents(func(y int) bool { return fc.res.b1(y).Sign() != 0 }) {
-		return fmt.Errorf("solver: holder %q has too many possible contents to list", fc.cp.holderName(fc.h))
-	}
-	for e := l0.edgeStart[0]; e < l0.edgeStart[1]; e++ {
-		y := int(l0.eTo[e])
-		n := fc.res.b1(y)
-		if n.Sign() == 0 {
-			continue
-		}
-		cp.contentsOf(glob, fc.fixed, l0.hands[l0.eHand.at(e)], func(s []Card) { f(s, n, y) })
-	}
-	return nil
 }
 
-// fixedTo lists the cards fixed to holder h, ascending.
-func (cp *compiled) fixedTo(h Holder) []Card {
-	var out []Card
-	for k, g := range cp.fixed {
-		if g == h {
-			out = append(out, Card(k))
-		}
+// solverCards is cards in the solver's terms.
+func solverCards(cards []count.Card) []Card {
+	out := make([]Card, len(cards))
+	for i, k := range cards {
+		out[i] = Card(k)
 	}
 	return out
 }
 
-// rootCells maps each cell of the first layer to its global cell.
-func (cp *compiled) rootCells() []int {
-	l0 := cp.layers[0]
-	glob := make([]int, l0.ncells)
-	for g, j := range l0.of {
-		glob[j] = g
-	}
-	return glob
+// appendContents appends the engine's outcome x to out.
+func appendContents(out []ContentHolderCount, x count.ContentCount) []ContentHolderCount {
+	return append(out, ContentHolderCount{Cards: solverCards(x.Cards), Holder: Holder(x.Holder), Count: x.Count})
 }
 
-// fewContents reports whether the contents of the first layer's holder
-// that lead to states of layer 1 for which keep holds number at most
-// maxOutcomes.
-func (cp *compiled) fewContents(keep func(y int) bool) bool {
-	l0 := cp.layers[0]
-	total := 0
-	var b big.Int
-	for e := l0.edgeStart[0]; e < l0.edgeStart[1]; e++ {
-		if !keep(int(l0.eTo[e])) {
+// addUp sorts outcomes by order and adds up the counts of those that name
+// the same outcome (the parts share no world, but an outcome of one part
+// may appear in another). The counts must be the caller's own.
+func addUp[T any](out []T, order func(a, b T) int, count func(*T) *big.Int) []T {
+	slices.SortStableFunc(out, order)
+	merged := out[:0]
+	for i := range out {
+		if n := len(merged); n > 0 && order(merged[n-1], out[i]) == 0 {
+			last := count(&merged[n-1])
+			last.Add(last, count(&out[i]))
 			continue
 		}
-		w := big.NewInt(1)
-		for p, k := range l0.hands[l0.eHand.at(e)] {
-			w.Mul(w, b.Binomial(int64(l0.csize[l0.cells[p]]), int64(k)))
-		}
-		if !w.IsInt64() || w.Int64() > maxOutcomes || total+int(w.Int64()) > maxOutcomes {
-			return false
-		}
-		total += int(w.Int64())
+		merged = append(merged, out[i])
 	}
-	return true
-}
-
-// contentsOf calls emit with every content (a fresh slice, ascending) of
-// the first layer's holder that the hand (counts per cell of the layer)
-// stands for, with the cards fixed to the holder; glob maps the layer's
-// cells to global cells.
-func (cp *compiled) contentsOf(glob []int, fixed []Card, hand []uint16, emit func([]Card)) {
-	l0 := cp.layers[0]
-	cards := slices.Clone(fixed)
-	var rec func(p int)
-	rec = func(p int) {
-		if p == len(hand) {
-			s := slices.Clone(cards)
-			slices.Sort(s)
-			emit(s)
-			return
-		}
-		cell := cp.cells[glob[l0.cells[p]]]
-		k := int(hand[p])
-		idx := make([]int, k)
-		var sub func(start, d int)
-		sub = func(start, d int) {
-			if d == k {
-				base := len(cards)
-				for _, t := range idx {
-					cards = append(cards, cell[t])
-				}
-				rec(p + 1)
-				cards = cards[:base]
-				return
-			}
-			for t := start; t <= len(cell)-(k-d); t++ {
-				idx[d] = t
-				sub(t+1, d+1)
-			}
-		}
-		sub(0, 0)
-	}
-	rec(0)
-}
-
-// pickCells is, for every state of the second layer, the cells (of its
-// layer) of the cards pick returns for the contents of the first layer's
-// holder h that lead there: what ContentsAndHolder reads of P there (nil
-// when the contents are too many to list).
-func (cp *compiled) pickCells(h Holder, pick func([]Card) (Card, bool)) [][]int {
-	l0, l1 := cp.layers[0], cp.layers[1]
-	glob := cp.rootCells()
-	fixed := cp.fixedTo(h)
-	if !cp.fewContents(func(int) bool { return true }) {
-		return nil // too many to list: ContentsAndHolder will say so
-	}
-	out := make([][]int, l1.n)
-	for e := l0.edgeStart[0]; e < l0.edgeStart[1]; e++ {
-		y := int(l0.eTo[e])
-		cp.contentsOf(glob, fixed, l0.hands[l0.eHand.at(e)], func(s []Card) {
-			k, ok := pick(s)
-			if !ok || k < 0 || int(k) >= cp.nCards || cp.fixed[k] >= 0 || slices.Contains(s, k) {
-				return
-			}
-			if j := l0.up[l0.of[cp.cellOf[k]]]; !slices.Contains(out[y], j) {
-				out[y] = append(out[y], j)
-			}
-		})
-	}
-	return out
+	return merged
 }
 
 // Sample draws one world, every world equally likely, using rng. It returns
-// [ErrInconsistent] when there is no world.
+// [ErrInconsistent] when there is no world. Counted in parts, it draws the
+// part first, each with the probability of its number of worlds.
 func (c *Counter) Sample(ctx context.Context, rng *rand.Rand) (World, error) {
-	cp, err := c.graph(ctx, NoHolder)
-	if err != nil {
-		return nil, err
-	}
-	if cp.infeasible {
-		return nil, ErrInconsistent
-	}
-	c.mu.Lock()
-	res := c.full
-	c.mu.Unlock()
-	if res == nil {
-		if res, err = cp.pass(ctx, false, true); err != nil {
-			return nil, err
+	pc := c.parts[0]
+	if len(c.parts) > 1 {
+		ns := make([]*big.Int, len(c.parts))
+		total := new(big.Int)
+		for i, q := range c.parts {
+			n, err := q.Count(ctx)
+			if err != nil {
+				return nil, countErr(err)
+			}
+			ns[i] = n
+			total.Add(total, n)
 		}
-		c.mu.Lock()
-		c.full = res
-		c.mu.Unlock()
-	}
-	B := res.B
-	if B[0][0].Sign() == 0 {
-		return nil, ErrInconsistent
-	}
-	w := make(World, cp.nCards)
-	var free []Card
-	for k, h := range cp.fixed {
-		w[k] = h
-		if h < 0 {
-			free = append(free, Card(k))
+		if total.Sign() == 0 {
+			return nil, ErrInconsistent
 		}
-	}
-	x := 0
-	var u, v big.Int
-	for i, l := range cp.layers {
-		// The remaining cards, by cell of this layer.
-		group := make([][]Card, l.ncells)
-		for _, k := range free {
-			j := l.of[cp.cellOf[k]]
-			group[j] = append(group[j], k)
-		}
-		randBelow(rng, B[i][x], &u)
-		e := l.edgeStart[x]
-		for ; e < l.edgeStart[x+1]; e++ {
-			v.Mul(bigs{}.weight(l, x, int(e)), B[i+1][l.eTo[e]])
-			if u.Cmp(&v) < 0 {
+		u := count.RandBelow(rng, total)
+		for i, n := range ns {
+			if u.Cmp(n) < 0 {
+				pc = c.parts[i]
 				break
 			}
-			u.Sub(&u, &v)
+			u.Sub(u, n)
 		}
-		if e == l.edgeStart[x+1] {
-			return nil, errors.New("solver: internal error: sampling fell off the graph")
-		}
-		for p, k := range l.hands[l.eHand.at(e)] {
-			g := group[l.cells[p]]
-			for ; k > 0; k-- {
-				t := rng.IntN(len(g))
-				w[g[t]] = l.holder
-				g[t] = g[len(g)-1]
-				g = g[:len(g)-1]
-			}
-			group[l.cells[p]] = g
-		}
-		free = free[:0]
-		for _, g := range group {
-			free = append(free, g...)
-		}
-		x = int(l.eTo[e])
+	}
+	hs, err := pc.Sample(ctx, rng)
+	if errors.Is(err, count.ErrNoWorld) {
+		return nil, ErrInconsistent
+	}
+	if err != nil {
+		return nil, countErr(err)
+	}
+	w := make(World, len(hs))
+	for k, h := range hs {
+		w[k] = Holder(h)
 	}
 	return w, nil
-}
-
-// randBelow sets u to a uniform integer in [0, n), n > 0, by rejection.
-func randBelow(rng *rand.Rand, n *big.Int, u *big.Int) {
-	if n.IsUint64() {
-		u.SetUint64(rng.Uint64N(n.Uint64()))
-		return
-	}
-	nb := n.BitLen()
-	buf := make([]byte, (nb+7)/8)
-	for {
-		for i := range buf {
-			buf[i] = byte(rng.Uint32())
-		}
-		buf[0] &= byte(0xff >> (len(buf)*8 - nb))
-		u.SetBytes(buf)
-		if u.Cmp(n) < 0 {
-			return
-		}
-	}
 }

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"testing"
 	"time"
+
+	"github.com/gumshoe-dev/gumshoe/solver/internal/count"
 )
 
 // BenchmarkCountStages splits the counting work on every observation
@@ -35,19 +37,17 @@ func BenchmarkCountStages(b *testing.B) {
 				build, pass, edges = 0, 0, 0
 				for _, p := range ps {
 					c0 := cpuTime()
-					cp, err := compile(ctx, p, compileOpts{first: NoHolder})
+					g, err := count.Compile(ctx, countInput(p, 0))
 					if err != nil {
 						b.Fatal(err)
 					}
 					c1 := cpuTime()
 					build += c1 - c0
-					if cp.infeasible {
+					if g.Infeasible() {
 						continue
 					}
-					for _, l := range cp.layers {
-						edges += len(l.eTo)
-					}
-					if _, err := cp.pass(ctx, true, false); err != nil {
+					edges += g.Edges()
+					if _, err := g.Pass(ctx); err != nil {
 						b.Fatal(err)
 					}
 					pass += cpuTime() - c1

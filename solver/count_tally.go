@@ -2,12 +2,12 @@ package solver
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"maps"
 	"math/big"
 	"slices"
-	"sync/atomic"
+
+	"github.com/gumshoe-dev/gumshoe/solver/internal/count"
 )
 
 // Tally is a count of cards with one holder: how many of Cards Holder has.
@@ -52,362 +52,51 @@ func (c *Counter) ContentsAndHolderByTally(ctx context.Context, h Holder, pick f
 	if !m.ValidHolder(h) {
 		return nil, fmt.Errorf("solver: unknown holder %d", h)
 	}
-	for _, t := range tallies {
+	ts := make([]count.Tally, len(tallies))
+	for i, t := range tallies {
 		if !m.ValidHolder(t.Holder) {
 			return nil, fmt.Errorf("solver: unknown holder %d", t.Holder)
 		}
-		for _, k := range t.Cards {
+		ts[i] = count.Tally{Holder: count.Holder(t.Holder), Cards: make([]count.Card, len(t.Cards))}
+		for j, k := range t.Cards {
 			if !m.ValidCard(k) {
 				return nil, fmt.Errorf("solver: unknown card %d", k)
+			}
+			ts[i].Cards[j] = count.Card(k)
+		}
+	}
+	if pick == nil {
+		pick = func([]Card) (Card, bool) { return 0, false }
+	}
+	// Every value's outcomes, over every part.
+	byValue := make([]map[int][]ContentHolderCount, len(tallies))
+	for i := range byValue {
+		byValue[i] = map[int][]ContentHolderCount{}
+	}
+	for _, pc := range c.parts {
+		res, err := pc.ByTally(ctx, count.Holder(h), countPick(pick), ts)
+		if err != nil {
+			return nil, c.contentsErr(h, err)
+		}
+		for i, outs := range res {
+			for _, o := range outs {
+				for _, x := range o.Joint {
+					byValue[i][o.Value] = appendContents(byValue[i][o.Value], x)
+				}
 			}
 		}
 	}
 	out := make([][]TallyOutcome, len(tallies))
-	var holders []Holder
-	for _, t := range tallies {
-		if !slices.Contains(holders, t.Holder) {
-			holders = append(holders, t.Holder)
-		}
-	}
-	// One holder's graph at a time: two at once were a fifth faster on
-	// six-player advice (median 309 ms instead of 382 ms over 10 simulated
-	// games) but took 480 MB at peak instead of 292 MB, and each graph's
-	// passes use every core anyway.
-	for _, b := range holders {
-		var idx []int
-		var ts []Tally
-		for i, t := range tallies {
-			if t.Holder == b {
-				idx = append(idx, i)
-				ts = append(ts, t)
-			}
-		}
-		res, err := c.byTally(ctx, h, pick, b, ts)
-		if err != nil {
-			return nil, err
-		}
-		for k, i := range idx {
-			out[i] = res[k]
-		}
-	}
-	return out, nil
-}
-
-// byTally answers the tallies of holder b: with h's layer first and b's
-// second, every edge of b's layer has one value of each tally, and the
-// last step of the backward pass, run once over the edges of each value
-// (one sweep for all values), gives what ContentsAndHolder reads. The
-// cases where h or b takes no free card, or b is h, are read off simpler
-// graphs; when uint64 overflows, each value is counted as a problem of its
-// own.
-func (c *Counter) byTally(ctx context.Context, h Holder, pick func([]Card) (Card, bool), b Holder, ts []Tally) ([][]TallyOutcome, error) {
-	cp, err := compile(ctx, c.p, compileOpts{first: h, second: b, hasSecond: true, track: ts, maxEdges: tallyMaxEdges})
-	if errors.Is(err, errTooLarge) {
-		// b's hands multiply the evidence contents' states: count each
-		// value on its own, in graphs of the usual order.
-		return c.byTallySlow(ctx, h, pick, ts)
-	}
-	if err != nil {
-		return nil, err
-	}
-	out := make([][]TallyOutcome, len(ts))
-	switch {
-	case cp.infeasible:
-		return out, nil
-	case cp.holderLayer[b] < 0 || b == h:
-		// The tally is settled, or a function of h's content.
-		j, err := c.ContentsAndHolder(ctx, h, pick)
-		if err != nil {
-			return nil, err
-		}
-		for ti, t := range ts {
-			byV := map[int][]ContentHolderCount{}
-			for _, o := range j {
-				v := fixedIn(cp, b, t)
-				if b == h {
-					v = 0
-					for _, k := range t.Cards {
-						if slices.Contains(o.Cards, k) {
-							v++
-						}
-					}
-				}
-				byV[v] = append(byV[v], o)
-			}
-			for _, v := range slices.Sorted(maps.Keys(byV)) {
-				out[ti] = append(out[ti], TallyOutcome{Value: v, Joint: byV[v]})
-			}
-		}
-		return out, nil
-	case cp.holderLayer[h] < 0:
-		return c.byTallyRoot(ctx, h, pick, b, ts)
-	case cp.holderLayer[h] != 0 || cp.holderLayer[b] != 1:
-		return c.byTallySlow(ctx, h, pick, ts)
-	}
-	raw := &rawLayer{stop: 1}
-	_, ovf, err := backwardU64(ctx, cp, true, false, raw)
-	if err != nil {
-		return nil, err
-	}
-	if ovf {
-		return c.byTallySlow(ctx, h, pick, ts)
-	}
-	l1 := cp.layers[1]
-	tallyFastRuns.Add(1)
-	fixedH := cp.fixedTo(h)
-	// ContentsAndHolder reads P, at each state of b's layer, for the cells
-	// of the picked cards alone: the step computes those (at six players,
-	// one or two cells of about twenty), for every tally in one sweep.
-	only := cp.pickCells(h, pick)
-	sp, values, Bv, full, ok, err := splitByTallies(ctx, cp, 1, b, ts, raw, only)
-	if err != nil {
-		return nil, err
-	}
-	if !ok {
-		return c.byTallySlow(ctx, h, pick, ts)
-	}
-	width := l1.ncells * (len(cp.layers) - 1)
-	for ti := range ts {
-		for vi, v := range values[ti] {
-			r := sp.off[ti] + vi
-			res := &passResult{
-				rawB1:    Bv[r*l1.n : (r+1)*l1.n],
-				rawP1:    full[r*l1.n*width : (r+1)*l1.n*width],
-				rawWidth: width,
-			}
-			fc := &focused{cp: cp, h: h, res: res, fixed: fixedH}
-			j, err := c.contentsAndHolder(ctx, fc, pick)
-			if err != nil {
-				return nil, err
+	for i, vs := range byValue {
+		for _, v := range slices.Sorted(maps.Keys(vs)) {
+			j := vs[v]
+			if len(c.parts) > 1 {
+				j = addUp(j, compareContentHolder, func(x *ContentHolderCount) *big.Int { return x.Count })
 			}
 			if len(j) > 0 {
-				out[ti] = append(out[ti], TallyOutcome{Value: v, Joint: j})
+				out[i] = append(out[i], TallyOutcome{Value: v, Joint: j})
 			}
 		}
 	}
 	return out, nil
 }
-
-// splitByTallies runs step i of the backward pass that raw stopped before,
-// once for all the tallies of b, each edge's share kept apart by its value
-// of each tally (b is layer i's holder): the split, each tally's values,
-// and B and P (widened; only as for stepPacked) of every row. ok is false
-// when a tally takes too many values or uint64 overflowed.
-func splitByTallies(ctx context.Context, cp *compiled, i int, b Holder, ts []Tally, raw *rawLayer, only [][]int) (sp *classSplit, values [][]int, B, full []uint64, ok bool, err error) {
-	classes := make([][]int8, len(ts))
-	values = make([][]int, len(ts))
-	ks := make([]int, len(ts))
-	for ti, t := range ts {
-		class, vs, err := tallyClasses(cp, i, b, t)
-		if err != nil || class == nil {
-			return nil, nil, nil, nil, false, err
-		}
-		classes[ti], values[ti], ks[ti] = class, vs, len(vs)
-	}
-	sp = newClassSplit(classes, ks)
-	B, P, ovf, err := stepPacked(ctx, cp, i, raw.B, raw.P, true, sp, false, only)
-	if err != nil || ovf {
-		return nil, nil, nil, nil, false, err
-	}
-	return sp, values, B, widen(cp, i, B, P.v, sp.rows(), only), true, nil
-}
-
-// fixedIn is the part of tally t that cards fixed to b make (a card listed
-// twice counts twice, everywhere).
-func fixedIn(cp *compiled, b Holder, t Tally) int {
-	n := 0
-	for _, k := range t.Cards {
-		if cp.fixed[k] == b {
-			n++
-		}
-	}
-	return n
-}
-
-// tallyClasses is the value of tally t (of b, the holder of layer i) on
-// every edge out of layer i, as an index into the sorted values vs; the
-// classes are nil when there are more values than an int8 holds.
-func tallyClasses(cp *compiled, i int, b Holder, t Tally) ([]int8, []int, error) {
-	l := cp.layers[i]
-	inLayer := make([]bool, l.ncells)
-	for _, j := range l.cells {
-		inLayer[j] = true
-	}
-	// Each of the layer's cells is inside the tally or outside it.
-	in := make([]int, l.ncells)
-	for j := range in {
-		in[j] = -1
-	}
-	for g, j := range l.of {
-		if !inLayer[j] {
-			in[j] = 0
-			continue
-		}
-		k := cp.cells[g][0]
-		n := 0
-		for _, x := range t.Cards {
-			if x == k {
-				n++
-			}
-		}
-		if in[j] >= 0 && in[j] != n {
-			return nil, nil, fmt.Errorf("solver: internal error: tally cards not told apart")
-		}
-		in[j] = n
-	}
-	base := fixedIn(cp, b, t)
-	val := make([]int, len(l.hands))
-	for hi, hand := range l.hands {
-		v := base
-		for p, k := range hand {
-			v += int(k) * in[l.cells[p]]
-		}
-		val[hi] = v
-	}
-	used := make([]bool, len(l.hands))
-	for e := range int32(len(l.eTo)) {
-		used[l.eHand.at(e)] = true
-	}
-	var vs []int
-	for hi, v := range val {
-		if used[hi] && !slices.Contains(vs, v) {
-			vs = append(vs, v)
-		}
-	}
-	slices.Sort(vs)
-	if len(vs) > 127 {
-		return nil, vs, nil
-	}
-	cls := make([]int8, len(l.hands))
-	for hi, v := range val {
-		cls[hi] = int8(slices.Index(vs, v))
-	}
-	class := make([]int8, len(l.eTo))
-	for e := range int32(len(l.eTo)) {
-		class[e] = cls[l.eHand.at(e)]
-	}
-	return class, vs, nil
-}
-
-// byTallyRoot answers the tallies of b when h's content is settled: with
-// b's layer first, the root's edges are b's hands, each with one value of
-// each tally, and the first step of the backward pass, run over each
-// value's edges, splits the picked card's holder by value.
-func (c *Counter) byTallyRoot(ctx context.Context, h Holder, pick func([]Card) (Card, bool), b Holder, ts []Tally) ([][]TallyOutcome, error) {
-	cp, err := compile(ctx, c.p, compileOpts{first: b, track: ts})
-	if err != nil {
-		return nil, err
-	}
-	out := make([][]TallyOutcome, len(ts))
-	if cp.infeasible {
-		return out, nil
-	}
-	if cp.holderLayer[b] != 0 || cp.holderLayer[h] >= 0 {
-		return c.byTallySlow(ctx, h, pick, ts)
-	}
-	raw := &rawLayer{stop: 0}
-	_, ovf, err := backwardU64(ctx, cp, true, false, raw)
-	if err != nil {
-		return nil, err
-	}
-	if ovf {
-		return c.byTallySlow(ctx, h, pick, ts)
-	}
-	tallyRootRuns.Add(1)
-	content := cp.fixedTo(h)
-	m, ok := pick(slices.Clone(content))
-	if ok && !c.p.Model().ValidCard(m) {
-		return nil, fmt.Errorf("solver: pick returned unknown card %d", m)
-	}
-	l0 := cp.layers[0]
-	L := len(cp.layers)
-	width := l0.ncells * L
-	sp, values, Bv, full, split, err := splitByTallies(ctx, cp, 0, b, ts, raw, nil)
-	if err != nil {
-		return nil, err
-	}
-	if !split {
-		return c.byTallySlow(ctx, h, pick, ts)
-	}
-	for ti, vs := range values {
-		for vi, v := range vs {
-			r := sp.off[ti] + vi
-			n := Bv[r]
-			if n == 0 {
-				continue
-			}
-			var j []ContentHolderCount
-			one := func(g Holder, x uint64) {
-				j = append(j, ContentHolderCount{Cards: slices.Clone(content), Holder: g, Count: new(big.Int).SetUint64(x)})
-			}
-			switch {
-			case !ok:
-				one(NoHolder, n)
-			case slices.Contains(content, m):
-				one(h, n)
-			case cp.fixed[m] >= 0:
-				one(cp.fixed[m], n)
-			default:
-				row := full[r*width : (r+1)*width]
-				j0 := l0.of[cp.cellOf[m]]
-				for l := range L {
-					if x := row[j0*L+l]; x != 0 {
-						one(cp.layers[l].holder, x)
-					}
-				}
-				slices.SortFunc(j, func(a, b ContentHolderCount) int { return int(a.Holder) - int(b.Holder) })
-			}
-			out[ti] = append(out[ti], TallyOutcome{Value: v, Joint: j})
-		}
-	}
-	return out, nil
-}
-
-// tallyFastRuns and tallyRootRuns count the tally holders answered from
-// one graph, with h first or b first (tests check that both are taken).
-var tallyFastRuns, tallyRootRuns atomic.Int64
-
-// byTallySlow counts each value of each tally as a problem of its own.
-// Its graph has h first and the tally's holder second: the tally's cards
-// are then told apart in the first two layers only (with the holder
-// wherever the order search puts it, graphs of 8 million edges grew to 21
-// million; see docs/counting.md).
-func (c *Counter) byTallySlow(ctx context.Context, h Holder, pick func([]Card) (Card, bool), ts []Tally) ([][]TallyOutcome, error) {
-	out := make([][]TallyOutcome, len(ts))
-	for ti, t := range ts {
-		var lits []Lit
-		for _, k := range t.Cards {
-			lits = append(lits, Lit{Card: k, Holder: t.Holder})
-		}
-		for v := 0; v <= len(lits); v++ {
-			p := c.p.Clone()
-			if _, err := p.Add(Observation{Label: "tally", Constraints: []Constraint{CountOf(lits, Eq, v)}}); err != nil {
-				return nil, err
-			}
-			cnt := NewCounter(p)
-			if t.Holder != h {
-				cp, err := compile(ctx, p, compileOpts{first: h, second: t.Holder, hasSecond: true})
-				switch {
-				case err == nil:
-					cnt.graphs[h] = cp
-				case !errors.Is(err, errTooLarge):
-					return nil, err
-				}
-			}
-			j, err := cnt.ContentsAndHolder(ctx, h, pick)
-			if err != nil {
-				return nil, err
-			}
-			if len(j) > 0 {
-				out[ti] = append(out[ti], TallyOutcome{Value: v, Joint: j})
-			}
-		}
-	}
-	return out, nil
-}
-
-// tallyMaxEdges bounds a tally graph (h first, b second). Putting b second
-// can multiply the states tenfold when b has many possible hands; beyond
-// this many edges (a few tens of megabytes) each value is counted on its
-// own instead, which takes longer but keeps memory to that of a report.
-var tallyMaxEdges = 4_000_000

@@ -7,18 +7,21 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/gumshoe-dev/gumshoe/solver/internal/count"
 )
 
 // TestContentsAndHolderByTally checks the split joint against brute force
 // on random problems: for every tally value, every (content, holder of the
 // picked card) outcome has the number of worlds that have it.
 func TestContentsAndHolderByTally(t *testing.T) {
-	fast0, root0 := tallyFastRuns.Load(), tallyRootRuns.Load()
+	fast0, root0 := count.TallyRuns()
 	checkByTally(t, rand.New(rand.NewPCG(31, 32)), 2500)
-	fast := tallyFastRuns.Load() - fast0
+	fast1, root1 := count.TallyRuns()
+	fast := fast1 - fast0
 	t.Logf("%d tally holders answered from one graph", fast)
 	require.Greater(t, fast, int64(300))
-	root := tallyRootRuns.Load() - root0
+	root := root1 - root0
 	t.Logf("%d with the content settled", root)
 	require.Greater(t, root, int64(20))
 }
@@ -26,11 +29,11 @@ func TestContentsAndHolderByTally(t *testing.T) {
 // TestContentsAndHolderByTallyTooLarge checks the way taken when a tally
 // graph would be too large: every value counted on its own.
 func TestContentsAndHolderByTallyTooLarge(t *testing.T) {
-	defer func(n int) { tallyMaxEdges = n }(tallyMaxEdges)
-	tallyMaxEdges = 1
-	fast0 := tallyFastRuns.Load()
+	defer count.SetTallyMaxEdges(count.SetTallyMaxEdges(1))
+	fast0, _ := count.TallyRuns()
 	checkByTally(t, rand.New(rand.NewPCG(33, 34)), 300)
-	require.Zero(t, tallyFastRuns.Load()-fast0, "no tally graph is small enough")
+	fast1, _ := count.TallyRuns()
+	require.Zero(t, fast1-fast0, "no tally graph is small enough")
 }
 
 // checkByTally compares ContentsAndHolderByTally with brute force on n

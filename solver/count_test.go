@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/gumshoe-dev/gumshoe/solver/internal/count"
 )
 
 // longCount runs the long property runs of the counting engine:
@@ -138,7 +140,7 @@ func checkAgainstBrute(t *testing.T, rng *rand.Rand, p *Problem) {
 		gch[key] = o.Count.Int64()
 	}
 	require.Equal(t, wch, gch, "contents and holder of %d", h)
-	if g := cnt.graphs[NoHolder]; g != nil && !g.infeasible && g.holderLayer[h] < 0 {
+	if g := cnt.parts[0].KeptGraph(count.NoHolder); len(cnt.parts) == 1 && g != nil && !g.Infeasible() && g.HolderLayer(count.Holder(h)) < 0 {
 		inactiveChecked++ // h took the default graph
 	}
 
@@ -240,14 +242,14 @@ func TestCounterMatchesBrute(t *testing.T) {
 					}
 				}
 			}
-			cp, err := compile(context.Background(), p, compileOpts{first: NoHolder})
+			cp, err := count.Compile(context.Background(), countInput(p, 0))
 			require.NoError(t, err)
-			if !cp.infeasible {
+			if !cp.Infeasible() {
 				feasible++
-				if len(cp.cross) > 0 {
+				if cp.CrossConstraints() > 0 {
 					crossCons++
 				}
-				for _, s := range cp.sizes {
+				for _, s := range cp.CellSizes() {
 					if s > 1 {
 						bigCells++
 						break

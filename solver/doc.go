@@ -15,10 +15,15 @@
 //     ([Counter.Count]), every marginal in one pass ([Counter.Marginals]),
 //     joint distributions of a few cards or of a small holder's content
 //     ([Counter.Joint], [Counter.Contents], [Counter.ContentsAndHolder]) and
-//     exactly uniform sampling ([Counter.Sample]).
+//     exactly uniform sampling ([Counter.Sample]). It counts in parts when
+//     that is cheaper, refuses a problem beyond its memory budget with
+//     [ErrTooLarge] ([WithMemoryBudget]), and a [CounterCache] keeps one
+//     while the problems asked about count the same worlds.
 //
 // [Propagator] replays unit propagation one constraint at a time with the
 // reasons for each step, for graded puzzles and worked solutions.
 //
-// docs/solver.md and docs/counting.md describe the encodings and algorithms.
+// The counting engine itself is the internal package solver/internal/count;
+// the game-agnostic side of puzzles is solver/puzzle. docs/solver.md and
+// docs/counting.md describe the encodings and algorithms.
 package solver

@@ -3,6 +3,7 @@ package solver_test
 import (
 	"context"
 	"fmt"
+	"log"
 	"slices"
 	"strings"
 
@@ -45,8 +46,17 @@ func ExampleNewSAT() {
 	p := table()
 	s := solver.NewSAT(p)
 	green, _ := p.Model().CardByName("Green")
-	fmt.Println("consistent:", s.Consistent())
-	fmt.Println("Green in the envelope:", s.Implies(solver.Fact{Card: green, Holder: 2, Holds: true}))
+	ctx := context.Background()
+	ok, err := s.Consistent(ctx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("consistent:", ok)
+	implied, err := s.Implies(ctx, solver.Fact{Card: green, Holder: 2, Holds: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("Green in the envelope:", implied)
 	// Output:
 	// consistent: true
 	// Green in the envelope: true

@@ -205,11 +205,14 @@ func (s *SAT) allIDs() []int {
 	return ids
 }
 
-// Consistent reports whether the problem has a world.
-func (s *SAT) Consistent() bool {
+// Consistent reports whether the problem has a world. It returns the
+// context's error when ctx is done.
+func (s *SAT) Consistent(ctx context.Context) (bool, error) {
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
 	s.sync()
-	ok, _ := s.consistent(context.Background())
-	return ok
+	return s.consistent(ctx)
 }
 
 // consistent solves under all observations, unless a world was already
@@ -258,15 +261,19 @@ func (s *SAT) factLit(f Fact) (z.Lit, error) {
 }
 
 // Implies reports whether f is true in every world: vacuously true when
-// there is no world. A fact naming an unknown card or holder is not implied.
-func (s *SAT) Implies(f Fact) bool {
+// there is no world. It returns an error for a fact naming an unknown card
+// or holder, and the context's error when ctx is done.
+func (s *SAT) Implies(ctx context.Context, f Fact) (bool, error) {
 	s.sync()
 	l, err := s.factLit(f)
 	if err != nil {
-		return false
+		return false, err
 	}
-	r, _ := s.solve(context.Background(), s.assumptions(s.allIDs(), l.Not()))
-	return r == -1
+	r, err := s.solve(ctx, s.assumptions(s.allIDs(), l.Not()))
+	if err != nil {
+		return false, err
+	}
+	return r == -1, nil
 }
 
 // Why returns a minimal set of observation ids that imply f, in ascending

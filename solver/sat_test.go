@@ -39,7 +39,7 @@ func checkSAT(t *testing.T, rng *rand.Rand, p *Problem) {
 	s := NewSAT(p)
 	want := bruteWorlds(p)
 	consistent := len(want) > 0
-	require.Equal(t, consistent, s.Consistent(), "Consistent")
+	require.Equal(t, consistent, isConsistent(t, s), "Consistent")
 
 	// Worlds: exactly the brute-force worlds, each once.
 	wantSet := map[string]bool{}
@@ -89,7 +89,7 @@ func checkSAT(t *testing.T, rng *rand.Rand, p *Problem) {
 	for range 4 {
 		f := Fact{Card(rng.IntN(m.NumCards())), Holder(rng.IntN(m.NumHolders())), rng.IntN(2) == 0}
 		implied := bruteImplies(p, f)
-		require.Equal(t, implied, s.Implies(f), "Implies(%v)", f)
+		require.Equal(t, implied, isImplied(t, s, f), "Implies(%v)", f)
 		ids, err := s.Why(ctx, f)
 		switch {
 		case !consistent:
@@ -199,8 +199,9 @@ func TestSATErrors(t *testing.T) {
 
 	t.Run("unknown card or holder", func(t *testing.T) {
 		for _, f := range []Fact{{5, 0, true}, {0, 5, true}, {-1, 0, false}, {0, -1, false}} {
-			require.False(t, s.Implies(f), "Implies(%v)", f)
-			_, err := s.Why(ctx, f)
+			_, err := s.Implies(ctx, f)
+			require.Error(t, err, "Implies(%v)", f)
+			_, err = s.Why(ctx, f)
 			require.Error(t, err)
 		}
 	})
@@ -222,6 +223,10 @@ func TestSATErrors(t *testing.T) {
 		require.ErrorIs(t, err, context.Canceled)
 		_, err = s.Conflict(c)
 		require.ErrorIs(t, err, context.Canceled)
+		_, err = s.Consistent(c)
+		require.ErrorIs(t, err, context.Canceled)
+		_, err = s.Implies(c, Fact{0, 0, true})
+		require.ErrorIs(t, err, context.Canceled)
 		n := 0
 		for range s.Worlds(c) {
 			n++
@@ -231,16 +236,16 @@ func TestSATErrors(t *testing.T) {
 	t.Run("observations added later are seen", func(t *testing.T) {
 		q := p.Clone()
 		sq := NewSAT(q)
-		require.False(t, sq.Implies(Fact{0, 0, true}))
+		require.False(t, isImplied(t, sq, Fact{0, 0, true}))
 		_, err := q.Add(Observation{Label: "a with X", Constraints: []Constraint{Holds(0, 0)}})
 		require.NoError(t, err)
-		require.True(t, sq.Implies(Fact{1, 1, true}))
+		require.True(t, isImplied(t, sq, Fact{1, 1, true}))
 		ids, err := sq.Why(ctx, Fact{1, 1, true})
 		require.NoError(t, err)
 		require.Equal(t, []int{0}, ids)
 		_, err = q.Add(Observation{Label: "b with X", Constraints: []Constraint{Holds(1, 0)}})
 		require.NoError(t, err)
-		require.False(t, sq.Consistent())
+		require.False(t, isConsistent(t, sq))
 		ids, err = sq.Conflict(ctx)
 		require.NoError(t, err)
 		require.Equal(t, []int{0, 1}, ids)
@@ -272,7 +277,7 @@ func TestSATEdges(t *testing.T) {
 		_, err := p.Add(Observation{Label: "nothing"})
 		require.NoError(t, err)
 		s := NewSAT(p)
-		require.True(t, s.Consistent())
+		require.True(t, isConsistent(t, s))
 		require.Equal(t, len(bruteWorlds(p)), countWorlds(s.Worlds(ctx)))
 	})
 	t.Run("stopping Worlds early", func(t *testing.T) {
@@ -293,14 +298,14 @@ func TestSATEdges(t *testing.T) {
 		s := NewSAT(p)
 		_, err := p.Add(Observation{Label: "b with X", Constraints: []Constraint{Holds(1, 0)}})
 		require.NoError(t, err)
-		require.True(t, s.Consistent())
-		require.True(t, s.Implies(Fact{0, 1, true}))
+		require.True(t, isConsistent(t, s))
+		require.True(t, isImplied(t, s, Fact{0, 1, true}))
 		// A copy with a contradicting observation does not disturb s.
 		q := p.Clone()
 		_, err = q.Add(Observation{Label: "c with X", Constraints: []Constraint{Holds(2, 0)}})
 		require.NoError(t, err)
-		require.False(t, NewSAT(q).Consistent())
-		require.True(t, s.Consistent())
+		require.False(t, isConsistent(t, NewSAT(q)))
+		require.True(t, isConsistent(t, s))
 	})
 }
 
@@ -344,7 +349,7 @@ func TestSATBackground(t *testing.T) {
 	_, err = p2.Add(Observation{Label: "nothing", Constraints: nil})
 	require.NoError(t, err)
 	s2 := NewSAT(p2)
-	require.False(t, s2.Consistent())
+	require.False(t, isConsistent(t, s2))
 	ids, err = s2.Conflict(ctx)
 	require.NoError(t, err)
 	require.NotNil(t, ids)
@@ -373,4 +378,20 @@ func FuzzSAT(f *testing.F) {
 		}
 		checkSAT(t, rng, p)
 	})
+}
+
+// isConsistent is s.Consistent, which must not fail.
+func isConsistent(t *testing.T, s *SAT) bool {
+	t.Helper()
+	ok, err := s.Consistent(context.Background())
+	require.NoError(t, err)
+	return ok
+}
+
+// isImplied is s.Implies(f), which must not fail.
+func isImplied(t *testing.T, s *SAT, f Fact) bool {
+	t.Helper()
+	ok, err := s.Implies(context.Background(), f)
+	require.NoError(t, err)
+	return ok
 }

@@ -15,7 +15,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/deduceordie"
-	"github.com/gumshoe-dev/gumshoe/encodings/puzzle"
+	"github.com/gumshoe-dev/gumshoe/solver/puzzle"
 )
 
 var simulateDod = simulator{

@@ -9,8 +9,8 @@ import (
 	"github.com/gumshoe-dev/gumshoe/encodings/clue"
 	"github.com/gumshoe-dev/gumshoe/encodings/deduceordie"
 	"github.com/gumshoe-dev/gumshoe/encodings/deductio"
-	"github.com/gumshoe-dev/gumshoe/encodings/puzzle"
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/solver/puzzle"
 )
 
 // gameTable is every game gumshoe knows, in the order help lists them: its

@@ -33,8 +33,8 @@ import (
 	"golang.org/x/term"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/clue"
-	"github.com/gumshoe-dev/gumshoe/encodings/puzzle"
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/solver/puzzle"
 )
 
 func init() {

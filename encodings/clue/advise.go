@@ -151,7 +151,7 @@ func (g *Game) AdviseQuestions(ctx context.Context) ([]QuestionOption, error) {
 	// runs of under a millisecond a question (measured on 6-player Cluedo).
 	r := float64(len(order))
 	limit := int(min(2e6, max(5e3, r*14000/(1+0.005*r))))
-	count, err := solver.NewCounter(p).Count(ctx)
+	count, err := g.counts.Counter(p).Count(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -222,7 +222,7 @@ type asker struct {
 
 // baseContents is the envelope distribution of the problem, computed once.
 func (a *asker) baseContents(ctx context.Context) ([]solver.ContentCount, error) {
-	a.once.Do(func() { a.base, a.baseErr = solver.NewCounter(a.p).Contents(ctx, a.g.envelope()) })
+	a.once.Do(func() { a.base, a.baseErr = a.g.counts.Counter(a.p).Contents(ctx, a.g.envelope()) })
 	return a.base, a.baseErr
 }
 
@@ -347,7 +347,7 @@ func (a *asker) advise(ctx context.Context, q []solver.Card) (QuestionOption, er
 	// the asked cards' holders: each is an event "the responders before the
 	// k-th hold none of the asked cards, the k-th holds exactly the subset
 	// mask" (k == len(resp) for nobody).
-	hj, err := solver.NewCounter(a.p).Joint(ctx, q)
+	hj, err := a.g.counts.Counter(a.p).Joint(ctx, q)
 	if err != nil {
 		return qa, err
 	}

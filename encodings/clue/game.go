@@ -44,6 +44,7 @@ type Game struct {
 	history []Question                      // every question line, in order
 
 	whyCache map[solver.Fact][]int // explanations found so far (observation ids)
+	counts   *solver.CounterCache  // the counting engine, kept while the constraints count the same worlds
 }
 
 // Question is one question of the game as logged: who asked which cards,
@@ -59,7 +60,7 @@ type Question struct {
 
 // NewGame returns an empty game awaiting its setup lines.
 func NewGame() *Game {
-	return &Game{deckLine: -1, sizes: map[string]solver.Size{}, shown: map[string]map[solver.Card]bool{}, out: map[string]bool{}}
+	return &Game{deckLine: -1, sizes: map[string]solver.Size{}, shown: map[string]map[solver.Card]bool{}, out: map[string]bool{}, counts: &solver.CounterCache{}}
 }
 
 // Load reads a whole log of Clue (its header "game clue") and replays it;
@@ -624,7 +625,9 @@ func (g *Game) applyObservation(line string, toks []token) error {
 		prob = p
 		obsLine = []int{g.deckLine}
 		// The deck rule can only conflict with the sizes; check it alone.
-		if !solver.NewSAT(prob).Consistent() {
+		if ok, err := solver.NewSAT(prob).Consistent(context.Background()); err != nil {
+			return err
+		} else if !ok {
 			return lineErr(toks[0].col, "the hand sizes cannot be dealt with one item of each category in the envelope", "other sizes")
 		}
 	}
@@ -639,7 +642,11 @@ func (g *Game) applyObservation(line string, toks []token) error {
 		return lineErr(toks[0].col, err.Error(), "")
 	}
 	sat := solver.NewSAT(next)
-	if !sat.Consistent() {
+	ok, err := sat.Consistent(context.Background())
+	if err != nil {
+		return err
+	}
+	if !ok {
 		ids, err := sat.Conflict(context.Background())
 		if err != nil {
 			return err

@@ -8,8 +8,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/gumshoe-dev/gumshoe/encodings/puzzle"
 	"github.com/gumshoe-dev/gumshoe/solver"
+	"github.com/gumshoe-dev/gumshoe/solver/puzzle"
 )
 
 // This file generates Clue puzzles: one seat's view of a simulated game,

@@ -11,8 +11,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/gumshoe-dev/gumshoe/encodings/puzzle"
 	"github.com/gumshoe-dev/gumshoe/solver"
+	"github.com/gumshoe-dev/gumshoe/solver/puzzle"
 )
 
 // TestGeneratePuzzleLevels generates Cluedo puzzles of every level and

@@ -93,7 +93,7 @@ func (g *Game) Analyze(ctx context.Context, why bool) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	cnt := solver.NewCounter(p)
+	cnt := g.counts.Counter(p)
 	marg, err := cnt.Marginals(ctx)
 	if err != nil {
 		return nil, err

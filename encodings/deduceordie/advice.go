@@ -172,7 +172,7 @@ func (g *Game) Advice(ctx context.Context, draw [3]Card) (*Advice, error) {
 	// Exact marginals give the sheet (a count of 0 is impossible, the total
 	// forced) and the scores of the Secret Interrogation ranges; the same
 	// counter's graph gives the (Evidence pair, murderer) joint.
-	cnt := g.cnt.get(g.prob)
+	cnt := g.cnt.Counter(g.prob)
 	marg, err := cnt.Marginals(ctx)
 	if err != nil {
 		return nil, err

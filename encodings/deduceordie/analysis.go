@@ -130,7 +130,7 @@ func (g *Game) Analyze(ctx context.Context) (*Analysis, error) {
 		return nil, errNoPlayers
 	}
 	// The counts are exact, so the statuses come from the marginals.
-	cnt := g.cnt.report(g.prob, g.evidenceH())
+	cnt := g.cnt.Counter(g.prob)
 	marg, err := cnt.Marginals(ctx)
 	if err != nil {
 		return nil, err

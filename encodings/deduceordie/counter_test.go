@@ -34,7 +34,7 @@ func TestCountCache(t *testing.T) {
 		}
 		a, err := g.Analyze(ctx)
 		require.NoError(t, err)
-		cnt := g.cnt.get(g.prob)
+		cnt := g.cnt.Counter(g.prob)
 		switch line {
 		case "pass bob", "pass carol", "ask carol alice 2S..4H = 3":
 			require.Same(t, prev, cnt, "after %q", line)

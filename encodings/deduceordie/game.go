@@ -59,14 +59,14 @@ type Game struct {
 	evidence   bool // an evidence line was recorded
 	over       bool
 
-	cnt *countCache // shared by copies of the game
+	cnt *solver.CounterCache // shared by copies of the game
 }
 
 var _ table.Game = (*Game)(nil)
 
 // NewGame is an empty game awaiting its setup lines: "players ..." first,
 // then "seat", "hand", "exposed", "reveal" and the turns.
-func NewGame() *Game { return &Game{seat: -1, exposed: -1, cnt: &countCache{}} }
+func NewGame() *Game { return &Game{seat: -1, exposed: -1, cnt: &solver.CounterCache{}} }
 
 // Load reads a whole log of Deduce or Die (its header "game dod") and
 // replays it; see [table.Replay] for the errors.
@@ -153,7 +153,11 @@ func (g *Game) add(label string, cons []solver.Constraint) error {
 		return &table.LineError{Msg: err.Error()}
 	}
 	s := solver.NewSAT(p)
-	if !s.Consistent() {
+	ok, err := s.Consistent(context.Background())
+	if err != nil {
+		return &table.LineError{Msg: "cannot check consistency: " + err.Error()}
+	}
+	if !ok {
 		ids, err := s.Conflict(context.Background())
 		if err != nil {
 			return &table.LineError{Msg: "cannot check consistency: " + err.Error()}

@@ -2,6 +2,7 @@ package deduceordie
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -9,28 +10,40 @@ import (
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
-func TestGuardPair(t *testing.T) {
-	const ev, a, d = solver.Holder(6), solver.Holder(0), solver.Holder(3)
-	x, y, exposed := mustCard(t, "AS"), mustCard(t, "5H"), mustCard(t, "6S")
+// TestAccusationParts checks that the counter counts a position in parts
+// exactly when it has a failed accusation: the wrong accusation's clauses
+// are guarded by the Evidence pair, the right one's are not.
+func TestAccusationParts(t *testing.T) {
+	ctx := context.Background()
+	g := NewGame()
+	for _, line := range []string{"players alice bob carol dave", "seat alice", "hand alice AS 2S 3S 4H 5H 6C", "exposed 9C"} {
+		require.NoError(t, g.Apply(line))
+	}
+	ev := g.evidenceH()
+	x, y := mustCard(t, "7S"), mustCard(t, "5C")
 	for _, tc := range []struct {
-		name string
-		cons []solver.Constraint
-		want bool
+		name  string
+		cons  []solver.Constraint
+		parts int
 	}{
-		{"failed accusation", AccusationWrong(x, y, exposed, a, d, ev), true},
-		{"failed accusation, pair given the other way", AccusationWrong(y, x, exposed, a, d, ev), true},
-		{"right accusation", AccusationRight(x, y, exposed, a, d, ev), false},
-		{"clause with one Evidence card", []solver.Constraint{solver.Clause(nil, []solver.Lit{{Card: x, Holder: ev}, {Card: y, Holder: a}})}, false},
-		{"clauses of two pairs", append(AccusationWrong(x, y, exposed, a, d, ev), AccusationWrong(x, exposed, y, a, d, ev)...), false},
-		{"no constraint", nil, false},
-		{"a count", []solver.Constraint{solver.CountOf([]solver.Lit{{Card: x, Holder: ev}, {Card: y, Holder: ev}}, solver.Le, 1)}, false},
+		{"no accusation", nil, 1},
+		{"failed accusation", AccusationWrong(x, y, g.exposed, 1, 2, ev), 2},
+		{"failed accusation, pair given the other way", AccusationWrong(y, x, g.exposed, 1, 2, ev), 2},
+		{"right accusation", AccusationRight(x, y, g.exposed, 1, 2, ev), 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			pair, ok := guardPair(solver.Observation{Constraints: tc.cons}, ev)
-			require.Equal(t, tc.want, ok)
-			if ok {
-				require.Equal(t, [2]Card{min(x, y), max(x, y)}, pair)
+			p := g.prob.Clone()
+			if tc.cons != nil {
+				_, err := p.Add(solver.Observation{Label: tc.name, Constraints: tc.cons})
+				require.NoError(t, err)
 			}
+			c := solver.NewCounter(p)
+			require.Equal(t, tc.parts, c.Parts())
+			n, err := c.Count(ctx)
+			require.NoError(t, err)
+			whole, err := solver.NewCounter(p, solver.WithoutParts()).Count(ctx)
+			require.NoError(t, err)
+			require.Equal(t, whole.String(), n.String())
 		})
 	}
 }
@@ -43,10 +56,10 @@ func mustCard(t *testing.T, name string) Card {
 }
 
 // TestReportParts checks that counting a position in parts (by the pairs
-// of its failed accusations) gives exactly the counts of the whole
-// problem, on every prefix of simulated games that has a failed
-// accusation: the marginals, the Evidence contents and their joint with
-// the murderer.
+// of its failed accusations, as the counter does by itself) gives exactly
+// the counts of the whole problem, on every prefix of simulated games that
+// has a failed accusation: the marginals, the Evidence contents and their
+// joint with the murderer.
 func TestReportParts(t *testing.T) {
 	ctx := context.Background()
 	split, live := 0, 0
@@ -61,14 +74,14 @@ func TestReportParts(t *testing.T) {
 					continue
 				}
 				ev := g.evidenceH()
-				parts := reportParts(g.prob, ev)
-				if parts == nil {
+				pairs := accusedPairs(g.prob, ev)
+				if pairs == nil {
 					continue
 				}
 				split++
-				pc := partsOr(g.prob, ev, nil).(partCounter)
-				require.Len(t, pc, len(parts))
-				whole := solver.NewCounter(g.prob)
+				pc := solver.NewCounter(g.prob)
+				require.Equal(t, len(pairs)+1, pc.Parts())
+				whole := solver.NewCounter(g.prob, solver.WithoutParts())
 				wm, err := whole.Marginals(ctx)
 				require.NoError(t, err)
 				pm, err := pc.Marginals(ctx)
@@ -94,7 +107,10 @@ func TestReportParts(t *testing.T) {
 				require.NoError(t, err)
 				require.Equal(t, jointText(wj), jointText(pj), "%q", line)
 				// The accused pairs' parts have worlds in some positions.
-				for _, q := range parts[1:] {
+				for _, pair := range pairs {
+					q := g.prob.Clone()
+					_, err := q.Add(solver.Observation{Label: "the Evidence is the pair", Constraints: []solver.Constraint{solver.Holds(pair[0], ev), solver.Holds(pair[1], ev)}})
+					require.NoError(t, err)
 					if n, err := solver.NewCounter(q).Count(ctx); err == nil && n.Sign() > 0 {
 						live++
 						break
@@ -106,6 +122,40 @@ func TestReportParts(t *testing.T) {
 	t.Logf("%d positions counted in parts, %d of them with worlds whose Evidence is an accused pair", split, live)
 	require.Greater(t, split, 100)
 	require.Greater(t, live, 20)
+}
+
+// accusedPairs are the Evidence pairs of the failed accusations of p, in
+// order, each once; nil when there are none.
+func accusedPairs(p *solver.Problem, ev solver.Holder) [][2]Card {
+	var out [][2]Card
+	for _, o := range p.Observations() {
+		if len(o.Constraints) == 0 {
+			continue
+		}
+		var pair []Card
+		for _, k := range o.Constraints {
+			if k.Op != solver.Ge || k.Bound != 1-len(k.Terms) {
+				pair = nil
+				break
+			}
+			var on []Card
+			for _, t := range k.Terms {
+				if t.Lit.Holder == ev && t.Coef == -1 {
+					on = append(on, t.Lit.Card)
+				}
+			}
+			slices.Sort(on)
+			if len(on) != 2 || (pair != nil && !slices.Equal(on, pair)) {
+				pair = nil
+				break
+			}
+			pair = on
+		}
+		if pair != nil && !slices.Contains(out, [2]Card{pair[0], pair[1]}) {
+			out = append(out, [2]Card{pair[0], pair[1]})
+		}
+	}
+	return out
 }
 
 func contentsText(cc []solver.ContentCount) []string {

@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gumshoe-dev/gumshoe/encodings/puzzle"
 	"github.com/gumshoe-dev/gumshoe/solver"
+	"github.com/gumshoe-dev/gumshoe/solver/puzzle"
 )
 
 // This file generates Deduce or Die puzzles: one seat's view of a simulated

@@ -16,8 +16,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/gumshoe-dev/gumshoe/encodings/puzzle"
 	"github.com/gumshoe-dev/gumshoe/solver"
+	"github.com/gumshoe-dev/gumshoe/solver/puzzle"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")

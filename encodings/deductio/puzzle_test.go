@@ -9,8 +9,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/gumshoe-dev/gumshoe/encodings/puzzle"
 	"github.com/gumshoe-dev/gumshoe/solver"
+	"github.com/gumshoe-dev/gumshoe/solver/puzzle"
 )
 
 // TestGeneratePuzzle generates puzzles at every player count and checks

@@ -1,4 +1,4 @@
-package solver
+package count
 
 import (
 	"context"
@@ -32,10 +32,11 @@ func forward[T any, A arith[T]](ctx context.Context, a A, cp *compiled) ([][]T, 
 	if cp.layer(0).n > 0 {
 		F[0][0] = a.small(1)
 	}
+	var tk ticker
 	for i := 0; i < L; i++ {
 		l := cp.layers[i]
 		for x := 0; x < l.n; x++ {
-			if x&1023 == 0 && ctx.Err() != nil {
+			if tk.due(int(l.edgeStart[x+1]-l.edgeStart[x])) && ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
 			f := F[i][x]
@@ -43,7 +44,7 @@ func forward[T any, A arith[T]](ctx context.Context, a A, cp *compiled) ([][]T, 
 				continue
 			}
 			for e := l.edgeStart[x]; e < l.edgeStart[x+1]; e++ {
-				y := l.eTo[e]
+				y := l.edgeTo[e]
 				F[i+1][y] = a.add(F[i+1][y], a.mul(f, a.weight(l, x, int(e))))
 			}
 		}
@@ -51,40 +52,43 @@ func forward[T any, A arith[T]](ctx context.Context, a A, cp *compiled) ([][]T, 
 	return F, nil
 }
 
-// passResult is what the backward pass computes.
+// passResult is what the backward pass computes. In docs/counting.md and
+// in the passes' code, B is a state's ways to complete it and P its ways
+// per remaining card and later holder.
 type passResult struct {
 	total *big.Int
-	// B[i][x]: the number of ways to complete state x of layer i (when
-	// asked for every layer; else see rawB1).
-	B [][]*big.Int
-	// P0[j*L+l]: the number of worlds in which a given card of global cell
-	// j is with the holder of layer l (the marginals).
-	P0 []*big.Int
-	// P1[x][j*(L-1)+l-1]: for state x of layer 1, the number of ways to
-	// complete it in which a given remaining card of the layer's cell j is
-	// with the holder of layer l.
-	P1 [][]*big.Int
-	// rawB1 and rawP1, when set, stand for B[1] and P1 in uint64 (rawP1
-	// in rows of rawWidth).
-	rawB1    []uint64
-	rawP1    []uint64
-	rawWidth int
+	// ways[i][x] (B): the number of ways to complete state x of layer i
+	// (when asked for every layer; else see ways1).
+	ways [][]*big.Int
+	// rootCardWays[j*L+l] (P at the root): the number of worlds in which
+	// a given card of global cell j is with the holder of layer l (the
+	// marginals).
+	rootCardWays []*big.Int
+	// cardWays1[x][j*(L-1)+l-1] (P at layer 1): for state x of layer 1,
+	// the number of ways to complete it in which a given remaining card of
+	// the layer's cell j is with the holder of layer l.
+	cardWays1 [][]*big.Int
+	// ways1 and cardWays1Raw, when set, stand for ways[1] and cardWays1
+	// in uint64 (cardWays1Raw in rows of rawWidth).
+	ways1        []uint64
+	cardWays1Raw []uint64
+	rawWidth     int
 }
 
 // b1 is B[1][y].
 func (r *passResult) b1(y int) *big.Int {
-	if r.rawB1 != nil {
-		return new(big.Int).SetUint64(r.rawB1[y])
+	if r.ways1 != nil {
+		return new(big.Int).SetUint64(r.ways1[y])
 	}
-	return r.B[1][y]
+	return r.ways[1][y]
 }
 
-// p1 is P1[y][t].
+// p1 is cardWays1[y][t].
 func (r *passResult) p1(y, t int) *big.Int {
-	if r.rawP1 != nil {
-		return new(big.Int).SetUint64(r.rawP1[y*r.rawWidth+t])
+	if r.cardWays1Raw != nil {
+		return new(big.Int).SetUint64(r.cardWays1Raw[y*r.rawWidth+t])
 	}
-	return r.P1[y][t]
+	return r.cardWays1[y][t]
 }
 
 // backward counts, for every state, the ways to complete it; with cards
@@ -111,6 +115,9 @@ func backward[T any, A arith[T]](ctx context.Context, a A, cp *compiled, cards, 
 			nw = L - i - 1
 		}
 		if cards {
+			if err := cp.passFits(int64(l.n) * int64(width) * bigValueBytes); err != nil {
+				return nil, err
+			}
 			nextP = make([]T, l.n*width)
 			for t := range nextP {
 				nextP[t] = a.zero()
@@ -124,8 +131,9 @@ func backward[T any, A arith[T]](ctx context.Context, a A, cp *compiled, cards, 
 			inLayer[j] = p
 		}
 		nxCells := cp.layer(i + 1).ncells
+		var tk ticker
 		for x := 0; x < l.n; x++ {
-			if x&1023 == 0 && ctx.Err() != nil {
+			if tk.due(int(l.edgeStart[x+1]-l.edgeStart[x])*l.ncells) && ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
 			s := a.zero()
@@ -135,7 +143,7 @@ func backward[T any, A arith[T]](ctx context.Context, a A, cp *compiled, cards, 
 				px = nextP[x*width : (x+1)*width]
 			}
 			for e := l.edgeStart[x]; e < l.edgeStart[x+1]; e++ {
-				y := int(l.eTo[e])
+				y := int(l.edgeTo[e])
 				b := B[i+1][y]
 				if a.isZero(b) {
 					continue
@@ -145,7 +153,7 @@ func backward[T any, A arith[T]](ctx context.Context, a A, cp *compiled, cards, 
 				if !cards {
 					continue
 				}
-				hand := l.hands[l.eHand.at(e)]
+				hand := l.hands[l.edgeHand.at(e)]
 				var py []T
 				if nw > 0 {
 					py = P[y*nxCells*nw : (y+1)*nxCells*nw]
@@ -185,31 +193,31 @@ func backward[T any, A arith[T]](ctx context.Context, a A, cp *compiled, cards, 
 		if cards {
 			P = nextP
 			if i == 1 {
-				res.P1 = make([][]*big.Int, l.n)
-				for x := range res.P1 {
+				res.cardWays1 = make([][]*big.Int, l.n)
+				for x := range res.cardWays1 {
 					row := make([]*big.Int, width)
 					for t := range row {
 						row[t] = a.toBig(P[x*width+t])
 					}
-					res.P1[x] = row
+					res.cardWays1[x] = row
 				}
 			}
 			if i == 0 && l.n > 0 {
-				res.P0 = make([]*big.Int, width)
-				for t := range res.P0 {
-					res.P0[t] = a.toBig(P[t])
+				res.rootCardWays = make([]*big.Int, width)
+				for t := range res.rootCardWays {
+					res.rootCardWays[t] = a.toBig(P[t])
 				}
 			}
 		}
 	}
-	res.B = make([][]*big.Int, L+1)
+	res.ways = make([][]*big.Int, L+1)
 	for i := range B {
 		if !keepB && i != 1 {
 			continue
 		}
-		res.B[i] = make([]*big.Int, len(B[i]))
+		res.ways[i] = make([]*big.Int, len(B[i]))
 		for x := range B[i] {
-			res.B[i][x] = a.toBig(B[i][x])
+			res.ways[i][x] = a.toBig(B[i][x])
 		}
 	}
 	res.total = new(big.Int)
@@ -257,7 +265,7 @@ func backwardU64(ctx context.Context, cp *compiled, cards, keepB bool, raw *rawL
 	for i := L - 1; i >= 0; i-- {
 		if raw != nil && i == raw.stop {
 			// The caller runs this layer itself.
-			raw.B, raw.P = B[i+1], P
+			raw.ways, raw.P = B[i+1], P
 			return res, false, nil
 		}
 		// P is sparse but where it is read as a whole: layers 0 and 1
@@ -273,21 +281,21 @@ func backwardU64(ctx context.Context, cp *compiled, cards, keepB bool, raw *rawL
 			P = Pi
 			width := cp.layers[i].ncells * (L - i)
 			if i == 1 && raw == nil {
-				res.rawP1, res.rawWidth = widen(cp, i, Bi, P.v, 1, nil), width
+				res.cardWays1Raw, res.rawWidth = widen(cp, i, Bi, P.v, 1, nil), width
 			}
 			if i == 0 && cp.layers[i].n > 0 {
-				res.P0 = bigRows(widen(cp, i, Bi, P.v, 1, nil), 1, width)[0]
+				res.rootCardWays = bigRows(widen(cp, i, Bi, P.v, 1, nil), 1, width)[0]
 			}
 		}
 	}
-	res.B = make([][]*big.Int, L+1)
+	res.ways = make([][]*big.Int, L+1)
 	if keepB {
 		for i := range B {
-			res.B[i] = bigVec(B[i])
+			res.ways[i] = bigVec(B[i])
 		}
 	}
 	if L >= 1 {
-		res.rawB1 = B[1]
+		res.ways1 = B[1]
 	}
 	res.total = new(big.Int)
 	if len(B[0]) > 0 {
@@ -300,7 +308,7 @@ func backwardU64(ctx context.Context, cp *compiled, cards, keepB bool, raw *rawL
 // uint64 B and P of layer stop+1.
 type rawLayer struct {
 	stop int
-	B    []uint64
+	ways []uint64
 	P    pvec
 }
 
@@ -581,8 +589,14 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 				at += q * W
 			}
 			out.off[l.n] = at
+			if err := cp.passFits(int64(at) * 8); err != nil {
+				return nil, pvec{}, false, err
+			}
 			out.v = make([]uint64, at)
 		} else {
+			if err := cp.passFits(int64(k*l.n*l.ncells*W) * 8); err != nil {
+				return nil, pvec{}, false, err
+			}
 			out.v = make([]uint64, k*l.n*l.ncells*W)
 		}
 		nextP = out.v
@@ -599,13 +613,14 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 	// uint64 shows in B (a P value is at most its state's B), and then
 	// the caller discards both.
 	var ovf atomic.Bool
-	eW, wsp := l.eW, l.wsp // the edge weights, as w64 reads them
+	eW, wsp := l.edgeWeight, l.weightCells // the edge weights, as w64 reads them
 	err := parallel(l.edgeStart, func(lo, hi int) error {
 		var bad uint64
 		var ls []left
 		var rows []int
+		var tk ticker
 		for x := lo; x < hi; x++ {
-			if x&1023 == 0 && ctx.Err() != nil {
+			if tk.due(int(l.edgeStart[x+1]-l.edgeStart[x])) && ctx.Err() != nil {
 				return ctx.Err()
 			}
 			var px []uint64 // x's values, without a split
@@ -633,7 +648,7 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 				}
 			}
 			for e := l.edgeStart[x]; e < l.edgeStart[x+1]; e++ {
-				y := int(l.eTo[e])
+				y := int(l.edgeTo[e])
 				b := Bn[y]
 				if b == 0 {
 					continue
@@ -643,7 +658,7 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 						continue
 					}
 				}
-				hd := l.eHand.at(e)
+				hd := l.edgeHand.at(e)
 				w := uint64(1)
 				switch {
 				case eW != nil:

@@ -1,8 +1,7 @@
-package solver
+package count
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"testing"
@@ -23,7 +22,7 @@ func TestPackedBuilderAgrees(t *testing.T) {
 	defer func(a bool) { usePacked, useAdmit = true, a }(useAdmit)
 	refused := 0
 	for it := 0; it < 5000; it++ {
-		p := randomProblem(rng, 9, 5)
+		p := randomInput(rng, 9, 5)
 		if it%2 == 0 {
 			// Up to six, as several failed accusations make: the
 			// partial sums must share one word.
@@ -37,9 +36,9 @@ func TestPackedBuilderAgrees(t *testing.T) {
 		var states [3]int
 		for v := range 3 {
 			usePacked, useAdmit = v >= 1, v == 2
-			cp, err := compile(ctx, p, compileOpts{first: NoHolder})
+			cp, err := compile(ctx, p, layout{first: NoHolder})
 			require.NoError(t, err)
-			used[v] = len(cp.layers) > 0 && cp.layers[0].pk != nil
+			used[v] = len(cp.layers) > 0 && cp.layers[0].packed != nil
 			cross[v] = len(cp.cross)
 			for _, l := range cp.layers {
 				states[v] += l.n
@@ -71,9 +70,9 @@ func TestPackedBuilderAgrees(t *testing.T) {
 				continue
 			}
 			require.Zero(t, res[0].total.Cmp(res[v].total), "instance %d/%d: total %v vs %v", it, v, res[0].total, res[v].total)
-			require.Equal(t, len(res[0].P0), len(res[v].P0))
-			for k := range res[0].P0 {
-				require.Zero(t, res[0].P0[k].Cmp(res[v].P0[k]), "instance %d/%d: marginal %d: %v vs %v", it, v, k, res[0].P0[k], res[v].P0[k])
+			require.Equal(t, len(res[0].rootCardWays), len(res[v].rootCardWays))
+			for k := range res[0].rootCardWays {
+				require.Zero(t, res[0].rootCardWays[k].Cmp(res[v].rootCardWays[k]), "instance %d/%d: marginal %d: %v vs %v", it, v, k, res[0].rootCardWays[k], res[v].rootCardWays[k])
 			}
 		}
 	}
@@ -84,33 +83,6 @@ func TestPackedBuilderAgrees(t *testing.T) {
 	require.Greater(t, manyPacked, 100)
 }
 
-// addCrossConstraint adds an observation with a constraint over several
-// holders: a clause "not all of these" (a failed accusation), "at least
-// one of these", or a count across holders.
-func addCrossConstraint(rng *rand.Rand, p *Problem) {
-	m := p.Model()
-	n, k := m.NumCards(), m.NumHolders()
-	if k < 2 {
-		return
-	}
-	var lits []Lit
-	for range 2 + rng.IntN(3) {
-		lits = append(lits, Lit{Card(rng.IntN(n)), Holder(rng.IntN(k))})
-	}
-	var c Constraint
-	switch rng.IntN(3) {
-	case 0:
-		c = Clause(nil, lits)
-	case 1:
-		c = Clause(lits, nil)
-	default:
-		c = CountOf(lits, Op(rng.IntN(3)), rng.IntN(len(lits)+1))
-	}
-	if _, err := p.Add(Observation{Label: "cross", Constraints: []Constraint{c}}); err != nil {
-		panic(err)
-	}
-}
-
 // TestPackedBuildDeterministic builds the same problems with one worker and
 // with several (every layer split, however small) and requires the very
 // same graph: state numbering, edge order, hands and weights. Sample walks
@@ -119,17 +91,16 @@ func TestPackedBuildDeterministic(t *testing.T) {
 	ctx := context.Background()
 	defer func(p, m int, a bool) { runtime.GOMAXPROCS(p); parallelBuildMin, useAdmit = m, a }(runtime.GOMAXPROCS(0), parallelBuildMin, useAdmit)
 	rng := rand.New(rand.NewPCG(9, 10))
-	var probs []*Problem
+	var probs []*Input
 	for it := 0; it < 400; it++ {
-		p := randomProblem(rng, 10, 5)
+		p := randomInput(rng, 10, 5)
 		if it%2 == 0 {
 			addCrossConstraint(rng, p)
 		}
 		probs = append(probs, p)
 	}
-	g := newDodGame(rand.New(rand.NewPCG(6, 99)), 6)
-	for k := 0; k <= len(g.obs); k += 3 {
-		probs = append(probs, g.prefix(k))
+	for nq := 0; nq <= 40; nq += 3 {
+		probs = append(probs, dod6(6, nq))
 	}
 	split := 0
 	for it := range 2 * len(probs) {
@@ -137,12 +108,12 @@ func TestPackedBuildDeterministic(t *testing.T) {
 		useAdmit = it%2 == 1 // the later-holder test runs as the runs are merged
 		runtime.GOMAXPROCS(1)
 		parallelBuildMin = 1 << 16
-		want, err := compile(ctx, p, compileOpts{first: NoHolder})
+		want, err := compile(ctx, p, layout{first: NoHolder})
 		require.NoError(t, err)
 		for _, procs := range []int{2, 3} {
 			runtime.GOMAXPROCS(procs)
 			parallelBuildMin = 0
-			got, err := compile(ctx, p, compileOpts{first: NoHolder})
+			got, err := compile(ctx, p, layout{first: NoHolder})
 			require.NoError(t, err)
 			require.Equal(t, want.infeasible, got.infeasible, "problem %d", it)
 			require.Equal(t, len(want.layers), len(got.layers), "problem %d", it)
@@ -156,14 +127,14 @@ func TestPackedBuildDeterministic(t *testing.T) {
 					split++
 				}
 				require.Equal(t, lw.n, lg.n, "problem %d layer %d", it, i)
-				require.Equal(t, lw.pk, lg.pk, "problem %d layer %d", it, i)
-				require.Equal(t, lw.psk, lg.psk, "problem %d layer %d", it, i)
-				require.Equal(t, lw.r, lg.r, "problem %d layer %d", it, i)
+				require.Equal(t, lw.packed, lg.packed, "problem %d layer %d", it, i)
+				require.Equal(t, lw.packedSums, lg.packedSums, "problem %d layer %d", it, i)
+				require.Equal(t, lw.cardsLeft, lg.cardsLeft, "problem %d layer %d", it, i)
 				require.Equal(t, lw.edgeStart, lg.edgeStart, "problem %d layer %d", it, i)
-				require.Equal(t, lw.eTo, lg.eTo, "problem %d layer %d", it, i)
-				require.Equal(t, lw.eHand.all(), lg.eHand.all(), "problem %d layer %d", it, i)
-				require.Equal(t, lw.eW, lg.eW, "problem %d layer %d", it, i)
-				require.Equal(t, lw.wsp, lg.wsp, "problem %d layer %d", it, i)
+				require.Equal(t, lw.edgeTo, lg.edgeTo, "problem %d layer %d", it, i)
+				require.Equal(t, lw.edgeHand.all(), lg.edgeHand.all(), "problem %d layer %d", it, i)
+				require.Equal(t, lw.edgeWeight, lg.edgeWeight, "problem %d layer %d", it, i)
+				require.Equal(t, lw.weightCells, lg.weightCells, "problem %d layer %d", it, i)
 				require.Equal(t, lw.hands, lg.hands, "problem %d layer %d", it, i)
 			}
 		}
@@ -175,28 +146,19 @@ func TestPackedBuildDeterministic(t *testing.T) {
 // of these"), however many, take one bit each in every layer's partial
 // sums: unsettled, such a clause has one possible partial sum.
 func TestSumLayoutsClauses(t *testing.T) {
-	cards := make([]string, 12)
-	for c := range cards {
-		cards[c] = string(rune('a' + c))
-	}
-	hs := []HolderSpec{{"ev", Size{2, 2}}, {"p", Size{5, 5}}, {"q", Size{5, 5}}}
-	m, err := NewModel(cards, hs)
-	require.NoError(t, err)
-	p := NewProblem(m)
-	// "ev holds a and b, and p holds c..c+k-1, and q holds c+k" is false,
-	// for every k: a chain of eight clauses over three holders.
-	var cs []Constraint
+	p := &Input{Cards: 12, Sizes: []Size{{2, 2}, {5, 5}, {5, 5}}}
+	// "ev (holder 0) holds cards 0 and 1, and holder 1 holds 2..2+k-1, and
+	// holder 2 holds 2+k" is false, for every k: a chain of eight clauses
+	// over three holders.
 	for k := range 8 {
 		neg := []Lit{{0, 0}, {1, 0}}
 		for i := range k {
 			neg = append(neg, Lit{Card(2 + i), 1})
 		}
 		neg = append(neg, Lit{Card(2 + k), 2})
-		cs = append(cs, Clause(nil, neg))
+		p.Constraints = append(p.Constraints, clause(nil, neg))
 	}
-	_, err = p.Add(Observation{Label: "accusation", Constraints: cs})
-	require.NoError(t, err)
-	cp, err := compile(context.Background(), p, compileOpts{first: 0})
+	cp, err := compile(context.Background(), p, layout{first: 0})
 	require.NoError(t, err)
 	require.Len(t, cp.cross, 8)
 	sls, ok := newSumLayouts(cp)
@@ -206,15 +168,14 @@ func TestSumLayoutsClauses(t *testing.T) {
 			require.LessOrEqual(t, sl.mask[c], uint64(1), "layer %d, clause %d", i, c)
 		}
 	}
-	require.NotNil(t, cp.layers[0].pk, "built packed")
-	n, err := NewCounter(p).Count(context.Background())
+	require.NotNil(t, cp.layers[0].packed, "built packed")
+	n, err := New(p).Count(context.Background())
 	require.NoError(t, err)
 	require.Zero(t, n.Cmp(bruteCount(p)), "count %v, brute force %v", n, bruteCount(p))
-	m2, err := NewCounter(p).Marginals(context.Background())
-	require.NoError(t, err)
+	m2 := marginalsOf(t, p)
 	for c, row := range bruteMarginals(p) {
 		for h, v := range row {
-			require.Equal(t, v, m2.Count(Card(c), Holder(h)).Int64(), "card %d holder %d", c, h)
+			require.Equal(t, v, m2.Counts[c][h].Int64(), "card %d holder %d", c, h)
 		}
 	}
 }
@@ -234,30 +195,23 @@ func (h edgeHands) all() []int32 {
 // counted by both builders against brute force.
 func TestManyHands(t *testing.T) {
 	defer func() { usePacked = true }()
-	cards := make([]string, 19)
 	var terms []Term
-	for c := range cards {
-		cards[c] = fmt.Sprintf("c%d", c)
+	for c := range 19 {
 		terms = append(terms, Term{Lit: Lit{Card(c), 0}, Coef: c + 1})
 	}
-	m, err := NewModel(cards, []HolderSpec{{"a", Size{9, 9}}, {"b", Size{10, 10}}})
-	require.NoError(t, err)
-	p := NewProblem(m)
-	_, err = p.Add(Observation{Label: "weights", Constraints: []Constraint{{Terms: terms, Op: Ge, Bound: 60}}})
-	require.NoError(t, err)
+	p := &Input{Cards: 19, Sizes: []Size{{9, 9}, {10, 10}}, Constraints: []Constraint{{Terms: terms, Op: Ge, Bound: 60}}}
 	want := bruteMarginals(p)
 	for _, packed := range []bool{true, false} {
 		usePacked = packed
-		cp, err := compile(context.Background(), p, compileOpts{first: 0})
+		cp, err := compile(context.Background(), p, layout{first: 0})
 		require.NoError(t, err)
 		l0 := cp.layers[0]
 		require.Greater(t, len(l0.hands), 1<<16, "packed %v", packed)
-		require.NotNil(t, l0.eHand.hi, "packed %v", packed)
-		mg, err := NewCounter(p).Marginals(context.Background())
-		require.NoError(t, err)
+		require.NotNil(t, l0.edgeHand.hi, "packed %v", packed)
+		mg := marginalsOf(t, p)
 		for c, row := range want {
 			for h, v := range row {
-				require.Equal(t, v, mg.Count(Card(c), Holder(h)).Int64(), "packed %v card %d holder %d", packed, c, h)
+				require.Equal(t, v, mg.Counts[c][h].Int64(), "packed %v card %d holder %d", packed, c, h)
 			}
 		}
 	}

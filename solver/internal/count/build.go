@@ -1,4 +1,4 @@
-package solver
+package count
 
 import (
 	"context"
@@ -20,8 +20,8 @@ func (cp *compiled) settle(l *glayer, r []uint16, sums []int32) bool {
 		}
 		cc := &cp.cross[c]
 		lo, hi := int(s), int(s)
-		if l.cmin != nil {
-			cmin, cmax := l.cmin[c], l.cmax[c]
+		if l.coefMin != nil {
+			cmin, cmax := l.coefMin[c], l.coefMax[c]
 			for j, n := range r {
 				if n != 0 {
 					lo += int(n) * cmin[j]
@@ -68,6 +68,9 @@ type layerBuilder struct {
 	// admit, when set, is asked about every new state: a state it refuses
 	// is recorded as dead (index -1).
 	admit func(r []uint16) bool
+	// charge, when set, is what the graph takes, in bytes: every new state
+	// adds its own.
+	charge *int64
 }
 
 func newLayerBuilder(l *glayer, sizes []int, ncross int) *layerBuilder {
@@ -133,9 +136,12 @@ func (lb *layerBuilder) push(r []uint16, sums []int32) int32 {
 		return -1
 	}
 	x := int32(lb.l.n)
-	lb.l.r = append(lb.l.r, r...)
+	lb.l.cardsLeft = append(lb.l.cardsLeft, r...)
 	lb.l.sums = append(lb.l.sums, sums...)
 	lb.l.n++
+	if lb.charge != nil {
+		*lb.charge += int64(2*len(r)+4*len(sums)+len(lb.buf)) + genericStateBytes
+	}
 	return x
 }
 
@@ -143,7 +149,15 @@ func (lb *layerBuilder) push(r []uint16, sums []int32) int32 {
 // two builders).
 var usePacked = true
 
-// build lays out the states and edges of every layer, from the root.
+// checkEvery is how many edges or states a builder lays out between two
+// looks at its context and its memory budget.
+const checkEvery = 1 << 12
+
+// build lays out the states and edges of every layer, from the root: with
+// buildPacked when every layer's states pack into machine words, else
+// with the generic builder, which lays out each layer in turn
+// (genericBuilder.layer), each state of it in turn (genericBuilder.state),
+// each hand of that state in turn (genericBuilder.emit).
 func (cp *compiled) build(ctx context.Context) error {
 	if pls, sl, ok := cp.packedOK(); ok && usePacked {
 		if done, err := cp.buildPacked(ctx, pls, sl); done {
@@ -153,10 +167,9 @@ func (cp *compiled) build(ctx context.Context) error {
 	L := len(cp.layers)
 	ncross := len(cp.cross)
 	cp.term = &glayer{ncross: ncross}
-	all := append(append([]*glayer(nil), cp.layers...), cp.term)
-	l0 := all[0]
+	l0 := cp.layer(0)
 	root := make([]uint16, l0.ncells)
-	for j, s := range l0.csize {
+	for j, s := range l0.cellSize {
 		root[j] = uint16(s)
 	}
 	rootSums := make([]int32, ncross)
@@ -164,226 +177,306 @@ func (cp *compiled) build(ctx context.Context) error {
 		cp.infeasible = true
 		return nil
 	}
-	newLayerBuilder(l0, l0.csize, ncross).add(root, rootSums)
-
-	edges := 0
-	var (
-		ns    = make([]int32, ncross)
-		hand  []uint16
-		hkey  []byte
-		lo    []int
-		hi    []int
-		sufLo []int
-		sufHi []int
-		sMin  [][]int
-		sMax  [][]int
-		part  []int
-	)
+	newLayerBuilder(l0, l0.cellSize, ncross).add(root, rootSums)
+	b := &genericBuilder{ctx: ctx, cp: cp, nextSums: make([]int32, ncross)}
 	for i := 0; i < L; i++ {
-		l := all[i]
-		nx := all[i+1]
-		nr := make([]uint16, nx.ncells)
-		next := newLayerBuilder(nx, nx.csize, ncross)
-		if i+2 < L {
-			next.admit = cp.admitter(i + 1)
+		if err := b.layer(i); err != nil {
+			return err
 		}
-		np := len(l.cells)
-		lo, hi = grow(lo, np), grow(hi, np)
-		sufLo, sufHi = grow(sufLo, np+1), grow(sufHi, np+1)
-		hand = growU(hand, np)
-		part = grow(part, len(l.local))
-		for len(sMin) < len(l.local) {
-			sMin = append(sMin, nil)
-			sMax = append(sMax, nil)
-		}
-		for q := range l.local {
-			sMin[q], sMax[q] = grow(sMin[q], np+1), grow(sMax[q], np+1)
-		}
-		l.edgeStart = make([]int32, 0, l.n+1)
-		inLayer := make([]int, l.ncells) // position in cells, or -1
-		for j := range inLayer {
-			inLayer[j] = -1
-		}
-		for p, j := range l.cells {
-			inLayer[j] = p
-		}
-		tr := buildTrie(l, l.n > 1)
-		for x := 0; x < l.n; x++ {
-			if x&1023 == 0 {
-				if err := ctx.Err(); err != nil {
-					return err
-				}
-			}
-			l.edgeStart = append(l.edgeStart, int32(len(l.eTo)))
-			r := l.state(x)
-			sums := l.stateSums(x)
-			R := 0
-			dead := false
-			for j, v := range r {
-				R += int(v)
-				if v > 0 && !l.fut[j] && inLayer[j] < 0 {
-					dead = true
-				}
-			}
-			if dead {
-				continue
-			}
-			totLo := max(l.minSz, R-l.futMax)
-			totHi := min(l.maxSz, R-l.futMin)
-			if totLo > totHi {
-				continue
-			}
-			for p, j := range l.cells {
-				hi[p] = int(r[j])
-				if l.fut[j] {
-					lo[p] = 0
-				} else {
-					lo[p] = hi[p]
-				}
-			}
-			sufLo[np], sufHi[np] = 0, 0
-			for p := np - 1; p >= 0; p-- {
-				sufLo[p] = sufLo[p+1] + lo[p]
-				sufHi[p] = sufHi[p+1] + hi[p]
-			}
-			for q, k := range l.local {
-				sMin[q][np], sMax[q][np] = 0, 0
-				for p := np - 1; p >= 0; p-- {
-					a, b := k.coef[p]*lo[p], k.coef[p]*hi[p]
-					sMin[q][p] = sMin[q][p+1] + min(a, b)
-					sMax[q][p] = sMax[q][p+1] + max(a, b)
-				}
-				part[q] = 0
-			}
-			var dfs func(p, tot int)
-			emit := func(hid int32) {
-				clear(nr)
-				for j, v := range r {
-					if p := inLayer[j]; p >= 0 {
-						v -= hand[p]
-					}
-					if v > 0 {
-						nr[l.up[j]] += v
-					}
-				}
-				copy(ns, sums)
-				for c, cf := range l.cross {
-					if cf == nil || ns[c] == doneSum {
-						continue
-					}
-					s := int(ns[c])
-					for p, k := range hand {
-						s += cf[p] * int(k)
-					}
-					ns[c] = int32(s)
-				}
-				if !cp.settle(nx, nr, ns) {
-					return
-				}
-				y := next.add(nr, ns)
-				if y < 0 {
-					return
-				}
-				h := hid
-				if h < 0 {
-					hkey = hkey[:0]
-					for _, k := range hand {
-						hkey = binary.AppendUvarint(hkey, uint64(k))
-					}
-					var ok bool
-					h, ok = l.handIdx[string(hkey)]
-					if !ok {
-						h = int32(len(l.hands))
-						l.handIdx[string(hkey)] = h
-						l.hands = append(l.hands, append([]uint16(nil), hand...))
-					}
-				}
-				w := uint64(1)
-				for p, j := range l.cells {
-					k := int(hand[p])
-					if k == 0 || k == int(r[j]) || w == 0 {
-						continue
-					}
-					b, fits := binomU64(int(r[j]), k)
-					hi, lo := bits.Mul64(w, b)
-					if !fits || hi != 0 {
-						w = 0
-					} else {
-						w = lo
-					}
-				}
-				l.eTo = append(l.eTo, y)
-				l.eHand.push(h)
-				l.eW = append(l.eW, w)
-				edges++
-			}
-			dfs = func(p, tot int) {
-				if tot+sufLo[p] > totHi || tot+sufHi[p] < totLo {
-					return
-				}
-				for q := range l.local {
-					k := &l.local[q]
-					if k.op != Ge && part[q]+sMin[q][p] > k.bound {
-						return
-					}
-					if k.op != Le && part[q]+sMax[q][p] < k.bound {
-						return
-					}
-				}
-				if p == np {
-					emit(-1)
-					return
-				}
-				for v := lo[p]; v <= hi[p]; v++ {
-					hand[p] = uint16(v)
-					for q := range l.local {
-						part[q] += l.local[q].coef[p] * v
-					}
-					dfs(p+1, tot+v)
-					for q := range l.local {
-						part[q] -= l.local[q].coef[p] * v
-					}
-				}
-				hand[p] = 0
-			}
-			if tr != nil {
-				var walk func(n int32, p, tot int)
-				walk = func(n int32, p, tot int) {
-					nd := &tr[n]
-					if tot+nd.minRest > totHi || tot+nd.maxRest < totLo {
-						return
-					}
-					if p == np {
-						emit(nd.hand)
-						return
-					}
-					for _, kd := range nd.kids {
-						v := int(kd.v)
-						if v > hi[p] {
-							break
-						}
-						if v < lo[p] {
-							continue
-						}
-						hand[p] = kd.v
-						walk(kd.c, p+1, tot+v)
-					}
-				}
-				walk(0, 0, 0)
-			} else {
-				dfs(0, 0)
-			}
-			if edges > cp.edgeLimit() {
-				return errTooLarge
-			}
-		}
-		l.edgeStart = append(l.edgeStart, int32(len(l.eTo)))
-		l.handIdx = nil
 	}
 	if cp.term.n == 0 {
 		cp.infeasible = true
 	}
 	return nil
+}
+
+// genericBuilder lays out the graph one layer at a time, one state at a
+// time: it searches the hands of the layer's holder that fit what the state
+// has left (over a trie of the hands that fit the holder's own constraints
+// when there is one), and emits an edge to the next state for each.
+type genericBuilder struct {
+	ctx   context.Context
+	cp    *compiled
+	edges int // edges laid out so far
+	since int // edges and states laid out since the last check
+
+	// The layer being laid out.
+	l, nx   *glayer
+	next    *layerBuilder // the next layer's states
+	inLayer []int         // per cell: its position in l.cells, -1 when the holder may not take it
+	trie    []tnode       // the hands fitting the holder's own constraints, or nil
+	np      int           // len(l.cells)
+
+	// The state being laid out.
+	left         []uint16 // its cards left per cell
+	sums         []int32  // its partial sums
+	totLo, totHi int      // the range of its holder's hand size
+	lo, hi       []int    // per position in l.cells: the least and most the hand may take
+	sufLo, sufHi []int    // their sums from each position on
+	sMin, sMax   [][]int  // per own constraint: the least and greatest contribution from each position on
+	part         []int    // per own constraint: the sum of the hand so far
+
+	// The hand being emitted, the next state it leads to, and scratch.
+	hand     []uint16
+	nextLeft []uint16
+	nextSums []int32
+	handKey  []byte
+	err      error // set when the work must stop
+}
+
+// check looks at the context and the memory budget, every checkEvery
+// edges or states laid out; it records why the work must stop.
+func (b *genericBuilder) check() bool {
+	if b.since++; b.since < checkEvery {
+		return b.err == nil
+	}
+	b.since = 0
+	if b.err == nil {
+		if err := b.ctx.Err(); err != nil {
+			b.err = err
+		} else if b.edges > b.cp.edgeLimit() {
+			b.err = &TooLargeError{Edges: b.edges}
+		} else {
+			b.err = b.cp.overBudget(b.edges)
+		}
+	}
+	return b.err == nil
+}
+
+// layer lays out the edges of layer i and the states of layer i+1.
+func (b *genericBuilder) layer(i int) error {
+	cp := b.cp
+	L := len(cp.layers)
+	l, nx := cp.layer(i), cp.layer(i+1)
+	b.l, b.nx = l, nx
+	b.nextLeft = make([]uint16, nx.ncells)
+	b.next = newLayerBuilder(nx, nx.cellSize, len(cp.cross))
+	b.next.charge = &cp.used
+	if i+2 < L {
+		b.next.admit = cp.admitter(i + 1)
+	}
+	np := len(l.cells)
+	b.np = np
+	b.lo, b.hi = grow(b.lo, np), grow(b.hi, np)
+	b.sufLo, b.sufHi = grow(b.sufLo, np+1), grow(b.sufHi, np+1)
+	b.hand = growU(b.hand, np)
+	b.part = grow(b.part, len(l.local))
+	for len(b.sMin) < len(l.local) {
+		b.sMin = append(b.sMin, nil)
+		b.sMax = append(b.sMax, nil)
+	}
+	for q := range l.local {
+		b.sMin[q], b.sMax[q] = grow(b.sMin[q], np+1), grow(b.sMax[q], np+1)
+	}
+	l.edgeStart = make([]int32, 0, l.n+1)
+	b.inLayer = make([]int, l.ncells)
+	for j := range b.inLayer {
+		b.inLayer[j] = -1
+	}
+	for p, j := range l.cells {
+		b.inLayer[j] = p
+	}
+	b.trie = buildTrie(l, l.n > 1)
+	for x := 0; x < l.n; x++ {
+		l.edgeStart = append(l.edgeStart, int32(len(l.edgeTo)))
+		if !b.check() {
+			return b.err
+		}
+		if b.state(x) {
+			if b.trie != nil {
+				b.walk(0, 0, 0)
+			} else {
+				b.search(0, 0)
+			}
+		}
+		if b.err != nil {
+			return b.err
+		}
+		if b.edges > cp.edgeLimit() {
+			return &TooLargeError{Edges: b.edges}
+		}
+	}
+	l.edgeStart = append(l.edgeStart, int32(len(l.edgeTo)))
+	l.handIdx = nil
+	statesBuilt.Add(int64(nx.n))
+	return nil
+}
+
+// state prepares the search of the hands of state x: what each position
+// may take, and the bounds that prune the search. It reports false when
+// the state has no hand (a card left that no later holder may take and
+// this one may not either, or no hand size that fits).
+func (b *genericBuilder) state(x int) bool {
+	l := b.l
+	r := l.state(x)
+	b.left, b.sums = r, l.stateSums(x)
+	R := 0
+	for j, v := range r {
+		R += int(v)
+		if v > 0 && !l.later[j] && b.inLayer[j] < 0 {
+			return false
+		}
+	}
+	b.totLo = max(l.minSz, R-l.futMax)
+	b.totHi = min(l.maxSz, R-l.futMin)
+	if b.totLo > b.totHi {
+		return false
+	}
+	np := b.np
+	lo, hi := b.lo, b.hi
+	for p, j := range l.cells {
+		hi[p] = int(r[j])
+		if l.later[j] {
+			lo[p] = 0
+		} else {
+			lo[p] = hi[p]
+		}
+	}
+	b.sufLo[np], b.sufHi[np] = 0, 0
+	for p := np - 1; p >= 0; p-- {
+		b.sufLo[p] = b.sufLo[p+1] + lo[p]
+		b.sufHi[p] = b.sufHi[p+1] + hi[p]
+	}
+	for q, k := range l.local {
+		sMin, sMax := b.sMin[q], b.sMax[q]
+		sMin[np], sMax[np] = 0, 0
+		for p := np - 1; p >= 0; p-- {
+			a, c := k.coef[p]*lo[p], k.coef[p]*hi[p]
+			sMin[p] = sMin[p+1] + min(a, c)
+			sMax[p] = sMax[p+1] + max(a, c)
+		}
+		b.part[q] = 0
+	}
+	return true
+}
+
+// search tries every hand of the state position by position, from p on,
+// tot cards taken so far, pruned by the size and the own constraints.
+func (b *genericBuilder) search(p, tot int) {
+	if b.err != nil || tot+b.sufLo[p] > b.totHi || tot+b.sufHi[p] < b.totLo {
+		return
+	}
+	l := b.l
+	for q := range l.local {
+		k := &l.local[q]
+		if k.op != Ge && b.part[q]+b.sMin[q][p] > k.bound {
+			return
+		}
+		if k.op != Le && b.part[q]+b.sMax[q][p] < k.bound {
+			return
+		}
+	}
+	if p == b.np {
+		b.emit(-1)
+		return
+	}
+	for v := b.lo[p]; v <= b.hi[p]; v++ {
+		b.hand[p] = uint16(v)
+		for q := range l.local {
+			b.part[q] += l.local[q].coef[p] * v
+		}
+		b.search(p+1, tot+v)
+		for q := range l.local {
+			b.part[q] -= l.local[q].coef[p] * v
+		}
+	}
+	b.hand[p] = 0
+}
+
+// walk tries the hands of the trie below node n (at position p, tot cards
+// taken so far) that fit the state.
+func (b *genericBuilder) walk(n int32, p, tot int) {
+	nd := &b.trie[n]
+	if b.err != nil || tot+nd.minRest > b.totHi || tot+nd.maxRest < b.totLo {
+		return
+	}
+	if p == b.np {
+		b.emit(nd.hand)
+		return
+	}
+	for _, kd := range nd.kids {
+		v := int(kd.v)
+		if v > b.hi[p] {
+			break
+		}
+		if v < b.lo[p] {
+			continue
+		}
+		b.hand[p] = kd.v
+		b.walk(kd.c, p+1, tot+v)
+	}
+}
+
+// emit lays out the edge of the hand b.hand (its index hid in the layer's
+// hands, or -1 when it is not registered yet) out of the state: the next
+// state, unless the partial sums can no longer be met or the next layer
+// refuses it, and the edge's weight.
+func (b *genericBuilder) emit(hid int32) {
+	if !b.check() {
+		return
+	}
+	cp, l := b.cp, b.l
+	r, hand, nr, ns := b.left, b.hand, b.nextLeft, b.nextSums
+	clear(nr)
+	for j, v := range r {
+		if p := b.inLayer[j]; p >= 0 {
+			v -= hand[p]
+		}
+		if v > 0 {
+			nr[l.up[j]] += v
+		}
+	}
+	copy(ns, b.sums)
+	for c, cf := range l.cross {
+		if cf == nil || ns[c] == doneSum {
+			continue
+		}
+		s := int(ns[c])
+		for p, k := range hand {
+			s += cf[p] * int(k)
+		}
+		ns[c] = int32(s)
+	}
+	if !cp.settle(b.nx, nr, ns) {
+		return
+	}
+	y := b.next.add(nr, ns)
+	if y < 0 {
+		return
+	}
+	h := hid
+	if h < 0 {
+		b.handKey = b.handKey[:0]
+		for _, k := range hand {
+			b.handKey = binary.AppendUvarint(b.handKey, uint64(k))
+		}
+		var ok bool
+		h, ok = l.handIdx[string(b.handKey)]
+		if !ok {
+			h = int32(len(l.hands))
+			l.handIdx[string(b.handKey)] = h
+			l.hands = append(l.hands, append([]uint16(nil), hand...))
+		}
+	}
+	w := uint64(1)
+	for p, j := range l.cells {
+		k := int(hand[p])
+		if k == 0 || k == int(r[j]) || w == 0 {
+			continue
+		}
+		c, fits := binomU64(int(r[j]), k)
+		hi, lo := bits.Mul64(w, c)
+		if !fits || hi != 0 {
+			w = 0
+		} else {
+			w = lo
+		}
+	}
+	l.edgeTo = append(l.edgeTo, y)
+	l.edgeHand.push(h)
+	l.edgeWeight = append(l.edgeWeight, w)
+	b.edges++
+	cp.used += genericEdgeBytes
 }
 
 func grow(s []int, n int) []int {
@@ -424,7 +517,7 @@ func handBounds(l *glayer) (hi, sufHi []int, sMin, sMax [][]int) {
 	np := len(l.cells)
 	hi = make([]int, np)
 	for p, j := range l.cells {
-		hi[p] = l.csize[j]
+		hi[p] = l.cellSize[j]
 	}
 	sufHi = make([]int, np+1)
 	for p := np - 1; p >= 0; p-- {
@@ -543,7 +636,7 @@ func (cp *compiled) admitter(i int) func(r []uint16) bool {
 		// share them: remember it when the counts pack into a uint64.
 		nb := 0
 		f.width = make([]int, len(f.proj))
-		for j, s := range cp.layers[t].csize {
+		for j, s := range cp.layers[t].cellSize {
 			f.width[j] = bits.Len(uint(s))
 			nb += f.width[j]
 		}

@@ -1,9 +1,12 @@
-package solver
+package count
 
 import (
+	"encoding/binary"
 	"hash/maphash"
 	"math"
 	"math/bits"
+	"slices"
+	"sort"
 )
 
 // The layer order decides the size of the counting graph, by far: on
@@ -215,3 +218,173 @@ func vectorsWithSum(sizes []int, lo, hi int) float64 {
 }
 
 var useOrderSearch = true
+
+// orderHolders picks the layer order. The first layer has a single state,
+// so the requested holder goes there (the queries about one holder's
+// content read it off the first layer's edges); without one, the holder
+// with the fewest places does. The last layer's hand is forced (it takes
+// what is left), so the holder with the most candidate hands goes last. In
+// between, holders with fewer candidate hands come first, to keep the
+// number of states low.
+func orderHolders(active []Holder, first Holder, cons []ncon, holdersOf [][]int, free []Card, allowed [][]bool, minSz, maxSz []int) []Holder {
+	type est struct {
+		h     Holder
+		hands float64
+	}
+	var es []est
+	for _, h := range active {
+		es = append(es, est{h, handCount(h, cons, holdersOf, free, allowed, minSz[h], maxSz[h])})
+	}
+	sort.SliceStable(es, func(a, b int) bool { return es[a].hands < es[b].hands })
+	var sorted []Holder
+	for _, e := range es {
+		sorted = append(sorted, e.h)
+	}
+	if len(sorted) == 0 {
+		return nil
+	}
+	at := slices.Index(sorted, firstHolder(sorted, first, free, allowed, maxSz))
+	out := []Holder{sorted[at]}
+	return append(out, slices.Delete(sorted, at, at+1)...)
+}
+
+// firstHolder is the holder for the first layer among active (not empty):
+// first when it is active, else the one with the fewest places (the least
+// of its size and the free cards it may take), the earliest on a tie.
+func firstHolder(active []Holder, first Holder, free []Card, allowed [][]bool, maxSz []int) Holder {
+	if slices.Contains(active, first) {
+		return first
+	}
+	best, bestCap := active[0], math.MaxInt
+	for _, h := range active {
+		nfree := 0
+		for _, c := range free {
+			if allowed[c][h] {
+				nfree++
+			}
+		}
+		if c := min(maxSz[h], nfree); c < bestCap {
+			best, bestCap = h, c
+		}
+	}
+	return best
+}
+
+// handCount is about the number of card sets holder h could hold as far as
+// its own constraints and size say: exact when a short search settles it,
+// otherwise the binomial bound.
+func handCount(h Holder, cons []ncon, holdersOf [][]int, free []Card, allowed [][]bool, lo, hi int) float64 {
+	var own []int
+	for q := range cons {
+		if len(holdersOf[q]) == 1 && holdersOf[q][0] == int(h) {
+			own = append(own, q)
+		}
+	}
+	// Group the cards h may hold by their coefficients in h's constraints.
+	idx := map[string]int{}
+	var key []byte
+	var size []int
+	var coef [][]int // [group][own constraint]
+	for _, c := range free {
+		if !allowed[c][h] {
+			continue
+		}
+		cf := make([]int, len(own))
+		for t, q := range own {
+			for _, term := range cons[q].terms {
+				if term.Lit.Card == c {
+					cf[t] += term.Coef
+				}
+			}
+		}
+		key = key[:0]
+		for _, v := range cf {
+			key = binary.AppendVarint(key, int64(v))
+		}
+		g, ok := idx[string(key)]
+		if !ok {
+			g = len(size)
+			idx[string(key)] = g
+			size = append(size, 0)
+			coef = append(coef, cf)
+		}
+		size[g]++
+	}
+	n := 0
+	for _, s := range size {
+		n += s
+	}
+	bound := math.Exp2(lgammaC(n, min(hi, n)))
+	budget := 50000
+	part := make([]int, len(own))
+	ng := len(size)
+	sufN := make([]int, ng+1)
+	sMin := make([][]int, len(own))
+	sMax := make([][]int, len(own))
+	for t := range own {
+		sMin[t], sMax[t] = make([]int, ng+1), make([]int, ng+1)
+	}
+	for g := ng - 1; g >= 0; g-- {
+		sufN[g] = sufN[g+1] + size[g]
+		for t := range own {
+			a := coef[g][t] * size[g]
+			sMin[t][g] = sMin[t][g+1] + min(a, 0)
+			sMax[t][g] = sMax[t][g+1] + max(a, 0)
+		}
+	}
+	var rec func(g, tot int) float64
+	rec = func(g, tot int) float64 {
+		budget--
+		if budget < 0 || tot > hi || tot+sufN[g] < lo {
+			return 0
+		}
+		for t, q := range own {
+			k := &cons[q]
+			if k.op != Ge && part[t]+sMin[t][g] > k.bound {
+				return 0
+			}
+			if k.op != Le && part[t]+sMax[t][g] < k.bound {
+				return 0
+			}
+		}
+		if g == len(size) {
+			if tot < lo {
+				return 0
+			}
+			for t, q := range own {
+				if !opOK(cons[q].op, part[t], cons[q].bound) {
+					return 0
+				}
+			}
+			return 1
+		}
+		sum := 0.0
+		b := 1.0
+		for v := 0; v <= size[g] && tot+v <= hi; v++ {
+			for t := range own {
+				part[t] += coef[g][t] * v
+			}
+			sum += b * rec(g+1, tot+v)
+			for t := range own {
+				part[t] -= coef[g][t] * v
+			}
+			b = b * float64(size[g]-v) / float64(v+1)
+		}
+		return sum
+	}
+	got := rec(0, 0)
+	if budget < 0 {
+		return bound
+	}
+	return got
+}
+
+func lgammaC(n, k int) float64 {
+	if k < 0 || k > n {
+		return 0
+	}
+	a, _ := math.Lgamma(float64(n + 1))
+	b, _ := math.Lgamma(float64(k + 1))
+	c, _ := math.Lgamma(float64(n - k + 1))
+	return (a - b - c) / math.Ln2
+}

@@ -1,4 +1,4 @@
-package solver
+package count
 
 import (
 	"math/rand/v2"

@@ -1,4 +1,4 @@
-package solver
+package count
 
 import (
 	"math/rand/v2"
@@ -42,11 +42,11 @@ func TestVectorsWithSum(t *testing.T) {
 func TestSearchOrder(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for it := 0; it < 300; it++ {
-		p := randomProblem(rng, 8, 5)
-		H := p.Model().NumHolders()
+		p := randomInput(rng, 8, 5)
+		H := len(p.Sizes)
 		first := Holder(rng.IntN(H))
 		second := Holder(rng.IntN(H))
-		cp, err := compile(t.Context(), p, compileOpts{first: first, second: second, hasSecond: true})
+		cp, err := compile(t.Context(), p, layout{first: first, second: second, hasSecond: true})
 		require.NoError(t, err)
 		if cp.infeasible {
 			continue
@@ -63,15 +63,13 @@ func TestSearchOrder(t *testing.T) {
 			}
 		}
 		useOrderSearch = false
-		want, err := NewCounter(p).Marginals(t.Context())
+		want := marginalsOf(t, p)
 		useOrderSearch = true
-		require.NoError(t, err)
-		got, err := NewCounter(p).Marginals(t.Context())
-		require.NoError(t, err)
+		got := marginalsOf(t, p)
 		require.Zero(t, want.Total.Cmp(got.Total))
-		for c := range p.Model().NumCards() {
+		for c := range p.Cards {
 			for h := range H {
-				require.Zero(t, want.Count(Card(c), Holder(h)).Cmp(got.Count(Card(c), Holder(h))))
+				require.Zero(t, want.Counts[c][h].Cmp(got.Counts[c][h]))
 			}
 		}
 	}
@@ -84,8 +82,7 @@ func TestSearchOrder(t *testing.T) {
 // and the bound without the cap cannot tell the holders apart: the search
 // then takes them in index order and puts h4, the constrained one, last.
 func TestSearchOrderConstrainedEarly(t *testing.T) {
-	m := namedModel(t, 12, Exactly(2), Exactly(3), Exactly(3), Exactly(2), Exactly(2))
-	p := NewProblem(m)
+	p := &Input{Cards: 12, Sizes: []Size{{2, 2}, {3, 3}, {3, 3}, {2, 2}, {2, 2}}}
 	weighed := func(h Holder, op Op, bound int) Constraint {
 		k := Constraint{Op: op, Bound: bound}
 		for c := range 12 {
@@ -94,13 +91,11 @@ func TestSearchOrderConstrainedEarly(t *testing.T) {
 		return k
 	}
 	for h := Holder(1); h <= 3; h++ {
-		_, err := p.Add(Observation{Label: "loose", Constraints: []Constraint{weighed(h, Le, 60)}})
-		require.NoError(t, err)
+		p.Constraints = append(p.Constraints, weighed(h, Le, 60))
 	}
 	// h4 holds c0 and c1: the only two cards whose weights add up to 3.
-	_, err := p.Add(Observation{Label: "tight", Constraints: []Constraint{weighed(4, Eq, 3)}})
-	require.NoError(t, err)
-	cp, err := compile(t.Context(), p, compileOpts{first: 0})
+	p.Constraints = append(p.Constraints, weighed(4, Eq, 3))
+	cp, err := compile(t.Context(), p, layout{first: 0})
 	require.NoError(t, err)
 	var order []Holder
 	for _, l := range cp.layers {

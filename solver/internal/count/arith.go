@@ -1,4 +1,4 @@
-package solver
+package count
 
 import (
 	"math/big"
@@ -99,7 +99,7 @@ func (bigs) weight(l *glayer, x, e int) *big.Int {
 		return new(big.Int).SetUint64(w)
 	}
 	r := l.state(x)
-	k := l.hands[l.eHand.at(int32(e))]
+	k := l.hands[l.edgeHand.at(int32(e))]
 	w := big.NewInt(1)
 	var b big.Int
 	for p, j := range l.cells {
@@ -112,23 +112,24 @@ func (bigs) weight(l *glayer, x, e int) *big.Int {
 
 // w64 is the weight of edge e out of state x of l (the number of ways its
 // hand takes its cards from the state), 0 when it does not fit in a uint64.
-// The generic builder stores it (eW); the packed builder does not, and it
-// is computed from the cells the hand takes part of (wsp) and the state:
+// The generic builder stores it (edgeWeight); the packed builder does not,
+// and it is computed from the cells the hand takes part of (weightCells)
+// and the state:
 // an edge then takes 8 bytes instead of 16.
 func (l *glayer) w64(x int, e int32) uint64 {
-	if l.eW != nil {
-		return l.eW[e]
+	if l.edgeWeight != nil {
+		return l.edgeWeight[e]
 	}
-	if l.wsp == nil {
+	if l.weightCells == nil {
 		return 1
 	}
-	return l.w64cells(x, l.wsp[l.eHand.at(e)])
+	return l.w64cells(x, l.weightCells[l.edgeHand.at(e)])
 }
 
 // w64cells is the weight of taking the cells ws out of state x of l (1
 // when ws is empty).
 func (l *glayer) w64cells(x int, ws []wcell) uint64 {
-	r := l.r[x*l.ncells : (x+1)*l.ncells]
+	r := l.cardsLeft[x*l.ncells : (x+1)*l.ncells]
 	w := uint64(1)
 	for _, wc := range ws {
 		n, k := int(r[wc.j]), int(wc.k)

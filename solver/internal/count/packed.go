@@ -1,4 +1,4 @@
-package solver
+package count
 
 import (
 	"context"
@@ -95,7 +95,7 @@ type sumLayout struct {
 // newSumLayouts sizes the fields of every layer (and of the terminal one)
 // from the partial sums a
 // state of the layer can carry while its constraint is unsettled: within
-// what earlier holders can add (plo, phi), and, since the state is neither
+// what earlier holders can add (sumLo, sumHi), and, since the state is neither
 // dead nor settled, within reach of the bound with what the cards left can
 // still add (at least their least coefficients, at most their greatest,
 // over every card the layer tells). A constraint over a few single cards
@@ -112,11 +112,11 @@ func newSumLayouts(cp *compiled) ([]sumLayout, bool) {
 		nb := 0
 		for c, k := range cp.cross {
 			remLo, remHi := 0, 0
-			for j, n := range l.csize {
-				remLo += n * min(0, l.cmin[c][j])
-				remHi += n * max(0, l.cmax[c][j])
+			for j, n := range l.cellSize {
+				remLo += n * min(0, l.coefMin[c][j])
+				remHi += n * max(0, l.coefMax[c][j])
 			}
-			lo, hi := l.plo[c], l.phi[c]
+			lo, hi := l.sumLo[c], l.sumHi[c]
 			switch k.op {
 			case Ge:
 				lo, hi = max(lo, k.bound-remHi), min(hi, k.bound-1-remLo)
@@ -171,7 +171,7 @@ func (cp *compiled) packedOK() ([]playout, []sumLayout, bool) {
 	pls := make([]playout, L+1)
 	for i := 0; i < L; i++ {
 		var ok bool
-		if pls[i], ok = newPLayout(cp.layers[i].csize); !ok {
+		if pls[i], ok = newPLayout(cp.layers[i].cellSize); !ok {
 			return nil, nil, false
 		}
 	}
@@ -266,6 +266,9 @@ func (cp *compiled) buildPacked(ctx context.Context, pls []playout, sls []sumLay
 	// List every layer's hands but the last one's (it takes what is left).
 	lists := make([][][]uint16, L)
 	for i := 0; i+1 < L; i++ {
+		if err := ctx.Err(); err != nil {
+			return true, err
+		}
 		var ok bool
 		if lists[i], ok = listHands(cp.layers[i], maxPackedHands); !ok {
 			return false, nil
@@ -277,7 +280,7 @@ func (cp *compiled) buildPacked(ctx context.Context, pls []playout, sls []sumLay
 	root := make([]uint16, l0.ncells)
 	var rootK uint64
 	rootTot := 0
-	for j, s := range l0.csize {
+	for j, s := range l0.cellSize {
 		root[j] = uint16(s)
 		rootK |= uint64(s) << pls[0].off[j]
 		rootTot += s
@@ -287,10 +290,10 @@ func (cp *compiled) buildPacked(ctx context.Context, pls []playout, sls []sumLay
 		cp.infeasible = true
 		return true, nil
 	}
-	l0.r = append(l0.r[:0], root...)
-	l0.pk = []uint64{rootK}
-	l0.psk = []uint64{sls[0].encode(rootSums)}
-	l0.ptot = []int32{int32(rootTot)}
+	l0.cardsLeft = append(l0.cardsLeft[:0], root...)
+	l0.packed = []uint64{rootK}
+	l0.packedSums = []uint64{sls[0].encode(rootSums)}
+	l0.packedLeft = []int32{int32(rootTot)}
 	l0.n = 1
 
 	edges := 0
@@ -336,9 +339,9 @@ func (cp *compiled) packedLastLayer(pl *playout, sl sumLayout, edges *int) error
 	}
 states:
 	for x := 0; x < l.n; x++ {
-		l.edgeStart = append(l.edgeStart, int32(len(l.eTo)))
-		r := l.pk[x]
-		R := int(l.ptot[x])
+		l.edgeStart = append(l.edgeStart, int32(len(l.edgeTo)))
+		r := l.packed[x]
+		R := int(l.packedLeft[x])
 		if r&dead != 0 || R < max(l.minSz, R-l.futMax) || R > min(l.maxSz, R-l.futMin) || !cp.localOK(l, pl, r) {
 			continue
 		}
@@ -346,7 +349,7 @@ states:
 		// settle used before this layer were exact); the check is kept in
 		// case that ever changes.
 		if nc > 0 {
-			sl.decode(l.psk[x], cur)
+			sl.decode(l.packedSums[x], cur)
 			for c := range nc {
 				if cur[c] == doneSum {
 					continue
@@ -374,19 +377,20 @@ states:
 		}
 		if cp.term.n == 0 {
 			cp.term.n = 1
-			cp.term.pk = []uint64{0}
-			cp.term.psk = []uint64{0}
-			cp.term.ptot = []int32{0}
+			cp.term.packed = []uint64{0}
+			cp.term.packedSums = []uint64{0}
+			cp.term.packedLeft = []int32{0}
 		}
-		l.eTo = append(l.eTo, 0)
-		l.eHand.push(h)
+		l.edgeTo = append(l.edgeTo, 0)
+		l.edgeHand.push(h)
 		*edges++
 	}
-	l.edgeStart = append(l.edgeStart, int32(len(l.eTo)))
+	l.edgeStart = append(l.edgeStart, int32(len(l.edgeTo)))
 	if *edges > cp.edgeLimit() {
-		return errTooLarge
+		return &TooLargeError{Edges: *edges}
 	}
-	return nil
+	cp.used += int64(len(l.edgeTo)) * packedEdgeBytes
+	return cp.overBudget(*edges)
 }
 
 // layerPlan is what laying out the edges of a layer (not the last) needs.
@@ -422,7 +426,7 @@ func (cp *compiled) newLayerPlan(i int, pls []playout, sls []sumLayout, lists []
 		inLayer[j] = true
 	}
 	for j := 0; j < l.ncells; j++ {
-		if !l.fut[j] {
+		if !l.later[j] {
 			lp.forced |= pl.mask[j]
 			if !inLayer[j] {
 				lp.dead |= pl.mask[j]
@@ -433,13 +437,13 @@ func (cp *compiled) newLayerPlan(i int, pls []playout, sls []sumLayout, lists []
 	for j := range lp.upOff {
 		lp.upOff[j] = pn.off[l.up[j]]
 	}
-	if nc > 0 && nx.cmin != nil {
+	if nc > 0 && nx.coefMin != nil {
 		lp.nxMin, lp.nxMax = make([][]int, nc), make([][]int, nc)
 		for c := range nc {
 			lp.nxMin[c], lp.nxMax[c] = make([]int, l.ncells), make([]int, l.ncells)
 			for j := range l.ncells {
-				lp.nxMin[c][j] = nx.cmin[c][l.up[j]]
-				lp.nxMax[c][j] = nx.cmax[c][l.up[j]]
+				lp.nxMin[c][j] = nx.coefMin[c][l.up[j]]
+				lp.nxMax[c][j] = nx.coefMax[c][l.up[j]]
 			}
 		}
 	}
@@ -475,7 +479,7 @@ func (cp *compiled) newLayerPlan(i int, pls []playout, sls []sumLayout, lists []
 			ph.k |= uint64(v) << pl.off[j]
 			ph.img += uint64(v) << lp.upOff[j]
 			ph.tot += int32(v)
-			if l.csize[j] > int(v) {
+			if l.cellSize[j] > int(v) {
 				wcel = append(wcel, wcell{int32(j), int32(v)})
 			}
 			for c := range nc {
@@ -489,7 +493,7 @@ func (cp *compiled) newLayerPlan(i int, pls []playout, sls []sumLayout, lists []
 			}
 		}
 		lp.hs[t] = ph
-		l.wsp = append(l.wsp, wcel)
+		l.weightCells = append(l.weightCells, wcel)
 	}
 	if i+2 < len(cp.layers) && useAdmit {
 		lp.newAdmit = cp.packedAdmitter(i+1, pls, lists)
@@ -514,11 +518,12 @@ type scanner struct {
 
 	// When writing edges: the worker's table of next states, those states
 	// in the order it reached them, and its part of the edge arrays.
-	tab   *stateTable
-	keys  []pstate
-	eTo   []int32
-	eHand edgeHands
-	e     int
+	tab         *stateTable
+	keys        []pstate
+	keysCharged int // len(keys) when the budget was last checked
+	edgeTo      []int32
+	edgeHand    edgeHands
+	e           int
 }
 
 func (lp *layerPlan) newScanner() *scanner {
@@ -531,11 +536,11 @@ func (lp *layerPlan) newScanner() *scanner {
 func (sc *scanner) scan(x int, fill bool) int {
 	lp := sc.lp
 	l, pl := lp.l, lp.pl
-	r := l.pk[x]
+	r := l.packed[x]
 	if r&lp.dead != 0 {
 		return 0
 	}
-	R := int(l.ptot[x])
+	R := int(l.packedLeft[x])
 	totLo := max(l.minSz, R-l.futMax)
 	totHi := min(l.maxSz, R-l.futMin)
 	if totLo > totHi {
@@ -566,7 +571,7 @@ func (sc *scanner) scan(x int, fill bool) int {
 	nc := lp.nc
 	live := sc.live[:0]
 	if nc > 0 {
-		lp.sl.decode(l.psk[x], sc.cur)
+		lp.sl.decode(l.packedSums[x], sc.cur)
 		for c := range nc {
 			if sc.cur[c] == doneSum {
 				continue
@@ -623,8 +628,8 @@ func (sc *scanner) scan(x int, fill bool) int {
 			if added {
 				sc.keys = append(sc.keys, pstate{nk, sk, int32(R) - ph.tot})
 			}
-			sc.eTo[sc.e] = y
-			sc.eHand.set(int32(sc.e), ph.idx)
+			sc.edgeTo[sc.e] = y
+			sc.edgeHand.set(int32(sc.e), ph.idx)
 			sc.e++
 		}
 	}
@@ -651,18 +656,20 @@ func (lp *layerPlan) build(ctx context.Context, edges *int) error {
 	// in turn (states differ in their numbers of edges).
 	cnt := make([]int32, n+1)
 	var nextRun atomic.Int64
-	const run = 256
+	// Runs of 256 states, fewer when a state has many hands to try, so
+	// that a cancelled context is seen within milliseconds.
+	run := int64(max(1, min(256, (1<<15)/max(1, len(lp.hs)))))
 	err := runChunks(k, func(w int) error {
 		sc := scs[w]
 		for {
-			lo := int(nextRun.Add(run)) - run
+			lo := int(nextRun.Add(run) - run)
 			if lo >= n {
 				return nil
 			}
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			for x := lo; x < min(lo+run, n); x++ {
+			for x := lo; x < min(lo+int(run), n); x++ {
 				cnt[x+1] = int32(sc.scan(x, false))
 			}
 		}
@@ -674,32 +681,48 @@ func (lp *layerPlan) build(ctx context.Context, edges *int) error {
 	for x := 1; x <= n; x++ {
 		total += int(cnt[x])
 		if *edges+total > lp.cp.edgeLimit() {
-			return errTooLarge
+			return &TooLargeError{Edges: *edges + total}
 		}
 		cnt[x] = int32(total)
 	}
 	*edges += total
+	lp.cp.used += int64(total) * packedEdgeBytes
+	if err := lp.cp.overBudget(*edges); err != nil {
+		return err
+	}
 	l.edgeStart = cnt
-	l.eTo = make([]int32, total)
-	l.eHand = makeEdgeHands(total, len(l.hands))
+	l.edgeTo = make([]int32, total)
+	l.edgeHand = makeEdgeHands(total, len(l.hands))
 	// Write them, in runs of about equal numbers of edges.
 	bound := edgeRuns(cnt, k)
+	var temp, keysBytes atomic.Int64 // the working memory of the workers' tables and states
 	err = runChunks(k, func(w int) error {
 		sc := scs[w]
 		lo, hi := bound[w], bound[w+1]
 		a, b := cnt[lo], cnt[hi]
-		sc.eTo, sc.eHand = l.eTo[a:b], l.eHand.slice(a, b)
+		sc.edgeTo, sc.edgeHand = l.edgeTo[a:b], l.edgeHand.slice(a, b)
 		// As many next states as states is a fair first guess; the
 		// table grows as needed.
 		hint := min(int(b-a), hi-lo)
 		sc.tab = newStateTable(hint, lp.nc > 0)
 		// When it is full, the states to come are guessed from the rate
 		// at which the edges so far found new ones.
-		sc.tab.guess = func() int { return int(int64(sc.tab.n) * int64(len(sc.eTo)) / int64(sc.e+1)) }
+		sc.tab.guess = func() int { return int(int64(sc.tab.n) * int64(len(sc.edgeTo)) / int64(sc.e+1)) }
+		sc.tab.charged = &temp
+		temp.Add(sc.tab.bytes())
 		sc.keys = make([]pstate, 0, hint)
+		var tk ticker
 		for x := lo; x < hi; x++ {
-			if x&1023 == 0 && ctx.Err() != nil {
-				return ctx.Err()
+			if tk.due(len(lp.hs)) {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				// The tables and the states reached so far are the
+				// layer's working memory.
+				if lp.cp.used+temp.Load()+keysBytes.Add(int64(len(sc.keys)-sc.keysCharged)*pstateBytes) > lp.cp.budget {
+					return &TooLargeError{Bytes: lp.cp.used + temp.Load() + keysBytes.Load(), Budget: lp.cp.budget, Edges: *edges}
+				}
+				sc.keysCharged = len(sc.keys)
 			}
 			sc.scan(x, true)
 		}
@@ -719,6 +742,9 @@ func (lp *layerPlan) build(ctx context.Context, edges *int) error {
 	keys := scs[0].keys
 	remaps := make([][]int32, k)
 	for w := 1; w < k; w++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		sc := scs[w]
 		rm := make([]int32, len(sc.keys))
 		for t, st := range sc.keys {
@@ -734,8 +760,8 @@ func (lp *layerPlan) build(ctx context.Context, edges *int) error {
 	if k > 1 {
 		err = runChunks(k, func(w int) error {
 			if rm := remaps[w]; rm != nil {
-				for e, y := range scs[w].eTo {
-					scs[w].eTo[e] = rm[y]
+				for e, y := range scs[w].edgeTo {
+					scs[w].edgeTo[e] = rm[y]
 				}
 			}
 			return nil
@@ -754,7 +780,11 @@ func (lp *layerPlan) build(ctx context.Context, edges *int) error {
 		}
 		err := runChunks(ka, func(w int) error {
 			admit := lp.newAdmit()
+			var tk ticker
 			for t := len(keys) * w / ka; t < len(keys)*(w+1)/ka; t++ {
+				if tk.due(len(lp.hs)) && ctx.Err() != nil {
+					return ctx.Err()
+				}
 				ok[t] = admit(keys[t].k)
 			}
 			return nil
@@ -773,20 +803,25 @@ func (lp *layerPlan) build(ctx context.Context, edges *int) error {
 		}
 		if len(kept) < len(keys) { // else every edge stays where it is
 			l.compactEdges(rm)
-			*edges -= total - len(l.eTo)
+			*edges -= total - len(l.edgeTo)
 		}
 		keys = kept
 	}
 	// The next layer's states.
 	pn := lp.pn
+	lp.cp.used += int64(len(keys)) * int64(packedStateBytes+2*nx.ncells)
+	if err := lp.cp.overBudget(*edges); err != nil {
+		return err
+	}
 	nx.n = len(keys)
-	nx.pk = make([]uint64, len(keys))
-	nx.psk = make([]uint64, len(keys))
-	nx.ptot = make([]int32, len(keys))
-	nx.r = make([]uint16, len(keys)*nx.ncells)
+	statesBuilt.Add(int64(len(keys)))
+	nx.packed = make([]uint64, len(keys))
+	nx.packedSums = make([]uint64, len(keys))
+	nx.packedLeft = make([]int32, len(keys))
+	nx.cardsLeft = make([]uint16, len(keys)*nx.ncells)
 	for y, st := range keys {
-		nx.pk[y], nx.psk[y], nx.ptot[y] = st.k, st.s, st.tot
-		row := nx.r[y*nx.ncells : (y+1)*nx.ncells]
+		nx.packed[y], nx.packedSums[y], nx.packedLeft[y] = st.k, st.s, st.tot
+		row := nx.cardsLeft[y*nx.ncells : (y+1)*nx.ncells]
 		for j := range row {
 			row[j] = uint16(pn.field(st.k, j))
 		}
@@ -804,22 +839,22 @@ func (l *glayer) compactEdges(rm []int32) {
 		start = b
 		l.edgeStart[x] = int32(out)
 		for e := a; e < b; e++ {
-			y := rm[l.eTo[e]]
+			y := rm[l.edgeTo[e]]
 			if y < 0 {
 				continue
 			}
-			l.eTo[out] = y
-			l.eHand.set(int32(out), l.eHand.at(e))
-			if l.eW != nil {
-				l.eW[out] = l.eW[e]
+			l.edgeTo[out] = y
+			l.edgeHand.set(int32(out), l.edgeHand.at(e))
+			if l.edgeWeight != nil {
+				l.edgeWeight[out] = l.edgeWeight[e]
 			}
 			out++
 		}
 	}
 	l.edgeStart[l.n] = int32(out)
-	l.eTo, l.eHand = l.eTo[:out:out], l.eHand.slice(0, int32(out))
-	if l.eW != nil {
-		l.eW = l.eW[:out:out]
+	l.edgeTo, l.edgeHand = l.edgeTo[:out:out], l.edgeHand.slice(0, int32(out))
+	if l.edgeWeight != nil {
+		l.edgeWeight = l.edgeWeight[:out:out]
 	}
 }
 

@@ -1,6 +1,9 @@
-package solver
+package count
 
-import "math/bits"
+import (
+	"math/bits"
+	"sync/atomic"
+)
 
 // stateTable maps packed states (counts and, when the problem has
 // constraints across holders, partial sums) to their index in a layer: an
@@ -15,6 +18,8 @@ type stateTable struct {
 	// be in all, asked when the table is full: it grows straight to the
 	// size for them (see grow).
 	guess func() int
+	// charged, when set, follows the table's memory: growth adds to it.
+	charged *atomic.Int64
 }
 
 type tslot struct {
@@ -77,6 +82,7 @@ func (t *stateTable) getOrPut(k, s uint64, v int32) (int32, bool) {
 // entries (at most eight times as large).
 func (t *stateTable) grow(want int) {
 	old, olds := t.slots, t.sums
+	before := t.bytes()
 	size := 2 * len(old)
 	for size < 2*want && size < 8*len(old) {
 		size *= 2
@@ -100,4 +106,10 @@ func (t *stateTable) grow(want int) {
 			t.sums[i] = s
 		}
 	}
+	if t.charged != nil {
+		t.charged.Add(t.bytes() - before)
+	}
 }
+
+// bytes is the memory of the table's slots.
+func (t *stateTable) bytes() int64 { return int64(len(t.slots))*16 + int64(len(t.sums))*8 }
