@@ -378,11 +378,7 @@ func (g *Game) WriteAdvice(w io.Writer, a *Advice) error {
 
 // Advise writes the advice for a draw given as "3H 5S 5S".
 func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
-	d, err := ParseDraw(args)
-	if err != nil {
-		return err
-	}
-	a, err := g.Advice(ctx, d)
+	a, err := g.adviceFor(ctx, args)
 	if err != nil {
 		return err
 	}
@@ -391,15 +387,20 @@ func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 
 // AdviseJSON is [Game.Advise] as one JSON document.
 func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
-	d, err := ParseDraw(args)
-	if err != nil {
-		return err
-	}
-	a, err := g.Advice(ctx, d)
+	a, err := g.adviceFor(ctx, args)
 	if err != nil {
 		return err
 	}
 	return g.WriteAdviceJSON(w, a)
+}
+
+// adviceFor is the advice for the draw args names.
+func (g *Game) adviceFor(ctx context.Context, args string) (*Advice, error) {
+	d, err := ParseDraw(args)
+	if err != nil {
+		return nil, err
+	}
+	return g.Advice(ctx, d)
 }
 
 type jsonAnswer struct {

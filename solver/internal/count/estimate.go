@@ -103,7 +103,11 @@ func (c *compiler) refuseBeyondBudget() error {
 // Estimate is the estimated number of states and edges of the graph of in
 // (in the default order) and the memory they take, in bytes, as compile
 // estimates them before building; zeros when propagation finds no world.
-func Estimate(in *Input) (states, edges, bytes float64) {
+func Estimate(in *Input) (states, edges, bytes float64) { return estimateInput(in, true) }
+
+// estimateInput compiles in up to its layers, in the default order, and
+// estimates its graph (refined or quick, see compiler.estimate).
+func estimateInput(in *Input, refine bool) (states, edges, bytes float64) {
 	c := newCompiler(in, layout{first: NoHolder})
 	if !c.propagate() || !c.activeHolders() {
 		return 0, 0, 0
@@ -115,7 +119,7 @@ func Estimate(in *Input) (states, edges, bytes float64) {
 	}
 	c.crossConstraints()
 	c.makeLayers()
-	return c.estimate(true)
+	return c.estimate(refine)
 }
 
 // maxHandSearch bounds the search of handVectors.
@@ -189,17 +193,4 @@ func (l *glayer) handVectors(own bool, share float64) float64 {
 
 // QuickEstimate is Estimate's quick upper bound (no constraint prunes a
 // hand).
-func QuickEstimate(in *Input) (states, edges, bytes float64) {
-	c := newCompiler(in, layout{first: NoHolder})
-	if !c.propagate() || !c.activeHolders() {
-		return 0, 0, 0
-	}
-	c.trackTallies()
-	c.chooseOrder()
-	if c.makeCells() != nil {
-		return math.Inf(1), math.Inf(1), math.Inf(1)
-	}
-	c.crossConstraints()
-	c.makeLayers()
-	return c.estimate(false)
-}
+func QuickEstimate(in *Input) (states, edges, bytes float64) { return estimateInput(in, false) }
