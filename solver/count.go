@@ -419,7 +419,9 @@ func appendContents(out []ContentHolderCount, x count.ContentCount) []ContentHol
 // the same outcome (the parts share no world, but an outcome of one part
 // may appear in another). The counts must be the caller's own.
 func addUp[T any](out []T, order func(a, b T) int, count func(*T) *big.Int) []T {
-	slices.SortStableFunc(out, order)
+	if !slices.IsSortedFunc(out, order) { // one part's outcomes come in order
+		slices.SortStableFunc(out, order)
+	}
 	merged := out[:0]
 	for i := range out {
 		if n := len(merged); n > 0 && order(merged[n-1], out[i]) == 0 {
