@@ -13,7 +13,8 @@ type token struct {
 }
 
 // lex splits a line into words at spaces, tabs and commas; a colon is a word
-// of its own. A '#' starts a comment that runs to the end of the line.
+// of its own. Comments are not its business: Apply lexes the line without
+// its comment ([table.StripComment]), the one rule of every game.
 func lex(line string) []token {
 	var out []token
 	start := -1
@@ -25,9 +26,6 @@ func lex(line string) []token {
 	}
 	for i := 0; i < len(line); i++ {
 		switch ch := line[i]; ch {
-		case '#':
-			flush(i)
-			return out
 		case ' ', '\t', ',', '\r', '\n', ';':
 			flush(i)
 		case ':':
