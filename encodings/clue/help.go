@@ -126,8 +126,8 @@ func LoadWithDeck(deck, log io.Reader) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, ok := (table.Games{Definition}).Find(l.Game); !ok {
-		return nil, &table.LogError{Line: 0, Err: fmt.Errorf("this is a log of %q, not of Clue (expected \"game clue\")", l.Game)}
+	if err := Definition.CheckHeader(l); err != nil {
+		return nil, err
 	}
 	if err := table.ApplyLines(g, l.Lines); err != nil {
 		return nil, err

@@ -10,8 +10,8 @@ import (
 // conflict, the *ConflictError naming the earlier lines); the numbers are
 // line numbers as the package documentation defines them.
 func Replay(def Definition, l *Log) (Game, error) {
-	if !def.names(l.Game) {
-		return nil, &LogError{Line: 0, Err: fmt.Errorf("this is a log of %q, not of %s (expected \"%s\")", l.Game, def.Title, HeaderLine(def.Name))}
+	if err := def.CheckHeader(l); err != nil {
+		return nil, err
 	}
 	g := def.New()
 	if err := ApplyLines(g, l.Lines); err != nil {
@@ -32,10 +32,13 @@ func ApplyLines(g Game, lines []string) error {
 	return nil
 }
 
-// names reports whether name is def's name or one of its aliases.
-func (def Definition) names(name string) bool {
-	_, ok := Games{def}.Find(name)
-	return ok
+// CheckHeader returns a *LogError on line 0 unless the header of l names
+// def's game (its name or an alias).
+func (def Definition) CheckHeader(l *Log) error {
+	if _, ok := (Games{def}).Find(l.Game); !ok {
+		return &LogError{Line: 0, Err: fmt.Errorf("this is a log of %q, not of %s (expected \"%s\")", l.Game, def.Title, HeaderLine(def.Name))}
+	}
+	return nil
 }
 
 // Load reads a log from r ([ReadLog]), finds the game its header names, and
