@@ -651,20 +651,8 @@ func (g *Game) applyObservation(line string, toks []token) error {
 		if err != nil {
 			return err
 		}
-		ce := &table.ConflictError{}
-		seen := map[int]bool{}
-		for _, i := range ids {
-			if i == id || i < 0 || i >= len(obsLine) || seen[obsLine[i]] || obsLine[i] < 0 {
-				continue
-			}
-			seen[obsLine[i]] = true
-			ce.Lines = append(ce.Lines, obsLine[i]+1)
-		}
-		slices.Sort(ce.Lines)
-		for _, n := range ce.Lines {
-			ce.Texts = append(ce.Texts, g.lines[n-1])
-		}
-		return ce
+		earlier := slices.DeleteFunc(ids, func(i int) bool { return i == id })
+		return table.NewConflict(g.lines, lineNumbers(obsLine, earlier))
 	}
 	if fresh {
 		g.model = prob.Model()

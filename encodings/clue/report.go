@@ -186,12 +186,17 @@ func (g *Game) whySearch(ctx context.Context, sat *solver.SAT, p *solver.Problem
 	return sat.Why(ctx, f)
 }
 
-// linesOf turns observation ids into sorted 1-based line numbers.
-func (g *Game) linesOf(ids []int) []int {
+// linesOf turns observation ids into sorted line numbers.
+func (g *Game) linesOf(ids []int) []int { return lineNumbers(g.obsLine, ids) }
+
+// lineNumbers turns observation ids into sorted line numbers, each once,
+// given obsLine, the index in the lines of each observation's line (-1,
+// or an id out of range, for none: the deck rule when a deck file set it).
+func lineNumbers(obsLine, ids []int) []int {
 	var out []int
 	for _, id := range ids {
-		if id >= 0 && id < len(g.obsLine) && g.obsLine[id] >= 0 && !slices.Contains(out, g.obsLine[id]+1) {
-			out = append(out, g.obsLine[id]+1)
+		if id >= 0 && id < len(obsLine) && obsLine[id] >= 0 && !slices.Contains(out, obsLine[id]+1) {
+			out = append(out, obsLine[id]+1)
 		}
 	}
 	slices.Sort(out)
