@@ -35,6 +35,7 @@ import (
 	"github.com/gumshoe-dev/gumshoe/encodings/clue"
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
 	"github.com/gumshoe-dev/gumshoe/solver/puzzle"
+	"github.com/gumshoe-dev/gumshoe/web"
 )
 
 func init() {
@@ -88,7 +89,7 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	difficulty := fs.String("difficulty", "", "easy, medium, hard or any (default: medium; easy for deductio)")
 	count := fs.Int("count", 1, "number of puzzles")
 	seed := fs.Uint64("seed", 1, "seed of the first puzzle; puzzle i uses seed+i")
-	format := fs.String("format", "text", "text or markdown")
+	format := fs.String("format", "text", "text, markdown or html (a page to print)")
 	asJSON := fs.Bool("json", false, "write JSON (one document a puzzle) instead of text")
 	out := fs.String("out", "", "write each puzzle to a file in this directory instead of stdout")
 	workers := fs.Int("workers", 0, "puzzles generated at once (default: one a core)")
@@ -131,13 +132,15 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if fs.Changed("force") && *out == "" {
 		return usageError(fs, "--force replaces files in --out DIR; there is no --out")
 	}
-	md := false
+	md, html := false, false
 	switch strings.ToLower(*format) {
 	case "text", "txt":
 	case "markdown", "md":
 		md = true
+	case "html":
+		html = true
 	default:
-		return usageError(fs, "--format %q: want text or markdown", *format)
+		return usageError(fs, "--format %q: want text, markdown or html", *format)
 	}
 	n := *players
 	if n == 0 {
@@ -191,6 +194,8 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		ext = "json"
 	case md:
 		ext = "md"
+	case html:
+		ext = "html"
 	}
 	for i, p := range pages {
 		write := func(w io.Writer) error {
@@ -199,11 +204,13 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 				return p.WriteJSON(w)
 			case md:
 				return p.WriteMarkdown(w)
+			case html:
+				return web.WritePuzzleHTML(w, p)
 			}
 			return p.WriteText(w)
 		}
 		if *out == "" {
-			if i > 0 && !*asJSON {
+			if i > 0 && !*asJSON && !html {
 				fmt.Fprintln(stdout)
 				if !md {
 					fmt.Fprint(stdout, "\f")
