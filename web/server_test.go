@@ -78,7 +78,10 @@ func newTestServer(t testing.TB, token string) (*Server, *httptest.Server) {
 		t.Fatal(err)
 	}
 	hs := httptest.NewServer(s)
-	t.Cleanup(hs.Close)
+	t.Cleanup(func() {
+		hs.CloseClientConnections() // the event streams of pages still open
+		hs.Close()
+	})
 	return s, hs
 }
 

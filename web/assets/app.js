@@ -204,12 +204,14 @@
 
     async function send(text, change, lineText) {
       const before = state ? state.version : 0;
-      const t0 = performance.now();
+      // The time from here to the new sheet on screen is measured (the
+      // state may come first by the event stream or by the reply).
+      pending = { t0: performance.now(), version: before };
       const { status, doc } = await api("POST", base + "/command", { text });
       $("output").hidden = true;
+      if (!doc.state) pending = null;
       if (doc.error) { refused(doc.error); return false; }
       if (doc.state) {
-        if (doc.command !== "sheet") pending = { t0, version: before };
         apply(doc.state);
         say(state.note || "", "ok");
         mark([], "why");
