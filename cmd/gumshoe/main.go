@@ -3,6 +3,7 @@
 // Usage:
 //
 //	gumshoe play GAME [flags]          keep the sheet during a game at the table
+//	gumshoe serve [GAME] [flags]       the same sheet in a web page, live
 //	gumshoe solve FILE [--json]        the sheet and every report of a game log
 //	gumshoe why FILE FACT... [--json]  the lines of a log that force a fact
 //	gumshoe advise FILE [ARGS...]      the seat's advice
