@@ -117,7 +117,8 @@ func waitFor(t testing.TB, ctx context.Context, js string) {
 	c, cancel := context.WithTimeout(ctx, browserWait+5*time.Second)
 	defer cancel()
 	if _, err := chromedp.Run(c, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(browserWait))); err != nil {
-		t.Fatalf("waiting for %s: %v", js, err)
+		page, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`"lines " + document.querySelectorAll("#lines li").length + ", message: " + document.getElementById("message").textContent + ", timings: " + (window.gumshoeTimings || []).length`))
+		t.Fatalf("waiting for %s: %v (page: %s)", js, err, page)
 	}
 }
 

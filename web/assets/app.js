@@ -91,16 +91,20 @@
     const base = "/api/t/" + id;
     let state = null;
     let pending = null; // a submitted change waiting for its sheet: {t0, version}
-    window.gumshoeTimings = [];
+    window.gumshoeTimings = []; // submit to the new sheet on screen, ms
+    window.gumshoeStateTimings = []; // submit to the new state received, ms
     $("print").href = "/t/" + id + "/print";
 
     function apply(st) {
       if (state && st.version <= state.version) return;
       state = st;
+      const d0 = performance.now();
       draw();
+      const drawn = performance.now() - d0;
       if (pending && st.version > pending.version) {
         const t0 = pending.t0;
         pending = null;
+        window.gumshoeStateTimings.push(performance.now() - t0 - drawn);
         requestAnimationFrame(() => {
           const m = performance.measure("submit-to-sheet", { start: t0, end: performance.now() });
           window.gumshoeTimings.push(m.duration);
@@ -206,7 +210,7 @@
       const before = state ? state.version : 0;
       // The time from here to the new sheet on screen is measured (the
       // state may come first by the event stream or by the reply).
-      pending = { t0: performance.now(), version: before };
+      pending = state ? { t0: performance.now(), version: before } : null;
       const { status, doc } = await api("POST", base + "/command", { text });
       $("output").hidden = true;
       if (!doc.state) pending = null;
@@ -229,8 +233,11 @@
       const input = $("line");
       const text = input.value;
       if (!text.trim()) return;
-      if (await send(text, true)) input.value = "";
+      // Cleared at once, so that the next line can be typed while this
+      // one is on its way; a refused line comes back to be corrected.
+      input.value = "";
       suggest();
+      if (!(await send(text, true)) && input.value === "") input.value = text;
     });
     for (const b of document.querySelectorAll("button[data-cmd]")) b.addEventListener("click", () => send(b.dataset.cmd));
     $("advise").addEventListener("click", () => send(("advise " + $("adviseargs").value).trim()));
