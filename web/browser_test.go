@@ -380,3 +380,27 @@ func TestBrowserPrintPuzzle(t *testing.T) {
 		t.Errorf("the puzzle prints on %d pages, want 4", n)
 	}
 }
+
+// TestBrowserToken opens a server that needs a token (serve --lan) the
+// way a phone does, from the address with the token: the page, its
+// requests and its live stream work by the cookie the address sets, and
+// without the token nothing is served.
+func TestBrowserToken(t *testing.T) {
+	const token = "feedfacefeedfacefeedfacefeedface"
+	ctx := newBrowser(t, 360, 740)
+	s, hs := newTestServer(t, token)
+	lines := exampleLines(t, gameCases[2].def)
+	id, err := s.Start(gameCases[2].def.Name, lines[:len(lines)-1], "", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	do(t, ctx, chromedp.Navigate(hs.URL+"/t/"+id))
+	if body := eval[string](t, ctx, `document.body.textContent`); !strings.Contains(body, "token") {
+		t.Fatalf("without the token the page shows %q", body)
+	}
+	do(t, ctx, chromedp.Navigate(hs.URL+"/t/"+id+"?token="+token), chromedp.WaitVisible(chromedp.CSS("#line")))
+	waitFor(t, ctx, `document.getElementById("live").classList.contains("on")`)
+	submit(t, ctx, lines[len(lines)-1])
+	waitFor(t, ctx, fmt.Sprintf(`document.querySelectorAll("#lines li").length === %d`, len(lines)))
+	checkSheet(t, ctx, gameCases[2].def, lines, "with the token")
+}
