@@ -101,6 +101,8 @@
       const d0 = performance.now();
       draw();
       const drawn = performance.now() - d0;
+      // When this version was on the page, on a clock every tab shares.
+      window.gumshoeDrawn = { version: st.version, at: performance.timeOrigin + performance.now() };
       if (pending && st.version > pending.version) {
         const t0 = pending.t0;
         pending = null;
