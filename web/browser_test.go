@@ -243,6 +243,37 @@ func TestBrowserGame(t *testing.T) {
 				t.Errorf("why %s: the page marks lines %v, the library's explanation is %v", fact, marked, e.Lines)
 			}
 
+			// Why on a ✗ cell.
+			if fact, ok := firstExplained(g, grid, table.No); ok {
+				e, err := g.Explain(context.Background(), fact)
+				if err != nil {
+					t.Fatal(err)
+				}
+				holder, card, _ := strings.Cut(strings.TrimPrefix(fact, "not "), " ")
+				do(t, tab, chromedp.Click(chromedp.CSS(fmt.Sprintf(`td[data-holder=%s][data-card=%s]`, js(holder), js(card)))))
+				waitFor(t, tab, fmt.Sprintf(`document.getElementById("message").textContent.startsWith(%s)`, js(e.Fact)))
+				marked := eval[[]int](t, tab, `Array.from(document.querySelectorAll("#lines li.why")).map((li) => +li.dataset.line)`)
+				if !slices.Equal(marked, e.Lines) {
+					t.Errorf("why %s: the page marks lines %v, the library's explanation is %v", fact, marked, e.Lines)
+				}
+			}
+
+			// Suggestions: a word of the game, typed but for its last letter.
+			if w := suggestible(g.Words()); w != "" {
+				prefix := w[:len(w)-1]
+				eval[bool](t, tab, fmt.Sprintf(`(() => { const i = document.getElementById("line"); i.value = "x " + %s; i.dispatchEvent(new Event("input")); return true; })()`, js(prefix)))
+				got := eval[[]string](t, tab, `Array.from(document.querySelectorAll("#suggest button")).map((b) => b.textContent)`)
+				if !slices.Contains(got, w) {
+					t.Errorf("typing %q suggests %q, not %q", prefix, got, w)
+				}
+				for _, s := range got {
+					if !strings.HasPrefix(strings.ToLower(s), strings.ToLower(prefix)) {
+						t.Errorf("typing %q suggests %q", prefix, s)
+					}
+				}
+				eval[bool](t, tab, `(() => { const i = document.getElementById("line"); i.value = ""; i.dispatchEvent(new Event("input")); return true; })()`)
+			}
+
 			// Undo and redo.
 			n := len(lines)
 			do(t, tab, chromedp.Click(chromedp.CSS("#undo")))
@@ -361,6 +392,49 @@ func TestBrowserSetupForm(t *testing.T) {
 	if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > 360 || eval[int](t, ctx, `window.innerWidth`) != 360 {
 		t.Errorf("the page is %d px wide at 360 px", w)
 	}
+}
+
+// firstExplained is the first cell of grid with the mark m that lines
+// (not the deal alone) explain, as a fact: "holder card", or "not holder
+// card" for ✗.
+func firstExplained(g table.Game, grid *table.Grid, m table.Mark) (string, bool) {
+	for _, r := range grid.Rows {
+		for j, c := range r.Cells {
+			if c.Mark != m {
+				continue
+			}
+			fact := grid.Holders[j] + " " + r.Card
+			if m == table.No {
+				fact = "not " + fact
+			}
+			if e, err := g.Explain(context.Background(), fact); err == nil && len(e.Lines) > 0 {
+				return fact, true
+			}
+		}
+	}
+	return "", false
+}
+
+// suggestible is a word of words of 3 letters or more that no other word
+// starts with but for its last letter, so that typing all of it but its
+// last letter must suggest it among few.
+func suggestible(words []string) string {
+	for _, w := range words {
+		if len(w) < 3 || strings.ContainsAny(w, " \t") {
+			continue
+		}
+		prefix := strings.ToLower(w[:len(w)-1])
+		n := 0
+		for _, o := range words {
+			if strings.HasPrefix(strings.ToLower(o), prefix) {
+				n++
+			}
+		}
+		if n <= 5 {
+			return w
+		}
+	}
+	return ""
 }
 
 // pdfPages counts the pages of a PDF file written by Chromium.
