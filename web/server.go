@@ -655,9 +655,9 @@ func (s *Server) command(ctx context.Context, g *game, text string) (int, replyD
 		}
 		doc.Why = why
 	case table.CmdOdds:
-		err = g.read(func(gm table.Game) error { return gm.Report(ctx, &out) })
+		err = g.readCopy(func(gm table.Game) error { return gm.Report(ctx, &out) })
 	case table.CmdAdvise:
-		err = g.read(func(gm table.Game) error { return gm.Advise(ctx, cmd.Arg, &out) })
+		err = g.readCopy(func(gm table.Game) error { return gm.Advise(ctx, cmd.Arg, &out) })
 	case table.CmdHelp:
 		var h string
 		h, err = table.CommandHelp(g.def, cmd.Arg)
@@ -700,6 +700,20 @@ func (g *game) read(f func(table.Game) error) error {
 	return f(g.s.Game())
 }
 
+// readCopy runs f on a copy of the current game, rebuilt from its lines,
+// without holding the game: reports and advice, which can take seconds,
+// never hold up the lines the other players send meanwhile.
+func (g *game) readCopy(f func(table.Game) error) error {
+	g.mu.Lock()
+	lines := slices.Clone(g.s.Lines())
+	g.mu.Unlock()
+	gm := g.def.New()
+	if err := table.ApplyLines(gm, lines); err != nil {
+		return err
+	}
+	return f(gm)
+}
+
 // explain explains fact by the lines that force it.
 func (g *game) explain(ctx context.Context, fact string) (*whyDoc, error) {
 	var why *whyDoc
@@ -718,8 +732,9 @@ func (g *game) explain(ctx context.Context, fact string) (*whyDoc, error) {
 	return why, err
 }
 
-// writeDoc runs a writer of a JSON document on the game and sends it.
-func (s *Server) writeDoc(w http.ResponseWriter, r *http.Request, f func(ctx context.Context, gm table.Game, w io.Writer) error) {
+// writeDoc runs a writer of a JSON document on the game (on a copy when
+// copied) and sends it.
+func (s *Server) writeDoc(w http.ResponseWriter, r *http.Request, copied bool, f func(ctx context.Context, gm table.Game, w io.Writer) error) {
 	g := s.gameOf(w, r)
 	if g == nil {
 		return
@@ -727,7 +742,11 @@ func (s *Server) writeDoc(w http.ResponseWriter, r *http.Request, f func(ctx con
 	ctx, cancel := context.WithTimeout(r.Context(), sheetTimeout)
 	defer cancel()
 	var b bytes.Buffer
-	if err := g.read(func(gm table.Game) error { return f(ctx, gm, &b) }); err != nil {
+	read := g.read
+	if copied {
+		read = g.readCopy
+	}
+	if err := read(func(gm table.Game) error { return f(ctx, gm, &b) }); err != nil {
 		writeJSON(w, http.StatusUnprocessableEntity, errorDoc{table.Schema, refusalOf(err, "")})
 		return
 	}
@@ -737,11 +756,11 @@ func (s *Server) writeDoc(w http.ResponseWriter, r *http.Request, f func(ctx con
 }
 
 func (s *Server) handleSheetJSON(w http.ResponseWriter, r *http.Request) {
-	s.writeDoc(w, r, func(ctx context.Context, gm table.Game, w io.Writer) error { return table.SheetJSON(ctx, gm, w) })
+	s.writeDoc(w, r, false, func(ctx context.Context, gm table.Game, w io.Writer) error { return table.SheetJSON(ctx, gm, w) })
 }
 
 func (s *Server) handleReportJSON(w http.ResponseWriter, r *http.Request) {
-	s.writeDoc(w, r, func(ctx context.Context, gm table.Game, w io.Writer) error { return gm.ReportJSON(ctx, w) })
+	s.writeDoc(w, r, true, func(ctx context.Context, gm table.Game, w io.Writer) error { return gm.ReportJSON(ctx, w) })
 }
 
 func (s *Server) handleAdviseJSON(w http.ResponseWriter, r *http.Request) {
@@ -750,7 +769,7 @@ func (s *Server) handleAdviseJSON(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusRequestEntityTooLarge, "args too long")
 		return
 	}
-	s.writeDoc(w, r, func(ctx context.Context, gm table.Game, w io.Writer) error { return gm.AdviseJSON(ctx, args, w) })
+	s.writeDoc(w, r, true, func(ctx context.Context, gm table.Game, w io.Writer) error { return gm.AdviseJSON(ctx, args, w) })
 }
 
 func (s *Server) handleWhyJSON(w http.ResponseWriter, r *http.Request) {
@@ -759,7 +778,7 @@ func (s *Server) handleWhyJSON(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusRequestEntityTooLarge, "fact too long")
 		return
 	}
-	s.writeDoc(w, r, func(ctx context.Context, gm table.Game, w io.Writer) error { return table.WhyJSON(ctx, gm, fact, w) })
+	s.writeDoc(w, r, false, func(ctx context.Context, gm table.Game, w io.Writer) error { return table.WhyJSON(ctx, gm, fact, w) })
 }
 
 // parseUint is a query parameter as a number, def when absent.

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -329,6 +330,32 @@ func TestGameThroughCommands(t *testing.T) {
 			}
 			if !slices.Equal(nums, e.Lines) {
 				t.Errorf("why %s: lines %v, want %v", fact, nums, e.Lines)
+			}
+			// The documents of the contract, as the library writes them.
+			ctx := context.Background()
+			docs := []struct {
+				path  string
+				write func(w io.Writer) error
+			}{
+				{"/sheet", func(w io.Writer) error { return table.SheetJSON(ctx, g, w) }},
+				{"/report", func(w io.Writer) error { return g.ReportJSON(ctx, w) }},
+				{"/advise?args=" + url.QueryEscape(gc.advise), func(w io.Writer) error { return g.AdviseJSON(ctx, gc.advise, w) }},
+				{"/why?fact=" + url.QueryEscape(fact), func(w io.Writer) error { return table.WhyJSON(ctx, g, fact, w) }},
+			}
+			for _, d := range docs {
+				resp, err := http.Get(hs.URL + "/api/t/" + id + d.path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, _ := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				var want bytes.Buffer
+				if err := d.write(&want); err != nil {
+					t.Fatal(err)
+				}
+				if resp.StatusCode != 200 || !bytes.Equal(got, want.Bytes()) {
+					t.Errorf("GET %s: %d\n%s\nwant\n%s", d.path, resp.StatusCode, got, want.Bytes())
+				}
 			}
 			for _, c := range []string{"odds", "advise " + gc.advise, "help", "log"} {
 				if code, r := command(t, hs.URL, id, c); code != 200 || r.Text == "" {
