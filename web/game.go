@@ -64,9 +64,11 @@ func (e *errSave) Error() string {
 
 // change makes a change to the session with f, saves the log and pushes
 // the new state to every watching page. When f fails, or the log cannot
-// be saved, nothing changes and the error is returned. sameSheet says
-// that the change cannot alter the sheet (a comment line added).
-func (g *game) change(f func(s *table.Session) error, sameSheet func(before []string) bool) ([]byte, error) {
+// be saved, nothing changes and the error is returned; back is what takes
+// the change back after a failed save ((*table.Session).Undo, or Redo for
+// an undo). sameSheet says that the change cannot alter the sheet (a
+// comment line added).
+func (g *game) change(f, back func(s *table.Session) error, sameSheet func(before []string) bool) ([]byte, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	before := slices.Clone(g.s.Lines())
@@ -76,7 +78,7 @@ func (g *game) change(f func(s *table.Session) error, sameSheet func(before []st
 	if err := g.save(); err != nil {
 		// Put the session back as it was: a change that is not on disk
 		// is not accepted.
-		if uerr := g.s.Undo(); uerr != nil {
+		if uerr := back(g.s); uerr != nil {
 			return nil, fmt.Errorf("%w; and taking it back failed: %v", &errSave{err}, uerr)
 		}
 		return nil, &errSave{err}

@@ -191,7 +191,7 @@ func (s *Server) Play(id string, lines []string) error {
 		return fmt.Errorf("no game %q", id)
 	}
 	for _, l := range lines {
-		if _, err := g.change(func(ss *table.Session) error { return ss.Apply(l) }, nil); err != nil {
+		if _, err := g.change(func(ss *table.Session) error { return ss.Apply(l) }, (*table.Session).Undo, nil); err != nil {
 			return fmt.Errorf("line %q: %w", l, err)
 		}
 	}
@@ -623,16 +623,16 @@ func (s *Server) command(ctx context.Context, g *game, text string) (int, replyD
 	switch cmd.Kind {
 	case table.CmdLine:
 		line := cmd.Arg
-		st, err = g.change(func(ss *table.Session) error { return ss.Apply(line) }, func([]string) bool { return table.IsComment(line) })
+		st, err = g.change(func(ss *table.Session) error { return ss.Apply(line) }, (*table.Session).Undo, func([]string) bool { return table.IsComment(line) })
 		if err != nil {
 			return fail(http.StatusUnprocessableEntity, err, line)
 		}
 	case table.CmdUndo:
-		st, err = g.change((*table.Session).Undo, nil)
+		st, err = g.change((*table.Session).Undo, (*table.Session).Redo, nil)
 	case table.CmdRedo:
-		st, err = g.change((*table.Session).Redo, nil)
+		st, err = g.change((*table.Session).Redo, (*table.Session).Undo, nil)
 	case table.CmdDelete:
-		st, err = g.change(func(ss *table.Session) error { return ss.Delete(cmd.N) }, nil)
+		st, err = g.change(func(ss *table.Session) error { return ss.Delete(cmd.N) }, (*table.Session).Undo, nil)
 	case table.CmdEdit:
 		if cmd.Arg == "" {
 			return fail(http.StatusUnprocessableEntity, fmt.Errorf("edit %d what? (expected \"edit %d\" and the new line)", cmd.N, cmd.N), "")
@@ -644,7 +644,7 @@ func (s *Server) command(ctx context.Context, g *game, text string) (int, replyD
 				return re.Err // the new line itself is refused
 			}
 			return err
-		}, nil)
+		}, (*table.Session).Undo, nil)
 		if err != nil {
 			return fail(http.StatusUnprocessableEntity, err, line)
 		}

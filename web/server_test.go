@@ -584,3 +584,42 @@ func TestWriteQR(t *testing.T) {
 		t.Errorf("the first row is not quiet: %q", rows[0])
 	}
 }
+
+// TestSaveFailure checks that a change whose log cannot be saved is
+// refused and taken back: the page, the server and the disk agree.
+func TestSaveFailure(t *testing.T) {
+	s, hs := newTestServer(t, "")
+	path := filepath.Join(t.TempDir(), "game.log")
+	lines := exampleLines(t, deduceordie.Definition)
+	id, err := s.Start("dod", lines[:4], path, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The log's name taken by a folder that is not empty: no save works.
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(path, "x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []string{lines[4], "undo", "delete 4", "edit 4 # x"} {
+		code, r := command(t, hs.URL, id, c)
+		if code != 422 || r.Error == nil || r.Error.Kind != "save" {
+			t.Fatalf("%s with no save possible: %d %+v", c, code, r.Error)
+		}
+		var st stateJSONx
+		resp, err := http.Get(hs.URL + "/api/t/" + id + "/state")
+		if err != nil {
+			t.Fatal(err)
+		}
+		json.NewDecoder(resp.Body).Decode(&st)
+		resp.Body.Close()
+		var got []string
+		for _, l := range st.Lines {
+			got = append(got, l.Text)
+		}
+		if !slices.Equal(got, lines[:4]) {
+			t.Fatalf("after %s failed to save, the game has the lines %q", c, got)
+		}
+	}
+}
