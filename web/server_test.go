@@ -623,3 +623,30 @@ func TestSaveFailure(t *testing.T) {
 		}
 	}
 }
+
+// TestBlankSheet checks the printable blank sheet of a game: every
+// holder and card of its sheet, and its lines, with no mark.
+func TestBlankSheet(t *testing.T) {
+	s, hs := newTestServer(t, "")
+	lines := exampleLines(t, clue.Definition)
+	id, err := s.Start("clue", lines, "", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.Get(hs.URL + "/t/" + id + "/print")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	page := string(body)
+	_, _, grid := wantSheet(t, clue.Definition, lines)
+	for _, want := range append(append(slices.Clone(grid.Holders), lines[len(lines)-1]), grid.Rows[0].Card, grid.Rows[len(grid.Rows)-1].Card) {
+		if !strings.Contains(page, htmlEscape(want)) {
+			t.Errorf("the blank sheet lacks %q", want)
+		}
+	}
+	if strings.Contains(page, "✓") || strings.Contains(page, "✗") {
+		t.Error("the blank sheet has marks")
+	}
+}
