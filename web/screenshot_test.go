@@ -19,7 +19,7 @@ var screenshots = flag.String("web.screenshots", "", "write the screenshots of d
 // with -web.screenshots=../docs/web): the built-in example of Deduce or
 // Die, its last line just typed (the cells it changed marked) and a ✓
 // cell tapped for Why, on a phone (360 px) and a laptop (1280 px), light
-// and dark.
+// and dark (the phone's whole page, the laptop's screen).
 func TestScreenshots(t *testing.T) {
 	if *screenshots == "" {
 		t.Skip("the screenshots are written with -web.screenshots=../docs/web")
@@ -57,7 +57,11 @@ func TestScreenshots(t *testing.T) {
 		do(t, tab, chromedp.Click(chromedp.CSS(fmt.Sprintf(`td[data-holder=%s][data-card=%s]`, js(holder), js(card)))))
 		waitFor(t, tab, `document.querySelectorAll("#lines li.why").length > 0`)
 		eval[bool](t, tab, `window.scrollTo(0, 0); document.getElementById("sheetwrap").scrollLeft = 0; true`)
-		png, err := chromedp.Run(tab, chromedp.CaptureScreenshot())
+		shot := chromedp.CaptureScreenshot()
+		if sh.width < 600 {
+			shot = chromedp.FullScreenshot(100) // a phone scrolls: the whole page
+		}
+		png, err := chromedp.Run(tab, shot)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -90,6 +90,7 @@
   function sheetPage(id) {
     const base = "/api/t/" + id;
     let state = null;
+    let editing = false; // a line of the list is being edited
     let pending = null; // a submitted change waiting for its sheet: {t0, version}
     window.gumshoeTimings = []; // submit to the new sheet on screen, ms
     window.gumshoeStateTimings = []; // submit to the new state received, ms
@@ -151,6 +152,9 @@
         for (const h of st.sheet.headlines) hl.append(el("li", { text: h }));
       }
       $("settled").textContent = st.settled.join(" ");
+      // A line being edited stays as it is until saved or cancelled, even
+      // when a change made elsewhere arrives meanwhile.
+      if (editing) return;
       const ol = $("lines");
       ol.textContent = "";
       for (const l of st.lines) ol.append(lineItem(l));
@@ -163,15 +167,20 @@
       const edit = el("button", { type: "button", class: "edit", text: "✎", title: "edit line " + l.line, "aria-label": "edit line " + l.line });
       const del = el("button", { type: "button", class: "delete", text: "✕", title: "delete line " + l.line, "aria-label": "delete line " + l.line });
       edit.addEventListener("click", () => {
+        editing = true;
         const input = el("input", { type: "text", value: l.text, class: "editline", maxLength: 4096, autocapitalize: "off", spellcheck: false });
         const ok = el("button", { type: "button", class: "save", text: "Save" });
         const cancel = el("button", { type: "button", text: "Cancel" });
         li.replaceChildren(el("span", { class: "no", text: l.line }), input, ok, cancel);
         input.focus();
-        const save = () => send("edit " + l.line + " " + input.value, true, input.value);
+        const done = () => { editing = false; draw(); };
+        const save = async () => {
+          editing = false;
+          if (!(await send("edit " + l.line + " " + input.value, true, input.value))) editing = true;
+        };
         ok.addEventListener("click", save);
-        input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); save(); } if (e.key === "Escape") draw(); });
-        cancel.addEventListener("click", draw);
+        input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); save(); } if (e.key === "Escape") done(); });
+        cancel.addEventListener("click", done);
       });
       del.addEventListener("click", () => send("delete " + l.line, true));
       li.append(el("span", { class: "no", text: l.line }), text, edit, del);
