@@ -202,9 +202,8 @@ func TestBrowserGame(t *testing.T) {
 			// A new game, from the form.
 			do(t, tab, chromedp.Navigate(hs.URL+"/?game="+gc.def.Name),
 				chromedp.WaitVisible(chromedp.CSS("#ng-start")))
-			if got := eval[string](t, tab, `document.getElementById("ng-game").value`); got != gc.def.Name {
-				t.Fatalf("the form offers %q, want %q", got, gc.def.Name)
-			}
+			// The form offers the game of the address, once it has the games.
+			waitFor(t, tab, fmt.Sprintf(`document.getElementById("ng-game").value === %s`, js(gc.def.Name)))
 			do(t, tab, chromedp.Click(chromedp.CSS("#ng-start")), chromedp.WaitVisible(chromedp.CSS("#line")))
 			loc, err := chromedp.Run(tab, chromedp.Location())
 			if err != nil {
@@ -257,6 +256,21 @@ func TestBrowserGame(t *testing.T) {
 					t.Errorf("why %s: the page marks lines %v, the library's explanation is %v", fact, marked, e.Lines)
 				}
 			}
+
+			// Odds and Advise: the game's own text.
+			var report, advice bytes.Buffer
+			if err := g.Report(context.Background(), &report); err != nil {
+				t.Fatal(err)
+			}
+			if err := g.Advise(context.Background(), gc.advise, &advice); err != nil {
+				t.Fatal(err)
+			}
+			do(t, tab, chromedp.Click(chromedp.CSS("#odds")))
+			waitFor(t, tab, fmt.Sprintf(`!document.getElementById("output").hidden && document.getElementById("output").textContent === %s`, js(report.String())))
+			// (Set by script: chromedp's SetValue cannot set "".)
+			eval[bool](t, tab, fmt.Sprintf(`(() => { document.getElementById("adviseargs").value = %s; return true; })()`, js(gc.advise)))
+			do(t, tab, chromedp.Click(chromedp.CSS("#advise")))
+			waitFor(t, tab, fmt.Sprintf(`!document.getElementById("output").hidden && document.getElementById("output").textContent === %s`, js(advice.String())))
 
 			// Suggestions: a word of the game, typed but for its last letter.
 			if w := suggestible(g.Words()); w != "" {
