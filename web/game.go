@@ -103,6 +103,9 @@ func (g *game) save() error {
 // document and pushes it to the watching pages. It is called with mu held.
 func (g *game) recompute(keep bool) {
 	g.version++
+	if keep {
+		g.changed = nil // nothing was drawn differently
+	}
 	if !keep || (g.grid == nil && g.gridErr == nil) {
 		ctx, cancel := context.WithTimeout(context.Background(), sheetTimeout)
 		grid, err := g.s.Game().Sheet(ctx)
@@ -231,8 +234,10 @@ func (g *game) stateJSON() []byte {
 	}
 	data, err := marshal(st)
 	if err != nil {
-		// A state always marshals; this is a programming error.
-		panic(err)
+		// Only a sheet can fail to marshal (a probability that is not a
+		// number): the state goes out without it.
+		st.Sheet, st.SheetErr = nil, "the sheet cannot be written as JSON: "+err.Error()
+		data, _ = marshal(st)
 	}
 	return data
 }
