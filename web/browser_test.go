@@ -400,6 +400,7 @@ func TestBrowserSetupForm(t *testing.T) {
 	if got := logLines(t, s.LogPath(id)); !slices.Equal(got, want) {
 		t.Fatalf("the form's game has the lines %q, want %q", got, want)
 	}
+	waitFor(t, ctx, fmt.Sprintf(`document.querySelectorAll("#lines li").length === %d`, len(want)))
 	checkSheet(t, ctx, def, want, "after the setup")
 	// The page fits a phone held upright: nothing wider than the screen
 	// but the sheet's own scrolling box.
