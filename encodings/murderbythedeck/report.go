@@ -1,0 +1,381 @@
+package murderbythedeck
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/big"
+	"strings"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
+)
+
+// cellState is what the tracker knows of one card and one column.
+type cellState struct {
+	mark table.Mark
+	p    *big.Rat // the estimate, for an open cell
+	se   float64
+}
+
+// cells settles every card and column: public facts, then the columns some
+// sampled world witnesses, then the SAT engine for the rest.
+func (g *Game) cells(ctx context.Context) ([NumCards][numCols]cellState, *Estimate, error) {
+	var out [NumCards][numCols]cellState
+	st := g.st
+	est, estErr := g.Estimate(ctx)
+	if err := ctx.Err(); err != nil {
+		return out, nil, err
+	}
+	var qs []query
+	var at [][2]int
+	possible := [NumCards][numCols]bool{}
+	for c := range Card(NumCards) {
+		for col := range numCols {
+			lits, public, val := st.where(c, col)
+			switch {
+			case public:
+				possible[c][col] = val
+			case len(lits) == 0:
+			case est != nil && est.Loc[c][col].Sign() > 0:
+				possible[c][col] = true
+			default:
+				qs = append(qs, query{lits: lits, hold: true})
+				at = append(at, [2]int{int(c), col})
+			}
+		}
+	}
+	ok, err := g.possible(ctx, qs)
+	if err != nil {
+		return out, nil, err
+	}
+	for i, a := range at {
+		possible[a[0]][a[1]] = ok[i]
+	}
+	for c := range NumCards {
+		n := 0
+		for col := range numCols {
+			if possible[c][col] {
+				n++
+			}
+		}
+		for col := range numCols {
+			cs := &out[c][col]
+			switch {
+			case !possible[c][col]:
+				cs.mark = table.No
+			case n == 1:
+				cs.mark = table.Yes
+			default:
+				cs.mark = table.Maybe
+				if est != nil {
+					cs.p = est.P(est.Loc[c][col])
+					cs.se = est.LocSE(Card(c), col)
+				} else {
+					cs.p = big.NewRat(1, int64(n))
+				}
+			}
+		}
+	}
+	if estErr != nil {
+		return out, nil, nil
+	}
+	return out, est, nil
+}
+
+// Sheet is the deduction sheet: a row a card, a column each player's hand,
+// the draw pile, the face-down death cards and the return pile; the
+// headlines give the odds that each player is a Spade and the risk of the
+// next draw. Open cells show the estimate (docs/encodings).
+func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
+	st := g.st
+	gr := &table.Grid{Title: "Murder By The Deck"}
+	if len(st.names) == 0 {
+		gr.Headlines = []string{"No players yet."}
+		return gr, nil
+	}
+	if st.seat >= 0 {
+		gr.Title += ", seat " + st.names[st.seat]
+	}
+	if st.over {
+		gr.Title += " (round over)"
+	}
+	for col := range numCols {
+		gr.Holders = append(gr.Holders, g.colName(col))
+	}
+	cells, est, err := g.cells(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for c := range Card(NumCards) {
+		row := table.Row{Card: c.String()}
+		for col := range numCols {
+			cs := cells[c][col]
+			cell := table.Cell{Mark: cs.mark}
+			if cs.mark == table.Maybe && cs.p != nil {
+				cell.P = ratFloat(cs.p)
+			}
+			row.Cells = append(row.Cells, cell)
+		}
+		gr.Rows = append(gr.Rows, row)
+	}
+	gr.Headlines = g.headlines(ctx, est)
+	return gr, nil
+}
+
+func pct(p *big.Rat, se float64) string {
+	return fmt.Sprintf("%.0f%%±%.0f", ratFloat(p)*100, se*100)
+}
+
+func (g *Game) headlines(ctx context.Context, est *Estimate) []string {
+	st := g.st
+	if est == nil {
+		return []string{"Odds beyond reach for these lines; the marks are exact."}
+	}
+	spades := g.spadeStatus(ctx, est)
+	var parts []string
+	for p := range Players {
+		if !st.alive[p] {
+			parts = append(parts, st.names[p]+" dead")
+			continue
+		}
+		parts = append(parts, st.names[p]+" "+spades[p].text)
+	}
+	out := []string{"Spade (murderer): " + strings.Join(parts, ", ")}
+	if est.RiskDen > 0 {
+		out = append(out, fmt.Sprintf("Next draw is a death card: %s", pct(est.RiskP(), est.RiskSE())))
+	}
+	out = append(out, fmt.Sprintf("Estimated from %d worlds (effective %.0f); ± is one standard error.", est.N, est.ESS))
+	return out
+}
+
+// spadeOdds is what the tracker says of one player being a Spade.
+type spadeOdds struct {
+	status string // "forced", "impossible", "open" or "dead"
+	p      *big.Rat
+	se     float64
+	text   string
+}
+
+// spadeStatus settles, for each living player, whether they are a Spade.
+func (g *Game) spadeStatus(ctx context.Context, est *Estimate) [Players]spadeOdds {
+	st := g.st
+	var out [Players]spadeOdds
+	var qs []query
+	for p := range Players {
+		lits := st.highIn(p)
+		qs = append(qs, query{lits: lits, hold: true}, query{lits: lits, hold: false})
+	}
+	ok, err := g.possible(ctx, qs)
+	for p := range Players {
+		o := &out[p]
+		switch {
+		case !st.alive[p]:
+			o.status, o.text, o.p = "dead", "dead", new(big.Rat)
+			continue
+		case err == nil && !ok[2*p]:
+			o.status, o.text, o.p = "impossible", "✗", new(big.Rat)
+		case err == nil && !ok[2*p+1]:
+			o.status, o.text, o.p = "forced", "✓", big.NewRat(1, 1)
+		default:
+			o.status = "open"
+			if est != nil {
+				o.p, o.se = est.P(est.Spade[p]), est.SpadeSE(p)
+				o.text = pct(o.p, o.se)
+			} else {
+				o.p, o.text = new(big.Rat), "?"
+			}
+		}
+	}
+	return out
+}
+
+// Report writes the odds that each player is a Spade, the risk of the next
+// draw, and every open card's locations with their odds.
+func (g *Game) Report(ctx context.Context, w io.Writer) error {
+	st := g.st
+	if len(st.names) == 0 {
+		return errNoPlayers
+	}
+	cells, est, err := g.cells(ctx)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	for _, h := range g.headlines(ctx, est) {
+		b.WriteString(h + "\n")
+	}
+	b.WriteString("Open cards:\n")
+	for c := range Card(NumCards) {
+		var parts []string
+		for col := range numCols {
+			if cs := cells[c][col]; cs.mark == table.Maybe {
+				parts = append(parts, g.colName(col)+" "+pct(cs.p, cs.se))
+			}
+		}
+		if len(parts) > 0 {
+			fmt.Fprintf(&b, "  %-3s %s\n", c, strings.Join(parts, ", "))
+		}
+	}
+	_, err = io.WriteString(w, b.String())
+	return err
+}
+
+// Estimated is an estimated probability in JSON: the estimator's value as
+// an exact fraction and its float, and its standard error.
+type Estimated struct {
+	Estimate      string  `json:"estimate"`
+	EstimateFloat float64 `json:"estimate_float"`
+	SE            float64 `json:"se"`
+}
+
+func newEstimated(p *big.Rat, se float64) *Estimated {
+	return &Estimated{Estimate: table.Fraction(p), EstimateFloat: ratFloat(p), SE: se}
+}
+
+// ReportJSON writes the report as the JSON document "mbtd report" of
+// docs/json.md.
+func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
+	st := g.st
+	if len(st.names) == 0 {
+		return errNoPlayers
+	}
+	cells, est, err := g.cells(ctx)
+	if err != nil {
+		return err
+	}
+	type spadeJSON struct {
+		Player string `json:"player"`
+		Status string `json:"status"`
+		*Estimated
+	}
+	type locJSON struct {
+		Holder string `json:"holder"`
+		Status string `json:"status"`
+		*Estimated
+	}
+	type cardJSON struct {
+		Card      string    `json:"card"`
+		Locations []locJSON `json:"locations"`
+	}
+	doc := struct {
+		Schema    string      `json:"schema"`
+		Game      string      `json:"game"`
+		Seat      string      `json:"seat"`
+		Players   []string    `json:"players"`
+		Over      bool        `json:"over"`
+		Samples   int         `json:"samples"`
+		ESS       float64     `json:"effective_samples"`
+		Spade     []spadeJSON `json:"spade"`
+		NextDeath *Estimated  `json:"next_draw_death"`
+		Cards     []cardJSON  `json:"cards"`
+	}{Schema: table.Schema, Game: Name, Seat: g.Seat(), Players: st.names, Over: st.over, Spade: []spadeJSON{}, Cards: []cardJSON{}}
+	if est != nil {
+		doc.Samples, doc.ESS = est.N, est.ESS
+		if est.RiskDen > 0 {
+			doc.NextDeath = newEstimated(est.RiskP(), est.RiskSE())
+		}
+	}
+	sp := g.spadeStatus(ctx, est)
+	for p := range Players {
+		j := spadeJSON{Player: st.names[p], Status: sp[p].status}
+		if sp[p].status == "open" && sp[p].p != nil {
+			j.Estimated = newEstimated(sp[p].p, sp[p].se)
+		}
+		doc.Spade = append(doc.Spade, j)
+	}
+	for c := range Card(NumCards) {
+		cj := cardJSON{Card: c.String(), Locations: []locJSON{}}
+		for col := range numCols {
+			cs := cells[c][col]
+			if cs.mark == table.No {
+				continue
+			}
+			l := locJSON{Holder: g.colName(col), Status: "forced"}
+			if cs.mark == table.Maybe {
+				l.Status = "open"
+				if est != nil {
+					l.Estimated = newEstimated(cs.p, cs.se)
+				}
+			}
+			cj.Locations = append(cj.Locations, l)
+		}
+		doc.Cards = append(doc.Cards, cj)
+	}
+	return table.WriteJSON(w, doc)
+}
+
+// Explain explains a fact: "NAME CARD" (the card is in NAME's hand now),
+// "pile CARD", "down CARD" (face down before a player), "used CARD" (on the
+// return pile), "NAME spade" (NAME is a Spade), each perhaps after "not".
+func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, error) {
+	st := g.st
+	ws := words(table.StripComment(fact))
+	neg := false
+	if len(ws) > 0 && strings.EqualFold(ws[0].text, "not") {
+		neg, ws = true, ws[1:]
+	}
+	if len(ws) != 2 {
+		return nil, lineErr(0, "NAME CARD, pile CARD, down CARD, used CARD or NAME spade", "a fact is a place and a card")
+	}
+	var lits []lit
+	var words string
+	where := strings.ToLower(ws[0].text)
+	if strings.EqualFold(ws[1].text, "spade") {
+		p, err := st.findPlayer(ws[0])
+		if err != nil {
+			return nil, err
+		}
+		lits = st.highIn(p)
+		words = st.names[p] + " is a Spade"
+		if neg {
+			words = st.names[p] + " is not a Spade"
+		}
+	} else {
+		c, err := ParseCard(ws[1].text)
+		if err != nil {
+			return nil, lineErr(ws[1].col, "a card such as QS", "%v", err)
+		}
+		col := -1
+		switch where {
+		case "pile":
+			col = colPile
+		case "down":
+			col = colDown
+		case "used":
+			col = colUsed
+		default:
+			p, err := st.findPlayer(ws[0])
+			if err != nil {
+				return nil, err
+			}
+			col = p
+		}
+		place := map[int]string{colPile: "in the draw pile", colDown: "face down before a player", colUsed: "on the return pile"}[col]
+		if col < Players {
+			place = "in " + st.names[col] + "'s hand"
+		}
+		words = fmt.Sprintf("%s is %s", c, place)
+		if neg {
+			words = fmt.Sprintf("%s is not %s", c, place)
+		}
+		l, public, val := st.where(c, col)
+		if public {
+			if val != neg {
+				if st.live[c] < 0 {
+					return &table.Explanation{Fact: words, Lines: []int{st.usedLine[c]}}, nil
+				}
+				return &table.Explanation{Fact: words, Lines: []int{}}, nil
+			}
+			return nil, fmt.Errorf("%s is not forced by the lines so far", words)
+		}
+		lits = l
+	}
+	lines, forced, err := g.why(ctx, query{lits: lits, hold: neg})
+	if err != nil {
+		return nil, err
+	}
+	if !forced {
+		return nil, fmt.Errorf("%s is not forced by the lines so far", words)
+	}
+	return &table.Explanation{Fact: words, Lines: lines}, nil
+}
