@@ -20,10 +20,10 @@ const Name = "mbtd"
 // leave, and the tracker's solver problem. Make one with [NewGame] and feed
 // it lines with [Game.Apply], or read a whole log with [Load].
 type Game struct {
-	lines []string
-	st    *state
-	cp    *compiled
-	est   *Estimate // the estimate for the current lines, once computed
+	lines  []string
+	st     *state
+	cp     *compiled
+	est    *Estimate // the estimate for the current lines, once computed
 	estErr error
 	// samples is the number of worlds an estimate draws.
 	samples int

@@ -93,7 +93,7 @@ type state struct {
 	noDraw       int
 	pile, epoch  int // cards left in the draw pile; its generation
 	piles        int
-	used         []Card  // the return pile
+	used         []Card // the return pile
 	usedLine     [NumCards]int
 	seatHand     []Card  // the seat's hand now
 	drawn        Card    // the seat's card drawn this turn
