@@ -539,6 +539,7 @@ func (s *state) draw(line, p int, args []word) error {
 	s.holders = append(s.holders, fmt.Sprintf("draw%d", k))
 	s.hEpoch = append(s.hEpoch, s.epoch)
 	h := len(s.holders) - 1
+	s.acq[p] = append(s.acq[p], h) // in hand until placed face down or returned
 	if c != NoCard {
 		s.add(line, eq([]term{{lit{s.live[c], h}, 1}}, 1))
 		s.drawn = c
@@ -591,6 +592,7 @@ func (s *state) down(line, p int, vw word) error {
 	}
 	s.add(line, eq(sum(s.deathIn(k), 1), 1), eq(sum(s.highIn(p), 1), 0))
 	s.slots[k].down = true
+	s.dropAcq(p, k)
 	s.trace = append(s.trace, tev{kind: Down, p: p, slot: k})
 	s.downSlot[p], s.downTurns[p] = k, 0
 	s.step = stDowned
@@ -627,6 +629,7 @@ func (s *state) luckyBreak(line, p int, vw word, args []word) error {
 	}
 	s.add(line, cons...)
 	s.slots[k].lucky = true
+	s.dropAcq(p, k)
 	s.slots[s.downSlot[p]].lucky = true
 	s.trace = append(s.trace, tev{kind: Lucky, p: p, slot: k})
 	for _, c := range cs {
@@ -680,11 +683,6 @@ func (s *state) discard(line, p int, vw word, args []word) error {
 			return lineErr(args[0].col, "a card that is not a Spade", "a Spade is never discarded")
 		}
 		s.seatHand = slices.DeleteFunc(hand, func(x Card) bool { return x == c })
-	}
-	// The slot joins the player's hand before the discard (the drawn card
-	// may be the one discarded).
-	if !s.slots[k].down {
-		s.acq[p] = append(s.acq[p], s.slotHolder(k))
 	}
 	if p != s.seat {
 		cons = append(cons, eq(sum(s.inHand(p, c), 1), 1))
@@ -946,4 +944,11 @@ type tev struct {
 	slot int
 	card Card
 	alt  int
+}
+
+// dropAcq takes slot k out of the holders p's hand came from: its card was
+// placed face down or returned.
+func (s *state) dropAcq(p, k int) {
+	h := s.slotHolder(k)
+	s.acq[p] = slices.DeleteFunc(s.acq[p], func(x int) bool { return x == h })
 }
