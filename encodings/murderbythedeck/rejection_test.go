@@ -165,8 +165,8 @@ func TestTrackerAgainstRejection(t *testing.T) {
 		seat  int
 		lines int // lines of the seat's log kept
 	}{
-		{seed: 2, seat: 1, lines: 9},  // two discards by others, bob's own turn
-		{seed: 5, seat: 0, lines: 9},  // alice first, then two other players
+		{seed: 2, seat: 1, lines: 9}, // two discards by others, bob's own turn
+		{seed: 5, seat: 0, lines: 9}, // alice first, then two other players
 		{seed: 11, seat: 2, lines: 9},
 	}
 	const want = 1000
