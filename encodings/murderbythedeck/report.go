@@ -112,7 +112,9 @@ func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
 			cs := cells[c][col]
 			cell := table.Cell{Mark: cs.mark}
 			if cs.mark == table.Maybe && cs.p != nil {
-				cell.P = ratFloat(cs.p)
+				// The estimator's value, an exact fraction of sampled
+				// weights (docs/encodings/murder-by-the-deck.md).
+				cell.P, cell.Exact = ratFloat(cs.p), cs.p
 			}
 			row.Cells = append(row.Cells, cell)
 		}
