@@ -25,6 +25,11 @@ type Game struct {
 	cp     *compiled
 	est    *Estimate // the estimate for the current lines, once computed
 	estErr error
+	an     *analysis // the analysis of the current lines, once made
+	// work is a copy of the problem that queries extend, and sat its SAT
+	// engine (the one that checked the last line).
+	work *solver.Problem
+	sat  *solver.SAT
 	// samples is the number of worlds an estimate draws.
 	samples int
 	key     string // the non-comment lines so far, for the memo of states
@@ -66,7 +71,7 @@ func (g *Game) Over() bool { return g.st.over }
 // SetSamples sets the number of worlds the estimates draw (at least 10).
 func (g *Game) SetSamples(n int) {
 	g.samples = max(n, 10)
-	g.est, g.estErr = nil, nil
+	g.est, g.estErr, g.an = nil, nil, nil
 }
 
 // Words are the player names, the keywords and the card names, for
@@ -96,7 +101,8 @@ func (g *Game) Apply(line string) error {
 	key := g.key + "\n" + fmt.Sprint(n) + "\x00" + line
 	if m, ok := applied.get(key); ok {
 		g.lines = append(g.lines, line)
-		g.st, g.cp, g.est, g.estErr, g.key = m.st, m.cp, nil, nil, key
+		g.st, g.cp, g.est, g.estErr, g.an, g.key = m.st, m.cp, nil, nil, nil, key
+		g.work, g.sat = nil, nil
 		return nil
 	}
 	st := g.st.clone()
@@ -107,7 +113,8 @@ func (g *Game) Apply(line string) error {
 	if err != nil {
 		return err
 	}
-	sat := solver.NewSAT(cp.prob)
+	work := cp.prob.Clone()
+	sat := solver.NewSAT(work)
 	ids, err := sat.Conflict(context.Background())
 	if err != nil {
 		return err
@@ -123,7 +130,8 @@ func (g *Game) Apply(line string) error {
 		return table.NewConflict(g.lines, slices.Compact(nums))
 	}
 	g.lines = append(g.lines, line)
-	g.st, g.cp, g.est, g.estErr, g.key = st, cp, nil, nil, key
+	g.st, g.cp, g.est, g.estErr, g.an, g.key = st, cp, nil, nil, nil, key
+	g.work, g.sat = work, sat
 	applied.put(key, memo{st, cp})
 	return nil
 }
@@ -233,10 +241,18 @@ type query struct {
 }
 
 // possible reports, for each query, whether some world makes it true; one
-// SAT engine under assumptions answers them all.
+// SAT engine under assumptions answers them all: the engine that checked
+// the last line, its problem extended by the queries.
 func (g *Game) possible(ctx context.Context, qs []query) ([]bool, error) {
-	p := g.cp.prob.Clone()
-	base := make([]int, len(p.Observations()))
+	if len(qs) == 0 {
+		return nil, nil
+	}
+	if g.sat == nil {
+		g.work = g.cp.prob.Clone()
+		g.sat = solver.NewSAT(g.work)
+	}
+	p := g.work
+	base := make([]int, len(g.cp.obsLine))
 	for i := range base {
 		base[i] = i
 	}
@@ -249,7 +265,7 @@ func (g *Game) possible(ctx context.Context, qs []query) ([]bool, error) {
 		}
 		ids[i] = id
 	}
-	sat := solver.NewSAT(p)
+	sat := g.sat
 	out := make([]bool, len(qs))
 	for i := range qs {
 		ok, err := sat.ConsistentUnder(ctx, append(slices.Clone(base), ids[i]))

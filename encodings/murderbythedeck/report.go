@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
@@ -17,24 +18,53 @@ type cellState struct {
 	se   float64
 }
 
-// cells settles every card and column: public facts, then the columns some
-// sampled world witnesses, then the SAT engine for the rest.
-func (g *Game) cells(ctx context.Context) ([NumCards][numCols]cellState, *Estimate, error) {
-	var out [NumCards][numCols]cellState
+// analysis is what the sheet, the reports and the advice read: the
+// estimate, every card's possible places and each player's Spade status;
+// computed once per state.
+type analysis struct {
+	cells  [NumCards][numCols]cellState
+	est    *Estimate
+	spades [Players]spadeOdds
+}
+
+// analyse settles every card and column and each player's Spade status:
+// public facts first, then the SAT engine's sheet of (card copy, holder)
+// pairs (a place is possible when one of its literals is), and for a Spade
+// status that no sampled world contradicts, one SAT question.
+func (g *Game) analyse(ctx context.Context) (*analysis, error) {
+	if g.an != nil {
+		return g.an, nil
+	}
+	a := &analysis{}
 	st := g.st
 	est, estErr := g.Estimate(ctx)
 	if err := ctx.Err(); err != nil {
-		return out, nil, err
+		return nil, err
 	}
+	if estErr != nil {
+		est = nil
+	}
+	a.est = est
+	// Public facts and the seat's own cards settle most rows; a sampled
+	// world witnesses every place it shows; the SAT engine settles the rest.
+	possible := [NumCards][numCols]bool{}
 	var qs []query
 	var at [][2]int
-	possible := [NumCards][numCols]bool{}
 	for c := range Card(NumCards) {
+		known := -1
+		if st.seat >= 0 && slices.Contains(st.seatHand, c) {
+			known = st.seat
+		}
+		if k := st.downSlot[max(st.seat, 0)]; st.seat >= 0 && k >= 0 && st.seatDown == c {
+			known = colDown
+		}
 		for col := range numCols {
 			lits, public, val := st.where(c, col)
 			switch {
 			case public:
 				possible[c][col] = val
+			case known >= 0:
+				possible[c][col] = col == known
 			case len(lits) == 0:
 			case est != nil && est.Loc[c][col].Sign() > 0:
 				possible[c][col] = true
@@ -44,12 +74,42 @@ func (g *Game) cells(ctx context.Context) ([NumCards][numCols]cellState, *Estima
 			}
 		}
 	}
+	// Spades: "is not one" is possible when a sampled world shows it.
+	canNot := [Players]bool{}
+	var askFor []int
+	for p := range Players {
+		if est != nil && est.Spade[p].Cmp(est.Total) < 0 {
+			canNot[p] = true
+			continue
+		}
+		qs = append(qs, query{lits: st.highIn(p), hold: false})
+		askFor = append(askFor, p)
+	}
+	canBe := [Players]bool{}
+	for p := range Players {
+		if est != nil && est.Spade[p].Sign() > 0 {
+			canBe[p] = true
+			continue
+		}
+		qs = append(qs, query{lits: st.highIn(p), hold: true})
+	}
 	ok, err := g.possible(ctx, qs)
 	if err != nil {
-		return out, nil, err
+		return nil, err
 	}
-	for i, a := range at {
-		possible[a[0]][a[1]] = ok[i]
+	for i, x := range at {
+		possible[x[0]][x[1]] = ok[i]
+	}
+	i := len(at)
+	for _, p := range askFor {
+		canNot[p] = ok[i]
+		i++
+	}
+	for p := range Players {
+		if !(est != nil && est.Spade[p].Sign() > 0) {
+			canBe[p] = ok[i]
+			i++
+		}
 	}
 	for c := range NumCards {
 		n := 0
@@ -59,7 +119,7 @@ func (g *Game) cells(ctx context.Context) ([NumCards][numCols]cellState, *Estima
 			}
 		}
 		for col := range numCols {
-			cs := &out[c][col]
+			cs := &a.cells[c][col]
 			switch {
 			case !possible[c][col]:
 				cs.mark = table.No
@@ -76,10 +136,35 @@ func (g *Game) cells(ctx context.Context) ([NumCards][numCols]cellState, *Estima
 			}
 		}
 	}
-	if estErr != nil {
-		return out, nil, nil
+	for p := range Players {
+		o := &a.spades[p]
+		can := canBe[p]
+		switch {
+		case !st.alive[p]:
+			o.status, o.text, o.p = "dead", "dead", new(big.Rat)
+		case !can:
+			o.status, o.text, o.p = "impossible", "✗", new(big.Rat)
+		case !canNot[p]:
+			o.status, o.text, o.p = "forced", "✓", big.NewRat(1, 1)
+		case est != nil:
+			o.status = "open"
+			o.p, o.se = est.P(est.Spade[p]), est.SpadeSE(p)
+			o.text = pct(o.p, o.se)
+		default:
+			o.status, o.p, o.text = "open", new(big.Rat), "?"
+		}
 	}
-	return out, est, nil
+	g.an = a
+	return a, nil
+}
+
+// cells is the settled sheet and the estimate (nil when beyond reach).
+func (g *Game) cells(ctx context.Context) ([NumCards][numCols]cellState, *Estimate, error) {
+	a, err := g.analyse(ctx)
+	if err != nil {
+		return [NumCards][numCols]cellState{}, nil, err
+	}
+	return a.cells, a.est, nil
 }
 
 // Sheet is the deduction sheet: a row a card, a column each player's hand,
@@ -158,37 +243,17 @@ type spadeOdds struct {
 	text   string
 }
 
-// spadeStatus settles, for each living player, whether they are a Spade.
-func (g *Game) spadeStatus(ctx context.Context, est *Estimate) [Players]spadeOdds {
-	st := g.st
-	var out [Players]spadeOdds
-	var qs []query
-	for p := range Players {
-		lits := st.highIn(p)
-		qs = append(qs, query{lits: lits, hold: true}, query{lits: lits, hold: false})
-	}
-	ok, err := g.possible(ctx, qs)
-	for p := range Players {
-		o := &out[p]
-		switch {
-		case !st.alive[p]:
-			o.status, o.text, o.p = "dead", "dead", new(big.Rat)
-			continue
-		case err == nil && !ok[2*p]:
-			o.status, o.text, o.p = "impossible", "✗", new(big.Rat)
-		case err == nil && !ok[2*p+1]:
-			o.status, o.text, o.p = "forced", "✓", big.NewRat(1, 1)
-		default:
-			o.status = "open"
-			if est != nil {
-				o.p, o.se = est.P(est.Spade[p]), est.SpadeSE(p)
-				o.text = pct(o.p, o.se)
-			} else {
-				o.p, o.text = new(big.Rat), "?"
-			}
+// spadeStatus is each player's Spade status (analyse).
+func (g *Game) spadeStatus(ctx context.Context, _ *Estimate) [Players]spadeOdds {
+	a, err := g.analyse(ctx)
+	if err != nil {
+		var out [Players]spadeOdds
+		for p := range out {
+			out[p] = spadeOdds{status: "open", p: new(big.Rat), text: "?"}
 		}
+		return out
 	}
-	return out
+	return a.spades
 }
 
 // Report writes the odds that each player is a Spade, the risk of the next

@@ -97,6 +97,7 @@ type state struct {
 	usedLine     [NumCards]int
 	seatHand     []Card  // the seat's hand now
 	drawn        Card    // the seat's card drawn this turn
+	seatDown     Card    // the seat's face-down death card
 	accuser      int     // pending accusation
 	accOutcome   Outcome // pending accusation's outcome
 	accusedLine  int
@@ -593,6 +594,9 @@ func (s *state) down(line, p int, vw word) error {
 	s.add(line, eq(sum(s.deathIn(k), 1), 1), eq(sum(s.highIn(p), 1), 0))
 	s.slots[k].down = true
 	s.dropAcq(p, k)
+	if p == s.seat {
+		s.seatDown = s.drawn
+	}
 	s.trace = append(s.trace, tev{kind: Down, p: p, slot: k})
 	s.downSlot[p], s.downTurns[p] = k, 0
 	s.step = stDowned

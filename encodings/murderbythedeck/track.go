@@ -19,7 +19,7 @@ const (
 )
 
 // Samples is the number of worlds the tracker draws for its estimates.
-const Samples = 600
+const Samples = 300
 
 // Estimate is the tracker's importance-sampling estimate of the posterior
 // under the model of docs/rules: N worlds drawn exactly uniformly among
