@@ -91,6 +91,7 @@ type Round struct {
 	Catcher   int // the right accuser, -1
 	Caught    int // the Spade caught, -1
 	Events    []Event
+	Deal      []Card // the deck dealt (NewRound's argument)
 	// Shuffle shuffles the return pile when it becomes the draw pile; nil
 	// keeps its order.
 	Shuffle func([]Card)
@@ -111,7 +112,7 @@ func NewRound(deck []Card) (*Round, error) {
 		}
 		seen[c] = true
 	}
-	r := &Round{Piles: 1, Catcher: -1, Caught: -1}
+	r := &Round{Piles: 1, Catcher: -1, Caught: -1, Deal: slices.Clone(deck)}
 	for p := range Players {
 		r.Hands[p] = slices.Clone(deck[p*HandSize : (p+1)*HandSize])
 		r.Alive[p] = true
