@@ -444,5 +444,16 @@ func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, er
 	if !forced {
 		return nil, fmt.Errorf("%s is not forced by the lines so far", words)
 	}
+	if where == "down" && !neg {
+		// A card is face down because of the draw the lines put it in and
+		// the line that placed that draw's card face down.
+		for _, k := range st.downSlots() {
+			if slices.Contains(lines, st.slots[k].line) && st.slots[k].downLine > 0 {
+				lines = append(lines, st.slots[k].downLine)
+			}
+		}
+		slices.Sort(lines)
+		lines = slices.Compact(lines)
+	}
 	return &table.Explanation{Fact: words, Lines: lines}, nil
 }

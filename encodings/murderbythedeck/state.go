@@ -66,6 +66,7 @@ type slot struct {
 	down, lucky   bool
 	line          int
 	holder        int
+	downLine      int // the line that placed its card face down
 }
 
 // copyInfo is one copy of a card: the card in one pile generation (epoch 1
@@ -593,6 +594,7 @@ func (s *state) down(line, p int, vw word) error {
 	}
 	s.add(line, eq(sum(s.deathIn(k), 1), 1), eq(sum(s.highIn(p), 1), 0))
 	s.slots[k].down = true
+	s.slots[k].downLine = line
 	s.dropAcq(p, k)
 	if p == s.seat {
 		s.seatDown = s.drawn
