@@ -113,6 +113,16 @@ func (g *Game) Apply(line string) error {
 	if err != nil {
 		return err
 	}
+	if len(st.obs) == len(g.st.obs) && (len(st.obs) == 0 || len(st.obs[len(st.obs)-1].cons) == len(g.st.obs[len(g.st.obs)-1].cons)) {
+		// No new constraint: another player's draw, a pass. A world of the
+		// earlier lines stays one (a card of the pile moves to the new
+		// draw, which no earlier constraint names), so nothing to check.
+		g.lines = append(g.lines, line)
+		g.st, g.cp, g.est, g.estErr, g.an, g.key = st, cp, nil, nil, nil, key
+		g.work, g.sat = nil, nil
+		applied.put(key, memo{st, cp})
+		return nil
+	}
 	work := cp.prob.Clone()
 	sat := solver.NewSAT(work)
 	ids, err := sat.Conflict(context.Background())
