@@ -70,7 +70,7 @@ func trueWorld(sim *Simulation, st *state) solver.World {
 // observation (BLOCK suits aside, checked by consistency).
 func TestTrueWorldAlwaysPossible(t *testing.T) {
 	ctx := context.Background()
-	for seed := uint64(1); seed <= 6; seed++ {
+	for seed := uint64(1); seed <= 20; seed++ {
 		sim, err := Simulate(SimOptions{Seed: seed})
 		if err != nil {
 			t.Fatal(err)
