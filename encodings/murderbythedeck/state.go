@@ -490,6 +490,10 @@ func (s *state) countdown(line, p, n int, dead bool) error {
 	k := s.downSlot[p]
 	h := s.slotHolder(k)
 	if dead {
+		if n > 4 {
+			s.add(line, ge(nil, 1))
+			return nil
+		}
 		cp, ok := s.copyAt(deathCard(n), k)
 		if !ok {
 			s.add(line, ge(nil, 1))
