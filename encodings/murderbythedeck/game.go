@@ -28,8 +28,9 @@ type Game struct {
 	an     *analysis // the analysis of the current lines, once made
 	// work is a copy of the problem that queries extend, and sat its SAT
 	// engine (the one that checked the last line).
-	work *solver.Problem
-	sat  *solver.SAT
+	work    *solver.Problem
+	sat     *solver.SAT
+	counter *solver.Counter // the counter of the last estimate
 	// samples is the number of worlds an estimate draws.
 	samples int
 	key     string // the non-comment lines so far, for the memo of states
@@ -102,7 +103,7 @@ func (g *Game) Apply(line string) error {
 	if m, ok := applied.get(key); ok {
 		g.lines = append(g.lines, line)
 		g.st, g.cp, g.est, g.estErr, g.an, g.key = m.st, m.cp, nil, nil, nil, key
-		g.work, g.sat = nil, nil
+		g.work, g.sat, g.counter = nil, nil, nil
 		return nil
 	}
 	st := g.st.clone()
@@ -119,7 +120,7 @@ func (g *Game) Apply(line string) error {
 		// draw, which no earlier constraint names), so nothing to check.
 		g.lines = append(g.lines, line)
 		g.st, g.cp, g.est, g.estErr, g.an, g.key = st, cp, nil, nil, nil, key
-		g.work, g.sat = nil, nil
+		g.work, g.sat, g.counter = nil, nil, nil
 		applied.put(key, memo{st, cp})
 		return nil
 	}
@@ -141,7 +142,7 @@ func (g *Game) Apply(line string) error {
 	}
 	g.lines = append(g.lines, line)
 	g.st, g.cp, g.est, g.estErr, g.an, g.key = st, cp, nil, nil, nil, key
-	g.work, g.sat = work, sat
+	g.work, g.sat, g.counter = work, sat, nil
 	applied.put(key, memo{st, cp})
 	return nil
 }
@@ -193,7 +194,8 @@ func (c *memoCache) put(k string, m memo) {
 // log always gives the same figures).
 func (g *Game) Estimate(ctx context.Context) (*Estimate, error) {
 	if g.est == nil && g.estErr == nil {
-		g.est, g.estErr = g.st.estimate(ctx, g.cp, g.samples, uint64(len(g.cp.obsLine))*7919+uint64(len(g.st.slots)))
+		g.counter = solver.NewCounter(g.cp.prob)
+		g.est, g.estErr = g.st.estimateWith(ctx, g.counter, g.samples, uint64(len(g.cp.obsLine))*7919+uint64(len(g.st.slots)))
 		if g.estErr != nil && ctx.Err() != nil {
 			err := g.estErr
 			g.estErr = nil

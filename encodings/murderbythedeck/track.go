@@ -19,7 +19,7 @@ const (
 )
 
 // Samples is the number of worlds the tracker draws for its estimates.
-const Samples = 300
+const Samples = 240
 
 // Estimate is the tracker's importance-sampling estimate of the posterior
 // under the model of docs/rules: N worlds drawn exactly uniformly among
@@ -176,7 +176,11 @@ func (s *state) downSlots() []int {
 
 // estimate draws n worlds of cp uniformly and weighs them.
 func (s *state) estimate(ctx context.Context, cp *compiled, n int, seed uint64) (*Estimate, error) {
-	counter := solver.NewCounter(cp.prob)
+	return s.estimateWith(ctx, solver.NewCounter(cp.prob), n, seed)
+}
+
+// estimateWith is estimate with the counter of cp's problem.
+func (s *state) estimateWith(ctx context.Context, counter *solver.Counter, n int, seed uint64) (*Estimate, error) {
 	rng := rand.New(rand.NewPCG(seed, 0x7472616b))
 	var smps []sample
 	for len(smps) < n {
