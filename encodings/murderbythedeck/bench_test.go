@@ -3,6 +3,7 @@ package murderbythedeck
 import (
 	"context"
 	"flag"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -51,9 +52,11 @@ func BenchmarkTrackerTurn(b *testing.B) {
 		logs = append(logs, sim.Logs[0])
 	}
 	var times, cpus []time.Duration
+	var worst time.Duration
+	var worstAt string
 	for b.Loop() {
 		times, cpus = times[:0], cpus[:0]
-		for _, lines := range logs {
+		for seed, lines := range logs {
 			g := NewGame()
 			g.SetSamples(*benchSamples)
 			prev := 0
@@ -70,9 +73,13 @@ func BenchmarkTrackerTurn(b *testing.B) {
 				}
 				times = append(times, time.Since(start))
 				cpus = append(cpus, cpuTime()-cpu)
+				if d := cpus[len(cpus)-1]; d > worst {
+					worst, worstAt = d, fmt.Sprintf("seed %d, lines up to %d", seed, end+1)
+				}
 			}
 		}
 	}
+	b.Logf("the most CPU: %v at %s", worst, worstAt)
 	slices.Sort(times)
 	slices.Sort(cpus)
 	b.ReportMetric(float64(cpus[len(cpus)/2].Microseconds())/1000, "median-cpu-ms")

@@ -28,9 +28,8 @@ type Game struct {
 	an     *analysis // the analysis of the current lines, once made
 	// work is a copy of the problem that queries extend, and sat its SAT
 	// engine (the one that checked the last line).
-	work    *solver.Problem
-	sat     *solver.SAT
-	counter *solver.Counter // the counter of the last estimate
+	work *solver.Problem
+	sat  *solver.SAT
 	// samples is the number of worlds an estimate draws.
 	samples int
 	key     string // the non-comment lines so far, for the memo of states
@@ -103,7 +102,7 @@ func (g *Game) Apply(line string) error {
 	if m, ok := applied.get(key); ok {
 		g.lines = append(g.lines, line)
 		g.st, g.cp, g.est, g.estErr, g.an, g.key = m.st, m.cp, nil, nil, nil, key
-		g.work, g.sat, g.counter = nil, nil, nil
+		g.work, g.sat = nil, nil
 		return nil
 	}
 	st := g.st.clone()
@@ -120,7 +119,7 @@ func (g *Game) Apply(line string) error {
 		// draw, which no earlier constraint names), so nothing to check.
 		g.lines = append(g.lines, line)
 		g.st, g.cp, g.est, g.estErr, g.an, g.key = st, cp, nil, nil, nil, key
-		g.work, g.sat, g.counter = nil, nil, nil
+		g.work, g.sat = nil, nil
 		applied.put(key, memo{st, cp})
 		return nil
 	}
@@ -142,7 +141,7 @@ func (g *Game) Apply(line string) error {
 	}
 	g.lines = append(g.lines, line)
 	g.st, g.cp, g.est, g.estErr, g.an, g.key = st, cp, nil, nil, nil, key
-	g.work, g.sat, g.counter = work, sat, nil
+	g.work, g.sat = work, sat
 	applied.put(key, memo{st, cp})
 	return nil
 }
@@ -194,8 +193,7 @@ func (c *memoCache) put(k string, m memo) {
 // log always gives the same figures).
 func (g *Game) Estimate(ctx context.Context) (*Estimate, error) {
 	if g.est == nil && g.estErr == nil {
-		g.counter = solver.NewCounter(g.cp.prob)
-		g.est, g.estErr = g.st.estimateWith(ctx, g.counter, g.samples, uint64(len(g.cp.obsLine))*7919+uint64(len(g.st.slots)))
+		g.est, g.estErr = g.st.estimateWith(ctx, solver.NewCounter(g.cp.prob), g.samples, uint64(len(g.cp.obsLine))*7919+uint64(len(g.st.slots)))
 		if g.estErr != nil && ctx.Err() != nil {
 			err := g.estErr
 			g.estErr = nil

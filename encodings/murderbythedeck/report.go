@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
-	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
 // cellState is what the tracker knows of one card and one column.
@@ -47,25 +46,9 @@ func (g *Game) analyse(ctx context.Context) (*analysis, error) {
 	}
 	a.est = est
 	// Public facts and the seat's own cards settle most rows; a sampled
-	// world witnesses every place it shows; the counter's marginals (one
-	// pass over the graph the samples came from) say exactly which single
-	// literals some world makes true, and a place is possible when one of
-	// its literals is; the SAT engine settles what is left.
-	var marg *solver.Marginals
-	if est != nil && g.counter != nil {
-		marg, _ = g.counter.Marginals(ctx)
-	}
-	litPossible := func(lits []lit) (possible, known bool) {
-		if marg == nil {
-			return false, false
-		}
-		for _, l := range lits {
-			if marg.Count(solver.Card(l.copy), solver.Holder(l.holder)).Sign() > 0 {
-				return true, true
-			}
-		}
-		return false, true
-	}
+	// world witnesses every place it shows; the SAT engine settles the rest.
+	// (The counter's marginals would settle single literals in one pass,
+	// but that pass costs seconds on some late states.)
 	possible := [NumCards][numCols]bool{}
 	var qs []query
 	var at [][2]int
@@ -88,10 +71,6 @@ func (g *Game) analyse(ctx context.Context) (*analysis, error) {
 			case est != nil && est.Loc[c][col].Sign() > 0:
 				possible[c][col] = true
 			default:
-				if ok, known := litPossible(lits); known {
-					possible[c][col] = ok
-					continue
-				}
 				qs = append(qs, query{lits: lits, hold: true})
 				at = append(at, [2]int{int(c), col})
 			}
@@ -113,10 +92,6 @@ func (g *Game) analyse(ctx context.Context) (*analysis, error) {
 	for p := range Players {
 		if est != nil && est.Spade[p].Sign() > 0 {
 			canBe[p], canBeKnown[p] = true, true
-			continue
-		}
-		if ok, known := litPossible(st.highIn(p)); known {
-			canBe[p], canBeKnown[p] = ok, true
 			continue
 		}
 		qs = append(qs, query{lits: st.highIn(p), hold: true})
