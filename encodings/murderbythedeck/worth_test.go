@@ -137,7 +137,7 @@ func (a *advicePolicy) Discard(r *Round, p int, legal []Card) Card {
 //	nice -n 10 go test ./encodings/murderbythedeck -run '^$' -bench AdviceWorth -benchtime 1x
 func BenchmarkAdviceWorth(b *testing.B) {
 	for b.Loop() {
-		var advWins, fixWins, advScore, fixScore float64
+		var advWins, fixWins, advScore, fixScore, blocks, accusations float64
 		n := *worthRounds
 		for i := range n {
 			seat := i % Players
@@ -170,6 +170,14 @@ func BenchmarkAdviceWorth(b *testing.B) {
 					b.Fatal(f.err)
 				}
 			}
+			for _, e := range sim.Round.Events {
+				switch e.Kind {
+				case Block:
+					blocks++
+				case Accuse:
+					accusations++
+				}
+			}
 			sc := sim.Round.Score()
 			for p := range Players {
 				alone := true
@@ -197,6 +205,8 @@ func BenchmarkAdviceWorth(b *testing.B) {
 		b.ReportMetric(fixWins/fn, "fixed-win-rate")
 		b.ReportMetric(advScore/fn, "advice-mean-score")
 		b.ReportMetric(fixScore/fn, "fixed-mean-score")
+		b.ReportMetric(blocks/fn, "blocks-per-round")
+		b.ReportMetric(accusations/fn, "accusations-per-round")
 	}
 }
 
