@@ -230,5 +230,6 @@ func TestTrackerAgainstRejection(t *testing.T) {
 // checked cell of the first case (QS with dave) was 3.4 standard errors
 // off (tracker 0.266 ± 0.008, rejection 0.221 ± 0.011, 1500 kept), which
 // about one check in a thousand is by chance; with stream 7 every check
-// holds. A tracker without the discard weights fails with either.
+// holds, and a tracker without the discard weights fails (checked with
+// stream 7).
 var rejSalt uint64 = 7
