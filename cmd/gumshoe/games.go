@@ -9,6 +9,7 @@ import (
 	"github.com/gumshoe-dev/gumshoe/encodings/clue"
 	"github.com/gumshoe-dev/gumshoe/encodings/deduceordie"
 	"github.com/gumshoe-dev/gumshoe/encodings/deductio"
+	"github.com/gumshoe-dev/gumshoe/encodings/murderbythedeck"
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
 	"github.com/gumshoe-dev/gumshoe/solver/puzzle"
 )
@@ -22,6 +23,7 @@ var gameTable = []cliGame{
 	{deduceordie.Definition, simulateDod, dodPuzzles},
 	{clue.Definition, simulateClue, cluePuzzles},
 	{deductio.Definition, simulateDeductio, deductioPuzzles},
+	{murderbythedeck.Definition, simulateMbtd, nil},
 }
 
 // games is the game table as the contract sees it.

@@ -18,6 +18,7 @@ import (
 	"github.com/gumshoe-dev/gumshoe/encodings/clue"
 	"github.com/gumshoe-dev/gumshoe/encodings/deduceordie"
 	"github.com/gumshoe-dev/gumshoe/encodings/deductio"
+	"github.com/gumshoe-dev/gumshoe/encodings/murderbythedeck"
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
 	"github.com/gumshoe-dev/gumshoe/solver/puzzle"
 )
@@ -57,7 +58,7 @@ func jsonCases() []jsonCase {
 			return p.WriteJSON(w)
 		}
 	}
-	dod, cl, dt := deduceordie.Definition, clue.Definition, deductio.Definition
+	dod, cl, dt, mb := deduceordie.Definition, clue.Definition, deductio.Definition, murderbythedeck.Definition
 	return []jsonCase{
 		{"dod/report", "dod report", dod, report},
 		{"dod/advice", "dod advice", dod, advise("3H 5S 5S")},
@@ -93,6 +94,10 @@ func jsonCases() []jsonCase {
 			}
 			return pz.Page("Deductio puzzle 1"), nil
 		})},
+		{"mbtd/report", "mbtd report", mb, report},
+		{"mbtd/advice", "mbtd advice", mb, advise("")},
+		{"mbtd/why", "why", mb, why("bob 6S")},
+		{"mbtd/sheet", "sheet", mb, sheet},
 	}
 }
 

@@ -1,0 +1,240 @@
+package murderbythedeck
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/big"
+	"slices"
+	"strings"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
+)
+
+// Advice is the whole answer of the advice for the seat: the accusations it
+// may make now with the chance each is right, the risk of the next draw,
+// and the discards ranked.
+type Advice struct {
+	// CanAccuse is set when the seat may accuse now.
+	CanAccuse bool
+	// Accusations are the other living players, most likely Spade first.
+	Accusations []AccuseOption
+	// NextDeath is the estimated chance that the next card drawn is a death
+	// card; Kills tells whether such a card would put the seat on death row
+	// (false for a Spade, who keeps it, and for a player on death row, for
+	// whom it is a lucky break).
+	NextDeath   *big.Rat
+	NextDeathSE float64
+	Kills       bool
+	// Discards are the cards the seat may discard, best first; empty when
+	// the seat holds no hand.
+	Discards []DiscardOption
+	// Target is the suit the discards keep toward a BLOCK.
+	Target int
+}
+
+// AccuseOption is one accusation weighed: the accused and the chance they
+// are a Spade (Status "forced", "impossible" or "open" with the estimate).
+type AccuseOption struct {
+	Player string
+	Status string
+	P      *big.Rat
+	SE     float64
+}
+
+// DiscardOption is one card the seat may discard, weighed: Cost is the
+// number of family cards of the target suit it gives up (0 or 1); Leak the
+// cards of its suit the seat keeps (the fewer, the less a discard of that
+// suit tells); Why says it in words.
+type DiscardOption struct {
+	Card Card
+	Cost int
+	Leak int
+	Why  string
+}
+
+// Advice computes the advice for the seat.
+func (g *Game) Advice(ctx context.Context) (*Advice, error) {
+	st := g.st
+	if st.seat < 0 {
+		return nil, fmt.Errorf("advice is for a seat: the log has no seat line")
+	}
+	if len(st.seatHand) == 0 && st.setup == 3 && !st.alive[st.seat] {
+		return nil, fmt.Errorf("%s is out of the round", st.names[st.seat])
+	}
+	est, _ := g.Estimate(ctx)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	a := &Advice{}
+	me := st.seat
+	hand := slices.Clone(st.seatHand)
+	if _, full := fullFamily(hand); full && st.step == stStart && st.turn == me && st.downSlot[me] < 0 && !st.over {
+		a.CanAccuse = true
+	}
+	sp := g.spadeStatus(ctx, est)
+	for q := range Players {
+		if q == me || !st.alive[q] {
+			continue
+		}
+		a.Accusations = append(a.Accusations, AccuseOption{Player: st.names[q], Status: sp[q].status, P: sp[q].p, SE: sp[q].se})
+	}
+	slices.SortStableFunc(a.Accusations, func(x, y AccuseOption) int { return y.P.Cmp(x.P) })
+	if est != nil && est.RiskDen > 0 {
+		a.NextDeath, a.NextDeathSE = est.RiskP(), est.RiskSE()
+	}
+	a.Kills = st.downSlot[me] < 0 && !isSpade(hand)
+	// Discards: of the hand and the card drawn this turn, if any.
+	if st.step == stDrawn && st.turn == me {
+		if !(st.drawn.IsDeath() && (st.downSlot[me] >= 0 || !isSpade(hand))) {
+			hand = append(hand, st.drawn)
+		}
+	}
+	a.Target, a.Discards = rankDiscards(hand)
+	return a, nil
+}
+
+// rankDiscards ranks the legal discards of hand: first the cards that cost
+// nothing toward a BLOCK of the target suit (the suit of which the hand
+// holds most family cards; Spades for a Spade), null cards first among
+// them (nobody's family: they tell nothing of the suit sought), then the
+// cards of the suits the hand holds fewest of (they leak least).
+func rankDiscards(hand []Card) (int, []DiscardOption) {
+	var count [4]int
+	for _, c := range hand {
+		if c.IsFamily() {
+			count[c.Suit()]++
+		}
+	}
+	target := -1
+	if isSpade(hand) {
+		target = Spades
+	} else {
+		for s := range 3 {
+			if target < 0 || count[s] > count[target] {
+				target = s
+			}
+		}
+	}
+	var out []DiscardOption
+	for _, c := range legalDiscards(hand) {
+		o := DiscardOption{Card: c}
+		switch {
+		case c.Suit() == target && c.IsFamily():
+			o.Cost = 1
+			o.Why = fmt.Sprintf("a family card of %s, the suit you collect", suitWord(target))
+		case !c.IsFamily():
+			o.Why = "a null card: nobody's family"
+		default:
+			o.Leak = count[c.Suit()]
+			o.Why = fmt.Sprintf("you hold %d family card(s) of %s", count[c.Suit()], suitWord(c.Suit()))
+		}
+		if !c.IsFamily() {
+			o.Leak = -1
+		}
+		out = append(out, o)
+	}
+	slices.SortStableFunc(out, func(x, y DiscardOption) int {
+		if x.Cost != y.Cost {
+			return x.Cost - y.Cost
+		}
+		if x.Leak != y.Leak {
+			return x.Leak - y.Leak
+		}
+		return int(x.Card) - int(y.Card)
+	})
+	for i := range out {
+		out[i].Leak = max(out[i].Leak, 0)
+	}
+	return target, out
+}
+
+func suitWord(s int) string { return [...]string{"Hearts", "Diamonds", "Clubs", "Spades"}[s] }
+
+// Advise writes the advice (args are none).
+func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
+	if strings.TrimSpace(args) != "" {
+		return lineErr(1, "no arguments", "advice takes no arguments")
+	}
+	a, err := g.Advice(ctx)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	if a.CanAccuse {
+		b.WriteString("You may accuse now. Chance each accusation is right:\n")
+	} else {
+		b.WriteString("You may not accuse now (it needs your seven family cards, before drawing).\nChance each player is a Spade:\n")
+	}
+	for _, o := range a.Accusations {
+		switch o.Status {
+		case "forced":
+			fmt.Fprintf(&b, "  %-10s certain\n", o.Player)
+		case "impossible":
+			fmt.Fprintf(&b, "  %-10s never\n", o.Player)
+		default:
+			fmt.Fprintf(&b, "  %-10s %s\n", o.Player, pct(o.P, o.SE))
+		}
+	}
+	if a.NextDeath != nil {
+		fmt.Fprintf(&b, "Next card drawn is a death card: %s", pct(a.NextDeath, a.NextDeathSE))
+		if !a.Kills {
+			b.WriteString(" (it would not put you on death row)")
+		}
+		b.WriteByte('\n')
+	}
+	if len(a.Discards) > 0 {
+		fmt.Fprintf(&b, "Discard (collecting %s), best first:\n", suitWord(a.Target))
+		for _, o := range a.Discards {
+			fmt.Fprintf(&b, "  %-3s %s\n", o.Card, o.Why)
+		}
+	}
+	_, err = io.WriteString(w, b.String())
+	return err
+}
+
+// AdviseJSON writes the advice as the JSON document "mbtd advice" of
+// docs/json.md.
+func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
+	if strings.TrimSpace(args) != "" {
+		return lineErr(1, "no arguments", "advice takes no arguments")
+	}
+	a, err := g.Advice(ctx)
+	if err != nil {
+		return err
+	}
+	type accJSON struct {
+		Player string `json:"player"`
+		Status string `json:"status"`
+		*Estimated
+	}
+	type discJSON struct {
+		Card string `json:"card"`
+		Cost int    `json:"cost"`
+		Why  string `json:"why"`
+	}
+	doc := struct {
+		Schema      string     `json:"schema"`
+		Game        string     `json:"game"`
+		CanAccuse   bool       `json:"can_accuse"`
+		Accusations []accJSON  `json:"accusations"`
+		NextDeath   *Estimated `json:"next_draw_death"`
+		DeathKills  bool       `json:"death_card_kills"`
+		Target      string     `json:"target_suit"`
+		Discards    []discJSON `json:"discards"`
+	}{Schema: table.Schema, Game: Name, CanAccuse: a.CanAccuse, Accusations: []accJSON{}, DeathKills: a.Kills, Target: suitWord(a.Target), Discards: []discJSON{}}
+	for _, o := range a.Accusations {
+		j := accJSON{Player: o.Player, Status: o.Status}
+		if o.Status == "open" && o.P != nil {
+			j.Estimated = newEstimated(o.P, o.SE)
+		}
+		doc.Accusations = append(doc.Accusations, j)
+	}
+	if a.NextDeath != nil {
+		doc.NextDeath = newEstimated(a.NextDeath, a.NextDeathSE)
+	}
+	for _, o := range a.Discards {
+		doc.Discards = append(doc.Discards, discJSON{Card: o.Card.String(), Cost: o.Cost, Why: o.Why})
+	}
+	return table.WriteJSON(w, doc)
+}

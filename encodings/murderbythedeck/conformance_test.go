@@ -1,0 +1,29 @@
+package murderbythedeck_test
+
+import (
+	"testing"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/murderbythedeck"
+	"github.com/gumshoe-dev/gumshoe/encodings/table/tabletest"
+)
+
+// TestConformance checks Murder By The Deck against the contract every
+// game keeps, on its built-in example (bob's seat, dave to discard).
+func TestConformance(t *testing.T) {
+	tabletest.Run(t, murderbythedeck.Definition, tabletest.Options{
+		Facts:        []string{"bob 6S", "down 4S", "not alice 6S", "used 8H"},
+		Open:         "alice QS",
+		Conflict:     "dave discards 6S",
+		Malformed:    "dave discards 7H",
+		MalformedCol: 15,
+		Advise:       []string{""},
+		Players:      []string{"José", "Zoë", "Ånne", "Łukasz"},
+	})
+}
+
+// FuzzLine applies arbitrary lines after the example game.
+func FuzzLine(f *testing.F) {
+	tabletest.Fuzz(f, murderbythedeck.Definition,
+		"dave discards 3S", "dave down", "dave lucky 2S 3S", "alice draws", "alice accuses bob right AH 2H 3H 4H JH QH KH",
+		"bob dead 2S 6S 3C 3D 8D QC", "carol block", "carol passes", "dave discards KD")
+}

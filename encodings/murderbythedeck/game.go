@@ -1,0 +1,322 @@
+package murderbythedeck
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"sync"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/solver"
+)
+
+// Name is the game's name in a log header.
+const Name = "mbtd"
+
+// Game is a round of Murder By The Deck as seen from one seat (or from no
+// seat: a spectator): the lines accepted so far, the rules' state they
+// leave, and the tracker's solver problem. Make one with [NewGame] and feed
+// it lines with [Game.Apply], or read a whole log with [Load].
+type Game struct {
+	lines  []string
+	st     *state
+	cp     *compiled
+	est    *Estimate // the estimate for the current lines, once computed
+	estErr error
+	an     *analysis // the analysis of the current lines, once made
+	// work is a copy of the problem that queries extend, and sat its SAT
+	// engine (the one that checked the last line).
+	work *solver.Problem
+	sat  *solver.SAT
+	// samples is the number of worlds an estimate draws.
+	samples int
+	key     string // the non-comment lines so far, for the memo of states
+}
+
+var _ table.Game = (*Game)(nil)
+
+// NewGame returns an empty game awaiting its players line.
+func NewGame() *Game {
+	st := newState()
+	cp, _ := st.compile()
+	return &Game{st: st, cp: cp, samples: Samples}
+}
+
+// Load reads a whole log of Murder By The Deck (header "game mbtd") and
+// replays it; see [table.Replay] for the errors.
+func Load(r io.Reader) (*Game, error) { return table.LoadAs[*Game](Definition, r) }
+
+// Name is "mbtd".
+func (g *Game) Name() string { return Name }
+
+// Lines are the accepted lines, in order.
+func (g *Game) Lines() []string { return g.lines }
+
+// Players are the players in seat order, empty before the players line.
+func (g *Game) Players() []string { return g.st.names }
+
+// Seat is the seat's player, "" for a spectator.
+func (g *Game) Seat() string {
+	if g.st.seat < 0 {
+		return ""
+	}
+	return g.st.names[g.st.seat]
+}
+
+// Over reports whether the round is over.
+func (g *Game) Over() bool { return g.st.over }
+
+// SetSamples sets the number of worlds the estimates draw (at least 10).
+func (g *Game) SetSamples(n int) {
+	g.samples = max(n, 10)
+	g.est, g.estErr, g.an = nil, nil, nil
+}
+
+// Words are the player names, the keywords and the card names, for
+// completion at the prompt.
+func (g *Game) Words() []string {
+	w := slices.Clone(g.st.names)
+	w = append(w, "players", "seat", "hand", "draws", "down", "discards", "lucky", "dead", "block", "passes", "accuses", "shows", "right", "wrong", "pile", "used", "not", "spade")
+	for c := range Card(NumCards) {
+		w = append(w, c.String())
+	}
+	return w
+}
+
+// Apply parses one line and adds it. A malformed line, or one the rules do
+// not allow here, returns a *table.LineError; a line that contradicts
+// earlier ones returns a *table.ConflictError naming a minimal set of them.
+// On any error the game is unchanged.
+func (g *Game) Apply(line string) error {
+	if len(line) > table.MaxLineLen {
+		return &table.LineError{Msg: fmt.Sprintf("the line has %d bytes, more than %d", len(line), table.MaxLineLen)}
+	}
+	if table.IsComment(line) {
+		g.lines = append(g.lines, line)
+		return nil
+	}
+	n := len(g.lines) + 1
+	key := g.key + "\n" + fmt.Sprint(n) + "\x00" + line
+	if m, ok := applied.get(key); ok {
+		g.lines = append(g.lines, line)
+		g.st, g.cp, g.est, g.estErr, g.an, g.key = m.st, m.cp, nil, nil, nil, key
+		g.work, g.sat = nil, nil
+		return nil
+	}
+	st := g.st.clone()
+	if err := st.apply(n, line); err != nil {
+		return err
+	}
+	cp, err := st.compile()
+	if err != nil {
+		return err
+	}
+	if len(st.obs) == len(g.st.obs) && (len(st.obs) == 0 || len(st.obs[len(st.obs)-1].cons) == len(g.st.obs[len(g.st.obs)-1].cons)) {
+		// No new constraint: another player's draw, a pass. A world of the
+		// earlier lines stays one (a card of the pile moves to the new
+		// draw, which no earlier constraint names), so nothing to check.
+		g.lines = append(g.lines, line)
+		g.st, g.cp, g.est, g.estErr, g.an, g.key = st, cp, nil, nil, nil, key
+		g.work, g.sat = nil, nil
+		applied.put(key, memo{st, cp})
+		return nil
+	}
+	work := cp.prob.Clone()
+	sat := solver.NewSAT(work)
+	ids, err := sat.Conflict(context.Background())
+	if err != nil {
+		return err
+	}
+	if ids != nil {
+		var nums []int
+		for _, id := range ids {
+			if l := cp.obsLine[id]; l != n {
+				nums = append(nums, l)
+			}
+		}
+		slices.Sort(nums)
+		return table.NewConflict(g.lines, slices.Compact(nums))
+	}
+	g.lines = append(g.lines, line)
+	g.st, g.cp, g.est, g.estErr, g.an, g.key = st, cp, nil, nil, nil, key
+	g.work, g.sat = work, sat
+	applied.put(key, memo{st, cp})
+	return nil
+}
+
+// memo is a state the lines leading to it were checked into.
+type memo struct {
+	st *state
+	cp *compiled
+}
+
+// memoCache keeps the states of recently accepted lines, keyed by the
+// non-comment lines that lead to them: replaying a log (undo, edit, a
+// session resumed) does not check again what was checked. The states are
+// never changed once made (Apply clones before changing), so sharing them
+// is safe.
+type memoCache struct {
+	mu    sync.Mutex
+	m     map[string]memo
+	order []string
+}
+
+const memoSize = 1024
+
+var applied = &memoCache{m: map[string]memo{}}
+
+func (c *memoCache) get(k string) (memo, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	m, ok := c.m[k]
+	return m, ok
+}
+
+func (c *memoCache) put(k string, m memo) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.m[k]; ok {
+		return
+	}
+	if len(c.order) >= memoSize {
+		delete(c.m, c.order[0])
+		c.order = c.order[1:]
+	}
+	c.m[k] = m
+	c.order = append(c.order, k)
+}
+
+// Estimate is the tracker's estimate for the lines so far (computed once
+// per line, with a seed that depends on the lines only, so that the same
+// log always gives the same figures).
+func (g *Game) Estimate(ctx context.Context) (*Estimate, error) {
+	if g.est == nil && g.estErr == nil {
+		g.est, g.estErr = g.st.estimateWith(ctx, solver.NewCounter(g.cp.prob), g.samples, uint64(len(g.cp.obsLine))*7919+uint64(len(g.st.slots)))
+		if g.estErr != nil && ctx.Err() != nil {
+			err := g.estErr
+			g.estErr = nil
+			return nil, err
+		}
+	}
+	return g.est, g.estErr
+}
+
+// column names
+func (g *Game) colName(col int) string {
+	switch col {
+	case colPile:
+		return "pile"
+	case colDown:
+		return "down"
+	case colUsed:
+		return "used"
+	}
+	return g.st.names[col]
+}
+
+// where is the symbolic "card c is in column col now"; public is set when
+// the lines settle it publicly (the return pile), with its value.
+func (s *state) where(c Card, col int) (lits []lit, public, value bool) {
+	if s.live[c] < 0 {
+		return nil, true, col == colUsed
+	}
+	cp := s.live[c]
+	switch {
+	case col == colUsed:
+		return nil, true, false
+	case col < Players:
+		return s.inHand(col, c), false, false
+	case col == colPile:
+		if s.copies[cp].epoch == s.epoch {
+			return []lit{{cp, s.pileH[s.epoch-1]}}, false, false
+		}
+		return nil, false, false
+	}
+	for _, k := range s.downSlots() {
+		if s.slots[k].epoch == s.copies[cp].epoch {
+			out := lit{cp, s.slotHolder(k)}
+			lits = append(lits, out)
+		}
+	}
+	return lits, false, false
+}
+
+// query is a fact as the tracker asks it: "the sum of lits is at least one"
+// (hold) or "is zero".
+type query struct {
+	lits []lit
+	hold bool
+}
+
+// possible reports, for each query, whether some world makes it true; one
+// SAT engine under assumptions answers them all: the engine that checked
+// the last line, its problem extended by the queries.
+func (g *Game) possible(ctx context.Context, qs []query) ([]bool, error) {
+	if len(qs) == 0 {
+		return nil, nil
+	}
+	if g.sat == nil {
+		g.work = g.cp.prob.Clone()
+		g.sat = solver.NewSAT(g.work)
+	}
+	p := g.work
+	base := make([]int, len(g.cp.obsLine))
+	for i := range base {
+		base[i] = i
+	}
+	ids := make([]int, len(qs))
+	for i, q := range qs {
+		k := g.queryCons(q)
+		id, err := p.Add(solver.Observation{Label: "query", Constraints: []solver.Constraint{k}})
+		if err != nil {
+			return nil, err
+		}
+		ids[i] = id
+	}
+	sat := g.sat
+	out := make([]bool, len(qs))
+	for i := range qs {
+		ok, err := sat.ConsistentUnder(ctx, append(slices.Clone(base), ids[i]))
+		if err != nil {
+			return nil, err
+		}
+		out[i] = ok
+	}
+	return out, nil
+}
+
+func (g *Game) queryCons(q query) solver.Constraint {
+	if q.hold {
+		return ge(sum(q.lits, 1), 1).solver()
+	}
+	return eq(sum(q.lits, 1), 0).solver()
+}
+
+// why is a minimal set of lines that force the query to be false: the
+// lines in a minimal conflict with it.
+func (g *Game) why(ctx context.Context, q query) ([]int, bool, error) {
+	p := g.cp.prob.Clone()
+	id, err := p.Add(solver.Observation{Label: "fact", Constraints: []solver.Constraint{g.queryCons(q)}})
+	if err != nil {
+		return nil, false, err
+	}
+	ids, err := solver.NewSAT(p).Conflict(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	if ids == nil {
+		return nil, false, nil
+	}
+	nums := []int{}
+	for _, i := range ids {
+		if i != id {
+			nums = append(nums, g.cp.obsLine[i])
+		}
+	}
+	slices.Sort(nums)
+	return slices.Compact(nums), true, nil
+}
+
+var errNoPlayers = errors.New("no players yet: the log starts with \"players NAME NAME NAME NAME\"")
