@@ -50,6 +50,7 @@ type state struct {
 	guessed  [][]int           // per player, the numbers guessed from them (right guesses), in order
 	current  []int             // per player, the known current number, 0 when unknown
 	scores   []int             // per player, the numbers they guessed right
+	seenAt   map[int]int       // number -> entry index of the line that turned it face up or guessed it
 }
 
 // unit is a fact on one indicator.
@@ -68,7 +69,7 @@ func (s *state) cur(i int) solver.Holder { return s.secrets[i][len(s.secrets[i])
 // Secret Number deck would run out or a look contradicts what the seat knows
 // of the deck's order.
 func compile(entries []entry, public bool) (*state, error) {
-	s := &state{seat: -1, public: public, looked: map[int]uint32{}, lookedAt: map[int]int{}}
+	s := &state{seat: -1, public: public, looked: map[int]uint32{}, lookedAt: map[int]int{}, seenAt: map[int]int{}}
 	type spec = solver.HolderSpec
 	var holders []spec
 	var obs []solver.Observation
@@ -149,6 +150,11 @@ func compile(entries []entry, public bool) (*state, error) {
 				return nil, err
 			}
 			s.faceUp |= SetOf(e.nums...)
+			for _, n := range e.nums {
+				if _, ok := s.seenAt[n]; !ok {
+					s.seenAt[n] = ei
+				}
+			}
 		case kRow:
 			s.row = e.clues
 		case kPlays:
@@ -171,6 +177,9 @@ func compile(entries []entry, public bool) (*state, error) {
 			}
 			addUnit(n, s.cur(t), true)
 			s.guessed[t] = append(s.guessed[t], n)
+			if _, ok := s.seenAt[n]; !ok {
+				s.seenAt[n] = ei
+			}
 			s.scores[e.player]++
 			if s.winner() >= 0 {
 				// The game ends at once: nobody draws a new number.

@@ -16,7 +16,8 @@ var Definition = table.Definition{
 	Help: table.Help{
 		Lines: Help,
 		Why: `A fact is a player and a number: "alice 7" (alice's number is 7),
-"not alice 7".`,
+"not alice 7"; or a column of the sheet and a number: "deck 12",
+"not deck 12", "seen 5" (turned face up or guessed).`,
 		Odds: `Every player's possible numbers with exact odds, the lines that rule out
 each other number, and the best guess.`,
 		Advise: `"advise [free] [CLUE CLUE CLUE]": whether to guess now and whom, and

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,7 +28,7 @@ func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
 	for _, p := range st.players {
 		grid.Holders = append(grid.Holders, p)
 	}
-	grid.Holders = append(grid.Holders, "seen", "deck")
+	grid.Holders = append(grid.Holders, seenColumn, deckColumn)
 	total := tal.total
 	cell := func(c int64) table.Cell {
 		switch {
@@ -329,19 +330,34 @@ func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, er
 	if len(ws) != 2 {
 		return nil, lineErr(0, "a fact such as \"alice 7\" or \"not alice 7\"", "cannot read the fact %q", fact)
 	}
-	i := table.MatchName(g.p.players, ws[0].s) // a name or the sheet's head for it
+	// A name, or a column head of the sheet: a player, "seen" or "deck".
+	heads := append(slices.Clone(g.p.players), seenColumn, deckColumn)
+	i := table.MatchName(heads, ws[0].s)
 	if i < 0 {
-		return nil, lineErr(ws[0].col, "one of "+strings.Join(g.p.players, ", "), "no player %q", ws[0].s)
+		return nil, lineErr(ws[0].col, "one of "+strings.Join(heads, ", "), "no player %q", ws[0].s)
 	}
 	n, err := parseNum(ws[1])
 	if err != nil {
 		return nil, err
 	}
-	text := fmt.Sprintf("%s's number is %d", g.p.players[i], n)
-	if !holds {
-		text = fmt.Sprintf("%s's number is not %d", g.p.players[i], n)
+	if heads[i] == seenColumn {
+		return g.explainSeen(n, holds)
 	}
-	f := solver.Fact{Card: cardOf(n), Holder: g.st.cur(i), Holds: holds}
+	var text string
+	var f solver.Fact
+	if heads[i] == deckColumn {
+		text = fmt.Sprintf("%d is in the Secret Number deck", n)
+		if !holds {
+			text = fmt.Sprintf("%d is not in the Secret Number deck", n)
+		}
+		f = solver.Fact{Card: cardOf(n), Holder: g.st.deck, Holds: holds}
+	} else {
+		text = fmt.Sprintf("%s's number is %d", g.p.players[i], n)
+		if !holds {
+			text = fmt.Sprintf("%s's number is not %d", g.p.players[i], n)
+		}
+		f = solver.Fact{Card: cardOf(n), Holder: g.st.cur(i), Holds: holds}
+	}
 	var sat *solver.SAT
 	lines, err := g.why(ctx, g.st, &sat, f)
 	if err == solver.ErrNotImplied {
@@ -351,6 +367,29 @@ func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, er
 		return nil, err
 	}
 	return &table.Explanation{Fact: text, Lines: lines}, nil
+}
+
+// The sheet's columns beside the players': the numbers everybody has seen
+// and the Secret Number deck.
+const (
+	seenColumn = "seen"
+	deckColumn = "deck"
+)
+
+// explainSeen explains the sheet's "seen" column: a number is seen from
+// the line that turned it face up or guessed it right; a number not seen
+// has simply not been shown by any line, which no line forces.
+func (g *Game) explainSeen(n int, holds bool) (*table.Explanation, error) {
+	at, seen := g.st.seenAt[n]
+	switch {
+	case holds && seen:
+		return &table.Explanation{Fact: fmt.Sprintf("%d has been seen by everybody", n), Lines: []int{at + 1}}, nil
+	case holds:
+		return nil, fmt.Errorf("%d has been seen by everybody is not forced by the lines so far", n)
+	case seen:
+		return nil, fmt.Errorf("%d has not been seen is not forced by the lines so far: line %d shows it", n, at+1)
+	}
+	return &table.Explanation{Fact: fmt.Sprintf("%d has not been seen: no line turned it face up or guessed it", n)}, nil
 }
 
 // Advise writes which guess to make now, or to play a clue card instead,

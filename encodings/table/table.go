@@ -40,7 +40,10 @@ type Game interface {
 	// "not bob 5S", ...) by a minimal set of lines that force it. A fact
 	// that is malformed is a *LineError (columns count in fact); a fact that
 	// the lines do not force is an error saying so. [Why] and [WhyJSON]
-	// write the explanation.
+	// write the explanation. Every settled cell of the game's [Grid] is a
+	// fact Explain takes: "HOLDER CARD" (its column head and row name) for
+	// a ✓ and "not HOLDER CARD" for a ✗; the web sheet asks "why" of a
+	// tapped cell that way.
 	Explain(ctx context.Context, fact string) (*Explanation, error)
 
 	// Advise writes advice; args are the game's own ("3H 5S 5S" for the

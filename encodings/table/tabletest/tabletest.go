@@ -45,6 +45,7 @@ func Run(t *testing.T, def table.Definition, o Options) {
 	t.Run("malformed-line-numbered", func(t *testing.T) { checkMalformed(t, def, o) })
 	t.Run("conflict", func(t *testing.T) { checkConflict(t, def, o) })
 	t.Run("why", func(t *testing.T) { checkWhy(t, def, o) })
+	t.Run("why-of-cells", func(t *testing.T) { checkWhyOfCells(t, def) })
 	t.Run("json", func(t *testing.T) { checkJSON(t, def, o) })
 	t.Run("names", func(t *testing.T) { checkNames(t, def, o) })
 	t.Run("session", func(t *testing.T) { checkSession(t, def) })
@@ -299,6 +300,46 @@ func checkWhy(t *testing.T, def table.Definition, o Options) {
 		if _, err := g.Explain(ctx, bad); err == nil {
 			t.Errorf("Explain(%q) gave no error", bad)
 		}
+	}
+}
+
+// MaxCellsExplained is how many settled cells of the example's sheet
+// checkWhyOfCells explains, spread evenly over the sheet.
+const MaxCellsExplained = 24
+
+// checkWhyOfCells checks that settled cells of the example's sheet are
+// explained by the facts the tools write for them: "HOLDER CARD" for a ✓
+// and "not HOLDER CARD" for a ✗ (a tap on a cell of the web sheet, "why"
+// of a cell in the session).
+func checkWhyOfCells(t *testing.T, def table.Definition) {
+	ctx := context.Background()
+	g, _ := load(t, def, def.Example)
+	grid, err := g.Sheet(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var facts []string
+	for _, row := range grid.Rows {
+		for i, c := range row.Cells {
+			if i >= len(grid.Holders) {
+				t.Fatalf("row %s has %d cells for %d holders", row.Card, len(row.Cells), len(grid.Holders))
+			}
+			switch c.Mark {
+			case table.Yes:
+				facts = append(facts, grid.Holders[i]+" "+row.Card)
+			case table.No:
+				facts = append(facts, "not "+grid.Holders[i]+" "+row.Card)
+			}
+		}
+	}
+	step := max(1, (len(facts)+MaxCellsExplained-1)/MaxCellsExplained)
+	for i := 0; i < len(facts); i += step {
+		e, err := g.Explain(ctx, facts[i])
+		if err != nil {
+			t.Errorf("Explain(%q) of a settled cell: %v", facts[i], err)
+			continue
+		}
+		checkNamed(t, g.Lines(), e.Lines)
 	}
 }
 
