@@ -21,12 +21,13 @@ import (
 	"github.com/gumshoe-dev/gumshoe/encodings/clue"
 	"github.com/gumshoe-dev/gumshoe/encodings/deduceordie"
 	"github.com/gumshoe-dev/gumshoe/encodings/deductio"
+	"github.com/gumshoe-dev/gumshoe/encodings/murderbythedeck"
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
 	"github.com/gumshoe-dev/gumshoe/solver/puzzle"
 )
 
 // testGames are the games of the tests: every game there is.
-var testGames = table.Games{deduceordie.Definition, clue.Definition, deductio.Definition}
+var testGames = table.Games{deduceordie.Definition, clue.Definition, deductio.Definition, murderbythedeck.Definition}
 
 // gameCase is what the tests know of a game beyond its definition, taken
 // from its conformance test: a line that contradicts its example, and a
@@ -43,6 +44,7 @@ var gameCases = []gameCase{
 	{deduceordie.Definition, "evidence 8S+3H", "ask bob carol 3H..10S = 1", 19, "3H 5S 5S"},
 	{clue.Definition, "dave lacks Plum", "alice asks Plum Knife: bob shows", 22, ""},
 	{deductio.Definition, "alice plays <=5", "alice plays nonsense", 13, ""},
+	{murderbythedeck.Definition, "dave discards 3D", "dave discards 7H", 15, ""},
 }
 
 // testPuzzle makes the puzzles of the test server: Deduce or Die only.

@@ -13,7 +13,7 @@ func TestConformance(t *testing.T) {
 	tabletest.Run(t, murderbythedeck.Definition, tabletest.Options{
 		Facts:        []string{"bob 6S", "down 4S", "not alice 6S", "used 8H"},
 		Open:         "alice QS",
-		Conflict:     "dave discards 6S",
+		Conflict:     "dave discards 3D",
 		Malformed:    "dave discards 7H",
 		MalformedCol: 15,
 		Advise:       []string{""},
