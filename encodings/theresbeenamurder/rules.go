@@ -40,9 +40,18 @@ const TurnLimit = 400
 // State is the whole state of a game: every hand, the deck in order, the
 // discard pile, the removed cards and whose turn it is.
 type State struct {
-	Cfg     *Config
-	Hands   [][]Card
-	Deck    []Card // the draw deck, top first
+	Cfg   *Config
+	Hands [][]Card
+	Deck  []Card // the draw deck, top first
+	// Grp and Top run beside Deck: the exchangeability group of each
+	// position (see deck.go) and, in group 0, whether it is one of the
+	// top part's positions at set-up.
+	Grp      []int
+	Top      []bool
+	shuffles int
+	// Virgin marks the players whose hands are still their dealt cards,
+	// untouched and never consulted by the rules (see deck.go).
+	Virgin  []bool
 	Discard []Card // the discard pile, bottom first
 	Removed []Card // removed unseen at set-up
 	Turn    int    // the player whose turn is next
@@ -71,6 +80,9 @@ func (s *State) Clone() *State {
 		t.Hands[i] = slices.Clone(h)
 	}
 	t.Deck = slices.Clone(s.Deck)
+	t.Grp = slices.Clone(s.Grp)
+	t.Top = slices.Clone(s.Top)
+	t.Virgin = slices.Clone(s.Virgin)
 	t.Discard = slices.Clone(s.Discard)
 	t.Removed = slices.Clone(s.Removed)
 	return &t
@@ -100,7 +112,25 @@ type agent interface {
 	shuffle(cards []Card)
 	// emit is told every event as it happens.
 	emit(s *State, e Event)
+	// consult is told that the rules are about to read virgin player p's
+	// hand.
+	consult(s *State, p int)
+	// look is told, before deck position i is read, who will see the
+	// card there (-1 for everyone, -2 for no one) and why.
+	look(s *State, i, who int, why site)
 }
+
+// site is why a deck position is read.
+type site uint8
+
+const (
+	siteDraw site = iota + 1
+	siteButler
+	siteDriver0 // the Driver's first card; +1, +2 for the next
+	siteDriver1
+	siteDriver2
+	siteSeer
+)
 
 func has(h []Card, c Card) bool { return slices.Contains(h, c) }
 
@@ -204,7 +234,10 @@ func (s *State) end(e End) {
 // NewState deals a game: deck is the deck before the deal (top first) and
 // removed the cards removed unseen. Start must follow.
 func NewState(cfg *Config, deck, removed []Card) *State {
-	s := &State{Cfg: cfg, Removed: slices.Clone(removed), Hands: make([][]Card, cfg.Players)}
+	s := &State{Cfg: cfg, Removed: slices.Clone(removed), Hands: make([][]Card, cfg.Players), Virgin: make([]bool, cfg.Players)}
+	for p := range s.Virgin {
+		s.Virgin[p] = true
+	}
 	deck = slices.Clone(deck)
 	for k := range 2 {
 		for p := range cfg.Players {
@@ -212,6 +245,10 @@ func NewState(cfg *Config, deck, removed []Card) *State {
 		}
 	}
 	s.Deck = deck[2*cfg.Players:]
+	for i := range s.Deck {
+		s.Grp = append(s.Grp, 0)
+		s.Top = append(s.Top, i+2*cfg.Players < cfg.TopSize())
+	}
 	return s
 }
 
@@ -231,18 +268,20 @@ func (s *State) entered(ag agent, p int, cs ...Card) {
 		return
 	}
 	if has(cs, Drunk) && has(s.Hands[p], Drunk) {
+		s.Virgin[p] = false
 		e := s.ev(EvAnnounce, p)
 		e.Card = Drunk
 		ag.emit(s, e)
 	}
 	h := s.Hands[p]
 	if has(h, Blackmailer) && has(h, Detective) {
+		s.Virgin[p] = false
+		s.Hands[p] = without(s.Hands[p], Detective)
+		s.deckAppend(Detective)
+		s.shuffleDeck(ag)
 		e := s.ev(EvReveal, p)
 		e.Cards = []Card{Detective, Blackmailer}
 		ag.emit(s, e)
-		s.Hands[p] = without(s.Hands[p], Detective)
-		s.Deck = append(s.Deck, Detective)
-		ag.shuffle(s.Deck)
 	}
 }
 
@@ -252,14 +291,14 @@ func (s *State) passedMurderer(ag agent, q int) {
 	h := s.Hands[q]
 	for _, c := range []Card{Confidant, Witness} {
 		if has(h, c) {
-			e := s.ev(EvReveal, q)
-			e.Cards = []Card{Murderer, c}
-			ag.emit(s, e)
 			if c == Confidant {
 				s.end(WinConfidant)
 			} else {
 				s.end(LoseWitness)
 			}
+			e := s.ev(EvReveal, q)
+			e.Cards = []Card{Murderer, c}
+			ag.emit(s, e)
 			return
 		}
 	}
@@ -275,6 +314,10 @@ type move struct {
 // the two players concerned of each, then runs the Confidant or Witness
 // of whoever got the Murderer, and the effects of the cards entering.
 func (s *State) exchange(ag agent, ms []move) {
+	for _, m := range ms {
+		s.consult(ag, m.from)
+		s.consult(ag, m.to)
+	}
 	for _, m := range ms {
 		s.Hands[m.from] = without(s.Hands[m.from], m.card)
 	}
@@ -320,6 +363,7 @@ func (s *State) playTurn(ag agent) {
 		return
 	}
 	p := s.Turn
+	s.consult(ag, p)
 	s.Turns++
 	if s.Turns > TurnLimit {
 		s.end(LoseLong)
@@ -331,8 +375,8 @@ func (s *State) playTurn(ag agent) {
 				s.end(LoseDeck)
 				return
 			}
-			c := s.Deck[0]
-			s.Deck = s.Deck[1:]
+			ag.look(s, 0, p, siteDraw)
+			c := s.deckRemove(0)
 			s.Hands[p] = append(s.Hands[p], c)
 			e := s.ev(EvDraw, p)
 			e.Card = c
@@ -352,15 +396,15 @@ func (s *State) playTurn(ag agent) {
 				gone = append(gone, c)
 			}
 		}
-		e := s.ev(EvPlay, p)
-		e.Card, e.Cards = Aristocrat, gone
-		ag.emit(s, e)
 		s.Hands[p] = without(s.Hands[p], Aristocrat)
 		s.Discard = append(s.Discard, Aristocrat)
 		for _, c := range gone {
 			s.Hands[p] = without(s.Hands[p], c)
 			s.Discard = append(s.Discard, c)
 		}
+		e := s.ev(EvPlay, p)
+		e.Card, e.Cards = Aristocrat, gone
+		ag.emit(s, e)
 	case len(h) > 0:
 		opts := LegalPlays(h)
 		c := opts[ag.choose(s, DPlay, p, ints(opts))]
@@ -396,15 +440,15 @@ func (s *State) act(ag agent, p int, card, eff Card) {
 		if len(s.Hands[q]) == 0 {
 			return
 		}
-		d := Card(choose(DDiscard, q, ints(Choosable(s.Hands[q]))))
+		d := Card(choose(DDiscard, q, s.choosable(ag, q)))
 		s.Hands[q] = without(s.Hands[q], d)
 		s.Discard = append(s.Discard, d)
-		de := s.ev(EvDiscard, q)
-		de.Card = d
-		ag.emit(s, de)
 		if d == Murderer {
 			s.end(WinDetective)
 		}
+		de := s.ev(EvDiscard, q)
+		de.Card = d
+		ag.emit(s, de)
 	case Cad:
 		var pairs []int
 		o := s.others(p)
@@ -419,10 +463,10 @@ func (s *State) act(ag agent, p int, card, eff Card) {
 		ag.emit(s, e)
 		var ms []move
 		if len(s.Hands[a]) > 0 {
-			ms = append(ms, move{a, b, Card(choose(DGive, a, ints(Choosable(s.Hands[a]))))})
+			ms = append(ms, move{a, b, Card(choose(DGive, a, s.choosable(ag, a)))})
 		}
 		if len(s.Hands[b]) > 0 {
-			ms = append(ms, move{b, a, Card(choose(DGive, b, ints(Choosable(s.Hands[b]))))})
+			ms = append(ms, move{b, a, Card(choose(DGive, b, s.choosable(ag, b)))})
 		}
 		s.exchange(ag, ms)
 	case Socialite:
@@ -433,9 +477,9 @@ func (s *State) act(ag agent, p int, card, eff Card) {
 		q := choose(DTarget, p, s.others(p))
 		e.Q = q
 		ag.emit(s, e)
-		ms := []move{{p, q, Card(choose(DGive, p, ints(Choosable(s.Hands[p]))))}}
+		ms := []move{{p, q, Card(choose(DGive, p, s.choosable(ag, p)))}}
 		if len(s.Hands[q]) > 0 {
-			ms = append(ms, move{q, p, Card(choose(DGive, q, ints(Choosable(s.Hands[q]))))})
+			ms = append(ms, move{q, p, Card(choose(DGive, q, s.choosable(ag, q)))})
 		}
 		s.exchange(ag, ms)
 	case Swain:
@@ -443,8 +487,8 @@ func (s *State) act(ag agent, p int, card, eff Card) {
 		e.Q = q
 		ag.emit(s, e)
 		if len(s.Deck) > 0 {
-			c := s.Deck[0]
-			s.Deck = s.Deck[1:]
+			ag.look(s, 0, p, siteDraw)
+			c := s.deckRemove(0)
 			s.Hands[p] = append(s.Hands[p], c)
 			de := s.ev(EvDraw, p)
 			de.Card = c
@@ -463,7 +507,7 @@ func (s *State) act(ag agent, p int, card, eff Card) {
 		var ms []move
 		for i := range s.Cfg.Players {
 			if len(s.Hands[i]) > 0 {
-				ms = append(ms, move{i, s.left(i), Card(choose(DGive, i, ints(Choosable(s.Hands[i]))))})
+				ms = append(ms, move{i, s.left(i), Card(choose(DGive, i, s.choosable(ag, i)))})
 			}
 		}
 		s.exchange(ag, ms)
@@ -472,7 +516,7 @@ func (s *State) act(ag agent, p int, card, eff Card) {
 		e.Q = q
 		ag.emit(s, e)
 		if len(s.Hands[q]) > 0 {
-			s.exchange(ag, []move{{q, p, Card(choose(DGive, q, ints(Choosable(s.Hands[q]))))}})
+			s.exchange(ag, []move{{q, p, Card(choose(DGive, q, s.choosable(ag, q)))}})
 		}
 	case Doctor:
 		// The card just played (the Doctor, or the Monkey copying it) is
@@ -481,32 +525,35 @@ func (s *State) act(ag agent, p int, card, eff Card) {
 		if len(pile) > 0 {
 			e.Arg = Card(choose(DPick, p, ints(pile)))
 		}
-		ag.emit(s, e)
 		if e.Arg != 0 {
 			s.Discard = without(s.Discard, e.Arg)
-			s.Deck = append(s.Deck, e.Arg)
-			ag.shuffle(s.Deck)
+			s.deckAppend(e.Arg)
+			s.shuffleDeck(ag)
 		}
+		ag.emit(s, e)
 	case Secretary:
 		opts := append([]int{0}, ints(sortedCards(s.Deck))...)
 		if len(s.Deck) > 0 {
 			e.Arg = Card(choose(DPick, p, opts))
 		}
-		ag.emit(s, e)
 		if len(s.Deck) == 0 {
+			ag.emit(s, e)
 			return
 		}
 		se := s.ev(EvSees, p)
 		se.Cards = sortedCards(s.Deck)
-		ag.emit(s, se)
 		if e.Arg != 0 {
-			s.Deck = without(s.Deck, e.Arg)
+			s.deckRemove(slices.Index(s.Deck, e.Arg))
 			s.Discard = append(s.Discard, e.Arg)
 		}
-		ag.shuffle(s.Deck)
+		s.shuffleDeck(ag)
+		ag.emit(s, e)
+		ag.emit(s, se)
 	case Butler:
 		if len(s.Deck) > 0 {
+			ag.look(s, 0, -1, siteButler)
 			e.Arg = s.Deck[0]
+			s.Grp[0] = -1
 		}
 		ag.emit(s, e)
 	case Maid:
@@ -515,7 +562,7 @@ func (s *State) act(ag agent, p int, card, eff Card) {
 			if len(s.Hands[x]) > 0 {
 				se := s.ev(EvShow, x)
 				se.Q = p
-				se.Card = Card(choose(DShow, x, ints(Choosable(s.Hands[x]))))
+				se.Card = Card(choose(DShow, x, s.choosable(ag, x)))
 				ag.emit(s, se)
 			}
 		}
@@ -525,12 +572,15 @@ func (s *State) act(ag agent, p int, card, eff Card) {
 		if n == 0 {
 			return
 		}
+		for i := range n {
+			ag.look(s, i, p, siteDriver0+site(i))
+		}
 		se := s.ev(EvSees, p)
 		se.Cards = slices.Clone(s.Deck[:n])
 		ag.emit(s, se)
 		k := Card(choose(DPick, p, ints(sortedCards(s.Deck[:n]))))
-		s.Deck = without(s.Deck, k)
-		ag.shuffle(s.Deck)
+		s.deckRemove(slices.Index(s.Deck, k))
+		s.shuffleDeck(ag)
 		s.Hands[p] = append(s.Hands[p], k)
 		te := s.ev(EvTake, p)
 		te.Card = k
@@ -543,7 +593,7 @@ func (s *State) act(ag agent, p int, card, eff Card) {
 		}
 		k := Card(choose(DPick, p, ints(buryable(s.Hands[p]))))
 		s.Hands[p] = without(s.Hands[p], k)
-		s.Deck = append(s.Deck, k)
+		s.deckAppend(k)
 		be := s.ev(EvBury, p)
 		be.Card = k
 		ag.emit(s, be)
@@ -552,25 +602,32 @@ func (s *State) act(ag agent, p int, card, eff Card) {
 			ag.emit(s, e)
 			return
 		}
-		e.Flag = choose(DSeer, p, []int{0, 1}) == 1
-		ag.emit(s, e)
 		n := len(s.Deck)
+		ag.look(s, n-1, p, siteSeer)
 		se := s.ev(EvSees, p)
 		se.Cards = []Card{s.Deck[n-1]}
-		ag.emit(s, se)
+		e.Flag = choose(DSeer, p, []int{0, 1}) == 1
 		if e.Flag {
-			b := s.Deck[n-1]
-			copy(s.Deck[1:], s.Deck[:n-1])
-			s.Deck[0] = b
+			b, g, t := s.Deck[n-1], s.Grp[n-1], s.Top[n-1]
+			s.deckRemove(n - 1)
+			s.Deck = slices.Insert(s.Deck, 0, b)
+			s.Grp = slices.Insert(s.Grp, 0, g)
+			s.Top = slices.Insert(s.Top, 0, t)
 		}
+		ag.emit(s, e)
+		ag.emit(s, se)
 	case Hound:
 		k := Card(choose(DPick, p, ints(s.Cfg.Cards)))
+		for q := range s.Cfg.Players {
+			s.consult(ag, q)
+		}
 		e.Arg = k
 		e.Q = s.HolderOf(k)
 		ag.emit(s, e)
 	case Reporter:
 		q := choose(DTarget, p, []int{s.left(p), s.right(p)})
 		e.Q = q
+		s.consult(ag, q)
 		if len(s.Hands[q]) > 0 {
 			e.Arg = Card(choose(DChance, -1, ints(sortedCards(s.Hands[q]))))
 		}
@@ -578,6 +635,22 @@ func (s *State) act(ag agent, p int, card, eff Card) {
 	default:
 		ag.emit(s, e)
 	}
+}
+
+// consult lets the agent know that the rules read p's hand, which is
+// then no longer virgin.
+func (s *State) consult(ag agent, p int) {
+	if s.Virgin[p] {
+		ag.consult(s, p)
+		s.Virgin[p] = false
+	}
+}
+
+// choosable are the cards p may choose to pass, show or discard, p's hand
+// consulted.
+func (s *State) choosable(ag agent, p int) []int {
+	s.consult(ag, p)
+	return ints(Choosable(s.Hands[p]))
 }
 
 func (s *State) allPlayers() []int {

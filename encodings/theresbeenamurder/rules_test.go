@@ -70,8 +70,10 @@ func (a *script) choose(s *State, d Decision, actor int, opts []int) int {
 	}
 	return 0
 }
-func (a *script) shuffle([]Card)          {}
-func (a *script) emit(s *State, e Event) { a.events = append(a.events, e) }
+func (a *script) shuffle([]Card)              {}
+func (a *script) look(*State, int, int, site) {}
+func (a *script) consult(*State, int)         {}
+func (a *script) emit(s *State, e Event)      { a.events = append(a.events, e) }
 
 func cfg(players int, cards ...Card) *Config {
 	c := &Config{Players: players, Cards: DefaultCards(players, Master), Removed: 1}
@@ -169,7 +171,8 @@ func TestTurns(t *testing.T) {
 	}
 	for _, tt := range tests {
 		c := cfg(3)
-		s := &State{Cfg: c, Hands: tt.hands, Deck: tt.deck, Discard: tt.discard, Last: tt.last}
+		s := &State{Cfg: c, Hands: tt.hands, Deck: tt.deck, Discard: tt.discard, Last: tt.last,
+			Grp: make([]int, len(tt.deck)), Top: make([]bool, len(tt.deck)), Virgin: make([]bool, 3)}
 		a := &script{picks: tt.picks}
 		s.playTurn(a)
 		if s.End != tt.end {

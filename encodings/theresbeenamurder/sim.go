@@ -127,6 +127,9 @@ func (a *randomAgent) shuffle(cs []Card) {
 	a.rng.Shuffle(len(cs), func(i, j int) { cs[i], cs[j] = cs[j], cs[i] })
 }
 
+func (a *randomAgent) look(*State, int, int, site) {}
+func (a *randomAgent) consult(*State, int)         {}
+
 func (a *randomAgent) emit(s *State, e Event) {
 	a.sim.Events = append(a.sim.Events, e)
 	for p := range a.sim.Logs {
