@@ -10,6 +10,7 @@ import (
 	"github.com/gumshoe-dev/gumshoe/encodings/deduceordie"
 	"github.com/gumshoe-dev/gumshoe/encodings/deductio"
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder"
 	"github.com/gumshoe-dev/gumshoe/solver/puzzle"
 )
 
@@ -22,6 +23,7 @@ var gameTable = []cliGame{
 	{deduceordie.Definition, simulateDod, dodPuzzles},
 	{clue.Definition, simulateClue, cluePuzzles},
 	{deductio.Definition, simulateDeductio, deductioPuzzles},
+	{theresbeenamurder.Definition, simulateTbam, nil},
 }
 
 // games is the game table as the contract sees it.
