@@ -19,6 +19,7 @@ import (
 	"github.com/gumshoe-dev/gumshoe/encodings/deduceordie"
 	"github.com/gumshoe-dev/gumshoe/encodings/deductio"
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder"
 	"github.com/gumshoe-dev/gumshoe/solver/puzzle"
 )
 
@@ -93,6 +94,10 @@ func jsonCases() []jsonCase {
 			}
 			return pz.Page("Deductio puzzle 1"), nil
 		})},
+		{"tbam/report", "tbam report", theresbeenamurder.Definition, report},
+		{"tbam/advice", "tbam advice", theresbeenamurder.Definition, advise("")},
+		{"tbam/why", "why", theresbeenamurder.Definition, why("pile murderer")},
+		{"tbam/sheet", "sheet", theresbeenamurder.Definition, sheet},
 	}
 }
 

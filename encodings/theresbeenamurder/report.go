@@ -210,11 +210,11 @@ func (g *Game) Report(ctx context.Context, w io.Writer) error {
 	return err
 }
 
-// estimateJSON is an estimated probability in JSON: p_float and se (no
-// exact "p": these are estimates).
+// estimateJSON is an estimated probability in JSON: the estimate and its
+// standard error, both floats (no exact "p": these are estimates).
 type estimateJSON struct {
-	PFloat float64 `json:"p_float"`
-	SE     float64 `json:"se"`
+	Estimate      float64 `json:"estimate"`
+	StandardError float64 `json:"standard_error"`
 }
 
 // ReportJSON writes the report as one JSON document.
