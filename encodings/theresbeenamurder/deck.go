@@ -327,3 +327,90 @@ func (s *State) slotOf(c Card) int {
 	}
 	return -1000
 }
+
+// removedChance is the chance that the deck holds exactly the cards seen,
+// given every place outside the set-up group: the set-up group's cards not
+// seen must be exactly the removed ones, a set of cards other than the
+// Murderer and the Detective, each such set equally likely.
+func (s *State) removedChance(seen []Card) float64 {
+	need, ok := s.neededRemoved(seen)
+	if !ok {
+		return 0
+	}
+	others := 0
+	for _, sl := range s.groupSlots(0) {
+		if c := s.at(sl); c != Murderer && c != Detective {
+			others++
+		}
+	}
+	// 1 / C(others, len(need))
+	p := 1.0
+	for i := range len(need) {
+		p *= float64(i+1) / float64(others-i)
+	}
+	return p
+}
+
+// neededRemoved are the removed cards that make the deck hold exactly
+// seen, if any do.
+func (s *State) neededRemoved(seen []Card) ([]Card, bool) {
+	rest := slices.Clone(seen)
+	for i, c := range s.Deck {
+		if s.Grp[i] == 0 {
+			continue
+		}
+		j := slices.Index(rest, c)
+		if j < 0 {
+			return nil, false
+		}
+		rest = slices.Delete(rest, j, j+1)
+	}
+	// rest must be the group-0 deck positions' cards: the group's cards
+	// not in rest are the removed ones.
+	var need []Card
+	for _, sl := range s.groupSlots(0) {
+		c := s.at(sl)
+		if !slices.Contains(rest, c) {
+			need = append(need, c)
+		}
+	}
+	if len(need) != len(s.Removed) {
+		return nil, false
+	}
+	for _, c := range need {
+		if c == Murderer || c == Detective {
+			return nil, false
+		}
+	}
+	return need, true
+}
+
+// setRemoved puts the needed cards in the removed slots and the seen ones
+// of the set-up group in its deck positions, arranged at random.
+func (s *State) setRemoved(seen []Card, rng *rand.Rand) bool {
+	need, ok := s.neededRemoved(seen)
+	if !ok {
+		return false
+	}
+	var deckCards []Card
+	var deckSlots []int
+	for _, sl := range s.groupSlots(0) {
+		c := s.at(sl)
+		if !slices.Contains(need, c) {
+			deckCards = append(deckCards, c)
+		}
+		if sl >= 0 {
+			deckSlots = append(deckSlots, sl)
+		}
+	}
+	copy(s.Removed, need)
+	for i, sl := range deckSlots {
+		s.Deck[sl] = deckCards[i]
+	}
+	// Redraw the deck positions alone (the removed slots stay).
+	saved := s.Removed
+	s.Removed = nil
+	ok = s.refresh(0, -100, rng)
+	s.Removed = saved
+	return ok
+}

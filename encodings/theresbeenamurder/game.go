@@ -14,7 +14,7 @@ import (
 const Name = "tbam"
 
 // DefaultParticles is the number of hidden histories the tracker keeps.
-const DefaultParticles = 1000
+const DefaultParticles = 500
 
 // Game is a game of There's Been A Murder as seen from one seat: the lines
 // accepted so far, what the seat knows for certain (its hand and the
@@ -34,6 +34,8 @@ type Game struct {
 	// lostAt is the line after which the tracker found no hidden history
 	// (0 while it has one): its estimates stop there.
 	lostAt int
+	// retried is set once the tracker has started over with more particles.
+	retried bool
 	cur    int  // whose turn is open (-1 during the set-up)
 	played bool // the open turn's play has been written
 	// lastPlay is the Action the open turn's play performed.
@@ -241,40 +243,60 @@ func (g *Game) event(e Event, n int) error {
 }
 
 // track brings the tracker up to date with the lines, building it on
-// first use; after a line with no consistent sampled history it stays nil
-// (lostAt names the line).
+// first use. When no sampled history fits a line, the tracker starts over
+// once with Retry times the particles (another seed); when that fails too
+// it stays nil, lostAt naming the line.
 func (g *Game) track() *tracker {
 	if g.cfg == nil || g.lostAt > 0 {
 		return nil
 	}
-	if g.tr == nil {
-		parts := g.Particles
-		if parts <= 0 {
-			parts = DefaultParticles
+	parts := g.Particles
+	if parts <= 0 {
+		parts = DefaultParticles
+	}
+	for attempt := 0; ; attempt++ {
+		if g.tr == nil {
+			n, seed := parts, uint64(1)
+			if attempt > 0 || g.retried {
+				n, seed = parts*Retry, 2
+			}
+			tr, err := newTracker(g.cfg, g.p.seat, g.hand, n, seed)
+			if err != nil {
+				g.lostAt = 1
+				return nil
+			}
+			g.tr, g.done = tr, 0
 		}
-		tr, err := newTracker(g.cfg, g.p.seat, g.hand, parts, 1)
-		if err != nil {
-			g.lostAt = 1
+		line := 0
+		for ; g.done < len(g.evs); g.done++ {
+			t := g.evs[g.done]
+			var err error
+			if t.newTurn {
+				err = g.tr.closeTurn()
+			}
+			if err == nil {
+				err = g.tr.add(t.e)
+			}
+			if err != nil {
+				line = t.line
+				break
+			}
+		}
+		if line == 0 {
+			return g.tr
+		}
+		g.tr = nil
+		if g.retried {
+			g.lostAt = line
 			return nil
 		}
-		g.tr, g.done = tr, 0
+		g.retried = true
 	}
-	for ; g.done < len(g.evs); g.done++ {
-		t := g.evs[g.done]
-		var err error
-		if t.newTurn {
-			err = g.tr.closeTurn()
-		}
-		if err == nil {
-			err = g.tr.add(t.e)
-		}
-		if err != nil {
-			g.tr, g.lostAt = nil, t.line
-			return nil
-		}
-	}
-	return g.tr
 }
+
+// Retry is how many times more particles the tracker's second attempt
+// takes.
+const Retry = 4
 
 func (g *Game) lastPlayWas(c Card) bool { return g.lastPlay == c }
 

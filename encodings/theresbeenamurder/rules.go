@@ -130,6 +130,7 @@ const (
 	siteDriver1
 	siteDriver2
 	siteSeer
+	siteSecretary // the whole deck, seen by the Secretary's player
 )
 
 func has(h []Card, c Card) bool { return slices.Contains(h, c) }
@@ -532,6 +533,9 @@ func (s *State) act(ag agent, p int, card, eff Card) {
 		}
 		ag.emit(s, e)
 	case Secretary:
+		if len(s.Deck) > 0 {
+			ag.look(s, 0, p, siteSecretary)
+		}
 		opts := append([]int{0}, ints(sortedCards(s.Deck))...)
 		if len(s.Deck) > 0 {
 			e.Arg = Card(choose(DPick, p, opts))

@@ -194,22 +194,55 @@ func (a *enumAgent) expectedPlay(p int) Card {
 }
 
 // consult redraws a virgin hand with the set-up group before the rules
-// read it. When the lines say what the player plays next, the redraw is
-// tried Tries times: the share of tries that put that card in the hand is
-// an unbiased estimate of its chance, and one such try is kept.
+// read it. When the lines say something of that hand before it changes (a
+// card p plays, discards, gives or shows; the Reporter's card from it; the
+// Hound's raised hand or not), the redraw is tried Tries times: the share
+// of tries that agree is an unbiased estimate of the chance that the hand
+// agrees, and one such try is kept.
 func (a *enumAgent) consult(s *State, p int) {
-	x := Card(0)
-	if p == s.Turn {
-		x = a.expectedPlay(p)
-	}
-	if x == 0 || x == Aristocrat {
+	ok := a.handTest(p)
+	if ok == nil {
 		if !s.refreshVirgin(a.rng) {
 			a.w = 0
 			panic(abort{})
 		}
 		return
 	}
-	a.tryUntil(s, func() bool { return s.refreshVirgin(a.rng) }, func() bool { return has(s.Hands[p], x) })
+	a.tryUntil(s, func() bool { return s.refreshVirgin(a.rng) }, func() bool { return ok(s.Hands[p]) })
+}
+
+// handTest is what the coming lines say of p's hand as it is now (nil for
+// nothing).
+func (a *enumAgent) handTest(p int) func([]Card) bool {
+	in := func(c Card) func([]Card) bool { return func(h []Card) bool { return has(h, c) } }
+	for _, e := range a.t.obs[a.idx:] {
+		switch {
+		case e.Kind == EvPlay && e.P == p:
+			if e.Card == Aristocrat {
+				return func(h []Card) bool {
+					for _, c := range e.Cards {
+						if !has(h, c) {
+							return false
+						}
+					}
+					return has(h, Aristocrat)
+				}
+			}
+			return in(e.Card)
+		case e.Kind == EvPlay && e.As == Hound:
+			if e.Q == p {
+				return in(e.Arg)
+			}
+			return func(h []Card) bool { return !has(h, e.Arg) }
+		case e.Kind == EvPlay && e.As == Reporter && e.Q == p && e.Arg != 0:
+			return in(e.Arg)
+		case (e.Kind == EvDiscard || e.Kind == EvGive || e.Kind == EvShow) && e.P == p:
+			return in(e.Card)
+		case e.Kind == EvGive && e.Q == p, e.Kind == EvDraw && e.P == p, e.Kind == EvPlay:
+			return nil // the hand changes, or another play begins
+		}
+	}
+	return nil
 }
 
 // tryUntil redraws Tries times and keeps a random redraw for which ok
@@ -234,6 +267,44 @@ func (a *enumAgent) tryUntil(s *State, redraw func() bool, ok func() bool) {
 	}
 	a.w *= float64(hits) / Tries
 	*s = *keep
+}
+
+// secretary conditions the deck's content on seen, the whole deck as the
+// seat's Secretary sees it: the cards of the set-up group that are not
+// seen must be the removed ones. Each of Tries redraws of the set-up group
+// with the virgin hands is weighed by the chance of that removed set given
+// the hands (every set of non-Murderer, non-Detective cards of the group
+// equally likely); the mean is an unbiased estimate, and a redraw is kept
+// in proportion, its removed cards set and its deck positions redrawn.
+func (a *enumAgent) secretary(s *State, seen []Card) {
+	var sum float64
+	var keep *State
+	for range Tries {
+		if s.anyVirgin() && !s.refreshVirgin(a.rng) {
+			continue
+		}
+		q := s.removedChance(seen)
+		if q > 0 {
+			sum += q
+			if a.rng.Float64()*sum < q {
+				keep = s.Clone()
+			}
+		}
+		if !s.anyVirgin() {
+			sum *= Tries
+			break
+		}
+	}
+	if keep == nil {
+		a.w = 0
+		panic(abort{})
+	}
+	*s = *keep
+	if !s.setRemoved(seen, a.rng) {
+		a.w = 0
+		panic(abort{})
+	}
+	a.w *= sum / Tries
 }
 
 // look conditions a deck position the seat is about to see on the card
@@ -262,6 +333,12 @@ func (a *enumAgent) look(s *State, i, who int, why site) {
 		return
 	}
 	obs := a.t.obs
+	if why == siteSecretary {
+		if a.idx+1 < len(obs) && obs[a.idx+1].Kind == EvSees {
+			a.secretary(s, obs[a.idx+1].Cards)
+		}
+		return
+	}
 	want := Card(0)
 	switch why {
 	case siteDraw:

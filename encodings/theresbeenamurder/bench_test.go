@@ -1,0 +1,46 @@
+package theresbeenamurder
+
+import (
+	"flag"
+	"slices"
+	"testing"
+	"time"
+)
+
+var benchGames = flag.Int("tbam.games", 100, "simulated games for BenchmarkTrackerUpdate")
+
+// BenchmarkTrackerUpdate is the full tracker update after each line of
+// seat alice's logs of simulated 8-player games (seeds 1 to
+// -tbam.games): it reports the median and the largest time of one update,
+// the share of games the tracker followed to the end, and the process's
+// peak resident memory.
+func BenchmarkTrackerUpdate(b *testing.B) {
+	for b.Loop() {
+		var times []time.Duration
+		followed := 0
+		for seed := range uint64(*benchGames) {
+			sim, err := Simulate(SimOptions{Players: 8, Seed: seed + 1})
+			if err != nil {
+				b.Fatal(err)
+			}
+			g := NewGame()
+			for _, line := range sim.Logs[0] {
+				if err := g.Apply(line); err != nil {
+					b.Fatal(err)
+				}
+				start := time.Now()
+				g.track()
+				times = append(times, time.Since(start))
+			}
+			if g.lostAt == 0 {
+				followed++
+			}
+		}
+		slices.Sort(times)
+		b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "median-ms")
+		b.ReportMetric(float64(times[len(times)-1].Microseconds())/1000, "max-ms")
+		b.ReportMetric(float64(len(times)), "updates")
+		b.ReportMetric(float64(followed)/float64(*benchGames), "followed")
+		b.ReportMetric(float64(peakRSS())/(1<<20), "peak-MB")
+	}
+}
