@@ -116,6 +116,22 @@ func outcomes(s0 *State, p int, o Play, rng *rand.Rand) (win, lose float64) {
 	}
 }
 
+// mayEnd reports whether play o can end the game at once: an Action that
+// passes or discards cards of hands or of the deck (what the Monkey
+// copies, for the Monkey), or the Aristocrat's discard. Other plays leave
+// the win-now and lose-now chances at 0 without weighing them.
+func mayEnd(o Play, s *State) bool {
+	eff := o.Card
+	if eff == Monkey {
+		eff = s.Last
+	}
+	switch eff {
+	case Detective, Cad, Socialite, Swain, Gossip, Invalid, Secretary, Aristocrat:
+		return true
+	}
+	return false
+}
+
 // playCard plays card c from p's hand (its draw done) and what follows.
 func (s *State) playCard(ag agent, p int, c Card) {
 	if c == Aristocrat && has(s.Hands[p], Aristocrat) && !has(s.Hands[p], Monkey) && !has(s.Hands[p], Drunk) {
@@ -205,10 +221,13 @@ func (g *Game) Advice(ctx context.Context) (*Advice, error) {
 		ws := make([]float64, len(g.tr.now))
 		wins := make([]float64, len(g.tr.now))
 		loses := make([]float64, len(g.tr.now))
+		quiet := !mayEnd(o, s)
 		for i, p := range g.tr.now {
 			ws[i] = p.w
 			sw += p.w
-			wins[i], loses[i] = outcomes(p.s, seat, o, rng)
+			if !quiet {
+				wins[i], loses[i] = outcomes(p.s, seat, o, rng)
+			}
 		}
 		adv.Options = append(adv.Options, Option{Play: o, Win: weighted(ws, wins, sw), Lose: weighted(ws, loses, sw)})
 	}

@@ -36,8 +36,8 @@ type Game struct {
 	lostAt int
 	// retried is set once the tracker has started over with more particles.
 	retried bool
-	cur    int  // whose turn is open (-1 during the set-up)
-	played bool // the open turn's play has been written
+	cur     int  // whose turn is open (-1 during the set-up)
+	played  bool // the open turn's play has been written
 	// lastPlay is the Action the open turn's play performed.
 	lastPlay Card
 	// known is where the seat knows each card to be for certain, and the

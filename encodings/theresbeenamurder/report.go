@@ -23,6 +23,20 @@ const (
 	LocRemoved = 2 // removed unseen at set-up
 )
 
+// Places are the places a card can be, in the order Where numbers them:
+// the players, then "deck", "pile" and "removed".
+func (g *Game) Places() []string {
+	var out []string
+	for l := range g.locations() {
+		out = append(out, g.locName(l))
+	}
+	return out
+}
+
+// MurdererText is where the Murderer is likely to be, most likely first,
+// with standard errors ("bob 61% ±1.6, deck 30% ±1.5").
+func (g *Game) MurdererText() string { return g.distText(Murderer) }
+
 // locations is the number of columns of the sheet.
 func (g *Game) locations() int { return len(g.p.players) + 3 }
 

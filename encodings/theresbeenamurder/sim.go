@@ -14,10 +14,12 @@ type SimOptions struct {
 	Level   Level
 	// Config, when set, is the set-up (Players and Level are then ignored).
 	Config *Config
-	// Policy, when set, makes seat p's choice of play: it returns an index
-	// into the legal cards opts; nil plays uniformly at random. Every other
-	// choice is uniform among the legal ones.
-	Policy func(p int, log []string, opts []Card) int
+	// Policy, when set, makes seat p's choice of play: given p's log so
+	// far and p's plays (cards with the players they name), it returns the
+	// index of the play to make, or -1 for a uniformly random one. nil
+	// plays uniformly at random. Every other choice is uniform among the
+	// legal ones.
+	Policy func(p int, log []string, plays []Play) int
 }
 
 // Simulation is a simulated game: the players, every event, each seat's
@@ -107,17 +109,32 @@ func cardList(cs []Card) string {
 type randomAgent struct {
 	rng    *rand.Rand
 	sim    *Simulation
-	policy func(p int, log []string, opts []Card) int
+	policy func(p int, log []string, plays []Play) int
+	plan   map[int]Play // the play a policy chose, for its named players
 }
 
 func (a *randomAgent) choose(s *State, d Decision, actor int, opts []int) int {
-	if d == DPlay && a.policy != nil {
-		cs := make([]Card, len(opts))
-		for i, o := range opts {
-			cs[i] = Card(o)
-		}
-		if i := a.policy(actor, a.sim.Logs[actor], cs); i >= 0 && i < len(opts) {
-			return i
+	if a.policy != nil {
+		switch d {
+		case DPlay:
+			delete(a.plan, actor)
+			plays := s.Plays(actor)
+			if i := a.policy(actor, a.sim.Logs[actor], plays); i >= 0 && i < len(plays) {
+				if j := slices.Index(opts, int(plays[i].Card)); j >= 0 {
+					a.plan[actor] = plays[i]
+					return j
+				}
+			}
+		case DTarget, DPair:
+			if pl, ok := a.plan[actor]; ok {
+				want := pl.Q
+				if d == DPair {
+					want = pl.Q*16 + pl.R
+				}
+				if j := slices.Index(opts, want); j >= 0 {
+					return j
+				}
+			}
 		}
 	}
 	return a.rng.IntN(len(opts))
@@ -157,7 +174,7 @@ func Simulate(o SimOptions) (*Simulation, error) {
 	for p := range cfg.Players {
 		sim.Logs[p] = SetupLines(cfg, sim.Players, p, s.Hands[p])
 	}
-	ag := &randomAgent{rng: rng, sim: sim, policy: o.Policy}
+	ag := &randomAgent{rng: rng, sim: sim, policy: o.Policy, plan: map[int]Play{}}
 	s.start(ag)
 	for !s.Over() {
 		s.playTurn(ag)

@@ -36,12 +36,30 @@ func (a *prefixAgent) emit(s *State, e Event) {
 	}
 }
 
+// prefixHand is the hand line's cards.
+func prefixHand(prefix []string) []Card {
+	for _, l := range prefix {
+		if rest, ok := strings.CutPrefix(l, "hand "); ok {
+			ws := strings.Fields(rest)
+			a, _ := ParseCard(ws[0])
+			b, _ := ParseCard(ws[1])
+			return []Card{a, b}
+		}
+	}
+	return nil
+}
+
 // runPrefix plays one random game with seed and returns its state when the
 // seat's log is prefix, or nil when the log differs.
 func runPrefix(cfg *Config, seed uint64, seat int, prefix []string) *State {
 	rng := rand.New(rand.NewPCG(seed, 99))
 	sim := &Simulation{Players: PlayerNames[:cfg.Players], Logs: make([][]string, cfg.Players)}
 	deck, removed := RandomDeal(cfg, rng)
+	// The hand first, cheaply: most games differ there.
+	h := []Card{deck[cfg.DealPosition(seat, 0)], deck[cfg.DealPosition(seat, 1)]}
+	if want := prefixHand(prefix); want == nil || !(h[0] == want[0] && h[1] == want[1] || h[0] == want[1] && h[1] == want[0]) {
+		return nil
+	}
 	s := NewState(cfg, deck, removed)
 	setup := SetupLines(cfg, sim.Players, seat, s.Hands[seat])
 	if len(setup) > len(prefix) || !slices.Equal(setup, prefix[:len(setup)]) {
