@@ -196,6 +196,7 @@ func (a *outcomeAgent) emit(*State, Event) {}
 
 func (a *outcomeAgent) look(*State, int, int, site) {}
 func (a *outcomeAgent) consult(*State, int)         {}
+func (a *outcomeAgent) reveal(*State, int)          {}
 
 // Advice weighs the seat's plays now: for each, the chance that it wins
 // the game at once and that it loses it at once, over the tracker's

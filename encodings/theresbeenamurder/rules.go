@@ -115,6 +115,8 @@ type agent interface {
 	// consult is told that the rules are about to read virgin player p's
 	// hand.
 	consult(s *State, p int)
+	// reveal is told that p is about to play from the hand it holds.
+	reveal(s *State, p int)
 	// look is told, before deck position i is read, who will see the
 	// card there (-1 for everyone, -2 for no one) and why.
 	look(s *State, i, who int, why site)
@@ -388,6 +390,7 @@ func (s *State) playTurn(ag agent) {
 			}
 		}
 	}
+	ag.reveal(s, p)
 	h := s.Hands[p]
 	switch {
 	case has(h, Aristocrat) && !has(h, Monkey) && !has(h, Drunk):

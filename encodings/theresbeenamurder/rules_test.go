@@ -73,6 +73,7 @@ func (a *script) choose(s *State, d Decision, actor int, opts []int) int {
 func (a *script) shuffle([]Card)              {}
 func (a *script) look(*State, int, int, site) {}
 func (a *script) consult(*State, int)         {}
+func (a *script) reveal(*State, int)          {}
 func (a *script) emit(s *State, e Event)      { a.events = append(a.events, e) }
 
 func cfg(players int, cards ...Card) *Config {

@@ -146,6 +146,7 @@ func (a *randomAgent) shuffle(cs []Card) {
 
 func (a *randomAgent) look(*State, int, int, site) {}
 func (a *randomAgent) consult(*State, int)         {}
+func (a *randomAgent) reveal(*State, int)          {}
 
 func (a *randomAgent) emit(s *State, e Event) {
 	a.sim.Events = append(a.sim.Events, e)

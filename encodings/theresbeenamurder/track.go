@@ -37,6 +37,7 @@ type tracker struct {
 	seed  uint64 // the filter's seed
 	turns int    // closed turns (the set-up counts as one)
 	parts []particle
+	hard  cardSet // special cards and those the closed turns' lines named
 	// open turn
 	obs []Event
 	now []snap // each particle's state now, with its weight
@@ -62,6 +63,10 @@ func newTracker(cfg *Config, seat int, hand []Card, n int, seed uint64) (*tracke
 		t.parts = append(t.parts, particle{s: st})
 	}
 	t.turns = -1 // the set-up is open
+	t.hard = special
+	for _, c := range hand {
+		t.hard.add(c)
+	}
 	if err := t.update(); err != nil {
 		return nil, err
 	}
@@ -140,6 +145,9 @@ func (t *tracker) closeTurn() error {
 	}
 	t.parts = parts
 	t.turns++
+	for _, e := range t.obs {
+		mentions(&t.hard, e)
+	}
 	t.obs = nil
 	return t.update()
 }
@@ -214,7 +222,13 @@ func (a *enumAgent) consult(s *State, p int) {
 // handTest is what the coming lines say of p's hand as it is now (nil for
 // nothing).
 func (a *enumAgent) handTest(p int) func([]Card) bool {
-	in := func(c Card) func([]Card) bool { return func(h []Card) bool { return has(h, c) } }
+	soft := a.soft()
+	in := func(c Card) func([]Card) bool {
+		if soft.has(c) {
+			return nil // a soft card is relabelled when it shows (reveal, fix)
+		}
+		return func(h []Card) bool { return has(h, c) }
+	}
 	for _, e := range a.t.obs[a.idx:] {
 		switch {
 		case e.Kind == EvPlay && e.P == p:
@@ -307,6 +321,118 @@ func (a *enumAgent) secretary(s *State, seen []Card) {
 	a.w *= sum / Tries
 }
 
+// soft are the cards no line has named before the coming one, and not
+// special (see soft.go).
+func (a *enumAgent) soft() cardSet {
+	h := a.t.hard
+	for _, e := range a.t.obs[:a.idx] {
+		mentions(&h, e)
+	}
+	var all cardSet
+	for _, c := range a.t.cfg.Cards {
+		all.add(c)
+	}
+	return all &^ h
+}
+
+// reveal makes the card the lines say p plays one of p's cards when it is
+// a soft card: one of p's soft cards, chosen at random, is relabelled, and
+// the weight is multiplied by their number.
+func (a *enumAgent) reveal(s *State, p int) {
+	soft := a.soft()
+	for _, e := range a.t.obs[a.idx:] {
+		if e.Kind != EvPlay || e.P != p {
+			continue
+		}
+		mine := softIn(s.Hands[p], soft)
+		if e.Card == Aristocrat {
+			want := softIn(e.Cards, soft)
+			if len(mine) != len(want) {
+				a.w = 0
+				panic(abort{})
+			}
+			s.relabel(mine, want)
+			return
+		}
+		if !soft.has(e.Card) {
+			return
+		}
+		if len(mine) == 0 {
+			a.w = 0
+			panic(abort{})
+		}
+		a.w *= float64(len(mine))
+		s.swapCards(mine[a.rng.IntN(len(mine))], e.Card)
+		return
+	}
+}
+
+// fix relabels soft cards so that the event the engine emits, v, names
+// the cards the line names, exp, where it may: a soft card in v where exp
+// names another soft card. The Hound's named soft card is put with the
+// player who raised a hand (or outside the hands), the weight multiplied
+// by the soft cards there. It reports whether v now equals exp.
+func (a *enumAgent) fix(s *State, v *Event, exp Event) bool {
+	if v.Kind != exp.Kind || v.P != exp.P {
+		return false
+	}
+	soft := a.soft()
+	one := func(got *Card, want Card) {
+		if *got != want && soft.has(*got) && soft.has(want) {
+			s.swapCards(*got, want)
+			*got = want
+		}
+	}
+	switch v.Kind {
+	case EvPlay:
+		if v.Card != exp.Card {
+			return false
+		}
+		if v.As == Hound && v.Arg == exp.Arg && soft.has(v.Arg) {
+			var where []Card
+			if exp.Q >= 0 {
+				where = softIn(s.Hands[exp.Q], soft)
+			} else {
+				where = append(softIn(s.Deck, soft), softIn(s.Removed, soft)...)
+			}
+			if len(where) == 0 {
+				return false
+			}
+			a.w *= float64(len(where))
+			s.swapCards(where[a.rng.IntN(len(where))], v.Arg)
+			v.Q = exp.Q
+		} else if v.As == Butler || v.As == Reporter {
+			one(&v.Arg, exp.Arg)
+		}
+	case EvDraw, EvDiscard, EvGive, EvShow, EvTake, EvBury:
+		one(&v.Card, exp.Card)
+	case EvSees:
+		if len(v.Cards) != len(exp.Cards) {
+			return false
+		}
+		if slices.IsSorted(exp.Cards) && len(exp.Cards) > 1 && slices.IsSorted(v.Cards) {
+			// the Secretary: the deck as a set
+			got, want := softIn(v.Cards, soft), softIn(exp.Cards, soft)
+			if len(got) != len(want) {
+				return false
+			}
+			s.relabel(got, want)
+			v.Cards = sortedCards(s.Deck)
+			if !v.Equal(exp) {
+				// the relabelled deck, sorted, as the line lists it
+				return false
+			}
+			return true
+		}
+		cs := slices.Clone(v.Cards)
+		for i := range cs {
+			one(&cs[i], exp.Cards[i])
+		}
+		v.Cards = cs
+	}
+	return v.Equal(exp)
+}
+
 // look conditions a deck position the seat is about to see on the card
 // its line says is there, and redraws the group of a position another
 // player is about to draw.
@@ -334,9 +460,8 @@ func (a *enumAgent) look(s *State, i, who int, why site) {
 	}
 	obs := a.t.obs
 	if why == siteSecretary {
-		if a.idx+1 < len(obs) && obs[a.idx+1].Kind == EvSees {
-			a.secretary(s, obs[a.idx+1].Cards)
-		}
+		// fix relabels the soft cards of the deck the line lists; the
+		// special ones must be where the line says.
 		return
 	}
 	want := Card(0)
@@ -361,6 +486,25 @@ func (a *enumAgent) look(s *State, i, who int, why site) {
 	}
 	if want == 0 {
 		return // no line says: the events will be checked as they come
+	}
+	if a.soft().has(want) {
+		// Any soft card there will do (fix relabels it): make the position
+		// hold one, the chance of that estimated by redraws of its group.
+		g := s.Grp[i]
+		isSoft := func() bool { return a.soft().has(s.Deck[i]) }
+		if g < 0 {
+			if !isSoft() {
+				a.w = 0
+				panic(abort{})
+			}
+		} else {
+			a.tryUntil(s, func() bool { return s.refresh(g, -100, a.rng) }, isSoft)
+		}
+		if why != siteDraw {
+			s.swapCards(s.Deck[i], want)
+			s.Grp[i] = -1
+		}
+		return
 	}
 	if s.Grp[i] == 0 && s.anyVirgin() {
 		// The set-up group is exchangeable with the virgin hands: redraw
@@ -405,7 +549,11 @@ func (a *enumAgent) emit(s *State, e Event) {
 	if !ok {
 		return
 	}
-	if a.idx >= len(a.t.obs) || !v.Equal(a.t.obs[a.idx]) {
+	if a.idx >= len(a.t.obs) {
+		a.w = 0
+		panic(abort{})
+	}
+	if exp := a.t.obs[a.idx]; !v.Equal(exp) && !a.fix(s, &v, exp) {
 		a.w = 0
 		panic(abort{})
 	}
