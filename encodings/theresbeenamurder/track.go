@@ -283,44 +283,6 @@ func (a *enumAgent) tryUntil(s *State, redraw func() bool, ok func() bool) {
 	*s = *keep
 }
 
-// secretary conditions the deck's content on seen, the whole deck as the
-// seat's Secretary sees it: the cards of the set-up group that are not
-// seen must be the removed ones. Each of Tries redraws of the set-up group
-// with the virgin hands is weighed by the chance of that removed set given
-// the hands (every set of non-Murderer, non-Detective cards of the group
-// equally likely); the mean is an unbiased estimate, and a redraw is kept
-// in proportion, its removed cards set and its deck positions redrawn.
-func (a *enumAgent) secretary(s *State, seen []Card) {
-	var sum float64
-	var keep *State
-	for range Tries {
-		if s.anyVirgin() && !s.refreshVirgin(a.rng) {
-			continue
-		}
-		q := s.removedChance(seen)
-		if q > 0 {
-			sum += q
-			if a.rng.Float64()*sum < q {
-				keep = s.Clone()
-			}
-		}
-		if !s.anyVirgin() {
-			sum *= Tries
-			break
-		}
-	}
-	if keep == nil {
-		a.w = 0
-		panic(abort{})
-	}
-	*s = *keep
-	if !s.setRemoved(seen, a.rng) {
-		a.w = 0
-		panic(abort{})
-	}
-	a.w *= sum / Tries
-}
-
 // soft are the cards no line has named before the coming one, and not
 // special (see soft.go).
 func (a *enumAgent) soft() cardSet {
@@ -448,7 +410,7 @@ func (a *enumAgent) look(s *State, i, who int, why site) {
 		if why == siteDraw && who == s.Turn && len(s.Hands[who]) == 1 {
 			x = a.expectedPlay(who)
 		}
-		if x == 0 || has(s.Hands[who], x) || x == Aristocrat {
+		if x == 0 || has(s.Hands[who], x) || x == Aristocrat || a.soft().has(x) {
 			if !redraw() {
 				a.w = 0
 				panic(abort{})
