@@ -2,12 +2,16 @@ package theresbeenamurder
 
 import (
 	"flag"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
 )
 
-var benchGames = flag.Int("tbam.games", 100, "simulated games for BenchmarkTrackerUpdate")
+var (
+	benchGames    = flag.Int("tbam.games", 100, "simulated games for BenchmarkTrackerUpdate")
+	benchProgress = flag.Bool("tbam.progress", false, "print BenchmarkTrackerUpdate's figures after each game")
+)
 
 // BenchmarkTrackerUpdate is the full tracker update after each line of
 // seat alice's logs of simulated 8-player games (seeds 1 to
@@ -34,6 +38,12 @@ func BenchmarkTrackerUpdate(b *testing.B) {
 			}
 			if g.lostAt == 0 {
 				followed++
+			}
+			if *benchProgress {
+				st := slices.Clone(times)
+				slices.Sort(st)
+				fmt.Printf("after %d games: %d updates, median %v, max %v, followed %d, peak %.0f MB\n",
+					seed+1, len(st), st[len(st)/2], st[len(st)-1], followed, float64(peakRSS())/(1<<20))
 			}
 		}
 		slices.Sort(times)
