@@ -93,7 +93,32 @@ func (g *Game) Where(c Card, l int) Estimate {
 	if g.track() == nil {
 		return Estimate{P: math.NaN(), SE: math.NaN()}
 	}
-	return g.tr.estimate(func(s *State) bool { return locOf(s, c) == l })
+	soft := g.tr.softNow()
+	if !soft.has(c) {
+		return g.tr.estimate(func(s *State) float64 {
+			if locOf(s, c) == l {
+				return 1
+			}
+			return 0
+		})
+	}
+	// c is interchangeable with every soft card: its chance of being at l
+	// is the share of the soft cards at l, averaged (see soft.go).
+	var n float64
+	for _, x := range g.cfg.Cards {
+		if soft.has(x) {
+			n++
+		}
+	}
+	return g.tr.estimate(func(s *State) float64 {
+		k := 0.0
+		for _, x := range g.cfg.Cards {
+			if soft.has(x) && locOf(s, x) == l {
+				k++
+			}
+		}
+		return k / n
+	})
 }
 
 // Sheet is the cards × locations sheet: ✓ and ✗ for what the seat knows
@@ -214,7 +239,12 @@ func (g *Game) Report(ctx context.Context, w io.Writer) error {
 		fmt.Fprintf(&b, "  %-12s %s\n", c.String()+":", g.distText(c))
 	}
 	if g.track() != nil && !has(g.pub.pile, Murderer) && g.pub.deck > 0 {
-		e := g.tr.estimate(func(s *State) bool { return len(s.Deck) > 0 && s.Deck[0] == Murderer })
+		e := g.tr.estimate(func(s *State) float64 {
+			if len(s.Deck) > 0 && s.Deck[0] == Murderer {
+				return 1
+			}
+			return 0
+		})
 		fmt.Fprintf(&b, "The Murderer on top of the deck: %s\n", pct(e))
 	}
 	for _, h := range g.headlines()[1:] {

@@ -588,30 +588,40 @@ type Estimate struct {
 
 // estimate is the weighted mean of f over the particles now, with the
 // standard error of a self-normalised importance-sampling mean.
-func (t *tracker) estimate(f func(s *State) bool) Estimate {
+func (t *tracker) estimate(f func(s *State) float64) Estimate {
 	var sw, sf float64
-	for _, p := range t.now {
+	xs := make([]float64, len(t.now))
+	for i, p := range t.now {
+		xs[i] = f(p.s)
 		sw += p.w
-		if f(p.s) {
-			sf += p.w
-		}
+		sf += p.w * xs[i]
 	}
 	if sw == 0 {
 		return Estimate{}
 	}
 	m := sf / sw
 	var v float64
-	for _, p := range t.now {
-		x := 0.0
-		if f(p.s) {
-			x = 1
-		}
-		v += (p.w / sw) * (p.w / sw) * (x - m) * (x - m)
+	for i, p := range t.now {
+		d := p.w / sw * (xs[i] - m)
+		v += d * d
 	}
 	// The particles after resampling are not independent draws of the
 	// posterior; this is the usual delta-method error of the weighted
-	// mean, scaled by the resampled population's effective size.
+	// mean, which does not count that dependence.
 	return Estimate{P: m, SE: math.Sqrt(v)}
+}
+
+// softNow are the soft cards after the lines so far.
+func (t *tracker) softNow() cardSet {
+	h := t.hard
+	for _, e := range t.obs {
+		mentions(&h, e)
+	}
+	var all cardSet
+	for _, c := range t.cfg.Cards {
+		all.add(c)
+	}
+	return all &^ h
 }
 
 // state is one particle's state now (every particle agrees on what is
