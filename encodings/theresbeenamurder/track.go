@@ -452,15 +452,32 @@ func (a *enumAgent) look(s *State, i, who int, why site) {
 	if a.soft().has(want) {
 		// Any soft card there will do (fix relabels it): make the position
 		// hold one, the chance of that estimated by redraws of its group.
+		// Every soft card of the position's group has the same chance to
+		// be there (none is the Murderer or the Detective): condition on
+		// one of them at random, weighing by their number.
+		soft := a.soft()
 		g := s.Grp[i]
-		isSoft := func() bool { return a.soft().has(s.Deck[i]) }
 		if g < 0 {
-			if !isSoft() {
+			if !soft.has(s.Deck[i]) {
 				a.w = 0
 				panic(abort{})
 			}
 		} else {
-			a.tryUntil(s, func() bool { return s.refresh(g, -100, a.rng) }, isSoft)
+			var cands []Card
+			for _, sl := range s.groupSlots(g) {
+				if c := s.at(sl); soft.has(c) {
+					cands = append(cands, c)
+				}
+			}
+			if len(cands) == 0 {
+				a.w = 0
+				panic(abort{})
+			}
+			p := s.condition(i, cands[a.rng.IntN(len(cands))], a.rng)
+			a.w *= p * float64(len(cands))
+			if a.w == 0 {
+				panic(abort{})
+			}
 		}
 		if why != siteDraw {
 			s.swapCards(s.Deck[i], want)
