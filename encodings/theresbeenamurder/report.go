@@ -93,17 +93,22 @@ func (g *Game) Where(c Card, l int) Estimate {
 	if g.track() == nil {
 		return Estimate{P: math.NaN(), SE: math.NaN()}
 	}
+	return g.cardEstimate(c, func(s *State, x Card) bool { return locOf(s, x) == l })
+}
+
+// cardEstimate is the estimated chance that at(s, c) holds now. For an
+// interchangeable card it is the share of all of them for which it holds
+// (see soft.go).
+func (g *Game) cardEstimate(c Card, at func(s *State, x Card) bool) Estimate {
 	soft := g.tr.softNow()
 	if !soft.has(c) {
 		return g.tr.estimate(func(s *State) float64 {
-			if locOf(s, c) == l {
+			if at(s, c) {
 				return 1
 			}
 			return 0
 		})
 	}
-	// c is interchangeable with every soft card: its chance of being at l
-	// is the share of the soft cards at l, averaged (see soft.go).
 	var n float64
 	for _, x := range g.cfg.Cards {
 		if soft.has(x) {
@@ -113,7 +118,7 @@ func (g *Game) Where(c Card, l int) Estimate {
 	return g.tr.estimate(func(s *State) float64 {
 		k := 0.0
 		for _, x := range g.cfg.Cards {
-			if soft.has(x) && locOf(s, x) == l {
+			if soft.has(x) && at(s, x) {
 				k++
 			}
 		}
@@ -246,6 +251,28 @@ func (g *Game) Report(ctx context.Context, w io.Writer) error {
 			return 0
 		})
 		fmt.Fprintf(&b, "The Murderer on top of the deck: %s\n", pct(e))
+	}
+	if g.track() != nil && g.pub.deck > 0 {
+		for _, end := range []string{"top", "bottom"} {
+			var parts []string
+			for _, c := range g.cfg.Cards {
+				e := g.cardEstimate(c, func(s *State, x Card) bool {
+					if len(s.Deck) == 0 {
+						return false
+					}
+					if end == "bottom" {
+						return s.Deck[len(s.Deck)-1] == x
+					}
+					return s.Deck[0] == x
+				})
+				if e.P >= 0.05 {
+					parts = append(parts, c.String()+" "+pct(e))
+				}
+			}
+			if len(parts) > 0 {
+				fmt.Fprintf(&b, "The deck's %s card (5%% or more): %s\n", end, strings.Join(parts, ", "))
+			}
+		}
 	}
 	for _, h := range g.headlines()[1:] {
 		b.WriteString(h + "\n")
