@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
 )
@@ -254,6 +255,17 @@ func (g *Game) track() *tracker {
 	if parts <= 0 {
 		parts = DefaultParticles
 	}
+	if g.tr == nil && !g.retried {
+		if tr := cachedTracker(g.cacheKey(parts)); tr != nil {
+			g.tr, g.done = tr, len(g.evs)
+			return g.tr
+		}
+		defer func() {
+			if g.tr != nil && g.done == len(g.evs) {
+				storeTracker(g.cacheKey(parts), g.tr)
+			}
+		}()
+	}
 	for attempt := 0; ; attempt++ {
 		if g.tr == nil {
 			n, seed := parts, uint64(1)
@@ -292,6 +304,55 @@ func (g *Game) track() *tracker {
 		}
 		g.retried = true
 	}
+}
+
+// cacheKey names the tracker of these lines: the set-up, the seat's
+// hand, the particles and every event with where turns begin.
+func (g *Game) cacheKey(parts int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d %v %d %d %v %d|", g.cfg.Players, g.cfg.Cards, g.cfg.Removed, g.p.seat, g.hand, parts)
+	for _, t := range g.evs {
+		fmt.Fprintf(&b, "%v %v;", t.newTurn, t.e)
+	}
+	return b.String()
+}
+
+// The tracker cache: reading the same log again (a session's undo
+// replays it, a tool reloads it) finds the same tracker (the tracker is
+// deterministic: a copy is as good as a rerun).
+var trackerCache struct {
+	sync.Mutex
+	keys []string
+	trs  map[string]*tracker
+}
+
+// trackerCacheSize bounds the cache.
+const trackerCacheSize = 8
+
+func cachedTracker(key string) *tracker {
+	trackerCache.Lock()
+	defer trackerCache.Unlock()
+	if tr, ok := trackerCache.trs[key]; ok {
+		return tr.clone()
+	}
+	return nil
+}
+
+func storeTracker(key string, tr *tracker) {
+	trackerCache.Lock()
+	defer trackerCache.Unlock()
+	if trackerCache.trs == nil {
+		trackerCache.trs = map[string]*tracker{}
+	}
+	if _, ok := trackerCache.trs[key]; ok {
+		return
+	}
+	if len(trackerCache.keys) == trackerCacheSize {
+		delete(trackerCache.trs, trackerCache.keys[0])
+		trackerCache.keys = trackerCache.keys[1:]
+	}
+	trackerCache.keys = append(trackerCache.keys, key)
+	trackerCache.trs[key] = tr.clone()
 }
 
 // Retry is how many times more particles the tracker's second attempt
