@@ -129,7 +129,7 @@ func TestAgainstRejection(t *testing.T) {
 				counts[c] = make([]int, nloc)
 			}
 			kept := 0
-			for seed := uint64(0); kept < 400 && seed < 1_000_000; seed++ {
+			for seed := uint64(0); kept < 400 && seed < 1_500_000; seed++ {
 				s := runPrefix(cfg, seed, 0, prefix)
 				if s == nil {
 					continue
