@@ -41,6 +41,7 @@ type Game struct {
 	played  bool // the open turn's play has been written
 	// lastPlay is the Action the open turn's play performed.
 	lastPlay Card
+	play     Event // the open turn's play
 	// known is where the seat knows each card to be for certain, and the
 	// line that put it there.
 	known map[Card]knownAt
@@ -226,7 +227,11 @@ func (g *Game) event(e Event, n int) error {
 	} else if g.cur < 0 && e.Kind != EvAnnounce && e.Kind != EvReveal {
 		return lineErr(1, "the first player's draw or play", "no turn has begun")
 	}
-
+	if !newTurn {
+		if err := g.checkTurn(e); err != nil {
+			return err
+		}
+	}
 	if newTurn {
 		g.cur, g.played, g.lastPlay = e.P, false, 0
 	}
@@ -235,6 +240,7 @@ func (g *Game) event(e Event, n int) error {
 	if e.Kind == EvPlay {
 		g.played = true
 		g.lastPlay = e.As
+		g.play = e
 		if e.Card.IsAction() {
 			g.p.last = e.Card
 		}
@@ -358,6 +364,62 @@ func storeTracker(key string, tr *tracker) {
 // Retry is how many times more particles the tracker's second attempt
 // takes.
 const Retry = 4
+
+// checkTurn refuses a line that the open turn's play cannot lead to: a
+// card passed between players the play does not make pass, a card shown
+// to someone who played no Maid, a discard with no Detective, a look or
+// pick the seat's play does not give.
+func (g *Game) checkTurn(e Event) error {
+	n := len(g.p.players)
+	pl := g.play
+	as := g.lastPlay
+	if !g.played {
+		as = 0
+	}
+	bad := func(what string) error {
+		return lineErr(1, "a line the turn's play leads to", "%s", what)
+	}
+	switch e.Kind {
+	case EvGive:
+		ok := false
+		switch as {
+		case Cad:
+			ok = (e.P == pl.Q && e.Q == pl.R) || (e.P == pl.R && e.Q == pl.Q)
+		case Socialite:
+			ok = (e.P == pl.P && e.Q == pl.Q) || (e.P == pl.Q && e.Q == pl.P)
+		case Invalid:
+			ok = e.P == pl.Q && e.Q == pl.P
+		case Swain:
+			ok = e.P == pl.P && e.Q == pl.Q
+		case Gossip:
+			ok = e.Q == (e.P+1)%n
+		}
+		if !ok {
+			return bad("no card passes from " + g.p.players[e.P] + " to " + g.p.players[e.Q] + " in this turn")
+		}
+	case EvShow:
+		if as != Maid || e.Q != pl.P || (e.P != (pl.P+1)%n && e.P != (pl.P+n-1)%n) {
+			return bad("no Maid asks " + g.p.players[e.P] + " to show a card to " + g.p.players[e.Q])
+		}
+	case EvDiscard:
+		if as != Detective || e.P != pl.Q {
+			return bad("no Detective names " + g.p.players[e.P] + " in this turn")
+		}
+	case EvSees:
+		if (as != Driver && as != Secretary && as != Seer) || pl.P != e.P {
+			return bad("the seat looks at the deck only after its Driver, Secretary or Seer")
+		}
+	case EvTake:
+		if as != Driver || pl.P != e.P {
+			return bad("the seat takes a card only after its Driver")
+		}
+	case EvBury:
+		if as != Nun || pl.P != e.P {
+			return bad("the seat buries a card only after its Nun")
+		}
+	}
+	return nil
+}
 
 func (g *Game) lastPlayWas(c Card) bool { return g.lastPlay == c }
 
