@@ -76,10 +76,9 @@ func (a *script) consult(*State, int)         {}
 func (a *script) reveal(*State, int)          {}
 func (a *script) emit(s *State, e Event)      { a.events = append(a.events, e) }
 
-func cfg(players int, cards ...Card) *Config {
-	c := &Config{Players: players, Cards: DefaultCards(players, Master), Removed: 1}
-	_ = cards
-	return c
+// cfg is the Master set-up of a table of players.
+func cfg(players int) *Config {
+	return &Config{Players: players, Cards: DefaultCards(players, Master), Removed: 1}
 }
 
 // TestTurns plays one turn from a set position and checks how it ends and

@@ -59,9 +59,3 @@ func checkCards(t *testing.T, s *State) {
 		t.Fatalf("%d cards in play, want %d", len(seen), len(s.Cfg.Cards))
 	}
 }
-
-func TestPrintSim(t *testing.T) {
-	sim, _ := Simulate(SimOptions{Players: 5, Seed: 3, Level: Master})
-	t.Log(sim.End, sim.Score)
-	t.Log("\n" + strings.Join(sim.Logs[1], "\n"))
-}
