@@ -23,11 +23,12 @@ import (
 	"github.com/gumshoe-dev/gumshoe/encodings/deductio"
 	"github.com/gumshoe-dev/gumshoe/encodings/murderbythedeck"
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder"
 	"github.com/gumshoe-dev/gumshoe/solver/puzzle"
 )
 
 // testGames are the games of the tests: every game there is.
-var testGames = table.Games{deduceordie.Definition, clue.Definition, deductio.Definition, murderbythedeck.Definition}
+var testGames = table.Games{deduceordie.Definition, clue.Definition, deductio.Definition, murderbythedeck.Definition, theresbeenamurder.Definition}
 
 // gameCase is what the tests know of a game beyond its definition, taken
 // from its conformance test: a line that contradicts its example, and a
@@ -45,6 +46,7 @@ var gameCases = []gameCase{
 	{clue.Definition, "dave lacks Plum", "alice asks Plum Knife: bob shows", 22, ""},
 	{deductio.Definition, "alice plays <=5", "alice plays nonsense", 13, ""},
 	{murderbythedeck.Definition, "dave discards 3D", "dave discards 7H", 15, ""},
+	{theresbeenamurder.Definition, "carol announces drunk", "bob plays nonsense", 11, ""},
 }
 
 // testPuzzle makes the puzzles of the test server: Deduce or Die only.

@@ -11,6 +11,7 @@ import (
 	"github.com/gumshoe-dev/gumshoe/encodings/deductio"
 	"github.com/gumshoe-dev/gumshoe/encodings/murderbythedeck"
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder"
 	"github.com/gumshoe-dev/gumshoe/solver/puzzle"
 )
 
@@ -24,6 +25,7 @@ var gameTable = []cliGame{
 	{clue.Definition, simulateClue, cluePuzzles},
 	{deductio.Definition, simulateDeductio, deductioPuzzles},
 	{murderbythedeck.Definition, simulateMbtd, nil},
+	{theresbeenamurder.Definition, simulateTbam, nil},
 }
 
 // games is the game table as the contract sees it.

@@ -20,6 +20,7 @@ import (
 	"github.com/gumshoe-dev/gumshoe/encodings/deductio"
 	"github.com/gumshoe-dev/gumshoe/encodings/murderbythedeck"
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder"
 	"github.com/gumshoe-dev/gumshoe/solver/puzzle"
 )
 
@@ -98,6 +99,10 @@ func jsonCases() []jsonCase {
 		{"mbtd/advice", "mbtd advice", mb, advise("")},
 		{"mbtd/why", "why", mb, why("bob 6S")},
 		{"mbtd/sheet", "sheet", mb, sheet},
+		{"tbam/report", "tbam report", theresbeenamurder.Definition, report},
+		{"tbam/advice", "tbam advice", theresbeenamurder.Definition, advise("")},
+		{"tbam/why", "why", theresbeenamurder.Definition, why("pile murderer")},
+		{"tbam/sheet", "sheet", theresbeenamurder.Definition, sheet},
 	}
 }
 

@@ -1,0 +1,324 @@
+package theresbeenamurder
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
+)
+
+// Play is a play a player may make: a card and the players it names (-1
+// for none; R only for the Cad).
+type Play struct {
+	Card Card
+	Q, R int
+}
+
+// Text writes the play as in a log ("detective bob").
+func (o Play) Text(names []string) string {
+	w := []string{o.Card.String()}
+	for _, p := range []int{o.Q, o.R} {
+		if p >= 0 && p < len(names) {
+			w = append(w, names[p])
+		}
+	}
+	return strings.Join(w, " ")
+}
+
+// Plays are the plays open to p in state s: each legal card with each
+// choice of the players it names (the Aristocrat's turn is one play).
+func (s *State) Plays(p int) []Play {
+	h := s.Hands[p]
+	if has(h, Aristocrat) && !has(h, Monkey) && !has(h, Drunk) {
+		return []Play{{Aristocrat, -1, -1}}
+	}
+	var out []Play
+	for _, c := range LegalPlays(h) {
+		eff := c
+		if c == Monkey {
+			eff = s.Last
+		}
+		rest := without(slices.Clone(h), c)
+		switch {
+		case eff == Detective:
+			for _, q := range s.allPlayers() {
+				out = append(out, Play{c, q, -1})
+			}
+		case eff == Invalid || eff == Swain || (eff == Socialite && len(rest) > 0):
+			for _, q := range s.others(p) {
+				out = append(out, Play{c, q, -1})
+			}
+		case eff == Cad:
+			o := s.others(p)
+			for i, a := range o {
+				for _, b := range o[i+1:] {
+					out = append(out, Play{c, a, b})
+				}
+			}
+		case eff == Reporter:
+			out = append(out, Play{c, s.left(p), -1}, Play{c, s.right(p), -1})
+		default:
+			out = append(out, Play{c, -1, -1})
+		}
+	}
+	return out
+}
+
+// Option is one play weighed: the estimated chances that it wins or loses
+// the game at once, with their standard errors.
+type Option struct {
+	Play      Play
+	Win, Lose Estimate
+}
+
+// Score is win-now minus lose-now.
+func (o Option) Score() float64 { return o.Win.P - o.Lose.P }
+
+// Advice is the advice for the seat: its plays ranked by win-now minus
+// lose-now, and the deck warning.
+type Advice struct {
+	Hand    []Card
+	MyTurn  bool // the seat is to play now (its draw done)
+	Options []Option
+	Warning string
+}
+
+// outcomes plays o for p from s along every path of the choices that
+// follow (other players' and chance's uniform, the seat's own later
+// choices uniform too; shuffles drawn) and returns the chances that the
+// game is won and lost by the end of the play.
+func outcomes(s0 *State, p int, o Play, rng *rand.Rand) (win, lose float64) {
+	a := &outcomeAgent{p: p, o: o}
+	seed := rng.Uint64()
+	for {
+		a.depth, a.w = 0, 1
+		a.rng = rand.New(rand.NewPCG(seed, 3))
+		s := s0.Clone()
+		s.playCard(a, p, o.Card)
+		if s.End.Won() {
+			win += a.w
+		} else if s.Over() {
+			lose += a.w
+		}
+		a.path, a.ns = a.path[:a.depth], a.ns[:a.depth]
+		for len(a.path) > 0 && a.path[len(a.path)-1]+1 >= a.ns[len(a.ns)-1] {
+			a.path, a.ns = a.path[:len(a.path)-1], a.ns[:len(a.ns)-1]
+		}
+		if len(a.path) == 0 {
+			return win, lose
+		}
+		a.path[len(a.path)-1]++
+	}
+}
+
+// mayEnd reports whether play o can end the game at once: an Action that
+// passes or discards cards of hands or of the deck (what the Monkey
+// copies, for the Monkey), or the Aristocrat's discard. Other plays leave
+// the win-now and lose-now chances at 0 without weighing them.
+func mayEnd(o Play, s *State) bool {
+	eff := o.Card
+	if eff == Monkey {
+		eff = s.Last
+	}
+	switch eff {
+	case Detective, Cad, Socialite, Swain, Gossip, Invalid, Secretary, Aristocrat:
+		return true
+	}
+	return false
+}
+
+// playCard plays card c from p's hand (its draw done) and what follows.
+func (s *State) playCard(ag agent, p int, c Card) {
+	if c == Aristocrat && has(s.Hands[p], Aristocrat) && !has(s.Hands[p], Monkey) && !has(s.Hands[p], Drunk) {
+		for _, x := range sortedCards(s.Hands[p]) {
+			if x == Aristocrat || x.IsAction() {
+				s.Hands[p] = without(s.Hands[p], x)
+				s.Discard = append(s.Discard, x)
+			}
+		}
+		s.checkDead()
+		return
+	}
+	s.Hands[p] = without(s.Hands[p], c)
+	s.Discard = append(s.Discard, c)
+	eff := c
+	if c == Monkey {
+		eff = s.Last
+	} else if c.IsAction() {
+		s.Last = c
+	}
+	s.act(ag, p, c, eff)
+	s.checkDead()
+}
+
+// outcomeAgent walks every path of the choices of one play, the play's own
+// named players fixed.
+type outcomeAgent struct {
+	p     int
+	o     Play
+	path  []int
+	ns    []int
+	depth int
+	w     float64
+	rng   *rand.Rand
+}
+
+func (a *outcomeAgent) choose(s *State, d Decision, actor int, opts []int) int {
+	if actor == a.p && (d == DTarget || d == DPair) {
+		want := a.o.Q
+		if d == DPair {
+			want = a.o.Q*16 + a.o.R
+		}
+		if i := slices.Index(opts, want); i >= 0 {
+			return i
+		}
+	}
+	if a.depth == len(a.path) {
+		a.path = append(a.path, 0)
+		a.ns = append(a.ns, len(opts))
+	}
+	c := a.path[a.depth]
+	a.depth++
+	a.w /= float64(len(opts))
+	return c
+}
+
+func (a *outcomeAgent) shuffle(cs []Card) {
+	a.rng.Shuffle(len(cs), func(i, j int) { cs[i], cs[j] = cs[j], cs[i] })
+}
+
+func (a *outcomeAgent) emit(*State, Event) {}
+
+func (a *outcomeAgent) look(*State, int, int, site) {}
+func (a *outcomeAgent) consult(*State, int)         {}
+func (a *outcomeAgent) reveal(*State, int)          {}
+
+// Advice weighs the seat's plays now: for each, the chance that it wins
+// the game at once and that it loses it at once, over the tracker's
+// hidden histories; ranked by win minus lose, best first.
+func (g *Game) Advice(ctx context.Context) (*Advice, error) {
+	if g.cfg == nil {
+		return nil, fmt.Errorf("the set-up is not complete")
+	}
+	seat := g.p.seat
+	adv := &Advice{Hand: g.myHand(), Warning: g.deckWarning()}
+	if g.pub.end != Playing || g.track() == nil {
+		return adv, nil
+	}
+	s := g.tr.state()
+	adv.MyTurn = g.cur == seat && !g.played
+	plays := s.Plays(seat)
+	rng := rand.New(rand.NewPCG(uint64(len(g.lines)), 5))
+	for _, o := range plays {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		var sw float64
+		ws := make([]float64, len(g.tr.now))
+		wins := make([]float64, len(g.tr.now))
+		loses := make([]float64, len(g.tr.now))
+		quiet := !mayEnd(o, s)
+		for i, p := range g.tr.now {
+			ws[i] = p.w
+			sw += p.w
+			if !quiet {
+				wins[i], loses[i] = outcomes(p.s, seat, o, rng)
+			}
+		}
+		adv.Options = append(adv.Options, Option{Play: o, Win: weighted(ws, wins, sw), Lose: weighted(ws, loses, sw)})
+	}
+	slices.SortStableFunc(adv.Options, func(a, b Option) int {
+		switch {
+		case a.Score() > b.Score():
+			return -1
+		case a.Score() < b.Score():
+			return 1
+		}
+		return 0
+	})
+	return adv, nil
+}
+
+// weighted is the weighted mean of xs and its standard error.
+func weighted(ws, xs []float64, sw float64) Estimate {
+	if sw == 0 {
+		return Estimate{}
+	}
+	var m float64
+	for i := range ws {
+		m += ws[i] * xs[i]
+	}
+	m /= sw
+	var v float64
+	for i := range ws {
+		d := ws[i] / sw * (xs[i] - m)
+		v += d * d
+	}
+	return Estimate{P: m, SE: math.Sqrt(v)}
+}
+
+// Advise writes the advice as text; it takes no arguments.
+func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
+	if strings.TrimSpace(args) != "" {
+		return lineErr(1, "no arguments", "advice takes no arguments")
+	}
+	adv, err := g.Advice(ctx)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	if !adv.MyTurn {
+		b.WriteString("Not your play yet: the plays below are weighed as if you played now.\n")
+	}
+	fmt.Fprintf(&b, "Your plays, best first (win now − lose now; estimates ± one standard error):\n")
+	for _, o := range adv.Options {
+		fmt.Fprintf(&b, "  %-22s win now %-12s lose now %s\n", o.Play.Text(g.p.players), pct(o.Win), pct(o.Lose))
+	}
+	if len(adv.Options) == 0 {
+		b.WriteString("  no play (the game is over)\n")
+	}
+	if adv.Warning != "" {
+		b.WriteString(adv.Warning + "\n")
+	}
+	_, err = io.WriteString(w, b.String())
+	return err
+}
+
+// AdviseJSON writes the advice as one JSON document.
+func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
+	if strings.TrimSpace(args) != "" {
+		return lineErr(1, "no arguments", "advice takes no arguments")
+	}
+	adv, err := g.Advice(ctx)
+	if err != nil {
+		return err
+	}
+	type optJSON struct {
+		Play  string       `json:"play"`
+		Card  string       `json:"card"`
+		Win   estimateJSON `json:"win"`
+		Lose  estimateJSON `json:"lose"`
+		Score float64      `json:"score"`
+	}
+	doc := struct {
+		Schema  string    `json:"schema"`
+		Game    string    `json:"game"`
+		Hand    []string  `json:"hand"`
+		MyTurn  bool      `json:"my_turn"`
+		Options []optJSON `json:"options"`
+		Warning string    `json:"warning"`
+	}{Schema: table.Schema, Game: Name, Hand: []string{}, MyTurn: adv.MyTurn, Options: []optJSON{}, Warning: adv.Warning}
+	for _, c := range adv.Hand {
+		doc.Hand = append(doc.Hand, c.String())
+	}
+	for _, o := range adv.Options {
+		doc.Options = append(doc.Options, optJSON{o.Play.Text(g.p.players), o.Play.Card.String(),
+			estimateJSON{o.Win.P, o.Win.SE}, estimateJSON{o.Lose.P, o.Lose.SE}, o.Score()})
+	}
+	return table.WriteJSON(w, doc)
+}

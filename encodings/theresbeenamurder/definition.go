@@ -1,0 +1,86 @@
+package theresbeenamurder
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
+)
+
+// Definition is There's Been A Murder as the tools know it.
+var Definition = table.Definition{
+	Name:    Name,
+	Aliases: []string{"theresbeenamurder", "theres-been-a-murder", "there's-been-a-murder"},
+	Title:   "There's Been A Murder",
+	New:     func() table.Game { return NewGame() },
+	Help: table.Help{
+		Lines: Help,
+		Why: `A fact the seat knows for certain: "alice detective" (alice holds it),
+"pile cad", or either after "not". The seat knows its own hand and the pile;
+the rest is estimated.`,
+		Odds: `Every card's likely places (each hand, the deck, the pile, the removed
+card), estimated from sampled hidden histories with a standard error; the
+Murderer's place; the deck's size with a warning when it runs low.`,
+		Advise: `"advise": your plays (card and players named) ranked by the chance
+that they win the game at once minus the chance that they lose it at once.`,
+	},
+	Example: ExampleLog,
+	Questions: []table.Question{
+		{Field: table.Players, Text: "Players, the first player first (e.g. alice,bob,me)?"},
+		{Field: table.Me, Text: "Which one are you?"},
+		{Field: table.Hand, Text: "Your two cards (e.g. detective,cad)?"},
+		{Field: table.Deck, Text: "Level (novice, veteran or master; empty for novice)?"},
+	},
+	Setup: setupLines,
+}
+
+// setupLines turns set-up answers into the players, seat, level and hand
+// lines.
+func setupLines(o table.Setup) ([]string, error) {
+	if len(o.Players) == 0 {
+		return nil, errors.New("name the players, the first player first: alice,bob,me")
+	}
+	lines := []string{"players " + strings.Join(o.Players, " ")}
+	if o.Me != "" {
+		lines = append(lines, "seat "+o.Me)
+	}
+	if o.Deck != "" {
+		if _, err := ParseLevel(o.Deck); err != nil {
+			return nil, err
+		}
+		lines = append(lines, "level "+strings.ToLower(o.Deck))
+	}
+	if len(o.Hand) > 0 {
+		if o.Me == "" || len(o.Hand) != 2 {
+			return nil, errors.New("the hand is your two cards, and needs your seat: detective,cad")
+		}
+		lines = append(lines, "hand "+strings.Join(o.Hand, " "))
+	}
+	return lines, nil
+}
+
+// Help is the log grammar in brief; no line is longer than 78 characters.
+const Help = `There's Been A Murder lines (cards by name or number: detective or 2):
+  players NAME NAME NAME ...     3-8 players, the first player first
+  seat NAME                      whose log it is
+  level novice|veteran|master    optional: adds 19, or 19 and 20
+  cards 1-18 21 ...              optional: the cards in the game
+  removed N                      optional: cards removed unseen (1)
+  hand CARD CARD                 the seat's two dealt cards (ends set-up)
+  NAME draws [CARD]              a draw; the card when it is the seat's
+  NAME plays CARD [ARGS]         a play, with what it names in public:
+    detective P | invalid P | swain P | socialite P | cad P P
+    doctor CARD|none | secretary CARD|none | butler CARD|none
+    seer move|keep | hound CARD P|nobody | reporter P CARD|none
+    monkey ARGS (those of the last Action played)
+    aristocrat [CARD ...] (the Action cards discarded with it)
+  NAME discards CARD             the Detective's target discards
+  NAME announces drunk           the Drunk entered NAME's hand
+  NAME reveals CARD CARD         detective blackmailer; murderer confidant
+                                 or murderer witness
+  NAME gives CARD to NAME        a card passed or swapped (seat involved)
+  NAME shows CARD to NAME        the Maid's card shown (seat involved)
+  NAME sees CARD ...             the seat's look (driver, secretary, seer)
+  NAME takes CARD                the seat's Driver pick
+  NAME buries CARD               the seat's Nun card
+`

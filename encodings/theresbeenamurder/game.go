@@ -1,0 +1,534 @@
+package theresbeenamurder
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
+)
+
+// Name is the game's name in a log header.
+const Name = "tbam"
+
+// DefaultParticles is the number of hidden histories the tracker keeps.
+const DefaultParticles = 500
+
+// Game is a game of There's Been A Murder as seen from one seat: the lines
+// accepted so far, what the seat knows for certain (its hand and the
+// pile) and the tracker's estimate of everything else.
+type Game struct {
+	lines   []string
+	p       parser
+	level   Level
+	cards   []Card
+	removed int
+	cfg     *Config
+	hand    []Card
+	tr      *tracker // up to date with evs[:done]; built on demand (track)
+	evs     []tracked
+	done    int
+	pub     *public
+	// lostAt is the line after which the tracker found no hidden history
+	// (0 while it has one): its estimates stop there.
+	lostAt int
+	// retried is set once the tracker has started over with more particles.
+	retried bool
+	cur     int  // whose turn is open (-1 during the set-up)
+	played  bool // the open turn's play has been written
+	// lastPlay is the Action the open turn's play performed.
+	lastPlay Card
+	play     Event // the open turn's play
+	// known is where the seat knows each card to be for certain, and the
+	// line that put it there.
+	known map[Card]knownAt
+	// Particles is the tracker's number of hidden histories (set before
+	// the hand line; DefaultParticles when 0).
+	Particles int
+}
+
+// tracked is an event of the log for the tracker: whether it begins a
+// turn, and its line.
+type tracked struct {
+	e       Event
+	newTurn bool
+	line    int
+}
+
+// knownAt is a card the seat knows the place of: in its own hand or in
+// the pile, since line.
+type knownAt struct {
+	pile bool
+	line int
+}
+
+var _ table.Game = (*Game)(nil)
+
+// NewGame returns an empty game awaiting its set-up lines.
+func NewGame() *Game {
+	return &Game{p: parser{seat: -1}, removed: 1, cur: -1, known: map[Card]knownAt{}}
+}
+
+// Load reads a whole log (its header "game tbam") and replays it.
+func Load(r io.Reader) (*Game, error) { return table.LoadAs[*Game](Definition, r) }
+
+// Name is "tbam".
+func (g *Game) Name() string { return Name }
+
+// Lines are the accepted lines, in order.
+func (g *Game) Lines() []string { return g.lines }
+
+// Players are the players in seat order (the first player first).
+func (g *Game) Players() []string { return g.p.players }
+
+// Config is the game's set-up, nil before the hand line.
+func (g *Game) Config() *Config { return g.cfg }
+
+// Words are the player names, the card names and the keywords.
+func (g *Game) Words() []string {
+	w := slices.Clone(g.p.players)
+	for c := Card(1); c <= NumCards; c++ {
+		w = append(w, c.String())
+	}
+	w = append(w, "players", "seat", "level", "cards", "removed", "hand", "draws", "announces", "reveals",
+		"plays", "discards", "gives", "shows", "sees", "takes", "buries", "to", "none", "nobody", "move", "keep",
+		"novice", "veteran", "master", "not", "pile", "deck")
+	return w
+}
+
+// clone copies the game so that a refused line can leave it unchanged.
+func (g *Game) clone() *Game {
+	h := *g
+	h.lines = slices.Clip(g.lines)
+	h.p.players = slices.Clip(g.p.players)
+	h.known = make(map[Card]knownAt, len(g.known))
+	for k, v := range g.known {
+		h.known[k] = v
+	}
+	h.evs = slices.Clip(g.evs)
+	if g.pub != nil {
+		h.pub = g.pub.clone()
+	}
+	return &h
+}
+
+// Apply parses one line and adds it. A malformed line, or one out of turn,
+// returns a *table.LineError; a line that contradicts what the seat knows
+// for certain returns a *table.ConflictError naming the line that says
+// so. On any error the game is unchanged.
+func (g *Game) Apply(line string) error {
+	if len(line) > table.MaxLineLen {
+		return &table.LineError{Msg: fmt.Sprintf("the line has %d bytes, more than %d", len(line), table.MaxLineLen)}
+	}
+	e, err := g.p.parse(line)
+	if err != nil {
+		return err
+	}
+	if e.kind == kComment {
+		g.lines = append(g.lines, line)
+		return nil
+	}
+	h := g.clone()
+	n := len(g.lines) + 1 // this line's number
+	if err := h.apply(e, n); err != nil {
+		return err
+	}
+	h.lines = append(h.lines, line)
+	*g = *h
+	return nil
+}
+
+func (g *Game) apply(e entry, n int) error {
+	switch e.kind {
+	case kPlayers:
+		g.p.players = e.names
+		return nil
+	case kSeat:
+		g.p.seat = e.player
+		return nil
+	case kLevel:
+		g.level, g.cards = e.level, nil
+		return nil
+	case kCards:
+		g.cards = e.cards
+		return nil
+	case kRemoved:
+		g.removed = e.removed
+		return nil
+	case kHand:
+		return g.setup(e.cards, n)
+	}
+	return g.event(e.ev, n)
+}
+
+func (g *Game) setup(hand []Card, n int) error {
+	cfg := &Config{Players: len(g.p.players), Cards: g.cards, Removed: g.removed}
+	if cfg.Cards == nil {
+		cfg.Cards = DefaultCards(cfg.Players, g.level)
+	}
+	if err := cfg.Check(); err != nil {
+		return lineErr(1, "a set-up the game allows", "%v", err)
+	}
+	for i, c := range hand {
+		if !cfg.Has(c) {
+			return lineErr(7+i, "a card of this game", "the %v is not in this game", c)
+		}
+	}
+	if w := dealWeights(cfg, g.p.seat, hand); w[0]+w[1] == 0 {
+		return lineErr(6, "a hand the deal can give", "the deal cannot give the seat this hand (the Murderer is dealt from the top part, the Detective from the bottom)")
+	}
+	g.cfg, g.hand, g.p.cards = cfg, slices.Clone(hand), cfg.Cards
+	g.pub = newPublic(cfg, g.p.seat, hand)
+	for _, c := range hand {
+		g.known[c] = knownAt{line: n}
+	}
+	return nil
+}
+
+// event checks an event against the turn order and what the seat knows,
+// then lets the tracker weigh it.
+func (g *Game) event(e Event, n int) error {
+
+	if err := g.checkKnown(e, n); err != nil {
+		return err
+	}
+	if e.Kind == EvDraw || e.Kind == EvPlay {
+		if e.P != g.cur && g.played {
+			g.pub.checkDead() // a turn ends
+		}
+	}
+	if g.pub.end != Playing {
+		return lineErr(0, "a comment", "the game is over (%v)", g.pub.end)
+	}
+	newTurn := false
+	if e.Kind == EvDraw || e.Kind == EvPlay {
+		switch {
+		case e.P == g.cur && e.Kind == EvPlay && g.played:
+			return lineErr(1, "the next player's line", "%s has played this turn", g.p.players[e.P])
+		case e.P == g.cur && e.Kind == EvDraw && g.played && !(g.lastPlayWas(Swain)):
+			return lineErr(1, "the next player's line", "%s has played this turn", g.p.players[e.P])
+		case e.P == g.cur:
+		default:
+			next := 0
+			if g.cur >= 0 {
+				if !g.played {
+					return lineErr(1, g.p.players[g.cur]+"'s play", "%s has not played yet", g.p.players[g.cur])
+				}
+				next = (g.cur + 1) % len(g.p.players)
+			}
+			if e.P != next {
+				return lineErr(1, g.p.players[next]+"'s turn", "it is %s's turn", g.p.players[next])
+			}
+			newTurn = true
+		}
+	} else if g.cur < 0 && e.Kind != EvAnnounce && e.Kind != EvReveal {
+		return lineErr(1, "the first player's draw or play", "no turn has begun")
+	}
+	if !newTurn {
+		if err := g.checkTurn(e); err != nil {
+			return err
+		}
+	}
+	if newTurn {
+		g.cur, g.played, g.lastPlay = e.P, false, 0
+	}
+	g.evs = append(g.evs, tracked{e, newTurn, n})
+	g.pub.apply(e, g.p.seat, len(g.p.players))
+	if e.Kind == EvPlay {
+		g.played = true
+		g.lastPlay = e.As
+		g.play = e
+		if e.Card.IsAction() {
+			g.p.last = e.Card
+		}
+	}
+	g.learn(e, n)
+	return nil
+}
+
+// track brings the tracker up to date with the lines, building it on
+// first use. When no sampled history fits a line, the tracker starts over
+// once with Retry times the particles (another seed); when that fails too
+// it stays nil, lostAt naming the line.
+func (g *Game) track() *tracker {
+	if g.cfg == nil || g.lostAt > 0 {
+		return nil
+	}
+	parts := g.Particles
+	if parts <= 0 {
+		parts = DefaultParticles
+	}
+	if g.tr == nil && !g.retried {
+		if tr := cachedTracker(g.cacheKey(parts)); tr != nil {
+			g.tr, g.done = tr, len(g.evs)
+			return g.tr
+		}
+		defer func() {
+			if g.tr != nil && g.done == len(g.evs) {
+				storeTracker(g.cacheKey(parts), g.tr)
+			}
+		}()
+	}
+	for attempt := 0; ; attempt++ {
+		if g.tr == nil {
+			n, seed := parts, uint64(1)
+			if attempt > 0 || g.retried {
+				n, seed = parts*Retry, 2
+			}
+			tr, err := newTracker(g.cfg, g.p.seat, g.hand, n, seed)
+			if err != nil {
+				g.lostAt = 1
+				return nil
+			}
+			g.tr, g.done = tr, 0
+		}
+		line := 0
+		for ; g.done < len(g.evs); g.done++ {
+			t := g.evs[g.done]
+			var err error
+			if t.newTurn {
+				err = g.tr.closeTurn()
+			}
+			if err == nil {
+				err = g.tr.add(t.e)
+			}
+			if err != nil {
+				line = t.line
+				break
+			}
+		}
+		if line == 0 {
+			return g.tr
+		}
+		g.tr = nil
+		if g.retried {
+			g.lostAt = line
+			return nil
+		}
+		g.retried = true
+	}
+}
+
+// cacheKey names the tracker of these lines: the set-up, the seat's
+// hand, the particles and every event with where turns begin.
+func (g *Game) cacheKey(parts int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d %v %d %d %v %d|", g.cfg.Players, g.cfg.Cards, g.cfg.Removed, g.p.seat, g.hand, parts)
+	for _, t := range g.evs {
+		fmt.Fprintf(&b, "%v %v;", t.newTurn, t.e)
+	}
+	return b.String()
+}
+
+// The tracker cache: reading the same log again (a session's undo
+// replays it, a tool reloads it) finds the same tracker (the tracker is
+// deterministic: a copy is as good as a rerun).
+var trackerCache struct {
+	sync.Mutex
+	keys []string
+	trs  map[string]*tracker
+}
+
+// trackerCacheSize bounds the cache.
+const trackerCacheSize = 8
+
+func cachedTracker(key string) *tracker {
+	trackerCache.Lock()
+	defer trackerCache.Unlock()
+	if tr, ok := trackerCache.trs[key]; ok {
+		return tr.clone()
+	}
+	return nil
+}
+
+func storeTracker(key string, tr *tracker) {
+	trackerCache.Lock()
+	defer trackerCache.Unlock()
+	if trackerCache.trs == nil {
+		trackerCache.trs = map[string]*tracker{}
+	}
+	if _, ok := trackerCache.trs[key]; ok {
+		return
+	}
+	if len(trackerCache.keys) == trackerCacheSize {
+		delete(trackerCache.trs, trackerCache.keys[0])
+		trackerCache.keys = trackerCache.keys[1:]
+	}
+	trackerCache.keys = append(trackerCache.keys, key)
+	trackerCache.trs[key] = tr.clone()
+}
+
+// Retry is how many times more particles the tracker's second attempt
+// takes.
+const Retry = 4
+
+// checkTurn refuses a line that the open turn's play cannot lead to: a
+// card passed between players the play does not make pass, a card shown
+// to someone who played no Maid, a discard with no Detective, a look or
+// pick the seat's play does not give.
+func (g *Game) checkTurn(e Event) error {
+	n := len(g.p.players)
+	pl := g.play
+	as := g.lastPlay
+	if !g.played {
+		as = 0
+	}
+	bad := func(what string) error {
+		return lineErr(1, "a line the turn's play leads to", "%s", what)
+	}
+	switch e.Kind {
+	case EvGive:
+		ok := false
+		switch as {
+		case Cad:
+			ok = (e.P == pl.Q && e.Q == pl.R) || (e.P == pl.R && e.Q == pl.Q)
+		case Socialite:
+			ok = (e.P == pl.P && e.Q == pl.Q) || (e.P == pl.Q && e.Q == pl.P)
+		case Invalid:
+			ok = e.P == pl.Q && e.Q == pl.P
+		case Swain:
+			ok = e.P == pl.P && e.Q == pl.Q
+		case Gossip:
+			ok = e.Q == (e.P+1)%n
+		}
+		if !ok {
+			return bad("no card passes from " + g.p.players[e.P] + " to " + g.p.players[e.Q] + " in this turn")
+		}
+	case EvShow:
+		if as != Maid || e.Q != pl.P || (e.P != (pl.P+1)%n && e.P != (pl.P+n-1)%n) {
+			return bad("no Maid asks " + g.p.players[e.P] + " to show a card to " + g.p.players[e.Q])
+		}
+	case EvDiscard:
+		if as != Detective || e.P != pl.Q {
+			return bad("no Detective names " + g.p.players[e.P] + " in this turn")
+		}
+	case EvSees:
+		if (as != Driver && as != Secretary && as != Seer) || pl.P != e.P {
+			return bad("the seat looks at the deck only after its Driver, Secretary or Seer")
+		}
+	case EvTake:
+		if as != Driver || pl.P != e.P {
+			return bad("the seat takes a card only after its Driver")
+		}
+	case EvBury:
+		if as != Nun || pl.P != e.P {
+			return bad("the seat buries a card only after its Nun")
+		}
+	}
+	return nil
+}
+
+func (g *Game) lastPlayWas(c Card) bool { return g.lastPlay == c }
+
+// checkKnown refuses an event that moves or reveals a card the seat knows
+// to be elsewhere: in its own hand or in the pile.
+func (g *Game) checkKnown(e Event, n int) error {
+	seat := g.p.seat
+	clash := func(c Card, canBeMine, canBePile bool) error {
+		k, ok := g.known[c]
+		if !ok || c == 0 {
+			return nil
+		}
+		if (k.pile && !canBePile) || (!k.pile && !canBeMine) {
+			return table.NewConflict(g.lines, []int{k.line})
+		}
+		return nil
+	}
+	mine := func(c Card, col int) error {
+		if k, ok := g.known[c]; !ok || k.pile {
+			return lineErr(col, "a card you hold", "you do not hold the %v (you hold %s)", c, g.handText())
+		}
+		return nil
+	}
+	switch e.Kind {
+	case EvDraw, EvTake:
+		if e.P == seat {
+			return clash(e.Card, false, false)
+		}
+	case EvAnnounce:
+		return clash(Drunk, e.P == seat, false)
+	case EvReveal:
+		for _, c := range e.Cards {
+			if err := clash(c, e.P == seat, false); err != nil {
+				return err
+			}
+		}
+	case EvPlay:
+		if e.P == seat {
+			if err := mine(e.Card, 0); err != nil {
+				return err
+			}
+		} else if err := clash(e.Card, false, false); err != nil {
+			return err
+		}
+		for _, c := range e.Cards {
+			if err := clash(c, e.P == seat, false); err != nil {
+				return err
+			}
+		}
+		if e.As == Doctor && e.Arg != 0 {
+			if k, ok := g.known[e.Arg]; !ok || !k.pile {
+				return lineErr(0, "a card of the pile", "the %v is not in the pile", e.Arg)
+			}
+		}
+		if (e.As == Secretary || e.As == Butler) && e.Arg != 0 {
+			return clash(e.Arg, false, false)
+		}
+		if e.As == Reporter && e.Arg != 0 {
+			return clash(e.Arg, e.Q == seat, false)
+		}
+	case EvDiscard, EvGive, EvShow, EvBury:
+		if e.P == seat {
+			return mine(e.Card, 0)
+		}
+		return clash(e.Card, false, false)
+	}
+	return nil
+}
+
+func (g *Game) handText() string {
+	var cs []string
+	for _, c := range g.myHand() {
+		cs = append(cs, c.String())
+	}
+	if len(cs) == 0 {
+		return "nothing"
+	}
+	return strings.Join(cs, " and ")
+}
+
+// myHand is the seat's hand now, ascending.
+func (g *Game) myHand() []Card {
+	var cs []Card
+	for c, k := range g.known {
+		if !k.pile {
+			cs = append(cs, c)
+		}
+	}
+	slices.Sort(cs)
+	return cs
+}
+
+// learn updates what the seat knows for certain after event e of line n:
+// its hand and the pile, each card with the line that put it there.
+func (g *Game) learn(e Event, n int) {
+	now := map[Card]knownAt{}
+	for _, c := range g.pub.pile {
+		now[c] = knownAt{pile: true, line: n}
+	}
+	for _, c := range g.pub.mine {
+		now[c] = knownAt{line: n}
+	}
+	for c, k := range now {
+		if old, ok := g.known[c]; ok && old.pile == k.pile {
+			now[c] = old
+		}
+	}
+	g.known = now
+}
+
+// errNotForced is a fact the lines do not force.
+var errNotForced = errors.New("not forced")

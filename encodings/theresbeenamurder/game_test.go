@@ -1,0 +1,57 @@
+package theresbeenamurder
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
+)
+
+// TestRefused applies a line after a prefix of the example (bob's seat)
+// and checks how it is refused, and that the game is unchanged.
+func TestRefused(t *testing.T) {
+	l, err := table.ParseLog([]byte(ExampleLog))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		why      string
+		after    int // lines of the example first
+		line     string
+		conflict bool // a *table.ConflictError, else a *table.LineError
+	}{
+		{"a pass the turn's play does not make", 7, "carol gives cad to bob", false},
+		{"out of turn: carol plays before bob", 6, "carol plays witness", false},
+		{"a second play in one turn", 7, "bob plays socialite carol", false},
+		{"a card the seat does not hold", 6, "bob plays cad alice carol", false},
+		{"another player's draw written with its card", 9, "alice draws cad", false},
+		{"a discard with no Detective", 9, "alice discards cad", false},
+		{"a show with no Maid", 9, "alice shows cad to bob", false},
+		{"the Drunk announced while in the pile", 12, "carol announces drunk", true},
+		{"a card the seat holds played by another player", 4, "alice plays doctor none", true},
+		{"the seat's draw of a card in the pile", 19, "bob draws doctor", true},
+		{"a line after the end of the game", 25, "carol draws", false},
+		{"a Swain naming its own player", 3, "alice plays swain alice", false},
+		{"a Reporter naming a player who is not a neighbour", 3, "alice plays reporter alice cad", false},
+	}
+	for _, tt := range tests {
+		g := NewGame()
+		if err := table.ApplyLines(g, l.Lines[:tt.after]); err != nil {
+			t.Fatalf("%s: %v", tt.why, err)
+		}
+		before := strings.Join(g.Lines(), "\n")
+		err := g.Apply(tt.line)
+		var ce *table.ConflictError
+		var le *table.LineError
+		switch {
+		case tt.conflict && !errors.As(err, &ce):
+			t.Errorf("%s: %q gave %v, want a conflict", tt.why, tt.line, err)
+		case !tt.conflict && !errors.As(err, &le):
+			t.Errorf("%s: %q gave %v, want a line error", tt.why, tt.line, err)
+		}
+		if strings.Join(g.Lines(), "\n") != before {
+			t.Errorf("%s: the refused line changed the game", tt.why)
+		}
+	}
+}

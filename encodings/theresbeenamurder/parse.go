@@ -1,0 +1,496 @@
+package theresbeenamurder
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
+)
+
+// word is one word of a line and its 1-based byte column.
+type word struct {
+	s   string
+	col int
+}
+
+func words(line string) []word {
+	var ws []word
+	i := 0
+	for i < len(line) {
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		j := i
+		for j < len(line) && line[j] != ' ' && line[j] != '\t' {
+			j++
+		}
+		if j > i {
+			ws = append(ws, word{line[i:j], i + 1})
+		}
+		i = j
+	}
+	return ws
+}
+
+// entryKind is the kind of a line.
+type entryKind uint8
+
+const (
+	kComment entryKind = iota
+	kPlayers
+	kSeat
+	kLevel
+	kCards
+	kRemoved
+	kHand
+	kEvent
+)
+
+// entry is a parsed line.
+type entry struct {
+	kind    entryKind
+	names   []string
+	player  int
+	level   Level
+	cards   []Card
+	removed int
+	ev      Event
+}
+
+// keywords are the words of the grammar, which cannot be names.
+var keywords = []string{"players", "seat", "level", "cards", "removed", "hand", "draws", "announces",
+	"reveals", "plays", "discards", "gives", "shows", "sees", "takes", "buries", "to", "none", "nobody",
+	"move", "keep", "not", "pile", "deck", "removed", "game"}
+
+// parser reads lines in the context of the game so far: the players, the
+// seat, and the last Action card played (what the Monkey's line names).
+type parser struct {
+	players []string
+	seat    int
+	last    Card
+	cards   []Card // the game's cards once the set-up is complete
+}
+
+func lineErr(col int, want, format string, args ...any) *table.LineError {
+	return &table.LineError{Col: col, Msg: fmt.Sprintf(format, args...), Want: want}
+}
+
+func (p *parser) player(w word) (int, error) {
+	i := table.MatchName(p.players, w.s)
+	if i < 0 || !strings.EqualFold(p.players[i], w.s) {
+		return -1, lineErr(w.col, "a player: "+strings.Join(p.players, ", "), "%q is not a player", w.s)
+	}
+	return i, nil
+}
+
+func (p *parser) card(w word) (Card, error) {
+	c, err := ParseCard(w.s)
+	if err != nil {
+		return 0, lineErr(w.col, "a card such as detective or 2", "%v", err)
+	}
+	if p.cards != nil && !has(p.cards, c) {
+		return 0, lineErr(w.col, "a card of this game", "the %v is not in this game", c)
+	}
+	return c, nil
+}
+
+// cardOrNone reads a card or "none" (0).
+func (p *parser) cardOrNone(w word) (Card, error) {
+	if strings.EqualFold(w.s, "none") {
+		return 0, nil
+	}
+	return p.card(w)
+}
+
+func (p *parser) parse(line string) (entry, error) {
+	ws := words(table.StripComment(line))
+	if len(ws) == 0 {
+		return entry{kind: kComment}, nil
+	}
+	head := strings.ToLower(ws[0].s)
+	args := ws[1:]
+	need := func(n int, want string) error {
+		if len(args) < n {
+			return lineErr(len(strings.TrimRight(table.StripComment(line), " \t"))+1, want, "the line ends too soon")
+		}
+		if len(args) > n {
+			return lineErr(args[n].col, "the end of the line", "unexpected %q", args[n].s)
+		}
+		return nil
+	}
+	switch head {
+	case "game":
+		return entry{}, lineErr(1, "a line of the game", "the header is not a line of the game")
+	case "players":
+		if p.players != nil {
+			return entry{}, lineErr(1, "", "the players are already set")
+		}
+		if len(args) < MinPlayers || len(args) > MaxPlayers {
+			return entry{}, lineErr(1, "3 to 8 names", "%d players; the game takes %d to %d", len(args), MinPlayers, MaxPlayers)
+		}
+		var names []string
+		for _, a := range args {
+			if err := table.CheckName(a.s); err != nil {
+				at := 0
+				if ne, ok := err.(*table.NameError); ok {
+					at = ne.At
+				}
+				return entry{}, lineErr(a.col+at, "a name", "%v", err)
+			}
+			if isCardWord(a.s) || isKeyword(a.s) {
+				return entry{}, lineErr(a.col, "a name that is not a card or keyword", "%q is a word of the notation", a.s)
+			}
+			for _, n := range names {
+				if strings.EqualFold(n, a.s) {
+					return entry{}, lineErr(a.col, "", "%q is named twice", a.s)
+				}
+			}
+			names = append(names, a.s)
+		}
+		return entry{kind: kPlayers, names: names}, nil
+	}
+	if p.players == nil {
+		return entry{}, lineErr(ws[0].col, "players NAME NAME NAME ...", "the first line names the players")
+	}
+	switch head {
+	case "seat":
+		if p.seat >= 0 {
+			return entry{}, lineErr(1, "", "the seat is already set")
+		}
+		if err := need(1, "a player"); err != nil {
+			return entry{}, err
+		}
+		i, err := p.player(args[0])
+		return entry{kind: kSeat, player: i}, err
+	case "level", "cards", "removed", "hand":
+		if p.seat < 0 {
+			return entry{}, lineErr(1, "seat NAME", "the seat comes before the rest of the set-up")
+		}
+		if p.cards != nil {
+			return entry{}, lineErr(1, "", "the set-up is complete (the hand is given)")
+		}
+	}
+	switch head {
+	case "level":
+		if err := need(1, "novice, veteran or master"); err != nil {
+			return entry{}, err
+		}
+		l, err := ParseLevel(args[0].s)
+		if err != nil {
+			return entry{}, lineErr(args[0].col, "novice, veteran or master", "%v", err)
+		}
+		return entry{kind: kLevel, level: l}, nil
+	case "cards":
+		var cs []Card
+		for _, a := range args {
+			lo, hi, ok := strings.Cut(a.s, "-")
+			if !ok {
+				hi = lo
+			}
+			x, err1 := ParseCard(lo)
+			y, err2 := ParseCard(hi)
+			if err1 != nil || err2 != nil || y < x {
+				return entry{}, lineErr(a.col, "a card or a range such as 1-18", "%q is not a card or range", a.s)
+			}
+			for c := x; c <= y; c++ {
+				if !has(cs, c) {
+					cs = append(cs, c)
+				}
+			}
+		}
+		if len(cs) == 0 {
+			return entry{}, need(1, "the cards of the game")
+		}
+		return entry{kind: kCards, cards: sortedCards(cs)}, nil
+	case "removed":
+		if err := need(1, "a number"); err != nil {
+			return entry{}, err
+		}
+		n, err := strconv.Atoi(args[0].s)
+		if err != nil || n < 0 || n > 10 {
+			return entry{}, lineErr(args[0].col, "a number of cards from 0 to 10", "%q is not a number of cards", args[0].s)
+		}
+		return entry{kind: kRemoved, removed: n}, nil
+	case "hand":
+		if err := need(2, "two cards"); err != nil {
+			return entry{}, err
+		}
+		var cs []Card
+		for _, a := range args {
+			c, err := ParseCard(a.s)
+			if err != nil {
+				return entry{}, lineErr(a.col, "a card such as detective or 2", "%v", err)
+			}
+			cs = append(cs, c)
+		}
+		if cs[0] == cs[1] {
+			return entry{}, lineErr(args[1].col, "another card", "the same card twice")
+		}
+		return entry{kind: kHand, cards: cs}, nil
+	}
+	if p.cards == nil {
+		return entry{}, lineErr(1, "players, seat, level, cards, removed or hand", "the set-up ends with the hand line")
+	}
+	// P verb ...
+	who, err := p.player(ws[0])
+	if err != nil {
+		return entry{}, lineErr(1, "a player, or a set-up line", "%q is not a player or a keyword", ws[0].s)
+	}
+	if len(args) == 0 {
+		return entry{}, need(1, "a verb: draws, plays, discards, gives, shows, sees, takes, buries, announces, reveals")
+	}
+	verb := strings.ToLower(args[0].s)
+	args = args[1:]
+	need = func(n int, want string) error {
+		if len(args) < n {
+			return lineErr(len(strings.TrimRight(table.StripComment(line), " \t"))+1, want, "the line ends too soon")
+		}
+		if len(args) > n {
+			return lineErr(args[n].col, "the end of the line", "unexpected %q", args[n].s)
+		}
+		return nil
+	}
+	e := Event{P: who, Q: -1, R: -1}
+	me := who == p.seat
+	onlyMe := func(what string) error {
+		if !me {
+			return lineErr(ws[1].col, "a line the seat can see", "only %s's own %s is seen", p.players[who], what)
+		}
+		return nil
+	}
+	switch verb {
+	case "draws":
+		e.Kind = EvDraw
+		if me {
+			if err := need(1, "the card you drew"); err != nil {
+				return entry{}, err
+			}
+			if e.Card, err = p.card(args[0]); err != nil {
+				return entry{}, err
+			}
+		} else if err := need(0, ""); err != nil {
+			return entry{}, lineErr(args[0].col, "the end of the line", "%s's draw is not seen", p.players[who])
+		}
+	case "announces":
+		e.Kind, e.Card = EvAnnounce, Drunk
+		if err := need(1, "drunk"); err != nil {
+			return entry{}, err
+		}
+		if c, err := p.card(args[0]); err != nil || c != Drunk {
+			return entry{}, lineErr(args[0].col, "drunk", "only the Drunk is announced")
+		}
+	case "reveals":
+		e.Kind = EvReveal
+		if err := need(2, "two cards"); err != nil {
+			return entry{}, err
+		}
+		var cs []Card
+		for _, a := range args {
+			c, err := p.card(a)
+			if err != nil {
+				return entry{}, err
+			}
+			cs = append(cs, c)
+		}
+		cs = sortedCards(cs)
+		switch {
+		case cs[0] == Detective && cs[1] == Blackmailer, cs[0] == Murderer && (cs[1] == Confidant || cs[1] == Witness):
+		default:
+			return entry{}, lineErr(args[0].col, "detective blackmailer, murderer confidant or murderer witness", "these cards are not revealed together")
+		}
+		e.Cards = cs
+	case "discards":
+		e.Kind = EvDiscard
+		if err := need(1, "a card"); err != nil {
+			return entry{}, err
+		}
+		if e.Card, err = p.card(args[0]); err != nil {
+			return entry{}, err
+		}
+	case "gives", "shows":
+		e.Kind = EvGive
+		if verb == "shows" {
+			e.Kind = EvShow
+		}
+		if err := need(3, "CARD to PLAYER"); err != nil {
+			return entry{}, err
+		}
+		if e.Card, err = p.card(args[0]); err != nil {
+			return entry{}, err
+		}
+		if !strings.EqualFold(args[1].s, "to") {
+			return entry{}, lineErr(args[1].col, "to", "%q where \"to\" belongs", args[1].s)
+		}
+		if e.Q, err = p.player(args[2]); err != nil {
+			return entry{}, err
+		}
+		if e.Q == who {
+			return entry{}, lineErr(args[2].col, "another player", "a player does not %s to themselves", strings.TrimSuffix(verb, "s"))
+		}
+		if !me && e.Q != p.seat {
+			return entry{}, lineErr(1, "a line the seat can see", "%s's card to %s is not seen", p.players[who], p.players[e.Q])
+		}
+	case "sees":
+		e.Kind = EvSees
+		if err := onlyMe("look"); err != nil {
+			return entry{}, err
+		}
+		if len(args) == 0 {
+			return entry{}, need(1, "the cards seen")
+		}
+		for _, a := range args {
+			c, err := p.card(a)
+			if err != nil {
+				return entry{}, err
+			}
+			e.Cards = append(e.Cards, c)
+		}
+	case "takes", "buries":
+		e.Kind = EvTake
+		if verb == "buries" {
+			e.Kind = EvBury
+		}
+		if err := onlyMe("pick"); err != nil {
+			return entry{}, err
+		}
+		if err := need(1, "a card"); err != nil {
+			return entry{}, err
+		}
+		if e.Card, err = p.card(args[0]); err != nil {
+			return entry{}, err
+		}
+	case "plays":
+		e.Kind = EvPlay
+		if len(args) == 0 {
+			return entry{}, need(1, "a card")
+		}
+		if e.Card, err = p.card(args[0]); err != nil {
+			return entry{}, err
+		}
+		args = args[1:]
+		if e.Card == Aristocrat {
+			for _, a := range args {
+				c, err := p.card(a)
+				if err != nil {
+					return entry{}, err
+				}
+				if !c.IsAction() {
+					return entry{}, lineErr(a.col, "an Action card", "the Aristocrat discards Action cards only")
+				}
+				e.Cards = append(e.Cards, c)
+			}
+			e.Cards = sortedCards(e.Cards)
+			break
+		}
+		as := e.Card
+		if as == Monkey {
+			as = p.last
+		}
+		if as.IsAction() {
+			e.As = as
+		}
+		if err := p.playArgs(&e, args, need); err != nil {
+			return entry{}, err
+		}
+	default:
+		return entry{}, lineErr(args0col(ws), "draws, plays, discards, gives, shows, sees, takes, buries, announces or reveals", "%q is not a verb of the game", verb)
+	}
+	return entry{kind: kEvent, ev: e}, nil
+}
+
+func args0col(ws []word) int { return ws[1].col }
+
+func isKeyword(s string) bool {
+	for _, k := range keywords {
+		if strings.EqualFold(k, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// playArgs reads the public arguments of a play, by the Action performed.
+func (p *parser) playArgs(e *Event, args []word, need func(int, string) error) error {
+	var err error
+	switch e.As {
+	case Detective, Invalid, Swain:
+		if err := need(1, "a player"); err != nil {
+			return err
+		}
+		e.Q, err = p.player(args[0])
+		if err == nil && e.As != Detective && e.Q == e.P {
+			return lineErr(args[0].col, "another player", "the %v names another player", e.As)
+		}
+	case Socialite:
+		if len(args) == 0 {
+			return nil // with no card to swap, the Socialite does nothing
+		}
+		if err := need(1, "a player"); err != nil {
+			return err
+		}
+		e.Q, err = p.player(args[0])
+		if err == nil && e.Q == e.P {
+			return lineErr(args[0].col, "another player", "the Socialite names another player")
+		}
+	case Cad:
+		if err := need(2, "two other players"); err != nil {
+			return err
+		}
+		if e.Q, err = p.player(args[0]); err != nil {
+			return err
+		}
+		if e.R, err = p.player(args[1]); err != nil {
+			return err
+		}
+		if e.Q == e.P || e.R == e.P || e.Q == e.R {
+			return lineErr(args[0].col, "two other players", "the Cad names two players other than its player")
+		}
+		if e.Q > e.R {
+			e.Q, e.R = e.R, e.Q
+		}
+	case Doctor, Secretary, Butler:
+		if err := need(1, "a card or none"); err != nil {
+			return err
+		}
+		e.Arg, err = p.cardOrNone(args[0])
+	case Seer:
+		if err := need(1, "move or keep"); err != nil {
+			return err
+		}
+		switch strings.ToLower(args[0].s) {
+		case "move":
+			e.Flag = true
+		case "keep":
+		default:
+			return lineErr(args[0].col, "move or keep", "%q: the Seer moves the bottom card or keeps it", args[0].s)
+		}
+	case Hound:
+		if err := need(2, "a card and who raised a hand (or nobody)"); err != nil {
+			return err
+		}
+		if e.Arg, err = p.card(args[0]); err != nil {
+			return err
+		}
+		if strings.EqualFold(args[1].s, "nobody") {
+			e.Q = -1
+		} else {
+			e.Q, err = p.player(args[1])
+		}
+	case Reporter:
+		if err := need(2, "a neighbour and the card shown (or none)"); err != nil {
+			return err
+		}
+		if e.Q, err = p.player(args[0]); err != nil {
+			return err
+		}
+		n := len(p.players)
+		if e.Q != (e.P+1)%n && e.Q != (e.P+n-1)%n {
+			return lineErr(args[0].col, "a neighbour", "the Reporter names a player on the left or right")
+		}
+		e.Arg, err = p.cardOrNone(args[1])
+	default:
+		return need(0, "")
+	}
+	return err
+}

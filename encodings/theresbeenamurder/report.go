@@ -1,0 +1,409 @@
+package theresbeenamurder
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"math/big"
+	"slices"
+	"strings"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
+)
+
+// Location is where a card can be: a player's hand (0 to Players-1), or
+// one of the places after the players.
+type Location int
+
+// The places after the players' hands, as offsets from Players.
+const (
+	LocDeck    = 0 // the draw deck
+	LocPile    = 1 // the discard pile
+	LocRemoved = 2 // removed unseen at set-up
+)
+
+// Places are the places a card can be, in the order Where numbers them:
+// the players, then "deck", "pile" and "removed".
+func (g *Game) Places() []string {
+	var out []string
+	for l := range g.locations() {
+		out = append(out, g.locName(l))
+	}
+	return out
+}
+
+// MurdererText is where the Murderer is likely to be, most likely first,
+// with standard errors ("bob 61% ±1.6, deck 30% ±1.5").
+func (g *Game) MurdererText() string { return g.distText(Murderer) }
+
+// locations is the number of columns of the sheet.
+func (g *Game) locations() int { return len(g.p.players) + 3 }
+
+func (g *Game) locName(l int) string {
+	n := len(g.p.players)
+	if l < n {
+		return g.p.players[l]
+	}
+	return [...]string{"deck", "pile", "removed"}[l-n]
+}
+
+// locOf is where card c is in state s.
+func locOf(s *State, c Card) int {
+	n := s.Cfg.Players
+	if p := s.HolderOf(c); p >= 0 {
+		return p
+	}
+	switch {
+	case has(s.Deck, c):
+		return n + LocDeck
+	case has(s.Discard, c):
+		return n + LocPile
+	}
+	return n + LocRemoved
+}
+
+// exact reports what the seat knows for certain about card c at location
+// l: Yes, No, or Maybe when it does not know.
+func (g *Game) exact(c Card, l int) table.Mark {
+	n := len(g.p.players)
+	k, ok := g.known[c]
+	if ok {
+		if (k.pile && l == n+LocPile) || (!k.pile && l == g.p.seat) {
+			return table.Yes
+		}
+		return table.No
+	}
+	if l == g.p.seat || l == n+LocPile {
+		return table.No
+	}
+	return table.Maybe
+}
+
+// Where is the estimated probability that card c is at location l now
+// (players 0 to Players-1, then the deck, the pile, the removed cards),
+// with its standard error (0 for what the seat knows for certain).
+func (g *Game) Where(c Card, l int) Estimate {
+	switch g.exact(c, l) {
+	case table.Yes:
+		return Estimate{P: 1}
+	case table.No:
+		return Estimate{}
+	}
+	if g.track() == nil {
+		return Estimate{P: math.NaN(), SE: math.NaN()}
+	}
+	return g.cardEstimate(c, func(s *State, x Card) bool { return locOf(s, x) == l })
+}
+
+// cardEstimate is the estimated chance that at(s, c) holds now. For an
+// interchangeable card it is the share of all of them for which it holds
+// (see soft.go).
+func (g *Game) cardEstimate(c Card, at func(s *State, x Card) bool) Estimate {
+	soft := g.tr.softNow()
+	if !soft.has(c) {
+		return g.tr.estimate(func(s *State) float64 {
+			if at(s, c) {
+				return 1
+			}
+			return 0
+		})
+	}
+	var n float64
+	for _, x := range g.cfg.Cards {
+		if soft.has(x) {
+			n++
+		}
+	}
+	return g.tr.estimate(func(s *State) float64 {
+		k := 0.0
+		for _, x := range g.cfg.Cards {
+			if soft.has(x) && at(s, x) {
+				k++
+			}
+		}
+		return k / n
+	})
+}
+
+// Sheet is the cards × locations sheet: ✓ and ✗ for what the seat knows
+// for certain (its hand, the pile), the estimated chance elsewhere.
+func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
+	if g.cfg == nil {
+		return nil, fmt.Errorf("the set-up is not complete: give the players, the seat and the hand")
+	}
+	grid := &table.Grid{Title: fmt.Sprintf("There's Been A Murder, seat %s, %d players", g.p.players[g.p.seat], len(g.p.players))}
+	for l := range g.locations() {
+		grid.Holders = append(grid.Holders, g.locName(l))
+	}
+	for _, c := range g.cfg.Cards {
+		row := table.Row{Card: c.String()}
+		for l := range g.locations() {
+			m := g.exact(c, l)
+			cell := table.Cell{Mark: m}
+			if m == table.Maybe {
+				if p := g.Where(c, l).P; !math.IsNaN(p) {
+					cell.P = p
+				}
+			}
+			row.Cells = append(row.Cells, cell)
+		}
+		grid.Rows = append(grid.Rows, row)
+	}
+	grid.Headlines = g.headlines()
+	return grid, nil
+}
+
+// headlines are the Murderer's whereabouts, the deck's top card, the
+// state of the game and the deck warning.
+func (g *Game) headlines() []string {
+	var hs []string
+	if g.track() == nil {
+		hs = append(hs, fmt.Sprintf("No estimates: the tracker found no hidden history consistent with line %d; the sheet shows only what the seat knows for certain.", g.lostAt))
+	} else {
+		hs = append(hs, "Murderer: "+g.distText(Murderer)+" (estimates, ± one standard error)")
+	}
+	if g.pub.end != Playing {
+		return append(hs, "The game is over: "+g.pub.end.String()+".")
+	}
+	if w := g.deckWarning(); w != "" {
+		hs = append(hs, w)
+	}
+	return hs
+}
+
+// distText is card c's likely places, most likely first.
+func (g *Game) distText(c Card) string {
+	type lp struct {
+		l int
+		e Estimate
+	}
+	var ls []lp
+	for l := range g.locations() {
+		if e := g.Where(c, l); e.P > 0 || math.IsNaN(e.P) && g.exact(c, l) == table.Maybe {
+			ls = append(ls, lp{l, e})
+		}
+	}
+	slices.SortStableFunc(ls, func(a, b lp) int {
+		switch {
+		case a.e.P > b.e.P:
+			return -1
+		case a.e.P < b.e.P:
+			return 1
+		}
+		return 0
+	})
+	var parts []string
+	for _, x := range ls {
+		parts = append(parts, fmt.Sprintf("%s %s", g.locName(x.l), pct(x.e)))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func pct(e Estimate) string {
+	if math.IsNaN(e.P) {
+		return "?"
+	}
+	if e.SE == 0 {
+		return fmt.Sprintf("%.0f%%", 100*e.P)
+	}
+	return fmt.Sprintf("%.0f%% ±%.1f", 100*e.P, 100*e.SE)
+}
+
+// deckWarning warns when the deck will run out: how many draws are left
+// against the draws the players need.
+func (g *Game) deckWarning() string {
+	n := g.pub.deck
+	need := 0
+	for _, k := range g.pub.sizes {
+		need += max(0, 2-k)
+	}
+	switch {
+	case n == 0:
+		return "Warning: the deck is empty; the next player who must draw loses the game."
+	case n <= g.cfg.Players:
+		return fmt.Sprintf("Warning: %d cards left in the deck (about %d turns); the players now need %d to fill every hand to two.", n, n, need)
+	}
+	return fmt.Sprintf("Deck: %d cards left.", n)
+}
+
+// Report writes where every card is likely to be, the Murderer's top-of-
+// deck chance and the deck warning.
+func (g *Game) Report(ctx context.Context, w io.Writer) error {
+	if g.cfg == nil {
+		return fmt.Errorf("the set-up is not complete")
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Seat %s holds %s.\n", g.p.players[g.p.seat], g.handText())
+	if g.track() != nil {
+		fmt.Fprintf(&b, "Estimates from %d sampled hidden histories (± one standard error):\n", g.tr.n)
+	} else {
+		fmt.Fprintf(&b, "No estimates since line %d (no sampled hidden history fits it); certain facts only:\n", g.lostAt)
+	}
+	for _, c := range g.cfg.Cards {
+		fmt.Fprintf(&b, "  %-12s %s\n", c.String()+":", g.distText(c))
+	}
+	if g.track() != nil && !has(g.pub.pile, Murderer) && g.pub.deck > 0 {
+		e := g.tr.estimate(func(s *State) float64 {
+			if len(s.Deck) > 0 && s.Deck[0] == Murderer {
+				return 1
+			}
+			return 0
+		})
+		fmt.Fprintf(&b, "The Murderer on top of the deck: %s\n", pct(e))
+	}
+	if g.track() != nil && g.pub.deck > 0 {
+		for _, end := range []string{"top", "bottom"} {
+			var parts []string
+			for _, c := range g.cfg.Cards {
+				e := g.cardEstimate(c, func(s *State, x Card) bool {
+					if len(s.Deck) == 0 {
+						return false
+					}
+					if end == "bottom" {
+						return s.Deck[len(s.Deck)-1] == x
+					}
+					return s.Deck[0] == x
+				})
+				if e.P >= 0.05 {
+					parts = append(parts, c.String()+" "+pct(e))
+				}
+			}
+			if len(parts) > 0 {
+				fmt.Fprintf(&b, "The deck's %s card (5%% or more): %s\n", end, strings.Join(parts, ", "))
+			}
+		}
+	}
+	for _, h := range g.headlines()[1:] {
+		b.WriteString(h + "\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// estimateJSON is an estimated probability in JSON: the estimate and its
+// standard error, both floats (no exact "p": these are estimates).
+type estimateJSON struct {
+	Estimate      float64 `json:"estimate"`
+	StandardError float64 `json:"standard_error"`
+}
+
+// ReportJSON writes the report as one JSON document.
+func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
+	if g.cfg == nil {
+		return fmt.Errorf("the set-up is not complete")
+	}
+	type placeJSON struct {
+		Location string `json:"location"`
+		estimateJSON
+		Exact bool `json:"exact"`
+	}
+	type cardJSON struct {
+		Card   string      `json:"card"`
+		Number int         `json:"number"`
+		Places []placeJSON `json:"places"`
+	}
+	doc := struct {
+		Schema    string     `json:"schema"`
+		Game      string     `json:"game"`
+		Seat      string     `json:"seat"`
+		Players   []string   `json:"players"`
+		Hand      []string   `json:"hand"`
+		Particles int        `json:"particles"`
+		DeckSize  int        `json:"deck_size"`
+		Over      bool       `json:"over"`
+		End       string     `json:"end"`
+		Warning   string     `json:"warning"`
+		Cards     []cardJSON `json:"cards"`
+	}{Schema: table.Schema, Game: Name, Seat: g.p.players[g.p.seat], Players: g.p.players, Hand: []string{},
+		Cards: []cardJSON{}}
+	if g.track() != nil {
+		doc.Particles = g.tr.n
+	}
+	for _, c := range g.myHand() {
+		doc.Hand = append(doc.Hand, c.String())
+	}
+	doc.DeckSize, doc.Over = g.pub.deck, g.pub.end != Playing
+	if doc.Over {
+		doc.End = g.pub.end.String()
+	}
+	doc.Warning = g.deckWarning()
+	for _, c := range g.cfg.Cards {
+		cj := cardJSON{Card: c.String(), Number: int(c), Places: []placeJSON{}}
+		for l := range g.locations() {
+			e := g.Where(c, l)
+			if g.exact(c, l) == table.No || math.IsNaN(e.P) {
+				continue
+			}
+			cj.Places = append(cj.Places, placeJSON{g.locName(l), estimateJSON{e.P, e.SE}, g.exact(c, l) != table.Maybe})
+		}
+		doc.Cards = append(doc.Cards, cj)
+	}
+	return table.WriteJSON(w, doc)
+}
+
+// Explain explains a fact the seat knows for certain: "PLAYER CARD" (the
+// player holds the card), "pile CARD", or either after "not". Only the
+// seat's own hand and the pile are known for certain; the lines named
+// are the one that put the card where it is.
+func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, error) {
+	ws := words(table.StripComment(fact))
+	if g.cfg == nil {
+		return nil, fmt.Errorf("the set-up is not complete")
+	}
+	if len(ws) == 0 {
+		return nil, lineErr(0, "a fact such as \"alice detective\" or \"not pile cad\"", "no fact")
+	}
+	neg := strings.EqualFold(ws[0].s, "not")
+	if neg {
+		ws = ws[1:]
+	}
+	if len(ws) != 2 {
+		col := 1
+		if len(ws) > 2 {
+			col = ws[2].col
+		}
+		return nil, lineErr(col, "PLAYER CARD, pile CARD, deck CARD or removed CARD, maybe after not", "a fact is a place and a card")
+	}
+	l := -1
+	for i := range g.locations() {
+		if strings.EqualFold(g.locName(i), ws[0].s) {
+			l = i
+		}
+	}
+	if l < 0 {
+		return nil, lineErr(ws[0].col, "a player, pile, deck or removed", "%q is not a place", ws[0].s)
+	}
+	c, err := g.p.card(ws[1])
+	if err != nil {
+		return nil, err
+	}
+	text := fmt.Sprintf("the %v is with %s", c, g.locName(l))
+	if l >= len(g.p.players) {
+		text = fmt.Sprintf("the %v is in the %s", c, g.locName(l))
+		if l == len(g.p.players)+LocRemoved {
+			text = fmt.Sprintf("the %v was removed", c)
+		}
+	}
+	if neg {
+		text = "not: " + text
+	}
+	m := g.exact(c, l)
+	if (m == table.Yes && !neg) || (m == table.No && neg) {
+		var lines []int
+		if k, ok := g.known[c]; ok {
+			lines = []int{k.line}
+		} else {
+			// Not in the seat's hand and not in the pile: the pile is
+			// public and the seat sees its own hand; the last line that
+			// moved the card out of either, if any.
+			lines = []int{}
+		}
+		return &table.Explanation{Fact: text, Lines: lines}, nil
+	}
+	return nil, fmt.Errorf("%s is not known for certain from the lines so far (the seat knows its own hand and the pile)", text)
+}
+
+// ratOf is a float estimate as a fraction, for the sheet's Exact field;
+// nil: the sheet's open cells are estimates, not exact.
+var _ = big.NewRat

@@ -1,0 +1,679 @@
+package theresbeenamurder
+
+import (
+	"slices"
+)
+
+// End is how a game ended.
+type End uint8
+
+// The ends of a game.
+const (
+	Playing      End = iota // not over
+	WinDetective            // the Detective's target discarded the Murderer
+	WinConfidant            // the Murderer was passed to the Confidant's holder
+	LoseWitness             // the Murderer was passed to the Witness's holder
+	LoseDeck                // a player could not draw at the start of a turn
+	LoseDead                // no way left to win (see the rules document)
+	LoseLong                // the turn limit of the simulator was reached
+)
+
+// Won reports whether the players won.
+func (e End) Won() bool { return e == WinDetective || e == WinConfidant }
+
+// String says how the game ended.
+func (e End) String() string {
+	return [...]string{"playing", "won: the Detective caught the Murderer", "won: the Murderer was passed to the Confidant",
+		"lost: the Murderer was passed to the Witness", "lost: the deck ran out", "lost: no way left to win",
+		"lost: turn limit reached"}[e]
+}
+
+// MaxDraws bounds the draws of one draw phase: a Blackmailer drawing the
+// Detective back again and again (a deck of the Detective alone) ends the
+// draw phase after this many draws.
+const MaxDraws = 8
+
+// TurnLimit ends a game that is still going after this many turns (a loss;
+// real games end long before).
+const TurnLimit = 400
+
+// State is the whole state of a game: every hand, the deck in order, the
+// discard pile, the removed cards and whose turn it is.
+type State struct {
+	Cfg   *Config
+	Hands [][]Card
+	Deck  []Card // the draw deck, top first
+	// Grp and Top run beside Deck: the exchangeability group of each
+	// position (see deck.go) and, in group 0, whether it is one of the
+	// top part's positions at set-up.
+	Grp      []int
+	Top      []bool
+	shuffles int
+	// Virgin marks the players whose hands are still their dealt cards,
+	// untouched and never consulted by the rules (see deck.go).
+	Virgin  []bool
+	Discard []Card // the discard pile, bottom first
+	Removed []Card // removed unseen at set-up
+	Turn    int    // the player whose turn is next
+	Turns   int    // turns begun
+	Last    Card   // the last Action card played (what the Monkey copies); 0 for none
+	End     End
+}
+
+// Over reports whether the game has ended.
+func (s *State) Over() bool { return s.End != Playing }
+
+// Score is the number of cards left in the draw deck when the players won,
+// 0 when they lost.
+func (s *State) Score() int {
+	if s.End.Won() {
+		return len(s.Deck)
+	}
+	return 0
+}
+
+// Clone is a deep copy of s (the Config is shared).
+func (s *State) Clone() *State {
+	t := *s
+	t.Hands = make([][]Card, len(s.Hands))
+	for i, h := range s.Hands {
+		t.Hands[i] = slices.Clone(h)
+	}
+	t.Deck = slices.Clone(s.Deck)
+	t.Grp = slices.Clone(s.Grp)
+	t.Top = slices.Clone(s.Top)
+	t.Virgin = slices.Clone(s.Virgin)
+	t.Discard = slices.Clone(s.Discard)
+	t.Removed = slices.Clone(s.Removed)
+	return &t
+}
+
+// Decision is the kind of a choice made during play.
+type Decision uint8
+
+// The kinds of choices.
+const (
+	DPlay    Decision = iota + 1 // which card to play (options: cards)
+	DTarget                      // which player (options: players)
+	DPair                        // which two other players, the Cad (options: a*16+b)
+	DGive                        // which card to pass or swap (options: cards; actor is the giver)
+	DShow                        // which card to show the Maid's player (actor is the shower)
+	DDiscard                     // which card the Detective's target discards
+	DPick                        // the player's pick: Doctor, Secretary (0 for none), Driver, Nun, Hound
+	DSeer                        // 1 to move the bottom card to the top, 0 to keep it
+	DChance                      // a card at random (Swain, Reporter); actor -1
+)
+
+// agent makes the choices of a game and watches its events.
+type agent interface {
+	// choose picks an index into opts (never empty).
+	choose(s *State, d Decision, actor int, opts []int) int
+	// shuffle shuffles cards in place.
+	shuffle(cards []Card)
+	// emit is told every event as it happens.
+	emit(s *State, e Event)
+	// consult is told that the rules are about to read virgin player p's
+	// hand.
+	consult(s *State, p int)
+	// reveal is told that p is about to play from the hand it holds.
+	reveal(s *State, p int)
+	// look is told, before deck position i is read, who will see the
+	// card there (-1 for everyone, -2 for no one) and why.
+	look(s *State, i, who int, why site)
+}
+
+// site is why a deck position is read.
+type site uint8
+
+const (
+	siteDraw site = iota + 1
+	siteButler
+	siteDriver0 // the Driver's first card; +1, +2 for the next
+	siteDriver1
+	siteDriver2
+	siteSeer
+	siteSecretary // the whole deck, seen by the Secretary's player
+)
+
+func has(h []Card, c Card) bool { return slices.Contains(h, c) }
+
+func without(h []Card, c Card) []Card {
+	i := slices.Index(h, c)
+	if i < 0 {
+		return h
+	}
+	return slices.Delete(h, i, i+1)
+}
+
+func ints(cs []Card) []int {
+	out := make([]int, len(cs))
+	for i, c := range cs {
+		out[i] = int(c)
+	}
+	return out
+}
+
+func sortedCards(h []Card) []Card {
+	c := slices.Clone(h)
+	slices.Sort(c)
+	return c
+}
+
+// LegalPlays are the cards a player holding h may play: the Monkey if held,
+// else the Drunk if held; never the Murderer unless it is the only card;
+// never the Imposter beside a card numbered above 5; the Socialite and the
+// Nun only with another card. When no card is left (a lone Socialite or
+// Nun) any card may be played, to no effect. Ascending.
+func LegalPlays(h []Card) []Card {
+	if has(h, Monkey) {
+		return []Card{Monkey}
+	}
+	if has(h, Drunk) {
+		return []Card{Drunk}
+	}
+	var out []Card
+	for _, c := range sortedCards(h) {
+		switch {
+		case c == Murderer && len(h) > 1:
+			continue
+		case c == Imposter && slices.ContainsFunc(h, func(o Card) bool { return o > Imposter }):
+			continue
+		case (c == Socialite || c == Nun) && len(h) < 2:
+			continue
+		}
+		out = append(out, c)
+	}
+	if len(out) == 0 {
+		out = sortedCards(h)
+	}
+	return out
+}
+
+// Choosable are the cards a player holding h may choose to pass, swap,
+// show or discard: the Stranger alone if held; the Murderer only when it is
+// the only card. Ascending; empty for an empty hand.
+func Choosable(h []Card) []Card {
+	if has(h, Stranger) {
+		return []Card{Stranger}
+	}
+	if len(h) == 1 {
+		return slices.Clone(h)
+	}
+	return slices.DeleteFunc(sortedCards(h), func(c Card) bool { return c == Murderer })
+}
+
+// buryable are the cards the Nun's player may put under the deck: any but
+// the Murderer unless it is the only card (the Stranger does not bind: the
+// Nun neither passes, shows nor discards).
+func buryable(h []Card) []Card {
+	if len(h) == 1 {
+		return slices.Clone(h)
+	}
+	return slices.DeleteFunc(sortedCards(h), func(c Card) bool { return c == Murderer })
+}
+
+// left and right are the neighbours of p: turns pass to the left.
+func (s *State) left(p int) int  { return (p + 1) % s.Cfg.Players }
+func (s *State) right(p int) int { return (p + s.Cfg.Players - 1) % s.Cfg.Players }
+
+func (s *State) others(p int) []int {
+	var out []int
+	for q := range s.Cfg.Players {
+		if q != p {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+func (s *State) ev(k Kind, p int) Event { return Event{Kind: k, P: p, Q: -1, R: -1} }
+
+func (s *State) end(e End) {
+	if s.End == Playing {
+		s.End = e
+	}
+}
+
+// NewState deals a game: deck is the deck before the deal (top first) and
+// removed the cards removed unseen. Start must follow.
+func NewState(cfg *Config, deck, removed []Card) *State {
+	s := &State{Cfg: cfg, Removed: slices.Clone(removed), Hands: make([][]Card, cfg.Players), Virgin: make([]bool, cfg.Players)}
+	for p := range s.Virgin {
+		s.Virgin[p] = true
+	}
+	deck = slices.Clone(deck)
+	for k := range 2 {
+		for p := range cfg.Players {
+			s.Hands[p] = append(s.Hands[p], deck[cfg.DealPosition(p, k)])
+		}
+	}
+	s.Deck = deck[2*cfg.Players:]
+	for i := range s.Deck {
+		s.Grp = append(s.Grp, 0)
+		s.Top = append(s.Top, i+2*cfg.Players < cfg.TopSize())
+	}
+	return s
+}
+
+// start runs what the deal triggers: the Drunk's announcement and the
+// Blackmailer, in seat order.
+func (s *State) start(ag agent) {
+	for p := range s.Cfg.Players {
+		s.entered(ag, p, s.Hands[p]...)
+	}
+}
+
+// entered runs the effects of cards entering p's hand: the Drunk is
+// announced, and the Blackmailer beside the Detective sends the Detective
+// back into the deck.
+func (s *State) entered(ag agent, p int, cs ...Card) {
+	if s.Over() {
+		return
+	}
+	if has(cs, Drunk) && has(s.Hands[p], Drunk) {
+		s.Virgin[p] = false
+		e := s.ev(EvAnnounce, p)
+		e.Card = Drunk
+		ag.emit(s, e)
+	}
+	h := s.Hands[p]
+	if has(h, Blackmailer) && has(h, Detective) {
+		s.Virgin[p] = false
+		s.Hands[p] = without(s.Hands[p], Detective)
+		s.deckAppend(Detective)
+		s.shuffleDeck(ag)
+		e := s.ev(EvReveal, p)
+		e.Cards = []Card{Detective, Blackmailer}
+		ag.emit(s, e)
+	}
+}
+
+// passedMurderer runs the Confidant and the Witness for q, who was just
+// passed the Murderer.
+func (s *State) passedMurderer(ag agent, q int) {
+	h := s.Hands[q]
+	for _, c := range []Card{Confidant, Witness} {
+		if has(h, c) {
+			if c == Confidant {
+				s.end(WinConfidant)
+			} else {
+				s.end(LoseWitness)
+			}
+			e := s.ev(EvReveal, q)
+			e.Cards = []Card{Murderer, c}
+			ag.emit(s, e)
+			return
+		}
+	}
+}
+
+// move is one card passed from one hand to another.
+type move struct {
+	from, to int
+	card     Card
+}
+
+// exchange passes cards between hands at once (a swap, the Gossip), tells
+// the two players concerned of each, then runs the Confidant or Witness
+// of whoever got the Murderer, and the effects of the cards entering.
+func (s *State) exchange(ag agent, ms []move) {
+	for _, m := range ms {
+		s.consult(ag, m.from)
+		s.consult(ag, m.to)
+	}
+	for _, m := range ms {
+		s.Hands[m.from] = without(s.Hands[m.from], m.card)
+	}
+	for _, m := range ms {
+		s.Hands[m.to] = append(s.Hands[m.to], m.card)
+	}
+	for _, m := range ms {
+		e := s.ev(EvGive, m.from)
+		e.Q, e.Card = m.to, m.card
+		ag.emit(s, e)
+	}
+	for _, m := range ms {
+		if m.card == Murderer {
+			s.passedMurderer(ag, m.to)
+		}
+	}
+	for _, m := range ms {
+		s.entered(ag, m.to, m.card)
+	}
+}
+
+// checkDead ends the game when no way to win is left: the Murderer, or
+// both the Detective and the Confidant, in the discard pile with neither
+// the Doctor nor the Monkey able to come back from it.
+func (s *State) checkDead() {
+	if s.Over() {
+		return
+	}
+	in := func(c Card) bool { return has(s.Discard, c) }
+	back := !(in(Doctor) || !s.Cfg.Has(Doctor)) || !(in(Monkey) || !s.Cfg.Has(Monkey))
+	if back {
+		return
+	}
+	if in(Murderer) || (in(Detective) && (in(Confidant) || !s.Cfg.Has(Confidant))) {
+		s.end(LoseDead)
+	}
+}
+
+// PlayTurn plays the next player's turn: the draw, then the play (or the
+// Aristocrat's discard), then passes the turn to the left.
+func (s *State) playTurn(ag agent) {
+	if s.Over() {
+		return
+	}
+	p := s.Turn
+	s.consult(ag, p)
+	s.Turns++
+	if s.Turns > TurnLimit {
+		s.end(LoseLong)
+		return
+	}
+	if !has(s.Hands[p], Aristocrat) {
+		for n := 0; len(s.Hands[p]) < 2 && n < MaxDraws; n++ {
+			if len(s.Deck) == 0 {
+				s.end(LoseDeck)
+				return
+			}
+			ag.look(s, 0, p, siteDraw)
+			c := s.deckRemove(0)
+			s.Hands[p] = append(s.Hands[p], c)
+			e := s.ev(EvDraw, p)
+			e.Card = c
+			ag.emit(s, e)
+			s.entered(ag, p, c)
+			if s.Over() {
+				return
+			}
+		}
+	}
+	ag.reveal(s, p)
+	h := s.Hands[p]
+	switch {
+	case has(h, Aristocrat) && !has(h, Monkey) && !has(h, Drunk):
+		var gone []Card
+		for _, c := range sortedCards(h) {
+			if c.IsAction() {
+				gone = append(gone, c)
+			}
+		}
+		s.Hands[p] = without(s.Hands[p], Aristocrat)
+		s.Discard = append(s.Discard, Aristocrat)
+		for _, c := range gone {
+			s.Hands[p] = without(s.Hands[p], c)
+			s.Discard = append(s.Discard, c)
+		}
+		e := s.ev(EvPlay, p)
+		e.Card, e.Cards = Aristocrat, gone
+		ag.emit(s, e)
+	case len(h) > 0:
+		opts := LegalPlays(h)
+		c := opts[ag.choose(s, DPlay, p, ints(opts))]
+		s.Hands[p] = without(s.Hands[p], c)
+		s.Discard = append(s.Discard, c)
+		eff := c
+		if c == Monkey {
+			eff = s.Last
+		} else if c.IsAction() {
+			s.Last = c
+		}
+		s.act(ag, p, c, eff)
+	}
+	s.checkDead()
+	s.Turn = s.left(p)
+}
+
+// act emits the play of card (the card played) by p and does what eff (the
+// Action it performs: itself, or what the Monkey copies; 0 or an Effect
+// card for nothing) says.
+func (s *State) act(ag agent, p int, card, eff Card) {
+	e := s.ev(EvPlay, p)
+	e.Card = card
+	if eff.IsAction() {
+		e.As = eff
+	}
+	choose := func(d Decision, actor int, opts []int) int { return opts[ag.choose(s, d, actor, opts)] }
+	switch eff {
+	case Detective:
+		q := choose(DTarget, p, s.allPlayers())
+		e.Q = q
+		ag.emit(s, e)
+		if len(s.Hands[q]) == 0 {
+			return
+		}
+		d := Card(choose(DDiscard, q, s.choosable(ag, q)))
+		s.Hands[q] = without(s.Hands[q], d)
+		s.Discard = append(s.Discard, d)
+		if d == Murderer {
+			s.end(WinDetective)
+		}
+		de := s.ev(EvDiscard, q)
+		de.Card = d
+		ag.emit(s, de)
+	case Cad:
+		var pairs []int
+		o := s.others(p)
+		for i, a := range o {
+			for _, b := range o[i+1:] {
+				pairs = append(pairs, a*16+b)
+			}
+		}
+		ab := choose(DPair, p, pairs)
+		a, b := ab/16, ab%16
+		e.Q, e.R = a, b
+		ag.emit(s, e)
+		var ms []move
+		if len(s.Hands[a]) > 0 {
+			ms = append(ms, move{a, b, Card(choose(DGive, a, s.choosable(ag, a)))})
+		}
+		if len(s.Hands[b]) > 0 {
+			ms = append(ms, move{b, a, Card(choose(DGive, b, s.choosable(ag, b)))})
+		}
+		s.exchange(ag, ms)
+	case Socialite:
+		if len(s.Hands[p]) == 0 {
+			ag.emit(s, e)
+			return
+		}
+		q := choose(DTarget, p, s.others(p))
+		e.Q = q
+		ag.emit(s, e)
+		ms := []move{{p, q, Card(choose(DGive, p, s.choosable(ag, p)))}}
+		if len(s.Hands[q]) > 0 {
+			ms = append(ms, move{q, p, Card(choose(DGive, q, s.choosable(ag, q)))})
+		}
+		s.exchange(ag, ms)
+	case Swain:
+		q := choose(DTarget, p, s.others(p))
+		e.Q = q
+		ag.emit(s, e)
+		if len(s.Deck) > 0 {
+			ag.look(s, 0, p, siteDraw)
+			c := s.deckRemove(0)
+			s.Hands[p] = append(s.Hands[p], c)
+			de := s.ev(EvDraw, p)
+			de.Card = c
+			ag.emit(s, de)
+			s.entered(ag, p, c)
+			if s.Over() {
+				return
+			}
+		}
+		if len(s.Hands[p]) > 0 {
+			x := Card(choose(DChance, -1, ints(sortedCards(s.Hands[p]))))
+			s.exchange(ag, []move{{p, q, x}})
+		}
+	case Gossip:
+		ag.emit(s, e)
+		var ms []move
+		for i := range s.Cfg.Players {
+			if len(s.Hands[i]) > 0 {
+				ms = append(ms, move{i, s.left(i), Card(choose(DGive, i, s.choosable(ag, i)))})
+			}
+		}
+		s.exchange(ag, ms)
+	case Invalid:
+		q := choose(DTarget, p, s.others(p))
+		e.Q = q
+		ag.emit(s, e)
+		if len(s.Hands[q]) > 0 {
+			s.exchange(ag, []move{{q, p, Card(choose(DGive, q, s.choosable(ag, q)))}})
+		}
+	case Doctor:
+		// The card just played (the Doctor, or the Monkey copying it) is
+		// on top of the pile and cannot take itself.
+		pile := sortedCards(s.Discard[:len(s.Discard)-1])
+		if len(pile) > 0 {
+			e.Arg = Card(choose(DPick, p, ints(pile)))
+		}
+		if e.Arg != 0 {
+			s.Discard = without(s.Discard, e.Arg)
+			s.deckAppend(e.Arg)
+			s.shuffleDeck(ag)
+		}
+		ag.emit(s, e)
+	case Secretary:
+		if len(s.Deck) > 0 {
+			ag.look(s, 0, p, siteSecretary)
+		}
+		opts := append([]int{0}, ints(sortedCards(s.Deck))...)
+		if len(s.Deck) > 0 {
+			e.Arg = Card(choose(DPick, p, opts))
+		}
+		if len(s.Deck) == 0 {
+			ag.emit(s, e)
+			return
+		}
+		se := s.ev(EvSees, p)
+		se.Cards = sortedCards(s.Deck)
+		if e.Arg != 0 {
+			s.deckRemove(slices.Index(s.Deck, e.Arg))
+			s.Discard = append(s.Discard, e.Arg)
+		}
+		s.shuffleDeck(ag)
+		ag.emit(s, e)
+		ag.emit(s, se)
+	case Butler:
+		if len(s.Deck) > 0 {
+			ag.look(s, 0, -1, siteButler)
+			e.Arg = s.Deck[0]
+			s.Grp[0] = -1
+		}
+		ag.emit(s, e)
+	case Maid:
+		ag.emit(s, e)
+		for _, x := range []int{s.left(p), s.right(p)} {
+			if len(s.Hands[x]) > 0 {
+				se := s.ev(EvShow, x)
+				se.Q = p
+				se.Card = Card(choose(DShow, x, s.choosable(ag, x)))
+				ag.emit(s, se)
+			}
+		}
+	case Driver:
+		ag.emit(s, e)
+		n := min(3, len(s.Deck))
+		if n == 0 {
+			return
+		}
+		for i := range n {
+			ag.look(s, i, p, siteDriver0+site(i))
+		}
+		se := s.ev(EvSees, p)
+		se.Cards = slices.Clone(s.Deck[:n])
+		ag.emit(s, se)
+		k := Card(choose(DPick, p, ints(sortedCards(s.Deck[:n]))))
+		s.deckRemove(slices.Index(s.Deck, k))
+		s.shuffleDeck(ag)
+		s.Hands[p] = append(s.Hands[p], k)
+		te := s.ev(EvTake, p)
+		te.Card = k
+		ag.emit(s, te)
+		s.entered(ag, p, k)
+	case Nun:
+		ag.emit(s, e)
+		if len(s.Hands[p]) == 0 {
+			return
+		}
+		k := Card(choose(DPick, p, ints(buryable(s.Hands[p]))))
+		s.Hands[p] = without(s.Hands[p], k)
+		s.deckAppend(k)
+		be := s.ev(EvBury, p)
+		be.Card = k
+		ag.emit(s, be)
+	case Seer:
+		if len(s.Deck) == 0 {
+			ag.emit(s, e)
+			return
+		}
+		n := len(s.Deck)
+		ag.look(s, n-1, p, siteSeer)
+		se := s.ev(EvSees, p)
+		se.Cards = []Card{s.Deck[n-1]}
+		e.Flag = choose(DSeer, p, []int{0, 1}) == 1
+		if e.Flag {
+			b, g, t := s.Deck[n-1], s.Grp[n-1], s.Top[n-1]
+			s.deckRemove(n - 1)
+			s.Deck = slices.Insert(s.Deck, 0, b)
+			s.Grp = slices.Insert(s.Grp, 0, g)
+			s.Top = slices.Insert(s.Top, 0, t)
+		}
+		ag.emit(s, e)
+		ag.emit(s, se)
+	case Hound:
+		k := Card(choose(DPick, p, ints(s.Cfg.Cards)))
+		for q := range s.Cfg.Players {
+			s.consult(ag, q)
+		}
+		e.Arg = k
+		e.Q = s.HolderOf(k)
+		ag.emit(s, e)
+	case Reporter:
+		q := choose(DTarget, p, []int{s.left(p), s.right(p)})
+		e.Q = q
+		s.consult(ag, q)
+		if len(s.Hands[q]) > 0 {
+			e.Arg = Card(choose(DChance, -1, ints(sortedCards(s.Hands[q]))))
+		}
+		ag.emit(s, e)
+	default:
+		ag.emit(s, e)
+	}
+}
+
+// consult lets the agent know that the rules read p's hand, which is
+// then no longer virgin.
+func (s *State) consult(ag agent, p int) {
+	if s.Virgin[p] {
+		ag.consult(s, p)
+		s.Virgin[p] = false
+	}
+}
+
+// choosable are the cards p may choose to pass, show or discard, p's hand
+// consulted.
+func (s *State) choosable(ag agent, p int) []int {
+	s.consult(ag, p)
+	return ints(Choosable(s.Hands[p]))
+}
+
+func (s *State) allPlayers() []int {
+	out := make([]int, s.Cfg.Players)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// HolderOf is the player holding card c, or -1.
+func (s *State) HolderOf(c Card) int {
+	for p, h := range s.Hands {
+		if has(h, c) {
+			return p
+		}
+	}
+	return -1
+}

@@ -1,0 +1,96 @@
+package theresbeenamurder
+
+import "slices"
+
+// Interchangeable cards. No rule reads the identity of a card outside the
+// special ones below except to say whether it is an Action card (every
+// other card is) or above 5 (every other card is): the Murderer,
+// Detective, Confidant, Stranger, Imposter, Witness, Monkey, Drunk,
+// Socialite and Nun (what may be played), the Blackmailer and the
+// Aristocrat. So the other cards that no line of the seat has named yet
+// ("soft" cards) are interchangeable: every permutation of their
+// identities over their places is equally likely in every history. When a
+// line names a soft card for the first time, the tracker relabels instead
+// of hoping: the place the line reads must hold a soft card, the named
+// card is swapped with it, and the history's weight is multiplied by the
+// number of soft cards the line could have named there (times 1/(number
+// of soft cards), the same for every history, left out).
+
+// cardSet is a set of cards as bits.
+type cardSet uint32
+
+func (m cardSet) has(c Card) bool { return c > 0 && m&(1<<c) != 0 }
+func (m *cardSet) add(c Card) {
+	if c > 0 {
+		*m |= 1 << c
+	}
+}
+
+// special are the cards whose identity some rule reads.
+var special = func() cardSet {
+	var m cardSet
+	for _, c := range []Card{Murderer, Detective, Confidant, Stranger, Imposter, Witness, Monkey, Drunk,
+		Socialite, Nun, Blackmailer, Aristocrat} {
+		m.add(c)
+	}
+	return m
+}()
+
+// mentions adds the cards event e names to m.
+func mentions(m *cardSet, e Event) {
+	m.add(e.Card)
+	m.add(e.Arg)
+	for _, c := range e.Cards {
+		m.add(c)
+	}
+}
+
+// swapCards exchanges the identities of cards x and y wherever they are.
+func (s *State) swapCards(x, y Card) {
+	if x == y {
+		return
+	}
+	sw := func(cs []Card) {
+		for i, c := range cs {
+			switch c {
+			case x:
+				cs[i] = y
+			case y:
+				cs[i] = x
+			}
+		}
+	}
+	for _, h := range s.Hands {
+		sw(h)
+	}
+	sw(s.Deck)
+	sw(s.Discard)
+	sw(s.Removed)
+}
+
+// softIn are the soft cards among cs.
+func softIn(cs []Card, soft cardSet) []Card {
+	var out []Card
+	for _, c := range cs {
+		if soft.has(c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// relabel maps soft cards got (in this history) to the soft cards want
+// (named by a line), pairwise, keeping the permutation of soft cards a
+// permutation.
+func (s *State) relabel(got, want []Card) {
+	got = slices.Clone(got)
+	for i, w := range want {
+		g := got[i]
+		s.swapCards(g, w)
+		for j := i + 1; j < len(got); j++ {
+			if got[j] == w {
+				got[j] = g
+			}
+		}
+	}
+}

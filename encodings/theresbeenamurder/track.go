@@ -1,0 +1,646 @@
+package theresbeenamurder
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"slices"
+)
+
+// The tracker estimates where the cards are from one seat by sequential
+// importance sampling over hidden histories. Each particle is a complete
+// state of the game consistent with what the seat saw. A turn is replayed
+// from each particle along every sequence of choices the seat could not
+// see (shuffles are drawn, not enumerated); the sequences whose events,
+// as the seat sees them, are the turn's lines carry their exact
+// probability under the model (every other player's choice uniform among
+// the legal ones, every random event uniform); the seat's own choices
+// weigh 1. A particle's weight is the sum over those sequences, its next
+// state one of them drawn in proportion; the particles are then resampled
+// by weight.
+
+// errNoHistory is the tracker finding no hidden history consistent with
+// the lines (all particles weigh 0).
+var errNoHistory = errors.New("no hidden history consistent with the lines was found")
+
+// particle is one hidden history's state at the start of the open turn.
+type particle struct {
+	s *State
+}
+
+// tracker is the particle filter of one seat.
+type tracker struct {
+	cfg   *Config
+	seat  int
+	hand  []Card
+	n     int    // particles
+	seed  uint64 // the filter's seed
+	turns int    // closed turns (the set-up counts as one)
+	parts []particle
+	hard  cardSet // special cards and those the closed turns' lines named
+	// open turn
+	obs []Event
+	now []snap // each particle's state now, with its weight
+}
+
+// snap is a particle's state at the current line and its weight.
+type snap struct {
+	s *State
+	w float64
+}
+
+// newTracker samples n set-ups that deal hand to seat.
+func newTracker(cfg *Config, seat int, hand []Card, n int, seed uint64) (*tracker, error) {
+	t := &tracker{cfg: cfg, seat: seat, hand: hand, n: n, seed: seed}
+	rng := rand.New(rand.NewPCG(seed, 1))
+	for range n {
+		deck, removed, ok := sampleDeal(cfg, seat, hand, rng)
+		if !ok {
+			return nil, errNoHistory
+		}
+		st := NewState(cfg, deck, removed)
+		st.Virgin[seat] = false // the seat's own hand is known
+		t.parts = append(t.parts, particle{s: st})
+	}
+	t.turns = -1 // the set-up is open
+	t.hard = special
+	for _, c := range hand {
+		t.hard.add(c)
+	}
+	if err := t.update(); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// clone copies the tracker (particles' states are never changed in place).
+func (t *tracker) clone() *tracker {
+	u := *t
+	u.parts = append([]particle(nil), t.parts...)
+	u.obs = append([]Event(nil), t.obs...)
+	u.now = append([]snap(nil), t.now...)
+	return &u
+}
+
+// run is the open turn's play from a state: the set-up's effects or a turn.
+func (t *tracker) run(s *State, ag agent) {
+	if t.turns < 0 {
+		s.start(ag)
+		return
+	}
+	s.playTurn(ag)
+}
+
+// add appends an observed event to the open turn.
+func (t *tracker) add(e Event) error {
+	t.obs = append(t.obs, e)
+	return t.update()
+}
+
+// update recomputes each particle's state now from the open turn's lines.
+func (t *tracker) update() error {
+	rng := rand.New(rand.NewPCG(t.seed, uint64(t.turns+2)<<20|uint64(len(t.obs))))
+	t.now = t.now[:0]
+	total := 0.0
+	for _, p := range t.parts {
+		w, s := t.enumerate(p.s, false, rng)
+		if w > 0 {
+			t.now = append(t.now, snap{s, w})
+			total += w
+		}
+	}
+	if total == 0 {
+		return errNoHistory
+	}
+	return nil
+}
+
+// closeTurn ends the open turn: every particle plays it to its end along
+// the seat's lines; the particles are resampled by weight.
+func (t *tracker) closeTurn() error {
+	rng := rand.New(rand.NewPCG(t.seed, uint64(t.turns+2)<<20|1<<19))
+	var ends []snap
+	total := 0.0
+	for _, p := range t.parts {
+		w, s := t.enumerate(p.s, true, rng)
+		if w > 0 {
+			ends = append(ends, snap{s, w})
+			total += w
+		}
+	}
+	if total == 0 {
+		return errNoHistory
+	}
+	// Systematic resampling.
+	parts := make([]particle, 0, t.n)
+	u := rng.Float64() / float64(t.n)
+	acc, j := 0.0, 0
+	for i := range t.n {
+		x := u + float64(i)/float64(t.n)
+		for j < len(ends)-1 && acc+ends[j].w/total < x {
+			acc += ends[j].w / total
+			j++
+		}
+		parts = append(parts, particle{s: ends[j].s})
+	}
+	t.parts = parts
+	t.turns++
+	for _, e := range t.obs {
+		mentions(&t.hard, e)
+	}
+	t.obs = nil
+	return t.update()
+}
+
+// abort stops a replay.
+type abort struct{}
+
+// enumAgent replays a turn along a path of choices, matching the events
+// the seat sees with the observed ones.
+type enumAgent struct {
+	t      *tracker
+	path   []int
+	ns     []int
+	depth  int
+	w      float64
+	idx    int
+	closed bool
+	rng    *rand.Rand
+	got    *State // the state when the last observed event matched (open turns)
+}
+
+func (a *enumAgent) choose(s *State, d Decision, actor int, opts []int) int {
+	if a.depth == len(a.path) {
+		a.path = append(a.path, 0)
+		a.ns = append(a.ns, len(opts))
+	}
+	c := a.path[a.depth]
+	a.depth++
+	if actor != a.t.seat {
+		a.w /= float64(len(opts))
+	}
+	return c
+}
+
+func (a *enumAgent) shuffle(cs []Card) {
+	a.rng.Shuffle(len(cs), func(i, j int) { cs[i], cs[j] = cs[j], cs[i] })
+}
+
+// Tries is the number of redraws with which the tracker estimates the
+// chance that a player's hidden cards include the card it then plays.
+const Tries = 24
+
+// expectedPlay is the card the lines say p plays next in the open turn
+// (0 when they do not say).
+func (a *enumAgent) expectedPlay(p int) Card {
+	for _, e := range a.t.obs[a.idx:] {
+		if e.Kind == EvPlay && e.P == p {
+			return e.Card
+		}
+	}
+	return 0
+}
+
+// consult redraws a virgin hand with the set-up group before the rules
+// read it. When the lines say something of that hand before it changes (a
+// card p plays, discards, gives or shows; the Reporter's card from it; the
+// Hound's raised hand or not), the redraw is tried Tries times: the share
+// of tries that agree is an unbiased estimate of the chance that the hand
+// agrees, and one such try is kept.
+func (a *enumAgent) consult(s *State, p int) {
+	ok := a.handTest(p)
+	if ok == nil {
+		if !s.refreshVirgin(a.rng) {
+			a.w = 0
+			panic(abort{})
+		}
+		return
+	}
+	a.tryUntil(s, func() bool { return s.refreshVirgin(a.rng) }, func() bool { return ok(s.Hands[p]) })
+}
+
+// handTest is what the coming lines say of p's hand as it is now (nil for
+// nothing).
+func (a *enumAgent) handTest(p int) func([]Card) bool {
+	soft := a.soft()
+	in := func(c Card) func([]Card) bool {
+		if soft.has(c) {
+			return nil // a soft card is relabelled when it shows (reveal, fix)
+		}
+		return func(h []Card) bool { return has(h, c) }
+	}
+	for _, e := range a.t.obs[a.idx:] {
+		switch {
+		case e.Kind == EvPlay && e.P == p:
+			if e.Card == Aristocrat {
+				return func(h []Card) bool {
+					for _, c := range e.Cards {
+						if !has(h, c) {
+							return false
+						}
+					}
+					return has(h, Aristocrat)
+				}
+			}
+			return in(e.Card)
+		case e.Kind == EvPlay && e.As == Hound:
+			if e.Q == p {
+				return in(e.Arg)
+			}
+			return func(h []Card) bool { return !has(h, e.Arg) }
+		case e.Kind == EvPlay && e.As == Reporter && e.Q == p && e.Arg != 0:
+			return in(e.Arg)
+		case (e.Kind == EvDiscard || e.Kind == EvGive || e.Kind == EvShow) && e.P == p:
+			return in(e.Card)
+		case e.Kind == EvGive && e.Q == p, e.Kind == EvDraw && e.P == p, e.Kind == EvPlay:
+			return nil // the hand changes, or another play begins
+		}
+	}
+	return nil
+}
+
+// tryUntil redraws Tries times and keeps a random redraw for which ok
+// holds, multiplying the weight by the share of such redraws.
+func (a *enumAgent) tryUntil(s *State, redraw func() bool, ok func() bool) {
+	hits := 0
+	var keep *State
+	for range Tries {
+		if !redraw() {
+			continue
+		}
+		if ok() {
+			hits++
+			if a.rng.IntN(hits) == 0 {
+				keep = s.Clone()
+			}
+		}
+	}
+	if hits == 0 {
+		a.w = 0
+		panic(abort{})
+	}
+	a.w *= float64(hits) / Tries
+	*s = *keep
+}
+
+// soft are the cards no line has named before the coming one, and not
+// special (see soft.go).
+func (a *enumAgent) soft() cardSet {
+	h := a.t.hard
+	for _, e := range a.t.obs[:a.idx] {
+		mentions(&h, e)
+	}
+	var all cardSet
+	for _, c := range a.t.cfg.Cards {
+		all.add(c)
+	}
+	return all &^ h
+}
+
+// reveal makes the card the lines say p plays one of p's cards when it is
+// a soft card: one of p's soft cards, chosen at random, is relabelled, and
+// the weight is multiplied by their number.
+func (a *enumAgent) reveal(s *State, p int) {
+	soft := a.soft()
+	for _, e := range a.t.obs[a.idx:] {
+		if e.Kind != EvPlay || e.P != p {
+			continue
+		}
+		mine := softIn(s.Hands[p], soft)
+		if e.Card == Aristocrat {
+			want := softIn(e.Cards, soft)
+			if len(mine) != len(want) {
+				a.w = 0
+				panic(abort{})
+			}
+			s.relabel(mine, want)
+			return
+		}
+		if !soft.has(e.Card) {
+			return
+		}
+		if len(mine) == 0 {
+			a.w = 0
+			panic(abort{})
+		}
+		a.w *= float64(len(mine))
+		s.swapCards(mine[a.rng.IntN(len(mine))], e.Card)
+		return
+	}
+}
+
+// fix relabels soft cards so that the event the engine emits, v, names
+// the cards the line names, exp, where it may: a soft card in v where exp
+// names another soft card. The Hound's named soft card is put with the
+// player who raised a hand (or outside the hands), the weight multiplied
+// by the soft cards there. It reports whether v now equals exp.
+func (a *enumAgent) fix(s *State, v *Event, exp Event) bool {
+	if v.Kind != exp.Kind || v.P != exp.P {
+		return false
+	}
+	soft := a.soft()
+	one := func(got *Card, want Card) {
+		if *got != want && soft.has(*got) && soft.has(want) {
+			s.swapCards(*got, want)
+			*got = want
+		}
+	}
+	switch v.Kind {
+	case EvPlay:
+		if v.Card != exp.Card {
+			return false
+		}
+		if v.As == Hound && v.Arg == exp.Arg && soft.has(v.Arg) {
+			var where []Card
+			if exp.Q >= 0 {
+				where = softIn(s.Hands[exp.Q], soft)
+			} else {
+				where = append(softIn(s.Deck, soft), softIn(s.Removed, soft)...)
+			}
+			if len(where) == 0 {
+				return false
+			}
+			a.w *= float64(len(where))
+			s.swapCards(where[a.rng.IntN(len(where))], v.Arg)
+			v.Q = exp.Q
+		} else if v.As == Butler || v.As == Reporter {
+			one(&v.Arg, exp.Arg)
+		}
+	case EvDraw, EvDiscard, EvGive, EvShow, EvTake, EvBury:
+		one(&v.Card, exp.Card)
+	case EvSees:
+		if len(v.Cards) != len(exp.Cards) {
+			return false
+		}
+		if slices.IsSorted(exp.Cards) && len(exp.Cards) > 1 && slices.IsSorted(v.Cards) {
+			// the Secretary: the deck as a set
+			got, want := softIn(v.Cards, soft), softIn(exp.Cards, soft)
+			if len(got) != len(want) {
+				return false
+			}
+			s.relabel(got, want)
+			v.Cards = sortedCards(s.Deck)
+			if !v.Equal(exp) {
+				// the relabelled deck, sorted, as the line lists it
+				return false
+			}
+			return true
+		}
+		cs := slices.Clone(v.Cards)
+		for i := range cs {
+			one(&cs[i], exp.Cards[i])
+		}
+		v.Cards = cs
+	}
+	return v.Equal(exp)
+}
+
+// look conditions a deck position the seat is about to see on the card
+// its line says is there, and redraws the group of a position another
+// player is about to draw.
+func (a *enumAgent) look(s *State, i, who int, why site) {
+	seat := a.t.seat
+	if who != seat && who != -1 {
+		g := s.Grp[i]
+		if g < 0 {
+			return
+		}
+		redraw := func() bool { return s.refresh(g, -100, a.rng) }
+		x := Card(0)
+		if why == siteDraw && who == s.Turn && len(s.Hands[who]) == 1 {
+			x = a.expectedPlay(who)
+		}
+		if x == 0 || has(s.Hands[who], x) || x == Aristocrat || a.soft().has(x) {
+			if !redraw() {
+				a.w = 0
+				panic(abort{})
+			}
+			return
+		}
+		a.tryUntil(s, redraw, func() bool { return s.Deck[i] == x })
+		return
+	}
+	obs := a.t.obs
+	if why == siteSecretary {
+		// fix relabels the soft cards of the deck the line lists; the
+		// special ones must be where the line says.
+		return
+	}
+	want := Card(0)
+	switch why {
+	case siteDraw:
+		if a.idx < len(obs) && obs[a.idx].Kind == EvDraw {
+			want = obs[a.idx].Card
+		}
+	case siteButler:
+		if a.idx < len(obs) && obs[a.idx].Kind == EvPlay {
+			want = obs[a.idx].Arg
+		}
+	case siteDriver0, siteDriver1, siteDriver2:
+		k := int(why - siteDriver0)
+		if a.idx < len(obs) && obs[a.idx].Kind == EvSees && k < len(obs[a.idx].Cards) {
+			want = obs[a.idx].Cards[k]
+		}
+	case siteSeer:
+		if a.idx+1 < len(obs) && obs[a.idx+1].Kind == EvSees && len(obs[a.idx+1].Cards) == 1 {
+			want = obs[a.idx+1].Cards[0]
+		}
+	}
+	if want == 0 {
+		return // no line says: the events will be checked as they come
+	}
+	if a.soft().has(want) {
+		// Any soft card there will do (fix relabels it): make the position
+		// hold one, the chance of that estimated by redraws of its group.
+		// Every soft card of the position's group has the same chance to
+		// be there (none is the Murderer or the Detective): condition on
+		// one of them at random, weighing by their number.
+		soft := a.soft()
+		g := s.Grp[i]
+		if g < 0 {
+			if !soft.has(s.Deck[i]) {
+				a.w = 0
+				panic(abort{})
+			}
+		} else {
+			var cands []Card
+			for _, sl := range s.groupSlots(g) {
+				if c := s.at(sl); soft.has(c) {
+					cands = append(cands, c)
+				}
+			}
+			if len(cands) == 0 {
+				a.w = 0
+				panic(abort{})
+			}
+			p := s.condition(i, cands[a.rng.IntN(len(cands))], a.rng)
+			a.w *= p * float64(len(cands))
+			if a.w == 0 {
+				panic(abort{})
+			}
+		}
+		if why != siteDraw {
+			s.swapCards(s.Deck[i], want)
+			s.Grp[i] = -1
+		}
+		return
+	}
+	if s.Grp[i] == 0 && s.anyVirgin() {
+		// The set-up group is exchangeable with the virgin hands: redraw
+		// them together Tries times and weigh each redraw by the chance
+		// of the card at position i given the hands' cards; the mean is
+		// an unbiased estimate of the chance, and a redraw is kept in
+		// proportion.
+		var sum float64
+		var keep *State
+		for range Tries {
+			if !s.refreshVirgin(a.rng) {
+				continue
+			}
+			q := 0.0
+			if slices.Contains(s.groupSlots(0), s.slotOf(want)) {
+				q = s.chance(i, want)
+			}
+			if q > 0 {
+				sum += q
+				if a.rng.Float64()*sum < q {
+					keep = s.Clone()
+				}
+			}
+		}
+		if keep == nil {
+			a.w = 0
+			panic(abort{})
+		}
+		*s = *keep
+		a.w *= sum / Tries / s.chance(i, want)
+	}
+	p := s.condition(i, want, a.rng)
+	a.w *= p
+	if a.w == 0 {
+		panic(abort{})
+	}
+	s.Grp[i] = -1 // the seat knows this card now
+}
+
+func (a *enumAgent) emit(s *State, e Event) {
+	v, ok := e.View(a.t.seat)
+	if !ok {
+		return
+	}
+	if a.idx >= len(a.t.obs) {
+		a.w = 0
+		panic(abort{})
+	}
+	if exp := a.t.obs[a.idx]; !v.Equal(exp) && !a.fix(s, &v, exp) {
+		a.w = 0
+		panic(abort{})
+	}
+	a.idx++
+	if !a.closed && a.idx == len(a.t.obs) {
+		a.got = s.Clone()
+		panic(abort{})
+	}
+}
+
+// enumerate replays the open turn from s along every path of choices; it
+// returns the total probability of the paths that match the seat's lines
+// (to their end when closed, or up to the last line) and a state drawn
+// among them in proportion.
+func (t *tracker) enumerate(s0 *State, closed bool, rng *rand.Rand) (float64, *State) {
+	if !closed && len(t.obs) == 0 {
+		return 1, s0
+	}
+	if s0.Over() {
+		return 0, nil
+	}
+	seed := rng.Uint64()
+	a := &enumAgent{t: t, closed: closed}
+	total := 0.0
+	var pick *State
+	for {
+		a.depth, a.w, a.idx, a.got = 0, 1, 0, nil
+		a.rng = rand.New(rand.NewPCG(seed, 7))
+		s := s0.Clone()
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					if _, ok := r.(abort); !ok {
+						panic(r)
+					}
+				}
+			}()
+			t.run(s, a)
+		}()
+		var got *State
+		switch {
+		case !closed && a.got != nil:
+			got = a.got
+		case closed && a.w > 0 && a.idx == len(t.obs):
+			got = s
+		}
+		if got != nil && a.w > 0 {
+			total += a.w
+			if rng.Float64()*total < a.w {
+				pick = got
+			}
+		}
+		// The next path: the deepest choice with an option left.
+		a.path, a.ns = a.path[:a.depth], a.ns[:a.depth]
+		for len(a.path) > 0 && a.path[len(a.path)-1]+1 >= a.ns[len(a.ns)-1] {
+			a.path, a.ns = a.path[:len(a.path)-1], a.ns[:len(a.ns)-1]
+		}
+		if len(a.path) == 0 {
+			break
+		}
+		a.path[len(a.path)-1]++
+	}
+	return total, pick
+}
+
+// Estimate is an estimated probability and its standard error.
+type Estimate struct {
+	P, SE float64
+}
+
+// estimate is the weighted mean of f over the particles now, with the
+// standard error of a self-normalised importance-sampling mean.
+func (t *tracker) estimate(f func(s *State) float64) Estimate {
+	var sw, sf float64
+	xs := make([]float64, len(t.now))
+	for i, p := range t.now {
+		xs[i] = f(p.s)
+		sw += p.w
+		sf += p.w * xs[i]
+	}
+	if sw == 0 {
+		return Estimate{}
+	}
+	m := sf / sw
+	var v float64
+	for i, p := range t.now {
+		d := p.w / sw * (xs[i] - m)
+		v += d * d
+	}
+	// The particles after resampling are not independent draws of the
+	// posterior; this is the usual delta-method error of the weighted
+	// mean, which does not count that dependence.
+	return Estimate{P: m, SE: math.Sqrt(v)}
+}
+
+// softNow are the soft cards after the lines so far.
+func (t *tracker) softNow() cardSet {
+	h := t.hard
+	for _, e := range t.obs {
+		mentions(&h, e)
+	}
+	var all cardSet
+	for _, c := range t.cfg.Cards {
+		all.add(c)
+	}
+	return all &^ h
+}
+
+// state is one particle's state now (every particle agrees on what is
+// public: hand sizes, the pile, the deck's size, whose turn it is).
+func (t *tracker) state() *State { return t.now[0].s }

@@ -1,0 +1,235 @@
+package theresbeenamurder
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// prefixAgent plays a random game and stops it once the seat's log leaves
+// the target prefix (failing) or reaches its end (keeping the state).
+type prefixAgent struct {
+	randomAgent
+	seat   int
+	prefix []string
+	n      int // lines of the prefix matched
+	snap   *State
+}
+
+type stopRun struct{}
+
+func (a *prefixAgent) emit(s *State, e Event) {
+	v, ok := e.View(a.seat)
+	if !ok {
+		return
+	}
+	if a.n >= len(a.prefix) || v.Text(a.sim.Players) != a.prefix[a.n] {
+		panic(stopRun{})
+	}
+	a.n++
+	if a.n == len(a.prefix) {
+		a.snap = s.Clone()
+		panic(stopRun{})
+	}
+}
+
+// prefixHand is the hand line's cards.
+func prefixHand(prefix []string) []Card {
+	for _, l := range prefix {
+		if rest, ok := strings.CutPrefix(l, "hand "); ok {
+			ws := strings.Fields(rest)
+			a, _ := ParseCard(ws[0])
+			b, _ := ParseCard(ws[1])
+			return []Card{a, b}
+		}
+	}
+	return nil
+}
+
+// runPrefix plays one random game with seed and returns its state when the
+// seat's log is prefix, or nil when the log differs.
+func runPrefix(cfg *Config, seed uint64, seat int, prefix []string) *State {
+	rng := rand.New(rand.NewPCG(seed, 99))
+	sim := &Simulation{Players: PlayerNames[:cfg.Players], Logs: make([][]string, cfg.Players)}
+	deck, removed := RandomDeal(cfg, rng)
+	// The hand first, cheaply: most games differ there.
+	h := []Card{deck[cfg.DealPosition(seat, 0)], deck[cfg.DealPosition(seat, 1)]}
+	if want := prefixHand(prefix); want == nil || !(h[0] == want[0] && h[1] == want[1] || h[0] == want[1] && h[1] == want[0]) {
+		return nil
+	}
+	s := NewState(cfg, deck, removed)
+	setup := SetupLines(cfg, sim.Players, seat, s.Hands[seat])
+	if len(setup) > len(prefix) || !slices.Equal(setup, prefix[:len(setup)]) {
+		return nil
+	}
+	a := &prefixAgent{randomAgent: randomAgent{rng: rng, sim: sim}, seat: seat, prefix: prefix, n: len(setup)}
+	if a.n == len(prefix) {
+		return s
+	}
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				if _, ok := r.(stopRun); !ok {
+					panic(r)
+				}
+			}
+		}()
+		s.start(a)
+		for !s.Over() {
+			s.playTurn(a)
+		}
+	}()
+	return a.snap
+}
+
+// TestAgainstRejection compares the tracker's estimates with rejection
+// sampling: random games are played until the seat's log starts with the
+// same lines, and the cards' places in those games are counted. Every
+// estimate must agree with the rejection frequency within 3 standard
+// errors (the tracker's and the frequency's, combined).
+func TestAgainstRejection(t *testing.T) {
+	cards := []Card{1, 2, 3, 4, 5, 6, 7, 9, 10, 13, 14}
+	cfg := &Config{Players: 3, Cards: cards, Removed: 1}
+	tests := []struct {
+		seed  uint64
+		lines int // lines of the seat's log after the set-up
+	}{
+		{seed: 3, lines: 2},
+		{seed: 21, lines: 4},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprint(tt.seed), func(t *testing.T) {
+			sim, err := Simulate(SimOptions{Config: cfg, Seed: tt.seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			setup := SetupLines(cfg, sim.Players, 0, nil)
+			n := len(setup) + tt.lines
+			if n > len(sim.Logs[0]) {
+				t.Skip("game too short")
+			}
+			prefix := sim.Logs[0][:n]
+			g := NewGame()
+			g.Particles = 4000
+			for _, l := range prefix {
+				if err := g.Apply(l); err != nil {
+					t.Fatal(l, err)
+				}
+			}
+			if g.track() == nil {
+				t.Fatalf("the tracker found no history for %q", prefix)
+			}
+			// Rejection sampling.
+			nloc := cfg.Players + 3
+			counts := make([][]int, NumCards+1)
+			for c := range counts {
+				counts[c] = make([]int, nloc)
+			}
+			kept := 0
+			for seed := uint64(0); kept < 400 && seed < 1_500_000; seed++ {
+				s := runPrefix(cfg, seed, 0, prefix)
+				if s == nil {
+					continue
+				}
+				kept++
+				for _, c := range cards {
+					counts[c][locOf(s, c)]++
+				}
+			}
+			if kept < 200 {
+				t.Fatalf("only %d games kept", kept)
+			}
+			for _, c := range cards {
+				for l := range nloc {
+					f := float64(counts[c][l]) / float64(kept)
+					e := g.Where(c, l)
+					se := math.Sqrt(e.SE*e.SE + f*(1-f)/float64(kept) + 1e-6)
+					if math.Abs(e.P-f) > 3*se {
+						t.Errorf("%v at %s: tracker %.3f ±%.3f, rejection %.3f of %d games", c, g.locName(l), e.P, e.SE, f, kept)
+					}
+				}
+			}
+			t.Logf("%d lines, %d games kept", len(prefix), kept)
+		})
+	}
+}
+
+// TestCertainFactsHold replays every seat's log of simulated games and
+// checks, after every line, that what the seat knows for certain (its
+// hand, the pile) is true of the game's real state.
+func TestCertainFactsHold(t *testing.T) {
+	for players := MinPlayers; players <= MaxPlayers; players++ {
+		for seed := range uint64(4) {
+			o := SimOptions{Players: players, Seed: seed, Level: Level(seed % 3)}
+			sim, err := Simulate(o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			states := statesAt(t, o)
+			for seat := range players {
+				g := NewGame()
+				k := 0 // events seen by the seat
+				for i, line := range sim.Logs[seat] {
+					if err := g.Apply(line); err != nil {
+						t.Fatalf("%d players seed %d seat %d line %d %q: %v", players, seed, seat, i+1, line, err)
+					}
+					if g.cfg == nil || i < len(SetupLines(g.cfg, sim.Players, seat, nil)) {
+						continue
+					}
+					// the state when this line's event happened
+					for k < len(sim.Events) {
+						if _, ok := sim.Events[k].View(seat); ok {
+							break
+						}
+						k++
+					}
+					s := states[k]
+					k++
+					// The two lines of one swap: the second is still to come.
+					if next := i + 1; next < len(sim.Logs[seat]) && strings.Contains(line, " gives ") && strings.Contains(sim.Logs[seat][next], " gives ") {
+						continue
+					}
+					for _, c := range g.cfg.Cards {
+						for l := range g.locations() {
+							m := g.exact(c, l)
+							if (m == 1 && locOf(s, c) != l) || (m == 2 && locOf(s, c) == l) {
+								t.Fatalf("%d players seed %d seat %d line %d %q: %v at %s marked %v, truly at %s",
+									players, seed, seat, i+1, line, c, g.locName(l), m, g.locName(locOf(s, c)))
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// statesAt replays a simulation and returns the state right after each of
+// its events.
+func statesAt(t *testing.T, o SimOptions) []*State {
+	t.Helper()
+	cfg, _ := NewConfig(o.Players, o.Level)
+	rng := rand.New(rand.NewPCG(o.Seed, 0x7b3a))
+	sim := &Simulation{Players: PlayerNames[:cfg.Players], Logs: make([][]string, cfg.Players)}
+	deck, removed := RandomDeal(cfg, rng)
+	s := NewState(cfg, deck, removed)
+	a := &stateAgent{randomAgent: randomAgent{rng: rng, sim: sim}}
+	s.start(a)
+	for !s.Over() {
+		s.playTurn(a)
+	}
+	return a.states
+}
+
+type stateAgent struct {
+	randomAgent
+	states []*State
+}
+
+func (a *stateAgent) emit(s *State, e Event) {
+	a.randomAgent.emit(s, e)
+	a.states = append(a.states, s.Clone())
+}
