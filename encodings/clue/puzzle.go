@@ -260,7 +260,8 @@ func (w words) Observation(id int) string {
 func (pz *Puzzle) Page(title string) *puzzle.Page {
 	n := len(pz.Players)
 	m := pz.prob.Model()
-	w := words{DefaultWords: puzzle.DefaultWords{Problem: pz.prob}, n: n}
+	lines, clueLines := pz.lineNumbers()
+	w := words{DefaultWords: puzzle.DefaultWords{Problem: pz.prob, Lines: lines}, n: n}
 	var hand, face []string
 	for c, h := range pz.Deal {
 		switch int(h) {
@@ -304,10 +305,6 @@ func (pz *Puzzle) Page(title string) *puzzle.Page {
 	for _, c := range pz.Envelope {
 		env = append(env, m.CardName(c))
 	}
-	steps := make([]string, len(pz.Solution.Steps))
-	for i := range steps {
-		steps[i] = pz.Solution.StepText(i, w)
-	}
 	return &puzzle.Page{
 		Game:         "clue",
 		Title:        title,
@@ -316,15 +313,37 @@ func (pz *Puzzle) Page(title string) *puzzle.Page {
 		Seed:         pz.Seed,
 		Setup:        setup,
 		Clues:        pz.Clues,
+		ClueLines:    clueLines,
 		Notation:     clueNotation,
 		Question:     "Which cards are in the envelope?",
 		Answer:       []string{fmt.Sprintf("The envelope holds %s.", puzzle.List(env, "and"))},
 		Key:          map[string]any{"envelope": env},
 		SheetColumns: cols,
 		SheetRows:    rows,
-		Solution:     steps,
+		Solution:     pz.Solution.Lines(pz.prob, w),
+		Steps:        pz.Solution.PageSteps(pz.prob, w),
 		Log:          pz.Log(),
 	}
+}
+
+// lineNumbers are the line numbers in the puzzle's log (the header is
+// line 0) of the given and clue observations, by id, and of the clue
+// lines in order. A given is the setup line of the same text; the deck's
+// rule, which no one line states, has none.
+func (pz *Puzzle) lineNumbers() (map[int]int, []int) {
+	obs := pz.prob.Observations()
+	lines := map[int]int{}
+	for _, id := range pz.givens {
+		if i := slices.Index(pz.Setup, obs[id].Label); i >= 0 {
+			lines[id] = i + 1
+		}
+	}
+	var clueLines []int
+	for k, id := range pz.clues {
+		lines[id] = len(pz.Setup) + 1 + k
+		clueLines = append(clueLines, len(pz.Setup)+1+k)
+	}
+	return lines, clueLines
 }
 
 var clueNotation = []string{

@@ -317,11 +317,13 @@ func (w words) Rule(r solver.Rule) string {
 
 // Page lays the puzzle out for print under the given title.
 func (pz *Puzzle) Page(title string) *puzzle.Page {
-	w := words{DefaultWords: puzzle.DefaultWords{Problem: pz.prob}}
+	lines := pz.lineNumbers()
+	w := words{DefaultWords: puzzle.DefaultWords{Problem: pz.prob, Lines: lines}}
 	me, them := pz.Players[pz.Seat], pz.Players[pz.Target]
 	var own string
 	var seen []string
-	for _, l := range pz.Lines {
+	var seenLines []int
+	for i, l := range pz.Lines {
 		f := strings.Fields(l)
 		switch f[0] {
 		case "secret":
@@ -329,6 +331,7 @@ func (pz *Puzzle) Page(title string) *puzzle.Page {
 		case "players", "seat":
 		default:
 			seen = append(seen, l)
+			seenLines = append(seenLines, i+1)
 		}
 	}
 	setup := []string{
@@ -344,10 +347,6 @@ func (pz *Puzzle) Page(title string) *puzzle.Page {
 		cols = append(cols, p)
 	}
 	cols = append(cols, "Up")
-	steps := make([]string, len(pz.Solution.Steps))
-	for i := range steps {
-		steps[i] = pz.Solution.StepText(i, w)
-	}
 	return &puzzle.Page{
 		Game:         Name,
 		Title:        title,
@@ -356,15 +355,46 @@ func (pz *Puzzle) Page(title string) *puzzle.Page {
 		Seed:         pz.Seed,
 		Setup:        setup,
 		Clues:        seen,
+		ClueLines:    seenLines,
 		Notation:     deductioNotation,
 		Question:     fmt.Sprintf("What is %s's Secret Number?", them),
 		Answer:       []string{fmt.Sprintf("%s's number is %d.", them, pz.Number)},
 		Key:          map[string]any{"player": them, "number": pz.Number},
 		SheetColumns: cols,
 		SheetRows:    rows,
-		Solution:     steps,
+		Solution:     pz.Solution.Lines(pz.prob, w),
+		Steps:        pz.Solution.PageSteps(pz.prob, w),
 		Log:          pz.Log(),
 	}
+}
+
+// lineNumbers are the line numbers in the puzzle's log (the header is
+// line 0) of the observations kept (the setup, the face-up lines and the
+// clues), by id: observations and lines are both in the order of the
+// game, so they pair off in order.
+func (pz *Puzzle) lineNumbers() map[int]int {
+	keep := map[int]bool{}
+	for _, id := range pz.givens {
+		keep[id] = true
+	}
+	for _, id := range pz.clues {
+		keep[id] = true
+	}
+	lines := map[int]int{}
+	next := 0
+	for id, o := range pz.prob.Observations() {
+		if !keep[id] {
+			continue
+		}
+		for next < len(pz.Lines) && strings.TrimSpace(pz.Lines[next]) != o.Label {
+			next++
+		}
+		if next < len(pz.Lines) {
+			lines[id] = next + 1
+			next++
+		}
+	}
+	return lines
 }
 
 var deductioNotation = []string{

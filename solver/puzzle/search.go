@@ -86,8 +86,8 @@ func Search(ctx context.Context, cand *Instance, rng *rand.Rand, opt SearchOptio
 			continue // known from the givens alone: no puzzle
 		}
 		sol, err := solve(ctx, in, opt.Any || opt.Level == Hard)
-		if errors.Is(err, errDeep) {
-			continue // Hard, not the level asked for
+		if errors.Is(err, errDeep) || errors.Is(err, ErrTooDeep) {
+			continue // Hard, not the level asked for; or beyond what a person can follow
 		}
 		if err != nil {
 			return nil, err
