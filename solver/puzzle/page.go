@@ -13,18 +13,18 @@ import (
 // solution, each on a page of its own. Game packages fill it in their own words;
 // [Page.WriteText], [Page.WriteMarkdown] and JSON (the field tags) print it.
 type Page struct {
-	Game     string   `json:"game"`               // the game's name in a log header: dod, clue, deductio
-	Title    string   `json:"title"`              // "Deduce or Die puzzle 3"
-	Grade    string   `json:"grade"`              // the measured grade, as Grade.String
-	Level    string   `json:"level"`              // easy, medium or hard
-	Seed     uint64   `json:"seed"`               // reproduces the puzzle with the same command
-	Setup    []string `json:"setup"`              // the table and what the seat knows from the start
-	Clues    []string `json:"clues"`              // the clue set, one observation a line, in the order seen
+	Game  string   `json:"game"`  // the game's name in a log header: dod, clue, deductio
+	Title string   `json:"title"` // "Deduce or Die puzzle 3"
+	Grade string   `json:"grade"` // the measured grade, as Grade.String
+	Level string   `json:"level"` // easy, medium or hard
+	Seed  uint64   `json:"seed"`  // reproduces the puzzle with the same command
+	Setup []string `json:"setup"` // the table and what the seat knows from the start
+	Clues []string `json:"clues"` // the clue set, one observation a line, in the order seen
 	// ClueLines are the line numbers of Clues in Log (the header is line
 	// 0), by which the worked solution cites them; nil numbers them from 1.
-	ClueLines []int `json:"clue_lines,omitempty"`
-	Notation []string `json:"notation,omitempty"` // how to read the clue lines
-	Question string   `json:"question"`
+	ClueLines []int    `json:"clue_lines,omitempty"`
+	Notation  []string `json:"notation,omitempty"` // how to read the clue lines
+	Question  string   `json:"question"`
 	// Sheet is the blank deduction sheet: column heads and row heads.
 	SheetColumns []string `json:"sheet_columns"`
 	SheetRows    []string `json:"sheet_rows"`

@@ -446,7 +446,7 @@ func TestCheckStepsCatches(t *testing.T) {
 		return found
 	}
 	tests := []struct {
-		name  string
+		name   string
 		break_ func(sol *Solution) string // returns the number of the step broken
 	}{
 		{"a conclusion flipped", func(sol *Solution) string {

@@ -129,10 +129,10 @@ func (s *Solution) Walk(f func(st *Step)) {
 type refutation struct {
 	sup     solver.Fact
 	base    int
-	final   *solver.Propagation     // ends in a conflict
-	learned map[int]*refutation     // trail position of a learned fact -> its refutation
-	deps    map[int]bool            // positions below base the refutation rests on
-	need    map[int]bool            // positions from base on that it uses
+	final   *solver.Propagation // ends in a conflict
+	learned map[int]*refutation // trail position of a learned fact -> its refutation
+	deps    map[int]bool        // positions below base the refutation rests on
+	need    map[int]bool        // positions from base on that it uses
 }
 
 // walk collects the trail positions the refutation rests on: below base
@@ -168,13 +168,13 @@ func (r *refutation) walk() {
 
 // entry is one fact found at the top level, before the chain is extracted.
 type entry struct {
-	fact   solver.Fact
-	start  bool
-	givens []int // for start entries: the given observations it rests on
-	rule   solver.Rule
-	after  []int // entry indices
-	ref    *refutation
-	at     []int // for ref: context trail position -> entry index
+	fact    solver.Fact
+	start   bool
+	givens  []int // for start entries: the given observations it rests on
+	rule    solver.Rule
+	after   []int // entry indices
+	ref     *refutation
+	at      []int // for ref: context trail position -> entry index
 	because []int // for Apply entries: the entries the rule is read with
 }
 
