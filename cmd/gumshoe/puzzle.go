@@ -178,9 +178,12 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		_ = bar.Finish()
 	}
 	if err != nil {
-		if errors.Is(err, puzzle.ErrNoPuzzle) {
-			fmt.Fprintf(stderr, "gumshoe puzzle: found no %s puzzle within the attempts allowed; try another --seed or --difficulty\n", *difficulty)
-		} else {
+		switch {
+		case errors.Is(err, puzzle.ErrImpossible):
+			fmt.Fprintf(stderr, "gumshoe puzzle: %s\n", strings.TrimPrefix(err.Error(), puzzle.ErrImpossible.Error()+": "))
+		case errors.Is(err, puzzle.ErrNoPuzzle):
+			fmt.Fprintf(stderr, "gumshoe puzzle: %s %s puzzles at %d players: %s\n", title, *difficulty, n, strings.TrimPrefix(err.Error(), "puzzle: "))
+		default:
 			fmt.Fprintf(stderr, "gumshoe puzzle: %v\n", err)
 		}
 		return exitError

@@ -111,7 +111,15 @@ func GeneratePuzzle(ctx context.Context, seed uint64, opt PuzzleOptions) (*Puzzl
 			return pz, nil
 		}
 	}
-	return nil, puzzle.ErrNoPuzzle
+	return nil, fmt.Errorf("%w: none %s in %d simulated games from seed %d", puzzle.ErrNoPuzzle, levelName(opt.Level, opt.Any), attempts, seed)
+}
+
+// levelName is "medium" or, with any, "of any level".
+func levelName(l puzzle.Level, any bool) string {
+	if any {
+		return "of any level"
+	}
+	return l.String()
 }
 
 // maxExtraAsks bounds the interrogations played after the simulated log

@@ -365,6 +365,12 @@ func citedText(s *Step, w Words) string {
 	}
 	parts := make([]string, len(groups))
 	for i, g := range groups {
+		slices.SortStableFunc(g.facts, func(a, b solver.Fact) int {
+			if a.Card != b.Card {
+				return int(a.Card) - int(b.Card)
+			}
+			return int(a.Holder) - int(b.Holder)
+		})
 		var src []string
 		if g.sup != "" {
 			src = append(src, "supposed in step "+g.sup)
