@@ -262,6 +262,23 @@ func TestVerifyCatchesTampering(t *testing.T) {
 	wrong.Evidence = [2]Card{pz.Evidence[0], pz.MurdererCard}
 	require.Error(t, wrong.Verify(ctx))
 
+	// A worked solution with one step broken: its last Apply step
+	// concludes the opposite of what it reads.
+	broken := *pz
+	sol := *pz.Solution
+	sol.Steps = slices.Clone(pz.Solution.Steps)
+	for i := len(sol.Steps) - 1; i >= 0; i-- {
+		if sol.Steps[i].Kind == puzzle.Apply {
+			st := sol.Steps[i]
+			st.Facts = slices.Clone(st.Facts)
+			st.Facts[0].Holds = !st.Facts[0].Holds
+			sol.Steps[i] = st
+			break
+		}
+	}
+	broken.Solution = &sol
+	require.ErrorIs(t, broken.Verify(ctx), puzzle.ErrBadStep, "a broken step fails the check")
+
 	bad := *pz
 	bad.Clues = append(slices.Clone(pz.Clues), "ask alice bob 3H..5S = 9")
 	err = bad.Verify(ctx)
@@ -337,6 +354,9 @@ func TestPuzzleEveryCount(t *testing.T) {
 	for n := 3; n <= 6; n++ {
 		for _, level := range puzzle.Levels {
 			t.Run(fmt.Sprintf("%dp/%s", n, level), func(t *testing.T) {
+				if testing.Short() && level == puzzle.Hard {
+					t.Skip("hard puzzles take seconds each")
+				}
 				pz, err := GeneratePuzzle(ctx, 1, PuzzleOptions{Players: n, Level: level})
 				require.NoError(t, err)
 				require.Equal(t, level, pz.Solution.Grade.Level)

@@ -321,7 +321,11 @@ func solve(ctx context.Context, in *Instance, deep bool) (*Solution, error) {
 		slices.Sort(e.after)
 		st.add(e)
 	}
-	return st.chain(), nil
+	sol := st.chain()
+	if sol.Grade.Steps > MaxSteps {
+		return nil, ErrTooDeep
+	}
+	return sol, nil
 }
 
 func negate(f solver.Fact) solver.Fact { f.Holds = !f.Holds; return f }
@@ -394,12 +398,14 @@ const (
 	maxDeepCandidates = 12    // implied facts tried as the next step
 	deepBudget        = 20000 // propagations for the search of one step
 	MaxDepth          = 4     // the deepest nesting of suppositions a worked solution may have
+	MaxSteps          = 150   // the most steps a worked solution may have, nested ones included
 )
 
 // ErrTooDeep is returned by [Solve] when the answer is unique but a step
 // of its worked solution would need suppositions nested deeper than
-// MaxDepth, or more search than the solver allows a step: no solution a
-// person could follow is written, and [Search] makes no puzzle of it.
+// MaxDepth, or more search than the solver allows a step, or the solution
+// would have more than MaxSteps steps: no solution a person could follow
+// is written, and [Search] makes no puzzle of it.
 var ErrTooDeep = errors.New("puzzle: the answer needs an argument too deep to write out")
 
 // deeper finds the next step when no supposition is refuted by
@@ -445,16 +451,35 @@ func (st *solveState) deeper(ctx context.Context, r *solver.Propagation) (*refut
 	slices.SortStableFunc(cands, func(a, b cand) int { return a.used - b.used })
 	st.budget = deepBudget
 	for d := 1; d < MaxDepth && st.budget > 0; d++ {
+		// Of the candidates refuted at this depth, the shortest argument.
+		var best *refutation
 		for _, c := range cands {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			if ref := st.refute(r, negate(c.f), d); ref != nil {
-				return ref, nil
+			if ref := st.refute(r, negate(c.f), d); ref != nil && (best == nil || ref.size() < best.size()) {
+				best = ref
 			}
+		}
+		if best != nil {
+			return best, nil
 		}
 	}
 	return nil, ErrTooDeep
+}
+
+// size is the number of steps a refutation is written with, nested ones
+// included (before grouping).
+func (r *refutation) size() int {
+	r.walk()
+	n := 0
+	for p := range r.need {
+		n++
+		if in, ok := r.learned[p]; ok {
+			n += in.size()
+		}
+	}
+	return n
 }
 
 // chain keeps the entries the answer depends on, writes them as numbered
