@@ -285,6 +285,7 @@ func solve(ctx context.Context, in *Instance, deep bool) (*Solution, error) {
 	}
 	st.absorb(r0, true)
 	pr := solver.NewPropagator(in.Problem, in.obs(in.Clues))
+	written := 0
 	if ok, err := unique(ctx, in, in.Clues); err != nil || !ok {
 		if err == nil {
 			err = ErrNotUnique
@@ -314,6 +315,12 @@ func solve(ctx context.Context, in *Instance, deep bool) (*Solution, error) {
 			}
 		}
 		ref.walk()
+		if written += ref.size(); written > 2*MaxSteps {
+			// The suppositions alone would make too long a solution
+			// (only those the answer depends on are kept, so allow
+			// twice the limit before giving up early).
+			return nil, ErrTooDeep
+		}
 		e := entry{fact: negate(ref.sup), ref: ref, at: at}
 		for p := range ref.deps {
 			e.after = append(e.after, at[p])
