@@ -5,11 +5,15 @@ package main
 // Puzzle generates deduction exercises: one seat's view of a simulated game
 // cut to a minimal set of clues after which the question (Deduce or Die:
 // the Evidence pair and the murderer; Clue: the envelope; Deductio: an
-// opponent's number) has exactly one answer. Each puzzle
-// is graded by how its answer can be reached (easy: one clue at a time;
-// medium: with one supposition; hard: deeper), re-verified by the solver
-// for uniqueness and minimality, and printed with a blank deduction sheet,
-// the answer key and a worked solution on pages of their own.
+// opponent's number) has exactly one answer. One solver grades each puzzle
+// and writes its worked solution: every step a rule of the game applied to
+// named lines, or a supposition written out as nested steps that end in a
+// contradiction (easy: no supposition; medium: suppositions, none inside
+// another; hard: nested). Each puzzle is re-verified (uniqueness,
+// minimality, every step checked by the SAT engine) and printed with the
+// puzzle, a blank deduction sheet, the answer key and the worked solution
+// on pages of their own. A level a game cannot make is refused with the
+// reason.
 //
 // Puzzle i of a batch (from 0) is made from seed --seed + i, so
 // "--seed S+i --count 1" makes it again. Batches run on every core; with
@@ -181,9 +185,12 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		_ = bar.Finish()
 	}
 	if err != nil {
-		if errors.Is(err, puzzle.ErrNoPuzzle) {
-			fmt.Fprintf(stderr, "gumshoe puzzle: found no %s puzzle within the attempts allowed; try another --seed or --difficulty\n", *difficulty)
-		} else {
+		switch {
+		case errors.Is(err, puzzle.ErrImpossible):
+			fmt.Fprintf(stderr, "gumshoe puzzle: %s\n", strings.TrimPrefix(err.Error(), puzzle.ErrImpossible.Error()+": "))
+		case errors.Is(err, puzzle.ErrNoPuzzle):
+			fmt.Fprintf(stderr, "gumshoe puzzle: %s %s puzzles at %d players: %s\n", title, *difficulty, n, strings.TrimPrefix(err.Error(), "puzzle: "))
+		default:
 			fmt.Fprintf(stderr, "gumshoe puzzle: %v\n", err)
 		}
 		return exitError

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -73,23 +74,80 @@ func TestPuzzleBatchOut(t *testing.T) {
 	}
 }
 
-// TestPuzzleLogSolves checks that the log a puzzle carries in its JSON form
-// loads in "gumshoe solve", for every game: the exercise can be replayed
-// at the table or checked with the sheet.
+// TestPuzzleLogSolves re-solves puzzles of every game and level from
+// their text form with "gumshoe solve": the log a puzzle carries in its
+// JSON form loads, and on the sheet "solve --json" prints, every part of
+// the answer key is certain (the answer is unique on the same path a
+// player's log takes). Levels a game cannot make are left out (their
+// message is pinned by a golden).
 func TestPuzzleLogSolves(t *testing.T) {
-	for _, game := range []string{"dod", "clue", "deductio"} {
-		t.Run(game, func(t *testing.T) {
-			var out, errOut bytes.Buffer
-			require.Equal(t, exitOK, run([]string{"puzzle", game, "--difficulty", "easy", "--seed", "3", "--json"}, strings.NewReader(""), &out, &errOut), errOut.String())
-			var page struct {
-				Log string `json:"log"`
-			}
-			require.NoError(t, json.Unmarshal(out.Bytes(), &page))
-			require.True(t, strings.HasPrefix(page.Log, "game "+game+"\n"))
-			var sheet, sheetErr bytes.Buffer
-			code := run([]string{"solve", "-"}, strings.NewReader(page.Log), &sheet, &sheetErr)
-			require.Equal(t, exitOK, code, sheetErr.String())
-			require.NotEmpty(t, sheet.String())
-		})
+	tests := []struct {
+		game   string
+		levels []string
+	}{
+		{"dod", []string{"easy", "medium", "hard"}},
+		{"clue", []string{"easy", "medium", "hard"}},
+		{"deductio", []string{"easy"}},
+	}
+	for _, tc := range tests {
+		for _, level := range tc.levels {
+			t.Run(tc.game+"/"+level, func(t *testing.T) {
+				var out, errOut bytes.Buffer
+				require.Equal(t, exitOK, run([]string{"puzzle", tc.game, "--difficulty", level, "--seed", "3", "--json"}, strings.NewReader(""), &out, &errOut), errOut.String())
+				var page struct {
+					Log   string         `json:"log"`
+					Level string         `json:"level"`
+					Key   map[string]any `json:"key"`
+				}
+				require.NoError(t, json.Unmarshal(out.Bytes(), &page))
+				require.Equal(t, level, page.Level)
+				require.True(t, strings.HasPrefix(page.Log, "game "+tc.game+"\n"))
+				var solved, solveErr bytes.Buffer
+				code := run([]string{"solve", "--json", "-"}, strings.NewReader(page.Log), &solved, &solveErr)
+				require.Equal(t, exitOK, code, solveErr.String())
+				var doc struct {
+					Sheet struct {
+						Holders []string `json:"holders"`
+						Rows    []struct {
+							Card  string `json:"card"`
+							Cells []struct {
+								Status string `json:"status"`
+							} `json:"cells"`
+						} `json:"rows"`
+					} `json:"sheet"`
+				}
+				require.NoError(t, json.Unmarshal(solved.Bytes(), &doc))
+				forced := func(card, holder string) {
+					t.Helper()
+					col := -1
+					for i, h := range doc.Sheet.Holders {
+						if h == holder {
+							col = i
+						}
+					}
+					require.GreaterOrEqual(t, col, 0, "no column %q in %v", holder, doc.Sheet.Holders)
+					for _, r := range doc.Sheet.Rows {
+						if r.Card == card {
+							require.Equal(t, "forced", r.Cells[col].Status, "%s with %s", card, holder)
+							return
+						}
+					}
+					t.Fatalf("no row %q", card)
+				}
+				switch tc.game {
+				case "dod":
+					for _, c := range page.Key["evidence"].([]any) {
+						forced(c.(string), "evid")
+					}
+					forced(page.Key["murderer_card"].(string), page.Key["murderer"].(string))
+				case "clue":
+					for _, c := range page.Key["envelope"].([]any) {
+						forced(c.(string), "envelope")
+					}
+				case "deductio":
+					forced(fmt.Sprint(page.Key["number"]), page.Key["player"].(string))
+				}
+			})
+		}
 	}
 }

@@ -71,6 +71,21 @@ func GeneratePuzzle(ctx context.Context, seed uint64, opt PuzzleOptions) (*Puzzl
 	if attempts <= 0 {
 		attempts = 300
 	}
+	deck, err := PresetDeck(preset)
+	if err != nil {
+		return nil, err
+	}
+	if err := deck.checkPlayers(opt.Players); err != nil {
+		return nil, fmt.Errorf("clue: %w", err)
+	}
+	if !opt.Any {
+		if err := PuzzleLevelPossible(opt.Players, opt.Level); err != nil {
+			return nil, err
+		}
+		if deck.Name == PresetCardGame && opt.Players == 4 && opt.Level == puzzle.Hard {
+			return nil, fmt.Errorf("%w: this generator cannot make a hard Clue Card Game puzzle with 4 players: hands of two cards leave little to suppose, and of 1,800 clue sets cut from simulated games none needed a nested supposition (docs/puzzles.md)", puzzle.ErrImpossible)
+		}
+	}
 	rng := rand.New(rand.NewPCG(seed, 0x636c7565))
 	for range attempts {
 		if err := ctx.Err(); err != nil {
@@ -86,7 +101,14 @@ func GeneratePuzzle(ctx context.Context, seed uint64, opt PuzzleOptions) (*Puzzl
 			return nil, err
 		}
 		inst := &puzzle.Instance{Problem: pz.prob, Givens: pz.givens, Clues: pz.clues, Answer: pz.answer()}
-		found, err := puzzle.Search(ctx, inst, rng, puzzle.SearchOptions{Level: opt.Level, Any: opt.Any, Tries: tries})
+		sopt := puzzle.SearchOptions{Level: opt.Level, Any: opt.Any, Tries: tries}
+		if !opt.Any && opt.Level == puzzle.Hard && pz.Deck.Style == AnyTwo {
+			// The Card Game's small deck rarely needs nested suppositions
+			// at the first moment the envelope is known: minimise the
+			// whole log, in more orders.
+			sopt.Whole, sopt.Tries = true, 4*tries
+		}
+		found, err := puzzle.Search(ctx, inst, rng, sopt)
 		if errors.Is(err, puzzle.ErrNoPuzzle) {
 			continue
 		}
@@ -98,7 +120,29 @@ func GeneratePuzzle(ctx context.Context, seed uint64, opt PuzzleOptions) (*Puzzl
 		pz.keep(found.Clues)
 		return pz, nil
 	}
-	return nil, puzzle.ErrNoPuzzle
+	return nil, fmt.Errorf("%w: none %s in %d simulated games from seed %d", puzzle.ErrNoPuzzle, levelName(opt.Level, opt.Any), attempts, seed)
+}
+
+// PuzzleLevelPossible says why no Clue puzzle of the level can be made
+// with n players, or nil. With two players (the advanced Card Game) only
+// easy puzzles can be made: every question is answered by one of the two,
+// so when you ask you see the card shown or learn that the other holds
+// none of the three, and when the other asks you answer yourself, which
+// tells you nothing; each line fixes cards outright, and the envelope
+// follows one line at a time (docs/puzzles.md).
+func PuzzleLevelPossible(n int, level puzzle.Level) error {
+	if n == 2 && level != puzzle.Easy {
+		return fmt.Errorf("%w: with 2 players every Clue puzzle is easy; a %s one cannot be made: every line you see names where cards are, so one line at a time always settles the envelope", puzzle.ErrImpossible, level)
+	}
+	return nil
+}
+
+// levelName is "medium" or, with any, "of any level".
+func levelName(l puzzle.Level, any bool) string {
+	if any {
+		return "of any level"
+	}
+	return l.String()
 }
 
 // candidate loads seat's log of sim. The deck rule, the hand and the
@@ -162,7 +206,8 @@ func (pz *Puzzle) Log() string {
 
 // Verify checks the puzzle from scratch: its log loads, the envelope agrees
 // with the true deal, the answer is unique and the clue set minimal (asked
-// of the SAT engine, through [puzzle.Minimal]).
+// of the SAT engine, through [puzzle.Minimal]), and every step of the worked
+// solution follows from what it cites ([puzzle.CheckSteps]).
 func (pz *Puzzle) Verify(ctx context.Context) error {
 	g, err := Load(strings.NewReader(pz.Log()))
 	if err != nil {
@@ -189,7 +234,10 @@ func (pz *Puzzle) Verify(ctx context.Context) error {
 	if len(in.Answer) != len(pz.Deck.Categories) {
 		return errors.New("clue: the envelope does not hold one item of each category")
 	}
-	return puzzle.Minimal(ctx, in)
+	if err := puzzle.Minimal(ctx, in); err != nil {
+		return err
+	}
+	return puzzle.CheckSteps(ctx, &puzzle.Instance{Problem: pz.prob, Givens: pz.givens, Clues: pz.clues, Answer: pz.answer()}, pz.Solution)
 }
 
 // words puts solution steps into Clue's terms.
@@ -260,7 +308,8 @@ func (w words) Observation(id int) string {
 func (pz *Puzzle) Page(title string) *puzzle.Page {
 	n := len(pz.Players)
 	m := pz.prob.Model()
-	w := words{DefaultWords: puzzle.DefaultWords{Problem: pz.prob}, n: n}
+	lines, clueLines := pz.lineNumbers()
+	w := words{DefaultWords: puzzle.DefaultWords{Problem: pz.prob, Lines: lines}, n: n}
 	var hand, face []string
 	for c, h := range pz.Deal {
 		switch int(h) {
@@ -304,10 +353,6 @@ func (pz *Puzzle) Page(title string) *puzzle.Page {
 	for _, c := range pz.Envelope {
 		env = append(env, m.CardName(c))
 	}
-	steps := make([]string, len(pz.Solution.Steps))
-	for i := range steps {
-		steps[i] = pz.Solution.StepText(i, w)
-	}
 	return &puzzle.Page{
 		Game:         "clue",
 		Title:        title,
@@ -316,15 +361,37 @@ func (pz *Puzzle) Page(title string) *puzzle.Page {
 		Seed:         pz.Seed,
 		Setup:        setup,
 		Clues:        pz.Clues,
+		ClueLines:    clueLines,
 		Notation:     clueNotation,
 		Question:     "Which cards are in the envelope?",
 		Answer:       []string{fmt.Sprintf("The envelope holds %s.", puzzle.List(env, "and"))},
 		Key:          map[string]any{"envelope": env},
 		SheetColumns: cols,
 		SheetRows:    rows,
-		Solution:     steps,
+		Solution:     pz.Solution.Lines(pz.prob, w),
+		Steps:        pz.Solution.PageSteps(pz.prob, w),
 		Log:          pz.Log(),
 	}
+}
+
+// lineNumbers are the line numbers in the puzzle's log (the header is
+// line 0) of the given and clue observations, by id, and of the clue
+// lines in order. A given is the setup line of the same text; the deck's
+// rule, which no one line states, has none.
+func (pz *Puzzle) lineNumbers() (map[int]int, []int) {
+	obs := pz.prob.Observations()
+	lines := map[int]int{}
+	for _, id := range pz.givens {
+		if i := slices.Index(pz.Setup, obs[id].Label); i >= 0 {
+			lines[id] = i + 1
+		}
+	}
+	var clueLines []int
+	for k, id := range pz.clues {
+		lines[id] = len(pz.Setup) + 1 + k
+		clueLines = append(clueLines, len(pz.Setup)+1+k)
+	}
+	return lines, clueLines
 }
 
 var clueNotation = []string{

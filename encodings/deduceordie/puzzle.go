@@ -111,7 +111,15 @@ func GeneratePuzzle(ctx context.Context, seed uint64, opt PuzzleOptions) (*Puzzl
 			return pz, nil
 		}
 	}
-	return nil, puzzle.ErrNoPuzzle
+	return nil, fmt.Errorf("%w: none %s in %d simulated games from seed %d", puzzle.ErrNoPuzzle, levelName(opt.Level, opt.Any), attempts, seed)
+}
+
+// levelName is "medium" or, with any, "of any level".
+func levelName(l puzzle.Level, any bool) string {
+	if any {
+		return "of any level"
+	}
+	return l.String()
 }
 
 // maxExtraAsks bounds the interrogations played after the simulated log
@@ -384,7 +392,8 @@ func (pz *Puzzle) Log() string {
 
 // Verify checks the puzzle from scratch: its log loads, the answer agrees
 // with the true deal, the answer is unique and the clue set minimal
-// (asked of the SAT engine, through [puzzle.Minimal]).
+// (asked of the SAT engine, through [puzzle.Minimal]), and every step of
+// the worked solution follows from what it cites ([puzzle.CheckSteps]).
 func (pz *Puzzle) Verify(ctx context.Context) error {
 	g, err := Load(strings.NewReader(pz.Log()))
 	if err != nil {
@@ -411,7 +420,10 @@ func (pz *Puzzle) Verify(ctx context.Context) error {
 	if MurderCard(pz.Evidence[0], pz.Evidence[1]) != pz.Murder {
 		return errors.New("deduceordie: the Murder card disagrees with the Evidence pair")
 	}
-	return puzzle.Minimal(ctx, in)
+	if err := puzzle.Minimal(ctx, in); err != nil {
+		return err
+	}
+	return puzzle.CheckSteps(ctx, &puzzle.Instance{Problem: pz.prob, Givens: pz.givens, Clues: pz.clues, Answer: pz.answer()}, pz.Solution)
 }
 
 // words puts solution steps into Deduce or Die's terms.
@@ -477,15 +489,18 @@ func noneOf(fs []solver.Fact) string {
 			i = j + 1
 		}
 	}
+	for i := range runs {
+		runs[i] = "no " + runs[i]
+	}
 	switch {
 	case len(runs) == 0 && len(single) == 1:
 		return "no " + single[0]
 	case len(runs) == 0:
 		return "none of " + puzzle.List(single, "or")
 	case len(single) == 0:
-		return "no " + puzzle.List(runs, "and no")
+		return puzzle.List(runs, "and")
 	}
-	return "no " + puzzle.List(runs, "and no") + ", nor " + puzzle.List(single, "or")
+	return strings.Join(runs, ", ") + ", nor " + puzzle.List(single, "or")
 }
 
 func suitTitle(s Suit) string {
@@ -498,6 +513,29 @@ func rankName(r int) string {
 		return "Ace"
 	}
 	return strconv.Itoa(r)
+}
+
+// Says states what a revelation says: "bob holds no more Clubs than
+// Spades or Hearts".
+func (w words) Says(id int) string {
+	obs := w.Problem.Observations()
+	if id < 0 || id >= len(obs) {
+		return ""
+	}
+	f := strings.Fields(obs[id].Label)
+	if len(f) != 3 || f[0] != "reveal" {
+		return ""
+	}
+	var others []string
+	for s := range Suit(3) {
+		if !strings.EqualFold(s.Name(), f[2]) {
+			others = append(others, suitTitle(s))
+		}
+	}
+	if len(others) != 2 {
+		return ""
+	}
+	return fmt.Sprintf("%s holds no more %s than %s", f[1], strings.ToUpper(f[2][:1])+f[2][1:], puzzle.List(others, "or"))
 }
 
 // Place names a holder in the game's terms.
@@ -527,7 +565,8 @@ func (w words) Rule(r solver.Rule) string {
 // Page lays the puzzle out for print under the given title.
 func (pz *Puzzle) Page(title string) *puzzle.Page {
 	n := len(pz.Players)
-	w := words{DefaultWords: puzzle.DefaultWords{Problem: pz.prob}, n: n}
+	lines, clueLines := pz.lineNumbers()
+	w := words{DefaultWords: puzzle.DefaultWords{Problem: pz.prob, Lines: lines}, n: n}
 	me := pz.Players[pz.Seat]
 	setup := []string{
 		fmt.Sprintf("Deduce or Die with %d players: %s. Each holds %d cards; two cards are the Evidence.", n, strings.Join(pz.Players, ", "), HandSize(n)),
@@ -558,21 +597,18 @@ func (pz *Puzzle) Page(title string) *puzzle.Page {
 	} else {
 		answer = append(answer, fmt.Sprintf("The murderer is %s, who holds %s, the next card of the suit that is neither Evidence nor exposed.", who, CardName(pz.MurdererCard)))
 	}
-	steps := make([]string, len(pz.Solution.Steps))
-	for i := range steps {
-		steps[i] = pz.Solution.StepText(i, w)
-	}
 	return &puzzle.Page{
-		Game:     Name,
-		Title:    title,
-		Grade:    pz.Solution.Grade.String(),
-		Level:    pz.Solution.Grade.Level.String(),
-		Seed:     pz.Seed,
-		Setup:    setup,
-		Clues:    pz.Clues,
-		Notation: dodNotation,
-		Question: "Which two cards are the Evidence, and who is the murderer?",
-		Answer:   answer,
+		Game:      Name,
+		Title:     title,
+		Grade:     pz.Solution.Grade.String(),
+		Level:     pz.Solution.Grade.Level.String(),
+		Seed:      pz.Seed,
+		Setup:     setup,
+		Clues:     pz.Clues,
+		ClueLines: clueLines,
+		Notation:  dodNotation,
+		Question:  "Which two cards are the Evidence, and who is the murderer?",
+		Answer:    answer,
 		Key: map[string]any{
 			"evidence":      []string{CardName(pz.Evidence[0]), CardName(pz.Evidence[1])},
 			"murder_card":   CardName(pz.Murder),
@@ -581,9 +617,27 @@ func (pz *Puzzle) Page(title string) *puzzle.Page {
 		},
 		SheetColumns: cols,
 		SheetRows:    rows,
-		Solution:     steps,
+		Solution:     pz.Solution.Lines(pz.prob, w),
+		Steps:        pz.Solution.PageSteps(pz.prob, w),
 		Log:          pz.Log(),
 	}
+}
+
+// lineNumbers are the line numbers in the puzzle's log (the header is
+// line 0) of the given and clue observations, by id, and of the clue
+// lines in order.
+func (pz *Puzzle) lineNumbers() (map[int]int, []int) {
+	lines := map[int]int{}
+	first := len(pz.Setup) - len(pz.givens) + 1 // after "players" and "seat"
+	for k, id := range pz.givens {
+		lines[id] = first + k
+	}
+	var clueLines []int
+	for k, id := range pz.clues {
+		lines[id] = len(pz.Setup) + 1 + k
+		clueLines = append(clueLines, len(pz.Setup)+1+k)
+	}
+	return lines, clueLines
 }
 
 var dodNotation = []string{

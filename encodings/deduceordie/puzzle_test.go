@@ -16,6 +16,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
 	"github.com/gumshoe-dev/gumshoe/solver"
 	"github.com/gumshoe-dev/gumshoe/solver/puzzle"
 )
@@ -229,7 +230,7 @@ func TestPuzzleWords(t *testing.T) {
 		{[]solver.Fact{f("3H", 1, false)}, "bob does not hold 3H"},
 		{[]solver.Fact{f("5H", 2, false), f("3H", 2, false), f("4H", 2, false)}, "carol holds no Hearts from 3 to 5"},
 		{[]solver.Fact{f("AS", 2, false), f("2S", 2, false), f("3S", 2, false), f("7C", 2, false), f("3H", 2, false), f("4H", 2, false), f("5H", 2, false)},
-			"carol holds no Spades from Ace to 3 and no Hearts from 3 to 5, nor 7C"},
+			"carol holds no Spades from Ace to 3, no Hearts from 3 to 5, nor 7C"},
 		{[]solver.Fact{f("8S", 0, false), f("9S", 0, false), f("AS", 0, false)}, "alice holds none of AS, 8S or 9S"},
 		{[]solver.Fact{f("5C", 4, true)}, "5C is an Evidence card"},
 		{[]solver.Fact{f("5C", 4, true), f("7S", 4, true)}, "5C and 7S are Evidence cards"},
@@ -260,6 +261,23 @@ func TestVerifyCatchesTampering(t *testing.T) {
 	wrong := *pz
 	wrong.Evidence = [2]Card{pz.Evidence[0], pz.MurdererCard}
 	require.Error(t, wrong.Verify(ctx))
+
+	// A worked solution with one step broken: its last Apply step
+	// concludes the opposite of what it reads.
+	broken := *pz
+	sol := *pz.Solution
+	sol.Steps = slices.Clone(pz.Solution.Steps)
+	for i := len(sol.Steps) - 1; i >= 0; i-- {
+		if sol.Steps[i].Kind == puzzle.Apply {
+			st := sol.Steps[i]
+			st.Facts = slices.Clone(st.Facts)
+			st.Facts[0].Holds = !st.Facts[0].Holds
+			sol.Steps[i] = st
+			break
+		}
+	}
+	broken.Solution = &sol
+	require.ErrorIs(t, broken.Verify(ctx), puzzle.ErrBadStep, "a broken step fails the check")
 
 	bad := *pz
 	bad.Clues = append(slices.Clone(pz.Clues), "ask alice bob 3H..5S = 9")
@@ -322,4 +340,44 @@ func cpuTime() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// TestPuzzleEveryCount makes a puzzle of every level at every player
+// count and checks it three ways: its measured level is the one asked
+// for; Verify passes (the log loads, the answer is the deal's, unique and
+// minimal, and every step of the worked solution follows from exactly
+// what it cites, by the SAT engine); and the puzzle's log, loaded the way
+// "gumshoe solve" loads a file, gives a sheet on which the answer is
+// certain.
+func TestPuzzleEveryCount(t *testing.T) {
+	ctx := context.Background()
+	for n := 3; n <= 6; n++ {
+		for _, level := range puzzle.Levels {
+			t.Run(fmt.Sprintf("%dp/%s", n, level), func(t *testing.T) {
+				if level == puzzle.Hard && (testing.Short() || n == 4) {
+					t.Skip("hard puzzles take seconds each; TestGeneratePuzzleLevels makes 4-player ones")
+				}
+				pz, err := GeneratePuzzle(ctx, 1, PuzzleOptions{Players: n, Level: level})
+				require.NoError(t, err)
+				require.Equal(t, level, pz.Solution.Grade.Level)
+				require.NoError(t, pz.Verify(ctx))
+				g, _, err := table.Games{Definition}.Load(strings.NewReader(pz.Log()))
+				require.NoError(t, err)
+				grid, err := g.Sheet(ctx)
+				require.NoError(t, err)
+				cell := func(c Card, col int) table.Mark {
+					for _, r := range grid.Rows {
+						if r.Card == CardName(c) {
+							return r.Cells[col].Mark
+						}
+					}
+					t.Fatalf("no row %s", CardName(c))
+					return 0
+				}
+				require.Equal(t, table.Yes, cell(pz.Evidence[0], n), "the first Evidence card is certain")
+				require.Equal(t, table.Yes, cell(pz.Evidence[1], n), "the second Evidence card is certain")
+				require.Equal(t, table.Yes, cell(pz.MurdererCard, pz.Murderer), "the murderer is certain")
+			})
+		}
+	}
 }

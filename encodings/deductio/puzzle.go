@@ -64,6 +64,11 @@ func GeneratePuzzle(ctx context.Context, seed uint64, opt PuzzleOptions) (*Puzzl
 	if opt.Players < 2 || opt.Players > 4 {
 		return nil, fmt.Errorf("deductio: %d players; Deductio is for 2 to 4", opt.Players)
 	}
+	if !opt.Any {
+		if err := PuzzleLevelPossible(opt.Players, opt.Level); err != nil {
+			return nil, err
+		}
+	}
 	tries := opt.Tries
 	if tries <= 0 {
 		tries = 4
@@ -103,7 +108,33 @@ func GeneratePuzzle(ctx context.Context, seed uint64, opt PuzzleOptions) (*Puzzl
 		pz.keep(found.Clues)
 		return pz, nil
 	}
-	return nil, puzzle.ErrNoPuzzle
+	return nil, fmt.Errorf("%w: none %s in %d simulated games from seed %d", puzzle.ErrNoPuzzle, levelName(opt.Level, opt.Any), attempts, seed)
+}
+
+// PuzzleLevelPossible says why no Deductio puzzle of the level can be made
+// at n players, or nil. Only easy puzzles can be made: every Deductio clue
+// (a clue card played or rejected, a wrong guess) tells which numbers one
+// player's number can be, so the target's number is unique only when each
+// other number its clues allow is taken by another opponent: one left a
+// single number, or two left the same two numbers. One line at a time
+// settles both: an opponent with one number left holds it, and the
+// target loses it; when two opponents share two numbers, every free number
+// that no opponent can hold is in the Secret Number deck, which it then
+// fills, so the target's number has no place left but the target. No
+// supposition is ever needed (docs/puzzles.md).
+func PuzzleLevelPossible(n int, level puzzle.Level) error {
+	if level == puzzle.Easy {
+		return nil
+	}
+	return fmt.Errorf("%w: every Deductio puzzle is easy; a %s one cannot be made at %d players (or any other count): each clue speaks of one player's number, and one line at a time always settles the answer", puzzle.ErrImpossible, level, n)
+}
+
+// levelName is "medium" or, with any, "of any level".
+func levelName(l puzzle.Level, any bool) string {
+	if any {
+		return "of any level"
+	}
+	return l.String()
 }
 
 // candidate filters seat's log of sim: the players and seat lines, the
@@ -207,7 +238,8 @@ func (pz *Puzzle) Log() string {
 
 // Verify checks the puzzle from scratch: its log loads, the target's number
 // is the simulated one, the answer is unique and the clue set minimal (asked
-// of the SAT engine, through [puzzle.Minimal]).
+// of the SAT engine, through [puzzle.Minimal]), and every step of the worked
+// solution follows from what it cites ([puzzle.CheckSteps]).
 func (pz *Puzzle) Verify(ctx context.Context) error {
 	g, err := Load(strings.NewReader(pz.Log()))
 	if err != nil {
@@ -234,7 +266,10 @@ func (pz *Puzzle) Verify(ctx context.Context) error {
 	if len(in.Clues) != len(pz.Clues) {
 		return errors.New("deductio: puzzle log: every clue line must be an observation")
 	}
-	return puzzle.Minimal(ctx, in)
+	if err := puzzle.Minimal(ctx, in); err != nil {
+		return err
+	}
+	return puzzle.CheckSteps(ctx, &puzzle.Instance{Problem: pz.prob, Givens: pz.givens, Clues: pz.clues, Answer: pz.answer()}, pz.Solution)
 }
 
 // words puts solution steps into Deductio's terms.
@@ -317,11 +352,13 @@ func (w words) Rule(r solver.Rule) string {
 
 // Page lays the puzzle out for print under the given title.
 func (pz *Puzzle) Page(title string) *puzzle.Page {
-	w := words{DefaultWords: puzzle.DefaultWords{Problem: pz.prob}}
+	lines := pz.lineNumbers()
+	w := words{DefaultWords: puzzle.DefaultWords{Problem: pz.prob, Lines: lines}}
 	me, them := pz.Players[pz.Seat], pz.Players[pz.Target]
 	var own string
 	var seen []string
-	for _, l := range pz.Lines {
+	var seenLines []int
+	for i, l := range pz.Lines {
 		f := strings.Fields(l)
 		switch f[0] {
 		case "secret":
@@ -329,6 +366,7 @@ func (pz *Puzzle) Page(title string) *puzzle.Page {
 		case "players", "seat":
 		default:
 			seen = append(seen, l)
+			seenLines = append(seenLines, i+1)
 		}
 	}
 	setup := []string{
@@ -344,10 +382,6 @@ func (pz *Puzzle) Page(title string) *puzzle.Page {
 		cols = append(cols, p)
 	}
 	cols = append(cols, "Up")
-	steps := make([]string, len(pz.Solution.Steps))
-	for i := range steps {
-		steps[i] = pz.Solution.StepText(i, w)
-	}
 	return &puzzle.Page{
 		Game:         Name,
 		Title:        title,
@@ -356,15 +390,46 @@ func (pz *Puzzle) Page(title string) *puzzle.Page {
 		Seed:         pz.Seed,
 		Setup:        setup,
 		Clues:        seen,
+		ClueLines:    seenLines,
 		Notation:     deductioNotation,
 		Question:     fmt.Sprintf("What is %s's Secret Number?", them),
 		Answer:       []string{fmt.Sprintf("%s's number is %d.", them, pz.Number)},
 		Key:          map[string]any{"player": them, "number": pz.Number},
 		SheetColumns: cols,
 		SheetRows:    rows,
-		Solution:     steps,
+		Solution:     pz.Solution.Lines(pz.prob, w),
+		Steps:        pz.Solution.PageSteps(pz.prob, w),
 		Log:          pz.Log(),
 	}
+}
+
+// lineNumbers are the line numbers in the puzzle's log (the header is
+// line 0) of the observations kept (the setup, the face-up lines and the
+// clues), by id: observations and lines are both in the order of the
+// game, so they pair off in order.
+func (pz *Puzzle) lineNumbers() map[int]int {
+	keep := map[int]bool{}
+	for _, id := range pz.givens {
+		keep[id] = true
+	}
+	for _, id := range pz.clues {
+		keep[id] = true
+	}
+	lines := map[int]int{}
+	next := 0
+	for id, o := range pz.prob.Observations() {
+		if !keep[id] {
+			continue
+		}
+		for next < len(pz.Lines) && strings.TrimSpace(pz.Lines[next]) != o.Label {
+			next++
+		}
+		if next < len(pz.Lines) {
+			lines[id] = next + 1
+			next++
+		}
+	}
+	return lines
 }
 
 var deductioNotation = []string{

@@ -9,18 +9,23 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
 	"github.com/gumshoe-dev/gumshoe/solver"
 	"github.com/gumshoe-dev/gumshoe/solver/puzzle"
 )
 
 // TestGeneratePuzzle generates puzzles at every player count and checks
 // each: Verify passes (the log loads, the number is the simulated one,
-// unique and minimal), and a brute-force listing of every assignment of
-// the opponents' numbers agrees.
+// unique and minimal, every step of the worked solution follows from what
+// it cites), a brute-force listing of every assignment of the opponents'
+// numbers agrees, the log loaded as "gumshoe solve" loads a file gives a
+// sheet on which the number is certain, and the grade is easy, as
+// PuzzleLevelPossible says every Deductio puzzle is (any grade is
+// accepted here, so a medium one would fail the test).
 func TestGeneratePuzzle(t *testing.T) {
 	ctx := context.Background()
 	for n := 2; n <= 4; n++ {
-		for seed := uint64(1); seed <= 2; seed++ {
+		for seed := uint64(1); seed <= 4; seed++ {
 			t.Run(fmt.Sprintf("%dplayers/seed%d", n, seed), func(t *testing.T) {
 				pz, err := GeneratePuzzle(ctx, seed, PuzzleOptions{Players: n, Any: true})
 				require.NoError(t, err)
@@ -31,6 +36,16 @@ func TestGeneratePuzzle(t *testing.T) {
 				seen, err := puzzle.CheckWorlds(in, numberDeals(pz))
 				require.NoError(t, err)
 				require.Positive(t, seen)
+				require.Equal(t, puzzle.Easy, pz.Solution.Grade.Level)
+				g, _, err := table.Games{Definition}.Load(strings.NewReader(pz.Log()))
+				require.NoError(t, err)
+				grid, err := g.Sheet(ctx)
+				require.NoError(t, err)
+				col := slices.Index(grid.Holders, pz.Players[pz.Target])
+				require.GreaterOrEqual(t, col, 0, "holders %v", grid.Holders)
+				row := slices.IndexFunc(grid.Rows, func(r table.Row) bool { return r.Card == fmt.Sprint(pz.Number) })
+				require.GreaterOrEqual(t, row, 0)
+				require.Equal(t, table.Yes, grid.Rows[row].Cells[col].Mark, "the number is certain on the sheet")
 			})
 		}
 	}
@@ -106,8 +121,13 @@ func TestGeneratePuzzleErrors(t *testing.T) {
 	ctx := context.Background()
 	_, err := GeneratePuzzle(ctx, 1, PuzzleOptions{Players: 5})
 	require.Error(t, err)
-	_, err = GeneratePuzzle(ctx, 1, PuzzleOptions{Players: 3, Level: puzzle.Hard, Attempts: 3})
-	require.ErrorIs(t, err, puzzle.ErrNoPuzzle, "three games give no hard puzzle: the search gives up")
+	for n := 2; n <= 4; n++ {
+		for _, level := range []puzzle.Level{puzzle.Medium, puzzle.Hard} {
+			_, err = GeneratePuzzle(ctx, 1, PuzzleOptions{Players: n, Level: level})
+			require.ErrorIs(t, err, puzzle.ErrImpossible, "%d players, %s: said plainly, without searching", n, level)
+			require.Contains(t, err.Error(), "every Deductio puzzle is easy")
+		}
+	}
 }
 
 func TestPuzzlePage(t *testing.T) {

@@ -14,13 +14,16 @@
 //     by deletion (try to drop each clue in turn, keep it out when the answer
 //     stays unique); by monotonicity every clue it keeps is needed in the
 //     final set.
-//   - [Solve] and [Grade]: the worked solution is an ordered chain of
-//     deductions; its grade is Easy when unit propagation alone (one
-//     constraint at a time, see solver.Propagator) reaches the answer, Medium
-//     when propagation plus case analysis of one level (suppose a fact,
-//     propagate, reach a contradiction) reaches it, and Hard when a deeper
-//     argument is needed; each deeper step cites a minimal set of
-//     observations found by the SAT engine.
+//   - [Solve]: one solver grades the puzzle and writes its worked solution,
+//     so the two cannot disagree. Each [Step] is a rule of the game or a
+//     line of the log applied to facts already established (one constraint
+//     at a time, see solver.Propagator), or a supposition written out as
+//     nested steps that end in a Contradiction, itself a rule broken. The
+//     [Grade] is read off the solution: Easy when there is no supposition,
+//     Medium when no supposition is nested in another, Hard otherwise; with
+//     the number of steps and the widest step.
+//   - [CheckSteps]: every step is verified mechanically by a SAT engine of
+//     its own: it follows from exactly the line and the facts it cites.
 //
 // [Search] ties them together for one candidate game, and [Batch] runs many
 // searches on all cores with results that do not depend on scheduling.

@@ -19,7 +19,7 @@ func samplePage() *Page {
 		SheetColumns: []string{"ann", "bob"}, SheetRows: []string{"A", "B", "C"},
 		Answer:   []string{"bob holds C."},
 		Key:      map[string]any{"holder": "bob"},
-		Solution: []string{"Bob holds C, since “bob has C”"},
+		Solution: []string{"1. Bob holds C. Suppose instead that bob does not hold C:", "1.1. Impossible: line 1 (“bob has C”)."},
 	}
 }
 
@@ -31,19 +31,22 @@ func TestPageForms(t *testing.T) {
 	var text bytes.Buffer
 	require.NoError(t, p.WriteText(&text))
 	s := text.String()
-	require.Equal(t, 2, strings.Count(s, "\f"), "the answer key and the solution start new pages")
+	require.Equal(t, 3, strings.Count(s, "\f"), "the sheet, the answer key and the solution start new pages")
+	require.Less(t, strings.Index(s, "Question: Who holds C?"), strings.Index(s, "Deduction sheet"))
+	require.Less(t, strings.Index(s, "\fDeduction sheet"), strings.Index(s, "Answer key"))
 	require.Less(t, strings.Index(s, "Question: Who holds C?"), strings.Index(s, "Answer key"))
 	require.Less(t, strings.Index(s, "Answer key"), strings.Index(s, "Worked solution"))
 	require.Contains(t, s, "C    |     |     |")
-	require.Contains(t, s, "  1. Bob holds C, since “bob has C”.")
+	require.Contains(t, s, "\n1. Bob holds C. Suppose instead that bob does not hold C:\n  1.1. Impossible: line 1 (“bob has C”).\n")
 
 	var md bytes.Buffer
 	require.NoError(t, p.WriteMarkdown(&md))
 	m := md.String()
-	require.Equal(t, 3, strings.Count(m, pageBreak))
+	require.Equal(t, 4, strings.Count(m, pageBreak))
 	require.Contains(t, m, "| C |   |   |")
 	require.Contains(t, m, "1. `bob has A|B`", "clue lines are code, kept verbatim")
 	require.Contains(t, m, "- bob holds C.")
+	require.Contains(t, m, "\n  - **1.1.** Impossible: line 1 (“bob has C”).\n", "nested steps are nested items")
 
 	var js bytes.Buffer
 	require.NoError(t, p.WriteJSON(&js))

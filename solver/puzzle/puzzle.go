@@ -11,14 +11,15 @@ import (
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
-// Level is a puzzle's difficulty as measured by [Solve].
+// Level is a puzzle's difficulty, read from its worked solution's
+// structure by [Solve]: the deepest supposition.
 type Level uint8
 
 // The difficulty levels, easiest first.
 const (
-	Easy   Level = iota // unit propagation alone reaches the answer
-	Medium              // propagation with case analysis of one level reaches it
-	Hard                // a deeper argument is needed
+	Easy   Level = iota // no supposition: each step reads one rule or line
+	Medium              // suppositions, none nested in another
+	Hard                // a supposition nested inside another (or deeper)
 )
 
 // Levels are the levels, easiest first.
@@ -47,26 +48,30 @@ func ParseLevel(s string) (Level, error) {
 	return 0, fmt.Errorf("puzzle: unknown difficulty %q (want easy, medium or hard)", s)
 }
 
-// Grade is the measured difficulty of a puzzle.
+// Grade is the measured difficulty of a puzzle: its level and the
+// structure of its worked solution.
 type Grade struct {
-	Level      Level
-	Clues      int // observations in the clue set
-	Steps      int // steps of the worked solution
-	CaseSplits int // steps that need case analysis of one level
-	Deep       int // steps that need a deeper argument
+	Level        Level
+	Clues        int // observations in the clue set
+	Steps        int // steps of the worked solution, nested ones included, contradictions not
+	Suppositions int // Suppose steps, nested ones included
+	Depth        int // the deepest nesting of suppositions (0: none)
+	Widest       int // the most lines and steps one step cites
 }
 
-// String is "medium (9 clues, 14 steps, 2 by cases)" and the like.
+// String is "medium (9 clues, 14 steps, 2 suppositions, depth 1, widest
+// step 4)" and the like.
 func (g Grade) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s (%d clues, %d steps", g.Level, g.Clues, g.Steps)
-	if g.CaseSplits > 0 {
-		fmt.Fprintf(&b, ", %d by cases", g.CaseSplits)
+	if g.Suppositions > 0 {
+		fmt.Fprintf(&b, ", %d supposition", g.Suppositions)
+		if g.Suppositions > 1 {
+			b.WriteString("s")
+		}
+		fmt.Fprintf(&b, " %d deep", g.Depth)
 	}
-	if g.Deep > 0 {
-		fmt.Fprintf(&b, ", %d deeper", g.Deep)
-	}
-	b.WriteString(")")
+	fmt.Fprintf(&b, ", widest step %d)", g.Widest)
 	return b.String()
 }
 

@@ -163,49 +163,57 @@ func TestAgainstBrute(t *testing.T) {
 	t.Logf("levels over %d unique instances: %v", uniques, levels)
 }
 
-// checkSolution checks that every step's facts hold in every world of the
-// instance, that the observations a step cites with the steps it relies on
-// imply its facts, and that the answer is among the facts established or
-// known from the start.
+// checkSolution checks a worked solution by brute force, independently of
+// CheckSteps: every top-level step's facts hold in every world of the
+// instance; every Apply step's facts hold in every world of the line it
+// reads and the givens it cites that agrees with the facts it cites; no
+// such world exists for a Contradiction; the answer is among the
+// top-level facts or known from the start. CheckSteps must agree.
 func checkSolution(t *testing.T, in *Instance, sol *Solution) {
 	t.Helper()
 	ws := worlds(in.Problem, in.obs(in.Clues))
 	start := worlds(in.Problem, in.Givens)
-	for i, st := range sol.Steps {
+	for _, st := range sol.Steps {
 		require.NotEmpty(t, st.Facts)
 		for _, f := range st.Facts {
 			for _, w := range ws {
-				require.True(t, holdsIn(w, f), "step %d: %+v fails in a world", i+1, f)
+				require.True(t, holdsIn(w, f), "step %s: %+v fails in a world", st.Number, f)
 			}
 		}
-		for _, a := range st.After {
-			require.Less(t, a, i, "step %d relies on a later step", i+1)
+	}
+	sol.Walk(func(st *Step) {
+		if st.Kind == Suppose {
+			require.Equal(t, Contradiction, st.Sub[len(st.Sub)-1].Kind, "step %s", st.Number)
+			return
 		}
-		if st.FromStart {
-			continue // the start facts are not rebuilt here
-		}
-		// The cited observations and the earlier steps' facts imply the
-		// step's facts.
-		ids := slices.Clone(st.Observations)
-		if st.Kind == Propagated && st.Rule.Kind == solver.RuleObservation {
+		var ids []int
+		if st.Rule.Kind == solver.RuleObservation {
 			ids = append(ids, st.Rule.Index)
 		}
-		var earlier []solver.Fact
-		for _, a := range st.After {
-			earlier = append(earlier, sol.Steps[a].Facts...)
+		var facts []solver.Fact
+		for _, c := range st.Because {
+			ids = append(ids, c.Givens...)
+			if c.Step != "" {
+				facts = append(facts, c.Fact)
+			}
 		}
+		agree := 0
 	worlds:
 		for _, w := range worlds(in.Problem, ids) {
-			for _, f := range earlier {
+			for _, f := range facts {
 				if !holdsIn(w, f) {
 					continue worlds
 				}
 			}
+			agree++
 			for _, f := range st.Facts {
-				require.True(t, holdsIn(w, f), "step %d: its reasons do not imply %+v", i+1, f)
+				require.True(t, holdsIn(w, f), "step %s: its reasons do not imply %+v", st.Number, f)
 			}
 		}
-	}
+		if st.Kind == Contradiction {
+			require.Zero(t, agree, "step %s: its reasons are not contradictory", st.Number)
+		}
+	})
 	for _, f := range in.Answer {
 		found := false
 		for _, st := range sol.Steps {
@@ -218,6 +226,7 @@ func checkSolution(t *testing.T, in *Instance, sol *Solution) {
 			}
 		}
 	}
+	require.NoError(t, CheckSteps(context.Background(), in, sol))
 }
 
 // levelCase builds the three hand-made instances of TestLevels.
@@ -395,10 +404,108 @@ func Example() {
 	}
 	sol, _ := Solve(ctx, in)
 	fmt.Println("grade:", sol.Grade)
-	_ = sol.Write(os.Stdout, DefaultWords{Problem: p})
+	_ = sol.Write(os.Stdout, p, DefaultWords{Problem: p})
 	// Output:
-	// grade: medium (1 clues, 1 steps, 1 by cases)
-	// 1. A holds z: suppose A does not hold z; then “B has x or y” could not hold.
+	// grade: medium (1 clues, 3 steps, 1 supposition 1 deep, widest step 1)
+	// 1. A holds z. Suppose instead that A does not hold z:
+	//   1.1. B holds z: z is in exactly one place, and A does not hold z (supposed in step 1).
+	//   1.2. B holds none of x or y: B holds 1 card, and B holds z (step 1.1).
+	//   1.3. Impossible: “B has x or y” says B holds exactly 1 of x and y, but B holds none of x or y (step 1.2): none of them is left.
+}
+
+// TestCheckStepsCatches breaks one step of good solutions in each way a
+// step can be wrong and sees CheckSteps fail, naming that step.
+func TestCheckStepsCatches(t *testing.T) {
+	ctx := context.Background()
+	in := levelCase(t, []string{"x", "y", "z", "u", "v", "w", "s", "t"},
+		[]solver.HolderSpec{{Name: "A", Size: solver.Exactly(2)}, {Name: "B", Size: solver.Exactly(2)}, {Name: "C", Size: solver.Exactly(2)}, {Name: "D", Size: solver.Exactly(2)}},
+		[][]solver.Constraint{
+			{solver.NotHolds(0, 2), solver.NotHolds(0, 3)},
+			{solver.NotHolds(1, 2), solver.NotHolds(1, 3)},
+			{solver.NotHolds(2, 2), solver.NotHolds(2, 3)},
+			{solver.NotHolds(3, 2), solver.NotHolds(3, 3)},
+		},
+		solver.Fact{Card: 4, Holder: 0, Holds: false})
+	fresh := func() *Solution {
+		sol, err := Solve(ctx, in)
+		require.NoError(t, err)
+		require.NoError(t, CheckSteps(ctx, in, sol), "the good solution passes")
+		return sol
+	}
+	require.Equal(t, Hard, fresh().Grade.Level)
+	// firstApply is the first Apply step that cites another step, nested
+	// as deep as it comes.
+	firstApply := func(sol *Solution) *Step {
+		var found *Step
+		sol.Walk(func(st *Step) {
+			if found == nil && st.Kind == Apply && len(st.Because) > 0 && st.Because[0].Step != "" {
+				found = st
+			}
+		})
+		require.NotNil(t, found)
+		return found
+	}
+	tests := []struct {
+		name   string
+		break_ func(sol *Solution) string // returns the number of the step broken
+	}{
+		{"a conclusion flipped", func(sol *Solution) string {
+			st := firstApply(sol)
+			st.Facts[0].Holds = !st.Facts[0].Holds
+			return st.Number
+		}},
+		{"a reason dropped", func(sol *Solution) string {
+			st := firstApply(sol)
+			st.Because = st.Because[1:]
+			return st.Number
+		}},
+		{"another line read", func(sol *Solution) string {
+			var st *Step
+			sol.Walk(func(s *Step) {
+				if st == nil && s.Kind == Apply && s.Rule.Kind == solver.RuleObservation {
+					st = s
+				}
+			})
+			require.NotNil(t, st)
+			st.Rule.Index = (st.Rule.Index + 1) % len(in.Clues)
+			return st.Number
+		}},
+		{"a citation of a step not yet made", func(sol *Solution) string {
+			st := firstApply(sol)
+			st.Because[0].Step = "99"
+			return st.Number
+		}},
+		{"a contradiction that is none", func(sol *Solution) string {
+			var sup *Step
+			sol.Walk(func(st *Step) {
+				if sup == nil && st.Kind == Suppose {
+					sup = st
+				}
+			})
+			last := &sup.Sub[len(sup.Sub)-1]
+			last.Because = nil
+			return last.Number
+		}},
+		{"a supposition that proves the wrong thing", func(sol *Solution) string {
+			for i := range sol.Steps {
+				if sol.Steps[i].Kind == Suppose {
+					sol.Steps[i].Supposed.Holds = !sol.Steps[i].Supposed.Holds
+					return sol.Steps[i].Number
+				}
+			}
+			return ""
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			sol := fresh()
+			num := tc.break_(sol)
+			require.NotEmpty(t, num)
+			err := CheckSteps(ctx, in, sol)
+			require.ErrorIs(t, err, ErrBadStep)
+			require.Contains(t, err.Error(), "step "+num+":")
+		})
+	}
 }
 
 // TestCheckWorlds checks the brute-force checker against Minimize on the

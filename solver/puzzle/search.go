@@ -14,7 +14,12 @@ import (
 // ErrNoPuzzle is returned by [Search] when a candidate yields no puzzle of
 // the level asked for (or no puzzle at all: the answer never becomes
 // unique).
-var ErrNoPuzzle = errors.New("puzzle: no puzzle of that level in this game")
+var ErrNoPuzzle = errors.New("puzzle: no puzzle of that level found")
+
+// ErrImpossible is wrapped by a game's generator when no puzzle of the
+// level asked for can be made at all with the game's rules and player
+// count; the error says why.
+var ErrImpossible = errors.New("puzzle: no such puzzle can be made")
 
 // Puzzle is a verified puzzle: an instance whose clue set is minimal and
 // whose answer is unique, with its worked solution and measured grade.
@@ -86,8 +91,8 @@ func Search(ctx context.Context, cand *Instance, rng *rand.Rand, opt SearchOptio
 			continue // known from the givens alone: no puzzle
 		}
 		sol, err := solve(ctx, in, opt.Any || opt.Level == Hard)
-		if errors.Is(err, errDeep) {
-			continue // Hard, not the level asked for
+		if errors.Is(err, errDeep) || errors.Is(err, ErrTooDeep) {
+			continue // Hard, not the level asked for; or beyond what a person can follow
 		}
 		if err != nil {
 			return nil, err

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
@@ -11,52 +13,94 @@ import (
 // StepKind is how a step of a worked solution is justified.
 type StepKind uint8
 
-// The kinds of step, from the plainest.
+// The kinds of step.
 const (
-	// Propagated: one observation or rule of the game, with earlier steps,
-	// leaves the facts no other value.
-	Propagated StepKind = iota
-	// ByCases: supposing the opposite of the fact, propagation reaches a
-	// contradiction (case analysis of one level).
-	ByCases
-	// Deeper: the fact follows from the observations cited by an argument
-	// that neither of the above finds (deeper case analysis, counting).
-	Deeper
+	// Apply: one rule of the game or one observation, read with the facts
+	// cited, leaves the step's facts no other value.
+	Apply StepKind = iota
+	// Suppose: supposing the opposite of the step's fact, the nested steps
+	// reach a contradiction; so the fact holds.
+	Suppose
+	// Contradiction: the last nested step of a supposition: one rule or
+	// observation, read with the facts cited, cannot hold.
+	Contradiction
 )
 
-// String is "propagated", "by cases" or "deeper".
+// String is "apply", "suppose" or "contradiction".
 func (k StepKind) String() string {
 	switch k {
-	case Propagated:
-		return "propagated"
-	case ByCases:
-		return "by cases"
-	case Deeper:
-		return "deeper"
+	case Apply:
+		return "apply"
+	case Suppose:
+		return "suppose"
+	case Contradiction:
+		return "contradiction"
 	}
 	return "StepKind(?)"
 }
 
 // Step is one deduction of a worked solution.
 type Step struct {
-	Kind StepKind
-	// Facts are what the step establishes. A Propagated step may group
-	// several facts that the same rule gives about the same holder, all
-	// true or all false, or that one card is with none of several holders;
-	// other steps establish one fact.
+	// Number is the step's number: "13" at the top, "13.2" for the second
+	// step inside the supposition of step 13, and so on.
+	Number string
+	Kind   StepKind
+	// Facts are what the step establishes: for Apply, facts the rule gives
+	// about one holder, all true or all false, or about one card and
+	// several holders; for Suppose, the one fact the supposition's
+	// refutation proves; none for Contradiction.
 	Facts []solver.Fact
-	// Rule is the observation or game rule a Propagated step applies.
+	// Supposed is, for a Suppose step, the supposition: the opposite of
+	// Facts[0].
+	Supposed solver.Fact
+	// Rule is the rule or observation an Apply or Contradiction step
+	// reads.
 	Rule solver.Rule
-	// Observations are, for ByCases and Deeper steps, the observations the
-	// argument uses, ascending (for ByCases, those used after the
-	// supposition; for Deeper, a minimal set implying the fact).
-	Observations []int
-	// After are the earlier steps (indices into Solution.Steps, ascending)
-	// the step relies on.
-	After []int
-	// FromStart tells that the step also relies on facts known from the
-	// givens alone (the seat's own hand, the exposed cards).
-	FromStart bool
+	// Because are the facts the rule is read with (for a Contradiction,
+	// the facts that break it), each with where it comes from.
+	Because []Cited
+	// Sub are a Suppose step's nested steps, the last a Contradiction.
+	Sub []Step
+}
+
+// Cited is a fact a step relies on, with its source: an earlier step (its
+// Number; the number of an enclosing Suppose step stands for its
+// supposition), or given observations (what the seat knew from the start).
+type Cited struct {
+	Fact   solver.Fact
+	Step   string // "" when the fact is known from the givens
+	Givens []int  // observation ids the fact rests on, when Step is ""
+}
+
+// Depth is the deepest nesting of suppositions in s: 0 for an Apply step,
+// 1 for a supposition refuted by rules alone, and so on.
+func (s *Step) Depth() int {
+	if s.Kind != Suppose {
+		return 0
+	}
+	d := 0
+	for i := range s.Sub {
+		d = max(d, s.Sub[i].Depth())
+	}
+	return d + 1
+}
+
+// Width is how many lines and earlier steps the step cites (a Suppose
+// step cites nothing itself: its nested steps do).
+func (s *Step) Width() int {
+	seen := map[string]bool{}
+	if s.Rule.Kind == solver.RuleObservation && s.Kind != Suppose {
+		seen["o"+strconv.Itoa(s.Rule.Index)] = true
+	}
+	for _, c := range s.Because {
+		if c.Step != "" {
+			seen["s"+c.Step] = true
+		}
+		for _, g := range c.Givens {
+			seen["o"+strconv.Itoa(g)] = true
+		}
+	}
+	return len(seen)
 }
 
 // Solution is a worked solution: the steps from the givens and the clues
@@ -66,20 +110,79 @@ type Solution struct {
 	Grade Grade
 }
 
-// entry is one fact found while solving, before the chain is extracted.
+// Walk calls f on every step of s, nested ones after the step that holds
+// them, in the order printed.
+func (s *Solution) Walk(f func(st *Step)) {
+	var walk func(steps []Step)
+	walk = func(steps []Step) {
+		for i := range steps {
+			f(&steps[i])
+			walk(steps[i].Sub)
+		}
+	}
+	walk(s.Steps)
+}
+
+// refutation is a supposition refuted: from a context (a propagation
+// whose trail has base entries), supposing sup and learning the facts of
+// nested refutations leads propagation to a conflict.
+type refutation struct {
+	sup     solver.Fact
+	base    int
+	final   *solver.Propagation // ends in a conflict
+	learned map[int]*refutation // trail position of a learned fact -> its refutation
+	deps    map[int]bool        // positions below base the refutation rests on
+	need    map[int]bool        // positions from base on that it uses
+}
+
+// walk collects the trail positions the refutation rests on: below base
+// into deps, from base on into need.
+func (r *refutation) walk() {
+	if r.deps != nil {
+		return
+	}
+	r.deps, r.need = map[int]bool{}, map[int]bool{}
+	tr := r.final.Trail()
+	stack := slices.Clone(r.final.Conflict().Because)
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if p < r.base {
+			r.deps[p] = true
+			continue
+		}
+		if r.need[p] {
+			continue
+		}
+		r.need[p] = true
+		if in, ok := r.learned[p]; ok {
+			in.walk()
+			for q := range in.deps {
+				stack = append(stack, q)
+			}
+			continue
+		}
+		stack = append(stack, tr[p].Because...)
+	}
+}
+
+// entry is one fact found at the top level, before the chain is extracted.
 type entry struct {
-	fact  solver.Fact
-	start bool
-	kind  StepKind
-	rule  solver.Rule
-	obs   []int
-	after []int // entry indices
+	fact    solver.Fact
+	start   bool
+	givens  []int // for start entries: the given observations it rests on
+	rule    solver.Rule
+	after   []int // entry indices
+	ref     *refutation
+	at      []int // for ref: context trail position -> entry index
+	because []int // for Apply entries: the entries the rule is read with
 }
 
 type solveState struct {
-	in    *Instance
-	log   []entry
-	index map[solver.Fact]int
+	in     *Instance
+	log    []entry
+	index  map[solver.Fact]int
+	budget int
 }
 
 func (st *solveState) facts() []solver.Fact {
@@ -104,13 +207,36 @@ func (st *solveState) absorb(r *solver.Propagation, start bool) []int {
 			at[i] = j
 			continue
 		}
-		e := entry{fact: d.Fact, start: start, kind: Propagated, rule: d.Rule}
+		e := entry{fact: d.Fact, start: start, rule: d.Rule}
 		for _, b := range d.Because {
 			e.after = append(e.after, at[b])
+		}
+		e.because = slices.Clone(e.after)
+		if start {
+			gs := map[int]bool{}
+			if d.Rule.Kind == solver.RuleObservation {
+				gs[d.Rule.Index] = true
+			}
+			for _, a := range e.after {
+				for _, g := range st.log[a].givens {
+					gs[g] = true
+				}
+			}
+			e.givens = slices.Sorted(mapKeys(gs))
 		}
 		at[i] = st.add(e)
 	}
 	return at
+}
+
+func mapKeys(m map[int]bool) func(func(int) bool) {
+	return func(yield func(int) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
 }
 
 func (st *solveState) add(e entry) int {
@@ -129,14 +255,15 @@ func (st *solveState) done(r *solver.Propagation) bool {
 }
 
 // Solve works out in's answer from its givens and clues and grades it: unit
-// propagation first; when it stalls, case analysis of one level (suppose a
-// fact, propagate, and when that breaks a constraint record the opposite
-// fact, then propagate again); when that stalls too, the SAT engine's
-// minimal explanation of an answer fact still open, recorded as a deeper
-// step. The steps kept are those the answer depends on, in the order found.
+// propagation first (one rule or observation at a time); when it stalls, a
+// supposition refuted by propagation (depth 1); when that stalls too, a
+// supposition refuted with suppositions nested inside it, as deep as
+// needed (the shallowest found first). The steps kept are those the answer
+// depends on, in the order found.
 //
-// It returns ErrNotUnique when the answer is not implied and
-// ErrInconsistent when the observations admit no world.
+// It returns ErrNotUnique when the answer is not implied,
+// ErrInconsistent when the observations admit no world and ErrTooDeep when
+// the argument would be too deep to write out.
 func Solve(ctx context.Context, in *Instance) (*Solution, error) {
 	if err := in.check(); err != nil {
 		return nil, err
@@ -145,11 +272,11 @@ func Solve(ctx context.Context, in *Instance) (*Solution, error) {
 }
 
 // errDeep is solve's answer when deep is false and the answer needs a
-// deeper step: the puzzle is Hard.
-var errDeep = errors.New("puzzle: a deeper step is needed")
+// nested supposition: the puzzle is Hard.
+var errDeep = errors.New("puzzle: a nested supposition is needed")
 
-// solve is Solve; with deep false it gives up with errDeep where a deeper
-// step would be needed, which grades the puzzle Hard at less cost.
+// solve is Solve; with deep false it gives up with errDeep where a nested
+// supposition would be needed, which grades the puzzle Hard at less cost.
 func solve(ctx context.Context, in *Instance, deep bool) (*Solution, error) {
 	st := &solveState{in: in, index: map[solver.Fact]int{}}
 	r0 := solver.NewPropagator(in.Problem, in.Givens).Run(nil)
@@ -158,6 +285,7 @@ func solve(ctx context.Context, in *Instance, deep bool) (*Solution, error) {
 	}
 	st.absorb(r0, true)
 	pr := solver.NewPropagator(in.Problem, in.obs(in.Clues))
+	written := 0
 	if ok, err := unique(ctx, in, in.Clues); err != nil || !ok {
 		if err == nil {
 			err = ErrNotUnique
@@ -176,91 +304,193 @@ func solve(ctx context.Context, in *Instance, deep bool) (*Solution, error) {
 		if st.done(r) {
 			break
 		}
-		if st.probe(r, at) {
-			continue
-		}
-		if !deep {
+		ref := st.probe(r, 0)
+		if ref == nil && !deep {
 			return nil, errDeep
 		}
-		// Deeper: of the facts still open that the observations imply,
-		// record the one resting on the fewest observations (an answer
-		// fact on a tie), then go back to propagation.
-		e, err := st.deeper(ctx, r)
-		if err != nil {
-			return nil, err
+		if ref == nil {
+			var err error
+			if ref, err = st.deeper(ctx, r); err != nil {
+				return nil, err
+			}
 		}
+		ref.walk()
+		if written += ref.size(); written > 2*MaxSteps {
+			// The suppositions alone would make too long a solution
+			// (only those the answer depends on are kept, so allow
+			// twice the limit before giving up early).
+			return nil, ErrTooDeep
+		}
+		e := entry{fact: negate(ref.sup), ref: ref, at: at}
+		for p := range ref.deps {
+			e.after = append(e.after, at[p])
+		}
+		slices.Sort(e.after)
 		st.add(e)
 	}
-	return st.chain(), nil
+	sol := st.chain()
+	if sol.Grade.Steps > MaxSteps {
+		return nil, ErrTooDeep
+	}
+	return sol, nil
 }
 
-// probe tries every open fact of r both ways; at the first supposition
-// whose propagation breaks a constraint it logs the opposite fact as a
-// ByCases entry and reports true.
-func (st *solveState) probe(r *solver.Propagation, at []int) bool {
-	m := st.in.Problem.Model()
-	base := len(r.Trail())
-	// Refuting "c is not with h" places c outright, which makes shorter
-	// chains than ruling out its other places one by one: try those
-	// suppositions first.
+func negate(f solver.Fact) solver.Fact { f.Holds = !f.Holds; return f }
+
+// open lists the open facts of r, the suppositions worth trying: "c is not
+// with h" first, since refuting it places c outright, which makes shorter
+// chains than ruling out c's other places one by one.
+func open(r *solver.Propagation, m *solver.Model) []solver.Fact {
+	var out []solver.Fact
 	for _, v := range []bool{false, true} {
-		for c := 0; c < m.NumCards(); c++ {
-			for h := 0; h < m.NumHolders(); h++ {
-				if r.Status(solver.Card(c), solver.Holder(h)) != solver.Open {
-					continue
+		for c := range m.NumCards() {
+			for h := range m.NumHolders() {
+				if r.Status(solver.Card(c), solver.Holder(h)) == solver.Open {
+					out = append(out, solver.Fact{Card: solver.Card(c), Holder: solver.Holder(h), Holds: v})
 				}
-				sup := solver.Fact{Card: solver.Card(c), Holder: solver.Holder(h), Holds: v}
-				q := r.With(sup)
-				k := q.Conflict()
-				if k == nil {
-					continue
-				}
-				e := entry{fact: solver.Fact{Card: sup.Card, Holder: sup.Holder, Holds: !v}, kind: ByCases}
-				// Walk back from the broken constraint through the
-				// hypothetical part of the trail.
-				tr := q.Trail()
-				seen := map[int]bool{}
-				obs := map[int]bool{}
-				if k.Rule.Kind == solver.RuleObservation {
-					obs[k.Rule.Index] = true
-				}
-				stack := slices.Clone(k.Because)
-				after := map[int]bool{}
-				for len(stack) > 0 {
-					i := stack[len(stack)-1]
-					stack = stack[:len(stack)-1]
-					if seen[i] {
-						continue
-					}
-					seen[i] = true
-					if i < base {
-						after[at[i]] = true
-						continue
-					}
-					d := tr[i]
-					if d.Rule.Kind == solver.RuleObservation {
-						obs[d.Rule.Index] = true
-					}
-					stack = append(stack, d.Because...)
-				}
-				for o := range obs {
-					e.obs = append(e.obs, o)
-				}
-				slices.Sort(e.obs)
-				for a := range after {
-					e.after = append(e.after, a)
-				}
-				slices.Sort(e.after)
-				st.add(e)
-				return true
 			}
 		}
 	}
-	return false
+	return out
 }
 
-// chain keeps the entries the answer depends on, groups them into steps
-// and grades the result.
+// probe tries every open fact of r as a supposition refuted with
+// suppositions nested at most d deep inside it, and returns the first
+// refutation found, or nil.
+func (st *solveState) probe(r *solver.Propagation, d int) *refutation {
+	for _, f := range open(r, st.in.Problem.Model()) {
+		if ref := st.refute(r, f, d); ref != nil {
+			return ref
+		}
+	}
+	return nil
+}
+
+// refute tries to refute sup in the context r with suppositions nested at
+// most d deep inside (0: propagation alone), shallowest first, within the
+// solver's budget of propagations. It returns nil when it finds none.
+func (st *solveState) refute(r *solver.Propagation, sup solver.Fact, d int) *refutation {
+	if st.budget <= 0 && d > 0 {
+		return nil
+	}
+	st.budget--
+	q := r.With(sup)
+	ref := &refutation{sup: sup, base: len(r.Trail()), learned: map[int]*refutation{}}
+	m := st.in.Problem.Model()
+	for q.Conflict() == nil {
+		if d == 0 || st.budget <= 0 {
+			return nil
+		}
+		var inner *refutation
+		for dd := 0; dd < d && inner == nil; dd++ {
+			for _, l := range open(q, m) {
+				if inner = st.refute(q, l, dd); inner != nil || st.budget <= 0 {
+					break
+				}
+			}
+		}
+		if inner == nil {
+			return nil
+		}
+		pos := len(q.Trail())
+		q = q.With(negate(inner.sup))
+		ref.learned[pos] = inner
+	}
+	ref.final = q
+	return ref
+}
+
+// Limits of the search for nested suppositions.
+const (
+	maxDeepCandidates = 12    // implied facts tried as the next step
+	deepBudget        = 20000 // propagations for the search of one step
+	MaxDepth          = 4     // the deepest nesting of suppositions a worked solution may have
+	MaxSteps          = 150   // the most steps a worked solution may have, nested ones included
+)
+
+// ErrTooDeep is returned by [Solve] when the answer is unique but a step
+// of its worked solution would need suppositions nested deeper than
+// MaxDepth, or more search than the solver allows a step, or the solution
+// would have more than MaxSteps steps: no solution a person could follow
+// is written, and [Search] makes no puzzle of it.
+var ErrTooDeep = errors.New("puzzle: the answer needs an argument too deep to write out")
+
+// deeper finds the next step when no supposition is refuted by
+// propagation: among the open facts the observations imply (answer facts
+// first, at most maxDeepCandidates, those whose proof used the fewest
+// observations first), one whose opposite is refuted with the shallowest
+// nesting, up to MaxDepth and within deepBudget propagations; ErrTooDeep
+// when there is none.
+func (st *solveState) deeper(ctx context.Context, r *solver.Propagation) (*refutation, error) {
+	in := st.in
+	ids := in.obs(in.Clues)
+	var all []solver.Fact
+	for _, f := range in.Answer {
+		if !r.Fixed(f) {
+			all = append(all, f)
+		}
+	}
+	for _, f := range open(r, in.Problem.Model()) {
+		if !slices.Contains(all, f) {
+			all = append(all, f)
+		}
+	}
+	type cand struct {
+		f    solver.Fact
+		used int
+	}
+	var cands []cand
+	for _, f := range all {
+		if len(cands) == maxDeepCandidates {
+			break
+		}
+		used, ok, err := in.implies(ctx, ids, f)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			cands = append(cands, cand{f, len(used)})
+		}
+	}
+	if len(cands) == 0 {
+		return nil, ErrNotUnique
+	}
+	slices.SortStableFunc(cands, func(a, b cand) int { return a.used - b.used })
+	st.budget = deepBudget
+	for d := 1; d < MaxDepth && st.budget > 0; d++ {
+		// Of the candidates refuted at this depth, the shortest argument.
+		var best *refutation
+		for _, c := range cands {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			if ref := st.refute(r, negate(c.f), d); ref != nil && (best == nil || ref.size() < best.size()) {
+				best = ref
+			}
+		}
+		if best != nil {
+			return best, nil
+		}
+	}
+	return nil, ErrTooDeep
+}
+
+// size is the number of steps a refutation is written with, nested ones
+// included (before grouping).
+func (r *refutation) size() int {
+	r.walk()
+	n := 0
+	for p := range r.need {
+		n++
+		if in, ok := r.learned[p]; ok {
+			n += in.size()
+		}
+	}
+	return n
+}
+
+// chain keeps the entries the answer depends on, writes them as numbered
+// steps (suppositions with their nested steps) and grades the result.
 func (st *solveState) chain() *Solution {
 	need := make([]bool, len(st.log))
 	var stack []int
@@ -276,190 +506,188 @@ func (st *solveState) chain() *Solution {
 		need[i] = true
 		stack = append(stack, st.log[i].after...)
 	}
-	sol := &Solution{}
-	stepOf := make([]int, len(st.log))
+	// Group neighbouring Apply entries of one rule about one holder (or
+	// one card), then number the groups.
+	var groups [][]int
 	for i, e := range st.log {
-		stepOf[i] = -1
 		if !need[i] || e.start {
 			continue
 		}
-		var after []int
-		fromStart := false
-		for _, a := range e.after {
-			if st.log[a].start {
-				fromStart = true
-			} else {
-				after = append(after, stepOf[a])
-			}
-		}
-		// Group with the previous step when the same rule gives another
-		// fact about the same holder, of the same truth, from no step
-		// found after it.
-		if n := len(sol.Steps); n > 0 && e.kind == Propagated {
-			prev := &sol.Steps[n-1]
-			sameHolder := prev.Facts[0].Holder == e.fact.Holder && prev.Facts[0].Holds == e.fact.Holds
-			// "c is in one place" rules out several holders of c at once.
-			sameCard := e.rule.Kind == solver.RuleOneHolder && !e.fact.Holds && !prev.Facts[0].Holds &&
-				prev.Facts[0].Card == e.fact.Card
-			if prev.Kind == Propagated && prev.Rule == e.rule && (sameHolder || sameCard) &&
-				!slices.Contains(after, n-1) {
-				prev.Facts = append(prev.Facts, e.fact)
-				prev.After = mergeSorted(prev.After, after)
-				prev.FromStart = prev.FromStart || fromStart
-				stepOf[i] = n - 1
+		if n := len(groups); n > 0 && e.ref == nil {
+			g := groups[n-1]
+			if p := st.log[g[0]]; p.ref == nil && sameGroup(p.rule, p.fact, e.rule, e.fact) && !dependsOn(e.after, g) {
+				groups[n-1] = append(g, i)
 				continue
 			}
 		}
-		slices.Sort(after)
-		after = slices.Compact(after)
-		sol.Steps = append(sol.Steps, Step{
-			Kind:         e.kind,
-			Facts:        []solver.Fact{e.fact},
-			Rule:         e.rule,
-			Observations: e.obs,
-			After:        after,
-			FromStart:    fromStart,
-		})
-		stepOf[i] = len(sol.Steps) - 1
+		groups = append(groups, []int{i})
 	}
-	sol.Steps = mergePlaces(sol.Steps)
-	g := Grade{Clues: len(st.in.Clues), Steps: len(sol.Steps)}
-	for _, s := range sol.Steps {
-		switch s.Kind {
-		case ByCases:
-			g.CaseSplits++
-		case Deeper:
-			g.Deep++
+	stepOf := make([]string, len(st.log))
+	for k, g := range groups {
+		for _, i := range g {
+			stepOf[i] = strconv.Itoa(k + 1)
 		}
 	}
-	switch {
-	case g.Deep > 0:
-		g.Level = Hard
-	case g.CaseSplits > 0:
-		g.Level = Medium
-	}
-	sol.Grade = g
-	return sol
-}
-
-func mergeSorted(a, b []int) []int {
-	out := append(slices.Clone(a), b...)
-	slices.Sort(out)
-	return slices.Compact(out)
-}
-
-// maxDeepCandidates bounds the implied facts explained when choosing a
-// deeper step.
-const maxDeepCandidates = 12
-
-// deeper finds the deeper step: among the facts open in r that the
-// observations imply (answer facts first, at most maxDeepCandidates), the
-// one whose proof used the fewest observations, with a minimal explanation.
-func (st *solveState) deeper(ctx context.Context, r *solver.Propagation) (entry, error) {
-	in := st.in
-	ids := in.obs(in.Clues)
-	var cands []solver.Fact
-	for _, f := range in.Answer {
-		if !r.Fixed(f) {
-			cands = append(cands, f)
+	cite := func(i int) Cited {
+		e := st.log[i]
+		if e.start {
+			return Cited{Fact: e.fact, Givens: e.givens}
 		}
+		return Cited{Fact: e.fact, Step: stepOf[i]}
 	}
-	m := in.Problem.Model()
-	for c := range m.NumCards() {
-		for h := range m.NumHolders() {
-			if r.Status(solver.Card(c), solver.Holder(h)) != solver.Open {
-				continue
-			}
-			for _, v := range []bool{true, false} {
-				f := solver.Fact{Card: solver.Card(c), Holder: solver.Holder(h), Holds: v}
-				if !slices.Contains(cands, f) {
-					cands = append(cands, f)
+	sol := &Solution{}
+	for k, g := range groups {
+		num := strconv.Itoa(k + 1)
+		e := st.log[g[0]]
+		if e.ref != nil {
+			at := e.at
+			outer := func(p int) Cited { return cite(at[p]) }
+			sol.Steps = append(sol.Steps, supposeStep(num, e.ref, outer))
+			continue
+		}
+		s := Step{Number: num, Kind: Apply, Rule: e.rule}
+		seen := map[int]bool{}
+		for _, i := range g {
+			s.Facts = append(s.Facts, st.log[i].fact)
+			for _, b := range st.log[i].because {
+				if !seen[b] {
+					seen[b] = true
+					s.Because = append(s.Because, cite(b))
 				}
 			}
 		}
+		sol.Steps = append(sol.Steps, s)
 	}
-	// Rank the implied facts by the observations their proofs used (the
-	// engine's failed assumptions, cheap but not minimal), then explain
-	// the best one minimally.
-	var best solver.Fact
-	bestUsed, found := -1, 0
-	for _, f := range cands {
-		if found == maxDeepCandidates {
-			break
-		}
-		used, ok, err := in.implies(ctx, ids, f)
-		if err != nil {
-			return entry{}, err
-		}
-		if !ok {
-			continue
-		}
-		found++
-		if bestUsed < 0 || len(used) < bestUsed {
-			best, bestUsed = f, len(used)
-		}
-	}
-	if found == 0 {
-		return entry{}, ErrNotUnique
-	}
-	why, err := whyUnder(ctx, in, ids, best)
-	if err != nil {
-		return entry{}, err
-	}
-	return entry{fact: best, kind: Deeper, obs: slices.Sorted(slices.Values(why))}, nil
+	sol.Grade = measure(sol, len(st.in.Clues))
+	return sol
 }
 
-// mergePlaces joins neighbouring steps that rule several cards out of the
-// same places by "every card is in one place" from the same earlier steps
-// ("AS, 2S and AH are with none of bob or carol"), renumbering the steps
-// that cite them.
-func mergePlaces(steps []Step) []Step {
-	places := func(st Step) ([]solver.Holder, bool) {
-		if st.Kind != Propagated || st.Rule.Kind != solver.RuleOneHolder {
-			return nil, false
-		}
-		var hs []solver.Holder
-		for _, f := range st.Facts {
-			if f.Holds || f.Card != st.Facts[0].Card {
-				return nil, false
-			}
-			hs = append(hs, f.Holder)
-		}
-		slices.Sort(hs)
-		return hs, true
+// sameGroup reports whether two facts found by rules a and b make one
+// step: the same rule gives facts about one holder of one truth, or
+// "every card is in one place" rules one card out of several places.
+func sameGroup(a solver.Rule, fa solver.Fact, b solver.Rule, fb solver.Fact) bool {
+	if a != b {
+		return false
 	}
-	newIndex := make([]int, len(steps))
-	var out []Step
-	for i, st := range steps {
-		if n := len(out); n > 0 && i > 0 {
-			prev := &out[n-1]
-			a, okA := places(steps[i-1])
-			b, okB := places(st)
-			if okA && okB && slices.Equal(a, b) && prev.Kind == Propagated && prev.Rule.Kind == solver.RuleOneHolder &&
-				!slices.Contains(st.After, i-1) && sameAfter(steps[i-1], st, newIndex) {
-				prev.Facts = append(prev.Facts, st.Facts...)
-				prev.FromStart = prev.FromStart || st.FromStart
-				newIndex[i] = n - 1
+	if fa.Holder == fb.Holder && fa.Holds == fb.Holds {
+		return true
+	}
+	return a.Kind == solver.RuleOneHolder && !fa.Holds && !fb.Holds && fa.Card == fb.Card
+}
+
+func dependsOn(after, group []int) bool {
+	for _, a := range after {
+		if slices.Contains(group, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// supposeStep writes a refutation as a Suppose step numbered num, its
+// nested steps numbered num.1, num.2, ...; outer cites the context's
+// trail positions below ref.base.
+func supposeStep(num string, ref *refutation, outer func(p int) Cited) Step {
+	ref.walk()
+	tr := ref.final.Trail()
+	s := Step{Number: num, Kind: Suppose, Supposed: ref.sup, Facts: []solver.Fact{negate(ref.sup)}}
+	ps := slices.Sorted(mapKeys(ref.need))
+	// Group as at the top level: neighbouring facts of one rule.
+	var groups [][]int
+	for _, p := range ps {
+		if p == ref.base {
+			continue // the supposition itself
+		}
+		d := tr[p]
+		if n := len(groups); n > 0 && ref.learned[p] == nil {
+			g := groups[n-1]
+			if pd := tr[g[0]]; ref.learned[g[0]] == nil && sameGroup(pd.Rule, pd.Fact, d.Rule, d.Fact) && !dependsOn(d.Because, g) {
+				groups[n-1] = append(g, p)
 				continue
 			}
 		}
-		st.After = remap(st.After, newIndex)
-		out = append(out, st)
-		newIndex[i] = len(out) - 1
+		groups = append(groups, []int{p})
 	}
-	return out
+	stepOf := map[int]string{ref.base: num}
+	for k, g := range groups {
+		for _, p := range g {
+			stepOf[p] = num + "." + strconv.Itoa(k+1)
+		}
+	}
+	cite := func(p int) Cited {
+		if p < ref.base {
+			return outer(p)
+		}
+		return Cited{Fact: tr[p].Fact, Step: stepOf[p]}
+	}
+	cites := func(ps []int, seen map[int]bool) []Cited {
+		var out []Cited
+		for _, p := range ps {
+			if !seen[p] {
+				seen[p] = true
+				out = append(out, cite(p))
+			}
+		}
+		return out
+	}
+	for k, g := range groups {
+		sub := num + "." + strconv.Itoa(k+1)
+		if in := ref.learned[g[0]]; in != nil {
+			s.Sub = append(s.Sub, supposeStep(sub, in, cite))
+			continue
+		}
+		a := Step{Number: sub, Kind: Apply, Rule: tr[g[0]].Rule}
+		seen := map[int]bool{}
+		for _, p := range g {
+			a.Facts = append(a.Facts, tr[p].Fact)
+			a.Because = append(a.Because, cites(tr[p].Because, seen)...)
+		}
+		s.Sub = append(s.Sub, a)
+	}
+	k := ref.final.Conflict()
+	s.Sub = append(s.Sub, Step{
+		Number:  num + "." + strconv.Itoa(len(groups)+1),
+		Kind:    Contradiction,
+		Rule:    k.Rule,
+		Because: cites(k.Because, map[int]bool{}),
+	})
+	return s
 }
 
-// sameAfter reports whether two steps rely on the same earlier steps.
-func sameAfter(a, b Step, newIndex []int) bool {
-	return slices.Equal(remap(a.After, newIndex), remap(b.After, newIndex)) && a.FromStart == b.FromStart
+// measure grades a solution by its structure.
+func measure(sol *Solution, clues int) Grade {
+	g := Grade{Clues: clues}
+	sol.Walk(func(s *Step) {
+		if s.Kind == Contradiction {
+			return
+		}
+		g.Steps++
+		if s.Kind == Suppose {
+			g.Suppositions++
+		}
+		g.Widest = max(g.Widest, s.Width())
+	})
+	for i := range sol.Steps {
+		g.Depth = max(g.Depth, sol.Steps[i].Depth())
+	}
+	switch {
+	case g.Depth >= 2:
+		g.Level = Hard
+	case g.Depth == 1:
+		g.Level = Medium
+	}
+	return g
 }
 
-func remap(after []int, newIndex []int) []int {
-	out := make([]int, 0, len(after))
-	for _, a := range after {
-		out = append(out, newIndex[a])
+// numberLess orders step numbers ("2" < "10" < "10.1").
+func numberLess(a, b string) bool {
+	as, bs := strings.Split(a, "."), strings.Split(b, ".")
+	for i := 0; i < len(as) && i < len(bs); i++ {
+		x, _ := strconv.Atoi(as[i])
+		y, _ := strconv.Atoi(bs[i])
+		if x != y {
+			return x < y
+		}
 	}
-	slices.Sort(out)
-	return slices.Compact(out)
+	return len(as) < len(bs)
 }
