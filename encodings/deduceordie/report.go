@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/encodings/threat"
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
@@ -41,7 +42,15 @@ func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
 	if err != nil {
 		return nil, err
 	}
-	return g.grid(a), nil
+	gr := g.grid(a)
+	figs, err := g.Threats(ctx, ThreatOptions{})
+	if err != nil {
+		return nil, err
+	}
+	if line := g.threatLine(figs); line != "" {
+		gr.Headlines = append(gr.Headlines, line)
+	}
+	return gr, nil
 }
 
 func (g *Game) grid(a *Analysis) *table.Grid {
@@ -112,10 +121,14 @@ func (g *Game) Report(ctx context.Context, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return g.writeReport(w, a)
+	figs, err := g.Threats(ctx, ThreatOptions{})
+	if err != nil {
+		return err
+	}
+	return g.writeReport(w, a, figs)
 }
 
-func (g *Game) writeReport(w io.Writer, a *Analysis) error {
+func (g *Game) writeReport(w io.Writer, a *Analysis, figs []threat.Figure) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Worlds: %s\n", a.Worlds)
 	const top = 10
@@ -139,6 +152,10 @@ func (g *Game) writeReport(w io.Writer, a *Analysis) error {
 	}
 	if a.Accusation != nil {
 		fmt.Fprintf(&b, "\nBest accusation for %s: %s\n", g.players[g.seat], g.accusationText(a.Accusation))
+	}
+	if len(figs) > 0 {
+		b.WriteString("\n")
+		threat.WriteText(&b, g.players, figs)
 	}
 	for _, n := range a.Notes {
 		fmt.Fprintf(&b, "\nNote: %s\n", n)
@@ -196,6 +213,7 @@ type jsonReport struct {
 	MurderCards []jsonCard      `json:"murder_cards"`
 	Murderers   []jsonPlayer    `json:"murderers,omitempty"`
 	Accusation  *jsonAccusation `json:"accusation,omitempty"`
+	Threats     []threat.JSON   `json:"threats,omitempty"`
 	Notes       []string        `json:"notes,omitempty"`
 }
 
@@ -206,11 +224,15 @@ func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return g.writeJSON(w, a)
+	figs, err := g.Threats(ctx, ThreatOptions{})
+	if err != nil {
+		return err
+	}
+	return g.writeJSON(w, a, figs)
 }
 
-func (g *Game) writeJSON(w io.Writer, a *Analysis) error {
-	r := jsonReport{Schema: table.Schema, Game: Name, Players: g.players, Lines: len(g.lines), Worlds: a.Worlds.String(), Notes: a.Notes}
+func (g *Game) writeJSON(w io.Writer, a *Analysis, figs []threat.Figure) error {
+	r := jsonReport{Schema: table.Schema, Game: Name, Players: g.players, Lines: len(g.lines), Worlds: a.Worlds.String(), Notes: a.Notes, Threats: threat.JSONOf(g.players, figs)}
 	if g.seat >= 0 {
 		r.Seat = g.players[g.seat]
 	}
