@@ -3,8 +3,8 @@ package deduceordie
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"math/big"
+	"math/rand/v2"
 	"strings"
 	"testing"
 

@@ -181,7 +181,7 @@ func toys() []toyCase {
 				{Label: "passes", Constraints: []solver.Constraint{solver.CountOf([]solver.Lit{lit(0, 2), lit(1, 2), lit(2, 2)}, solver.Eq, 0)}},
 				{Label: "passes", Constraints: []solver.Constraint{solver.CountOf([]solver.Lit{lit(0, 0), lit(1, 0), lit(2, 0)}, solver.Eq, 0)}},
 			},
-			mine:   []solver.Observation{{Label: "hand", Constraints: []solver.Constraint{solver.Holds(5, 0)}}}}},
+			mine: []solver.Observation{{Label: "hand", Constraints: []solver.Constraint{solver.Holds(5, 0)}}}}},
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := range 8 {
