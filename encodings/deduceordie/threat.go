@@ -117,34 +117,45 @@ func (g *Game) views(exposed Card) *threat.Views {
 			}
 			return string(key), cons
 		},
-		Solution: func(o int, w solver.World) (string, []solver.Constraint) {
-			return accusationOf(w, o, exposed, ev)
+		Solution: func(o int, w solver.World) string {
+			pair, t, ok := accusationOf(w, o, exposed, ev)
+			if !ok {
+				return CardName(pair[0]) + "+" + CardName(pair[1])
+			}
+			return fmt.Sprintf("%s+%s>%d", CardName(pair[0]), CardName(pair[1]), w[t])
+		},
+		Not: func(o int, w solver.World) []solver.Constraint {
+			pair, t, ok := accusationOf(w, o, exposed, ev)
+			if !ok {
+				// No accusation with this pair can succeed; o's hand
+				// fixed, the pair alone is the solution.
+				return []solver.Constraint{solver.Clause(nil, []solver.Lit{{Card: pair[0], Holder: ev}, {Card: pair[1], Holder: ev}})}
+			}
+			return AccusationWrong(pair[0], pair[1], exposed, solver.Holder(o), w[t], ev)
+		},
+		Pivots: func(o int, w solver.World) []solver.Card {
+			pair, t, ok := accusationOf(w, o, exposed, ev)
+			if !ok {
+				return pair[:]
+			}
+			return []solver.Card{pair[0], pair[1], t}
 		},
 	}
 }
 
-// accusationOf is the winning accusation of player o in world w: a key
-// naming the Evidence pair and the accused, and the constraints that hold
-// exactly when, o's hand being what it is in w, that accusation is wrong.
-func accusationOf(w solver.World, o int, exposed Card, ev solver.Holder) (string, []solver.Constraint) {
-	var pair []Card
+// accusationOf is the Evidence pair of world w and the target card of
+// player o's accusation in it; ok is false when no accusation with the pair
+// can succeed (every card of the chain is in o's hand).
+func accusationOf(w solver.World, o int, exposed Card, ev solver.Holder) (pair [2]Card, t Card, ok bool) {
+	n := 0
 	for c, h := range w {
-		if h == ev {
-			pair = append(pair, Card(c))
+		if h == ev && n < 2 {
+			pair[n] = Card(c)
+			n++
 		}
 	}
-	if len(pair) != 2 {
-		return "?", nil
-	}
-	x, y := pair[0], pair[1]
-	t, ok := TargetCard(x, y, exposed, func(c Card) bool { return int(w[c]) == o })
-	if !ok {
-		// No accusation with this pair can succeed; o's hand fixed, the
-		// pair alone is the solution.
-		return CardName(x) + "+" + CardName(y), []solver.Constraint{solver.Clause(nil, []solver.Lit{{Card: x, Holder: ev}, {Card: y, Holder: ev}})}
-	}
-	d := w[t]
-	return fmt.Sprintf("%s+%s>%d", CardName(x), CardName(y), d), AccusationWrong(x, y, exposed, solver.Holder(o), d, ev)
+	t, ok = TargetCard(pair[0], pair[1], exposed, func(c Card) bool { return int(w[c]) == o })
+	return pair, t, ok
 }
 
 // threatLine is the sheet's headline of the opponents' knowledge.

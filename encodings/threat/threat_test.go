@@ -147,14 +147,15 @@ func (t toy) views(m *solver.Model) *threat.Views {
 			}
 			return string(key), cons
 		},
-		Solution: func(o int, w solver.World) (string, []solver.Constraint) {
+		Solution: func(o int, w solver.World) string { return envKey(w, env) },
+		Not: func(o int, w solver.World) []solver.Constraint {
 			var lits []solver.Lit
 			for c, h := range w {
 				if h == env {
 					lits = append(lits, solver.Lit{Card: solver.Card(c), Holder: env})
 				}
 			}
-			return envKey(w, env), []solver.Constraint{solver.Clause(nil, lits)}
+			return []solver.Constraint{solver.Clause(nil, lits)}
 		},
 	}
 }

@@ -25,10 +25,15 @@ type Views struct {
 	// cards, the cards shown to them): a key naming it, and its
 	// constraints.
 	Seen func(o int, w solver.World) (key string, cons []solver.Constraint)
-	// Solution is opponent o's solution in world w: a key naming it, and
-	// constraints that hold exactly in the worlds (of o's view) whose
-	// solution is another one.
-	Solution func(o int, w solver.World) (key string, not []solver.Constraint)
+	// Solution is a key naming opponent o's solution in world w.
+	Solution func(o int, w solver.World) string
+	// Not are constraints that hold exactly in the worlds of o's view
+	// whose solution is not the one of world w.
+	Not func(o int, w solver.World) []solver.Constraint
+	// Pivots, when set, are the cards whose swaps are tried first in the
+	// neighbourhood of w (those that decide the solution), so that other
+	// solutions are met early.
+	Pivots func(o int, w solver.World) []solver.Card
 
 	known map[int]*solver.Problem
 	cache map[string]int
@@ -65,32 +70,51 @@ func (v *Views) Count(ctx context.Context, o int, w solver.World, limit int) (in
 	if _, err := view.Add(solver.Observation{Label: "seen", Constraints: seen}); err != nil {
 		return 0, err
 	}
-	found := make(map[string][]solver.Constraint)
+	found := make(map[string]solver.World)
 	add := func(w solver.World) {
-		k, not := v.Solution(o, w)
+		k := v.Solution(o, w)
 		if _, ok := found[k]; !ok {
-			found[k] = not
+			found[k] = append(solver.World(nil), w...)
 		}
 	}
 	add(w)
-	// The neighbourhood: every swap of two cards' holders.
+	// The neighbourhood: every swap of two cards' holders, the pivots'
+	// first.
 	x := append(solver.World(nil), w...)
+	try := func(a, b int) {
+		if x[a] == x[b] {
+			return
+		}
+		x[a], x[b] = x[b], x[a]
+		if bad, deal := view.Check(x); deal && bad == nil {
+			add(x)
+		}
+		x[a], x[b] = x[b], x[a]
+	}
+	var pivots []solver.Card
+	if v.Pivots != nil {
+		pivots = v.Pivots(o, w)
+	}
+	isPivot := make([]bool, len(x))
+	for _, a := range pivots {
+		isPivot[a] = true
+		for b := 0; b < len(x) && len(found) < limit; b++ {
+			if !isPivot[b] || int(b) > int(a) {
+				try(int(a), b)
+			}
+		}
+	}
 	for a := 0; a < len(x) && len(found) < limit; a++ {
 		for b := a + 1; b < len(x) && len(found) < limit; b++ {
-			if x[a] == x[b] {
-				continue
+			if !isPivot[a] && !isPivot[b] {
+				try(a, b)
 			}
-			x[a], x[b] = x[b], x[a]
-			if bad, deal := view.Check(x); deal && bad == nil {
-				add(x)
-			}
-			x[a], x[b] = x[b], x[a]
 		}
 	}
 	for len(found) < limit {
 		q := view.Clone()
-		for _, not := range found {
-			if _, err := q.Add(solver.Observation{Label: "not", Constraints: not}); err != nil {
+		for _, y := range found {
+			if _, err := q.Add(solver.Observation{Label: "not", Constraints: v.Not(o, y)}); err != nil {
 				return 0, err
 			}
 		}
