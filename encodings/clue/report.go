@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/encodings/threat"
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
@@ -41,6 +42,9 @@ type Report struct {
 	// Forced are the known holders of cards, each with the minimal set of
 	// lines (1-based, in Game.Lines order) that implies it.
 	Forced []ForcedFact
+	// Threats are what each opponent already knows ([Game.Threats]); nil
+	// without a seat.
+	Threats []threat.Figure
 }
 
 // Odds is what the sheet says about one card and one holder.
@@ -150,6 +154,9 @@ func (g *Game) Analyze(ctx context.Context, why bool) (*Report, error) {
 			r.Forced = append(r.Forced, f)
 		}
 	}
+	if r.Threats, err = g.Threats(ctx, ThreatOptions{}); err != nil {
+		return nil, err
+	}
 	return r, nil
 }
 
@@ -250,6 +257,9 @@ func (r *Report) Grid() *table.Grid {
 		gr.Headlines = append(gr.Headlines, co.line(4))
 	}
 	gr.Headlines = append(gr.Headlines, r.bestLine())
+	if line := threat.Headline(r.Players, r.Threats); line != "" {
+		gr.Headlines = append(gr.Headlines, line)
+	}
 	return gr
 }
 
@@ -339,6 +349,10 @@ func (r *Report) writeReports(w io.Writer) error {
 		}
 		b.WriteString("\n")
 	}
+	if len(r.Threats) > 0 {
+		b.WriteString("\n")
+		threat.WriteText(&b, r.Players, r.Threats)
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -422,13 +436,14 @@ type jsonReport struct {
 	Best       *jsonEnvelope  `json:"best"`
 	AccuseNow  bool           `json:"accuse_now"`
 	Forced     []jsonForced   `json:"forced"`
+	Threats    []threat.JSON  `json:"threats,omitempty"`
 }
 
 // WriteJSON writes the report as one indented JSON document.
 func (r *Report) WriteJSON(w io.Writer) error {
 	j := jsonReport{Schema: table.Schema, Game: Name, Deck: r.Deck, Seat: r.Seat, Players: r.Players, Holders: r.Holders,
 		Worlds: r.Worlds.String(), AccuseNow: r.AccuseNow, Sheet: []jsonRow{}, Categories: []jsonCategory{},
-		Envelopes: []jsonEnvelope{}, Forced: []jsonForced{}}
+		Envelopes: []jsonEnvelope{}, Forced: []jsonForced{}, Threats: threat.JSONOf(r.Players, r.Threats)}
 	cat := func(c int) string {
 		for _, co := range r.Categories {
 			if c < len(co.Items) {

@@ -160,27 +160,5 @@ func accusationOf(w solver.World, o int, exposed Card, ev solver.Holder) (pair [
 
 // threatLine is the sheet's headline of the opponents' knowledge.
 func (g *Game) threatLine(figs []threat.Figure) string {
-	return ThreatHeadline(g.players, figs)
-}
-
-// ThreatHeadline is the headline of the opponents' knowledge: for each
-// opponent, the chance they can already name the solution with certainty,
-// with its standard error when sampled.
-func ThreatHeadline(players []string, figs []threat.Figure) string {
-	if len(figs) == 0 {
-		return ""
-	}
-	var parts []string
-	for _, f := range figs {
-		parts = append(parts, players[f.Opponent]+" "+pct(f.Certain))
-	}
-	s := "Opponents certain: " + strings.Join(parts, ", ")
-	if figs[0].Exact {
-		return s + " (exact)"
-	}
-	worst := 0.0
-	for _, f := range figs {
-		worst = max(worst, f.StdErr)
-	}
-	return s + fmt.Sprintf(" (sampled, ±%.1f%%)", worst*100)
+	return threat.Headline(g.players, figs)
 }

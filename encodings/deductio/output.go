@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/encodings/threat"
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
@@ -63,6 +64,9 @@ func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
 	}
 	if r.Best != nil {
 		grid.Headlines = append(grid.Headlines, guessLine(r.Best))
+	}
+	if line := threat.Headline(r.Players, r.Threats); line != "" {
+		grid.Headlines = append(grid.Headlines, line)
 	}
 	return grid, nil
 }
@@ -179,6 +183,10 @@ func (r *Report) WriteText(w io.Writer, title string) error {
 	if r.Best != nil {
 		fmt.Fprintf(&b, "\n%s\n", guessLine(r.Best))
 	}
+	if len(r.Threats) > 0 {
+		b.WriteString("\n")
+		threat.WriteText(&b, r.Players, r.Threats)
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -245,19 +253,20 @@ type (
 		CorrectGuesses int    `json:"correct_guesses"`
 	}
 	jsonReport struct {
-		Schema   string       `json:"schema"`
-		Game     string       `json:"game"`
-		Players  []string     `json:"players"`
-		Seat     string       `json:"seat,omitempty"`
-		FaceUp   []int        `json:"face_up"`
-		DeckSize int          `json:"deck_size"`
-		Scores   []jsonScore  `json:"scores"`
-		Needed   int          `json:"needed_to_win"`
-		Winner   string       `json:"winner,omitempty"`
-		Worlds   string       `json:"worlds"`
-		Secrets  []jsonSecret `json:"secrets"`
-		Exposure *jsonSecret  `json:"exposure,omitempty"`
-		Best     *jsonGuess   `json:"best_guess,omitempty"`
+		Schema   string        `json:"schema"`
+		Game     string        `json:"game"`
+		Players  []string      `json:"players"`
+		Seat     string        `json:"seat,omitempty"`
+		FaceUp   []int         `json:"face_up"`
+		DeckSize int           `json:"deck_size"`
+		Scores   []jsonScore   `json:"scores"`
+		Needed   int           `json:"needed_to_win"`
+		Winner   string        `json:"winner,omitempty"`
+		Worlds   string        `json:"worlds"`
+		Secrets  []jsonSecret  `json:"secrets"`
+		Exposure *jsonSecret   `json:"exposure,omitempty"`
+		Best     *jsonGuess    `json:"best_guess,omitempty"`
+		Threats  []threat.JSON `json:"threats,omitempty"`
 	}
 )
 
@@ -283,7 +292,7 @@ func toJSONSecret(s Secret) jsonSecret {
 // MarshalJSON writes the report in the schema of docs/json.md.
 func (r *Report) MarshalJSON() ([]byte, error) {
 	j := jsonReport{Schema: table.Schema, Game: Name, Players: r.Players, Seat: r.Seat, FaceUp: r.FaceUp, DeckSize: r.DeckSize, Worlds: table.Count(r.Worlds), Secrets: []jsonSecret{},
-		Scores: []jsonScore{}, Needed: r.Needed, Winner: r.Winner}
+		Scores: []jsonScore{}, Needed: r.Needed, Winner: r.Winner, Threats: threat.JSONOf(r.Players, r.Threats)}
 	for i, p := range r.Players {
 		j.Scores = append(j.Scores, jsonScore{Player: p, CorrectGuesses: r.Scores[i]})
 	}

@@ -89,3 +89,24 @@ func WriteText(b *strings.Builder, players []string, figs []Figure) {
 		fmt.Fprintf(b, "  (%d uniform samples of the worlds, each checked exactly; ± is the standard error)\n", figs[0].Samples)
 	}
 }
+
+// Headline is the sheet's headline of the opponents' knowledge: for each
+// opponent, the chance they can already name the solution with certainty,
+// then "(exact)" or "(sampled, ±x%)" with the largest standard error. It
+// is "" when there is no figure.
+func Headline(players []string, figs []Figure) string {
+	if len(figs) == 0 {
+		return ""
+	}
+	var parts []string
+	worst := 0.0
+	for _, f := range figs {
+		parts = append(parts, players[f.Opponent]+" "+Percent(f.Certain))
+		worst = max(worst, f.StdErr)
+	}
+	s := "Opponents certain: " + strings.Join(parts, ", ")
+	if figs[0].Exact {
+		return s + " (exact)"
+	}
+	return s + fmt.Sprintf(" (sampled, ±%.1f%%)", worst*100)
+}
