@@ -260,6 +260,9 @@ func (r *Report) Grid() *table.Grid {
 	if line := threat.Headline(r.Players, r.Threats); line != "" {
 		gr.Headlines = append(gr.Headlines, line)
 	}
+	if d := r.decision(); d != nil {
+		gr.Headlines = append(gr.Headlines, d.Line("accuse"))
+	}
 	return gr
 }
 
@@ -353,6 +356,9 @@ func (r *Report) writeReports(w io.Writer) error {
 		b.WriteString("\n")
 		threat.WriteText(&b, r.Players, r.Threats)
 	}
+	if d := r.decision(); d != nil {
+		fmt.Fprintf(&b, "\n%s\n", d.Line("accuse"))
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -423,20 +429,21 @@ type jsonForced struct {
 }
 
 type jsonReport struct {
-	Schema     string         `json:"schema"`
-	Game       string         `json:"game"`
-	Deck       string         `json:"deck"`
-	Seat       string         `json:"seat,omitempty"`
-	Players    []string       `json:"players"`
-	Holders    []string       `json:"holders"`
-	Worlds     string         `json:"worlds"`
-	Sheet      []jsonRow      `json:"sheet"`
-	Categories []jsonCategory `json:"categories"`
-	Envelopes  []jsonEnvelope `json:"envelopes"`
-	Best       *jsonEnvelope  `json:"best"`
-	AccuseNow  bool           `json:"accuse_now"`
-	Forced     []jsonForced   `json:"forced"`
-	Threats    []threat.JSON  `json:"threats,omitempty"`
+	Schema     string               `json:"schema"`
+	Game       string               `json:"game"`
+	Deck       string               `json:"deck"`
+	Seat       string               `json:"seat,omitempty"`
+	Players    []string             `json:"players"`
+	Holders    []string             `json:"holders"`
+	Worlds     string               `json:"worlds"`
+	Sheet      []jsonRow            `json:"sheet"`
+	Categories []jsonCategory       `json:"categories"`
+	Envelopes  []jsonEnvelope       `json:"envelopes"`
+	Best       *jsonEnvelope        `json:"best"`
+	AccuseNow  bool                 `json:"accuse_now"`
+	Forced     []jsonForced         `json:"forced"`
+	Threats    []threat.JSON        `json:"threats,omitempty"`
+	Decision   *threat.DecisionJSON `json:"decision,omitempty"`
 }
 
 // WriteJSON writes the report as one indented JSON document.
@@ -469,6 +476,9 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	}
 	for _, e := range r.Envelopes {
 		j.Envelopes = append(j.Envelopes, jsonEnvelope{Items: e.Items, Odds: mkProb(e.Count, e.Prob)})
+	}
+	if d := r.decision(); d != nil {
+		j.Decision = d.JSON()
 	}
 	if len(r.Best.Items) > 0 {
 		j.Best = &jsonEnvelope{Items: r.Best.Items, Odds: mkProb(r.Best.Count, r.Best.Prob)}
@@ -531,4 +541,14 @@ func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, er
 		return nil, err
 	}
 	return &table.Explanation{Fact: text, Lines: g.linesOf(ids)}, nil
+}
+
+// decision weighs the best accusation against waiting (nil without a best
+// accusation or the opponents' figures).
+func (r *Report) decision() *threat.Decision {
+	if len(r.Best.Items) == 0 || len(r.Threats) == 0 {
+		return nil
+	}
+	d := threat.Decide(r.Best.Prob, r.Threats, nil)
+	return &d
 }

@@ -50,6 +50,9 @@ func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
 	if line := g.threatLine(figs); line != "" {
 		gr.Headlines = append(gr.Headlines, line)
 	}
+	if d := g.decision(a, figs); d != nil {
+		gr.Headlines = append(gr.Headlines, d.Line("accuse"))
+	}
 	return gr, nil
 }
 
@@ -157,6 +160,9 @@ func (g *Game) writeReport(w io.Writer, a *Analysis, figs []threat.Figure) error
 		b.WriteString("\n")
 		threat.WriteText(&b, g.players, figs)
 	}
+	if d := g.decision(a, figs); d != nil {
+		fmt.Fprintf(&b, "\n%s\n", d.Line("accuse"))
+	}
 	for _, n := range a.Notes {
 		fmt.Fprintf(&b, "\nNote: %s\n", n)
 	}
@@ -202,19 +208,20 @@ type jsonAccusation struct {
 }
 
 type jsonReport struct {
-	Schema      string          `json:"schema"`
-	Game        string          `json:"game"`
-	Players     []string        `json:"players"`
-	Seat        string          `json:"seat,omitempty"`
-	Lines       int             `json:"lines"`
-	Worlds      string          `json:"worlds"`
-	Sheet       []jsonRow       `json:"sheet"`
-	Evidence    []jsonPair      `json:"evidence"`
-	MurderCards []jsonCard      `json:"murder_cards"`
-	Murderers   []jsonPlayer    `json:"murderers,omitempty"`
-	Accusation  *jsonAccusation `json:"accusation,omitempty"`
-	Threats     []threat.JSON   `json:"threats,omitempty"`
-	Notes       []string        `json:"notes,omitempty"`
+	Schema      string               `json:"schema"`
+	Game        string               `json:"game"`
+	Players     []string             `json:"players"`
+	Seat        string               `json:"seat,omitempty"`
+	Lines       int                  `json:"lines"`
+	Worlds      string               `json:"worlds"`
+	Sheet       []jsonRow            `json:"sheet"`
+	Evidence    []jsonPair           `json:"evidence"`
+	MurderCards []jsonCard           `json:"murder_cards"`
+	Murderers   []jsonPlayer         `json:"murderers,omitempty"`
+	Accusation  *jsonAccusation      `json:"accusation,omitempty"`
+	Threats     []threat.JSON        `json:"threats,omitempty"`
+	Decision    *threat.DecisionJSON `json:"decision,omitempty"`
+	Notes       []string             `json:"notes,omitempty"`
 }
 
 // ReportJSON writes every report as one JSON document (schema in
@@ -251,6 +258,9 @@ func (g *Game) writeJSON(w io.Writer, a *Analysis, figs []threat.Figure) error {
 	}
 	for _, x := range a.Murderers {
 		r.Murderers = append(r.Murderers, jsonPlayer{g.players[x.Player], jprob(x.Odds)})
+	}
+	if d := g.decision(a, figs); d != nil {
+		r.Decision = d.JSON()
 	}
 	if x := a.Accusation; x != nil {
 		r.Accusation = &jsonAccusation{[2]string{CardName(x.A), CardName(x.B)}, g.players[x.Accused], x.Certain, jprob(x.Odds)}
@@ -345,4 +355,14 @@ func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, er
 		return nil, err
 	}
 	return &table.Explanation{Fact: g.factText(f), Lines: lines}, nil
+}
+
+// decision weighs the seat's best accusation against waiting (nil without
+// a best accusation, the opponents' figures, or when the seat is out).
+func (g *Game) decision(a *Analysis, figs []threat.Figure) *threat.Decision {
+	if a.Accusation == nil || len(figs) == 0 || g.seat < 0 || g.eliminated[g.seat] {
+		return nil
+	}
+	d := threat.Decide(a.Accusation.P, figs, nil)
+	return &d
 }

@@ -68,6 +68,9 @@ func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
 	if line := threat.Headline(r.Players, r.Threats); line != "" {
 		grid.Headlines = append(grid.Headlines, line)
 	}
+	if d := r.Decision(); d != nil {
+		grid.Headlines = append(grid.Headlines, d.Line("guess"))
+	}
 	return grid, nil
 }
 
@@ -187,6 +190,9 @@ func (r *Report) WriteText(w io.Writer, title string) error {
 		b.WriteString("\n")
 		threat.WriteText(&b, r.Players, r.Threats)
 	}
+	if d := r.Decision(); d != nil {
+		fmt.Fprintf(&b, "\n%s\n", d.Line("guess"))
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -253,20 +259,21 @@ type (
 		CorrectGuesses int    `json:"correct_guesses"`
 	}
 	jsonReport struct {
-		Schema   string        `json:"schema"`
-		Game     string        `json:"game"`
-		Players  []string      `json:"players"`
-		Seat     string        `json:"seat,omitempty"`
-		FaceUp   []int         `json:"face_up"`
-		DeckSize int           `json:"deck_size"`
-		Scores   []jsonScore   `json:"scores"`
-		Needed   int           `json:"needed_to_win"`
-		Winner   string        `json:"winner,omitempty"`
-		Worlds   string        `json:"worlds"`
-		Secrets  []jsonSecret  `json:"secrets"`
-		Exposure *jsonSecret   `json:"exposure,omitempty"`
-		Best     *jsonGuess    `json:"best_guess,omitempty"`
-		Threats  []threat.JSON `json:"threats,omitempty"`
+		Schema   string               `json:"schema"`
+		Game     string               `json:"game"`
+		Players  []string             `json:"players"`
+		Seat     string               `json:"seat,omitempty"`
+		FaceUp   []int                `json:"face_up"`
+		DeckSize int                  `json:"deck_size"`
+		Scores   []jsonScore          `json:"scores"`
+		Needed   int                  `json:"needed_to_win"`
+		Winner   string               `json:"winner,omitempty"`
+		Worlds   string               `json:"worlds"`
+		Secrets  []jsonSecret         `json:"secrets"`
+		Exposure *jsonSecret          `json:"exposure,omitempty"`
+		Best     *jsonGuess           `json:"best_guess,omitempty"`
+		Threats  []threat.JSON        `json:"threats,omitempty"`
+		Decision *threat.DecisionJSON `json:"decision,omitempty"`
 	}
 )
 
@@ -311,6 +318,9 @@ func (r *Report) MarshalJSON() ([]byte, error) {
 	}
 	if b := r.Best; b != nil {
 		j.Best = guessJSON(b)
+	}
+	if d := r.Decision(); d != nil {
+		j.Decision = d.JSON()
 	}
 	return json.Marshal(j)
 }
@@ -497,4 +507,18 @@ func (a *ClueChoice) writeText(b *strings.Builder) {
 	} else {
 		fmt.Fprintf(b, "No card is true of %d: take all three horizontally (the table expected that at %s).\n", a.Number, a.Rejected.RatString())
 	}
+}
+
+// Decision weighs the best guess now against waiting, counting as threats
+// only the opponents one correct guess short of winning (nil without a
+// best guess or the opponents' figures). A wrong guess costs two clue
+// plays rather than the game, so "guess now" is also advised whenever the
+// best guess is (the report's Advised).
+func (r *Report) Decision() *threat.Decision {
+	if r.Best == nil || len(r.Threats) == 0 {
+		return nil
+	}
+	d := threat.Decide(r.Best.P, r.Threats, func(o int) bool { return r.Scores[o] >= r.Needed-1 })
+	d.Now = d.Now || r.Best.Advised
+	return &d
 }

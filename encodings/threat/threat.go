@@ -66,6 +66,10 @@ type Figure struct {
 	// open; the last entry is "Limit or more".
 	Open   []*big.Rat
 	OpenSE []float64 // the standard error of each entry of Open (0 when exact)
+	// PerWorld is the probability that the opponent is certain in each
+	// world visited, in the order visited (the same for every opponent of
+	// one call): what [Any] combines.
+	PerWorld []*big.Rat
 }
 
 // CertainFloat is Certain as the nearest float64.
@@ -106,6 +110,7 @@ func Assess(ctx context.Context, p *solver.Problem, cnt *solver.Counter, opps []
 				return fmt.Errorf("threat: %d classes of open solutions, want %d", len(d), opt.Limit)
 			}
 			acc[i].add(d)
+			acc[i].per = append(acc[i].per, new(big.Rat).Set(d[0]))
 		}
 		return nil
 	}
@@ -146,6 +151,7 @@ func Assess(ctx context.Context, p *solver.Problem, cnt *solver.Counter, opps []
 
 // accum adds up the distributions of one opponent.
 type accum struct {
+	per []*big.Rat
 	sum []*big.Rat
 	sq  []float64 // sum of squares, for the standard error
 }
@@ -159,7 +165,7 @@ func (a *accum) add(d []*big.Rat) {
 }
 
 func (a *accum) figure(o, n int, exact bool) Figure {
-	f := Figure{Opponent: o, Exact: exact, Samples: n}
+	f := Figure{Opponent: o, Exact: exact, Samples: n, PerWorld: a.per}
 	inv := big.NewRat(1, int64(n))
 	for k := range a.sum {
 		mean := new(big.Rat).Mul(a.sum[k], inv)
@@ -186,4 +192,38 @@ func Unit(k, limit int) []*big.Rat {
 	}
 	d[min(k, limit)-1].SetInt64(1)
 	return d
+}
+
+// Any is the probability that at least one of the opponents of figs for
+// which include is true (all of them when include is nil) can name the
+// solution with certainty: in each world visited, one less the product of
+// their chances of not being certain (the hidden choices of different
+// opponents are independent), averaged over the worlds. se is its standard
+// error when the worlds were sampled (0 when exact).
+func Any(figs []Figure, include func(o int) bool) (p *big.Rat, se float64) {
+	p = new(big.Rat)
+	if len(figs) == 0 || len(figs[0].PerWorld) == 0 {
+		return p, 0
+	}
+	n := len(figs[0].PerWorld)
+	one := big.NewRat(1, 1)
+	sq := 0.0
+	for w := range n {
+		none := big.NewRat(1, 1)
+		for _, f := range figs {
+			if include == nil || include(f.Opponent) {
+				none.Mul(none, new(big.Rat).Sub(one, f.PerWorld[w]))
+			}
+		}
+		x := new(big.Rat).Sub(one, none)
+		p.Add(p, x)
+		xf, _ := x.Float64()
+		sq += xf * xf
+	}
+	p.Quo(p, big.NewRat(int64(n), 1))
+	if !figs[0].Exact && n > 1 {
+		m, _ := p.Float64()
+		se = math.Sqrt(max((sq-float64(n)*m*m)/float64(n-1), 0) / float64(n))
+	}
+	return p, se
 }

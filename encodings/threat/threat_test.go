@@ -98,6 +98,36 @@ func envKey(w solver.World, env solver.Holder) string {
 // brute is, by enumerating every deal twice over, the distribution of open
 // solutions (up to limit) of opponent o under the seat's view.
 func (t toy) brute(o, limit int) []*big.Rat {
+	d, _ := t.bruteWorlds(o, limit)
+	return d
+}
+
+// bruteAny is, by brute force, the probability that at least one of opps
+// is certain.
+func (t toy) bruteAny(opps []int) *big.Rat {
+	var any []bool
+	for _, o := range opps {
+		_, cert := t.bruteWorlds(o, 2)
+		if any == nil {
+			any = make([]bool, len(cert))
+		}
+		for w, c := range cert {
+			any[w] = any[w] || c
+		}
+	}
+	n := 0
+	for _, a := range any {
+		if a {
+			n++
+		}
+	}
+	return big.NewRat(int64(n), int64(len(any)))
+}
+
+// bruteWorlds is brute and, for each world of the seat's view in deal
+// order, whether o is certain in it.
+func (t toy) bruteWorlds(o, limit int) ([]*big.Rat, []bool) {
+	var cert []bool
 	env := solver.Holder(len(t.sizes) - 1)
 	all := t.deals()
 	mine := append(slices.Clone(t.public), t.mine...)
@@ -125,11 +155,12 @@ func (t toy) brute(o, limit int) []*big.Rat {
 		}
 		k := min(len(sols), limit) - 1
 		dist[k].Add(dist[k], big.NewRat(1, 1))
+		cert = append(cert, len(sols) == 1)
 	}
 	for i := range dist {
 		dist[i].Quo(dist[i], big.NewRat(int64(n), 1))
 	}
-	return dist
+	return dist, cert
 }
 
 func (t toy) views(m *solver.Model) *threat.Views {
@@ -247,6 +278,9 @@ func TestAssessExactBrute(t *testing.T) {
 						t.Errorf("opponent %d: certain %s, brute force %s", o, f.Certain.RatString(), want[0].RatString())
 					}
 				}
+				if got, want := must(threat.Any(figs, nil)), tc.toy.bruteAny(opps); got.Cmp(want) != 0 {
+					t.Errorf("any opponent certain: %s, brute force %s", got.RatString(), want.RatString())
+				}
 			}
 		})
 	}
@@ -281,5 +315,37 @@ func TestAssessSampledBrute(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func must(p *big.Rat, _ float64) *big.Rat { return p }
+
+// TestDecide checks the rule of accusing now: a certain accusation is
+// always made; otherwise it must beat the most that waiting can win.
+func TestDecide(t *testing.T) {
+	fig := func(ps ...int64) threat.Figure {
+		f := threat.Figure{Exact: true}
+		for _, p := range ps {
+			f.PerWorld = append(f.PerWorld, big.NewRat(p, 4))
+		}
+		return f
+	}
+	for _, tc := range []struct {
+		why    string
+		accuse *big.Rat
+		figs   []threat.Figure
+		threat *big.Rat
+		now    bool
+	}{
+		{"nobody threatens: wait unless certain", big.NewRat(9, 10), []threat.Figure{fig(0, 0)}, big.NewRat(0, 1), false},
+		{"certain accusation", big.NewRat(1, 1), []threat.Figure{fig(0, 0)}, big.NewRat(0, 1), true},
+		{"one opponent certain in half the worlds: 3/5 beats 1/2", big.NewRat(3, 5), []threat.Figure{fig(4, 0)}, big.NewRat(1, 2), true},
+		{"two opponents, independent in a world: (1-(3/4)(3/4) + 1/4)/2", big.NewRat(1, 2), []threat.Figure{fig(1, 0), fig(1, 1)}, big.NewRat(11, 32), false},
+		{"ties wait", big.NewRat(1, 2), []threat.Figure{fig(4, 0)}, big.NewRat(1, 2), false},
+	} {
+		d := threat.Decide(tc.accuse, tc.figs, nil)
+		if d.Threat.Cmp(tc.threat) != 0 || d.Now != tc.now {
+			t.Errorf("%s: threat %s now %v, want %s %v", tc.why, d.Threat.RatString(), d.Now, tc.threat.RatString(), tc.now)
+		}
 	}
 }
