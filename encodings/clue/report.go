@@ -261,7 +261,7 @@ func (r *Report) Grid() *table.Grid {
 		gr.Headlines = append(gr.Headlines, line)
 	}
 	if d := r.decision(); d != nil {
-		gr.Headlines = append(gr.Headlines, d.Line("accuse"))
+		gr.Headlines = append(gr.Headlines, d.Headline("accuse", "accusing"))
 	}
 	return gr
 }

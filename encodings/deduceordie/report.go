@@ -51,7 +51,7 @@ func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
 		gr.Headlines = append(gr.Headlines, line)
 	}
 	if d := g.decision(a, figs); d != nil {
-		gr.Headlines = append(gr.Headlines, d.Line("accuse"))
+		gr.Headlines = append(gr.Headlines, d.Headline("accuse", "accusing"))
 	}
 	return gr, nil
 }

@@ -69,7 +69,7 @@ func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
 		grid.Headlines = append(grid.Headlines, line)
 	}
 	if d := r.Decision(); d != nil {
-		grid.Headlines = append(grid.Headlines, d.Line("guess"))
+		grid.Headlines = append(grid.Headlines, d.Headline("guess", "guessing"))
 	}
 	return grid, nil
 }

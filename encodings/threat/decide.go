@@ -56,6 +56,16 @@ func (d Decision) Line(verb string) string {
 		head, verb, Percent(d.Accuse), Percent(d.Wait), Percent(d.Threat), se)
 }
 
+// Headline is the decision as a short line for the sheet: "Accuse now:
+// accusing wins 62%, waiting at most 55%" or "Wait: ...".
+func (d Decision) Headline(verb, verbing string) string {
+	head := "Wait"
+	if d.Now {
+		head = strings.ToUpper(verb[:1]) + verb[1:] + " now"
+	}
+	return fmt.Sprintf("%s: %s wins %s, waiting at most %s", head, verbing, Short(d.Accuse), Short(d.Wait))
+}
+
 // DecisionJSON is the JSON form of a [Decision] (docs/json.md).
 type DecisionJSON struct {
 	Now    bool              `json:"now"`

@@ -91,9 +91,9 @@ func WriteText(b *strings.Builder, players []string, figs []Figure) {
 }
 
 // Headline is the sheet's headline of the opponents' knowledge: for each
-// opponent, the chance they can already name the solution with certainty,
-// then "(exact)" or "(sampled, ±x%)" with the largest standard error. It
-// is "" when there is no figure.
+// opponent, the chance they can already name the solution with certainty
+// (whole percent), then "(exact)" or "(±x%)" with the largest standard
+// error of the samples. It is "" when there is no figure.
 func Headline(players []string, figs []Figure) string {
 	if len(figs) == 0 {
 		return ""
@@ -101,12 +101,26 @@ func Headline(players []string, figs []Figure) string {
 	var parts []string
 	worst := 0.0
 	for _, f := range figs {
-		parts = append(parts, players[f.Opponent]+" "+Percent(f.Certain))
+		parts = append(parts, players[f.Opponent]+" "+Short(f.Certain))
 		worst = max(worst, f.StdErr)
 	}
 	s := "Opponents certain: " + strings.Join(parts, ", ")
 	if figs[0].Exact {
 		return s + " (exact)"
 	}
-	return s + fmt.Sprintf(" (sampled, ±%.1f%%)", worst*100)
+	return s + fmt.Sprintf(" (±%.0f%%)", worst*100)
+}
+
+// Short writes a probability as a whole percentage, never 0% or 100%
+// unless it is exactly 0 or 1 ("<1%", ">99%").
+func Short(p *big.Rat) string {
+	f, _ := p.Float64()
+	s := fmt.Sprintf("%.0f%%", f*100)
+	switch {
+	case s == "0%" && p.Sign() > 0:
+		return "<1%"
+	case s == "100%" && p.Cmp(big.NewRat(1, 1)) < 0:
+		return ">99%"
+	}
+	return s
 }
