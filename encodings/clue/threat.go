@@ -172,9 +172,10 @@ func publicPart(q Question) []solver.Constraint {
 	return cons
 }
 
-// Open averages the exact count of open envelopes over the choices of the
-// cards shown to o that the seat did not see.
-func (ck *clueCheck) Open(ctx context.Context, o int, w solver.World, limit int) ([]*big.Rat, error) {
+// combos are the combinations of the cards shown to o out of the seat's
+// sight in world w, each equally likely (at most maxChoices; beyond that,
+// maxChoices drawn at random, seeded by the world).
+func (ck *clueCheck) combos(o int, w solver.World) [][]solver.Card {
 	var options [][]solver.Card
 	total := 1
 	for _, q := range ck.hidden[o] {
@@ -202,20 +203,27 @@ func (ck *clueCheck) Open(ctx context.Context, o int, w solver.World, limit int)
 			}
 			combos = next
 		}
-	} else {
-		seed := uint64(0)
-		for _, h := range w {
-			seed = seed*31 + uint64(h)
-		}
-		rng := rand.New(rand.NewPCG(seed, uint64(o)))
-		for range maxChoices {
-			var cb []solver.Card
-			for _, s := range options {
-				cb = append(cb, s[rng.IntN(len(s))])
-			}
-			combos = append(combos, cb)
-		}
+		return combos
 	}
+	seed := uint64(0)
+	for _, h := range w {
+		seed = seed*31 + uint64(h)
+	}
+	rng := rand.New(rand.NewPCG(seed, uint64(o)))
+	for range maxChoices {
+		var cb []solver.Card
+		for _, s := range options {
+			cb = append(cb, s[rng.IntN(len(s))])
+		}
+		combos = append(combos, cb)
+	}
+	return combos
+}
+
+// Open averages the exact count of open envelopes over the choices of the
+// cards shown to o that the seat did not see.
+func (ck *clueCheck) Open(ctx context.Context, o int, w solver.World, limit int) ([]*big.Rat, error) {
+	combos := ck.combos(o, w)
 	dist := make([]*big.Rat, limit)
 	for i := range dist {
 		dist[i] = new(big.Rat)

@@ -3,6 +3,7 @@ package clue
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -100,6 +101,44 @@ func newSmallGame(seed uint64, questions int) smallGame {
 // that the seat did not see (equally likely), the deals o cannot tell from
 // w are enumerated and their envelopes counted.
 func bruteThreat(t *testing.T, g *Game, s smallGame, o, limit int) []*big.Rat {
+	dist := make([]*big.Rat, limit)
+	for i := range dist {
+		dist[i] = new(big.Rat)
+	}
+	worlds := 0
+	bruteViews(t, g, s, o, func(w solver.World, share *big.Rat, view []solver.World) {
+		if share == nil {
+			worlds++
+			return
+		}
+		envs := map[string]bool{}
+		for _, v := range view {
+			envs[envOf(v)] = true
+		}
+		k := min(len(envs), limit) - 1
+		dist[k].Add(dist[k], share)
+	})
+	for i := range dist {
+		dist[i].Quo(dist[i], big.NewRat(int64(worlds), 1))
+	}
+	return dist
+}
+
+func envOf(v solver.World) string {
+	var key []byte
+	for c, h := range v {
+		if h == 3 {
+			key = append(key, byte(c))
+		}
+	}
+	return string(key)
+}
+
+// bruteViews calls f(w, nil, nil) for every deal w of the seat's view, then
+// f(w, share, view) for every choice of the cards shown to o out of the
+// seat's sight (share its probability), view being every deal o cannot
+// tell from w with that choice, all by enumerating every deal.
+func bruteViews(t *testing.T, g *Game, s smallGame, o int, f func(w solver.World, share *big.Rat, view []solver.World)) {
 	p, err := g.Problem()
 	if err != nil {
 		t.Fatal(err)
@@ -155,11 +194,6 @@ func bruteThreat(t *testing.T, g *Game, s smallGame, o, limit int) []*big.Rat {
 		}
 		return true
 	}
-	dist := make([]*big.Rat, limit)
-	for i := range dist {
-		dist[i] = new(big.Rat)
-	}
-	worlds := 0
 	for _, w := range all {
 		if !envOK(w) {
 			continue
@@ -167,8 +201,7 @@ func bruteThreat(t *testing.T, g *Game, s smallGame, o, limit int) []*big.Rat {
 		if bad, deal := p.Check(w); !deal || bad != nil {
 			continue
 		}
-		worlds++
-		// The choices of the cards shown to o, each question's equally likely.
+		f(w, nil, nil)
 		combos := [][]int{nil}
 		var hidden []int
 		for i, q := range s.asked {
@@ -187,7 +220,7 @@ func bruteThreat(t *testing.T, g *Game, s smallGame, o, limit int) []*big.Rat {
 			combos = next
 		}
 		for _, cb := range combos {
-			envs := map[string]bool{}
+			var view []solver.World
 			for _, v := range all {
 				ok := envOK(v)
 				for c := range v {
@@ -205,23 +238,12 @@ func bruteThreat(t *testing.T, g *Game, s smallGame, o, limit int) []*big.Rat {
 					ok = ok && int(v[cb[k]]) == s.asked[i].shower
 				}
 				if ok {
-					var key []byte
-					for c, h := range v {
-						if h == 3 {
-							key = append(key, byte(c))
-						}
-					}
-					envs[string(key)] = true
+					view = append(view, v)
 				}
 			}
-			k := min(len(envs), limit) - 1
-			dist[k].Add(dist[k], big.NewRat(1, int64(len(combos))))
+			f(w, big.NewRat(1, int64(len(combos))), view)
 		}
 	}
-	for i := range dist {
-		dist[i].Quo(dist[i], big.NewRat(int64(worlds), 1))
-	}
-	return dist
 }
 
 // TestThreatsBrute checks Clue's exact threat figures against brute force
@@ -264,4 +286,92 @@ func TestThreatsBrute(t *testing.T) {
 	}
 	_ = fmt.Sprint
 	_ = threat.Unit
+}
+
+// TestShowLeakBrute checks the exact leak of each card the seat may show
+// against brute force: in every deal of the seat's view and every choice
+// of the cards shown to the asker out of the seat's sight, the entropy of
+// the envelope over the deals the asker cannot tell apart, knowing that
+// the seat holds one of the asked cards, less that entropy knowing the
+// card.
+func TestShowLeakBrute(t *testing.T) {
+	ctx := context.Background()
+	nonzero := 0
+	for seed := range uint64(12) {
+		s := newSmallGame(seed, 2+int(seed%4))
+		g := NewGame()
+		for _, l := range s.log {
+			if err := g.Apply(l); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// q asks one of the seat's cards of each category it has, and the
+		// first item of the others.
+		var asked []solver.Card
+		for cat := range 3 {
+			pick := cat * 3
+			for i := cat * 3; i < cat*3+3; i++ {
+				if s.deal[i] == 0 {
+					pick = i
+				}
+			}
+			asked = append(asked, solver.Card(pick))
+		}
+		var mine []solver.Card
+		for _, c := range asked {
+			if s.deal[c] == 0 {
+				mine = append(mine, c)
+			}
+		}
+		if len(mine) == 0 {
+			continue
+		}
+		p, _ := g.Problem()
+		got, _, err := g.showLeaks(ctx, p, 1, 0, asked, mine, ShowOptions{Samples: 1 << 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		entropy := func(vs []solver.World, keep func(solver.World) bool) float64 {
+			m := map[string]float64{}
+			n := 0.0
+			for _, v := range vs {
+				if keep(v) {
+					m[envOf(v)]++
+					n++
+				}
+			}
+			h := 0.0
+			for _, x := range m {
+				h -= x / n * math.Log2(x/n)
+			}
+			return h
+		}
+		want := make([]float64, len(mine))
+		worlds := 0
+		bruteViews(t, g, s, 1, func(w solver.World, share *big.Rat, view []solver.World) {
+			if share == nil {
+				worlds++
+				return
+			}
+			sh, _ := share.Float64()
+			h0 := entropy(view, func(v solver.World) bool {
+				return v[asked[0]] == 0 || v[asked[1]] == 0 || v[asked[2]] == 0
+			})
+			for i, c := range mine {
+				want[i] += sh * max(h0-entropy(view, func(v solver.World) bool { return v[c] == 0 }), 0)
+			}
+		})
+		for i := range mine {
+			want[i] /= float64(worlds)
+			if math.Abs(got[i]-want[i]) > 1e-9 {
+				t.Errorf("seed %d, showing %s: leak %.6f, brute force %.6f", seed, smallCards[mine[i]], got[i], want[i])
+			}
+			if want[i] > 1e-6 {
+				nonzero++
+			}
+		}
+	}
+	if nonzero == 0 {
+		t.Error("every leak is 0: the test is too weak")
+	}
 }
