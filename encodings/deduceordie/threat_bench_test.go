@@ -3,6 +3,7 @@ package deduceordie
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"testing"
 	"time"
 )
@@ -22,16 +23,45 @@ func BenchmarkThreats(b *testing.B) {
 				var st stats
 				for _, g := range gs {
 					c := *g
-					c.cnt = nil
 					c.threatFor = nil
-					if c.cnt == nil {
-						c.cnt = NewGame().cnt
-					}
+					c.cnt = NewGame().cnt
 					if _, err := c.cnt.Counter(c.prob).Count(ctx); err != nil {
 						b.Fatal(err)
 					}
 					t0 := time.Now()
 					if _, err := c.Threats(ctx, ThreatOptions{}); err != nil {
+						b.Fatal(err)
+					}
+					st.times = append(st.times, time.Since(t0))
+					st.sample()
+				}
+				st.report(b)
+			}
+		})
+	}
+}
+
+// BenchmarkLeakAdvice times the advice with leaks (LeakAdvice, default
+// options: 8 sampled worlds) for one random draw at every observation
+// prefix of -dod.games simulated games per player count.
+func BenchmarkLeakAdvice(b *testing.B) {
+	ctx := context.Background()
+	for _, n := range benchCounts(b) {
+		b.Run(fmt.Sprintf("players=%d", n), func(b *testing.B) {
+			gs := prefixes(b, n, *benchGames)
+			rng := rand.New(rand.NewPCG(1, 1))
+			b.ResetTimer()
+			for range b.N {
+				var st stats
+				for _, g := range gs {
+					if g.over || g.eliminated[0] || g.exposed < 0 && HasExposed(n) {
+						continue
+					}
+					c := *g
+					c.cnt = NewGame().cnt
+					draw := [3]Card{Card(rng.IntN(NumCards)), Card(rng.IntN(NumCards)), Card(rng.IntN(NumCards))}
+					t0 := time.Now()
+					if _, err := c.LeakAdvice(ctx, draw, LeakOptions{}); err != nil {
 						b.Fatal(err)
 					}
 					st.times = append(st.times, time.Since(t0))
