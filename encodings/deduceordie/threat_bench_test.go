@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 )
@@ -21,6 +22,7 @@ func BenchmarkThreats(b *testing.B) {
 			b.ResetTimer()
 			for range b.N {
 				var st stats
+				var cpu []time.Duration
 				for _, g := range gs {
 					c := *g
 					c.threatFor = nil
@@ -28,14 +30,16 @@ func BenchmarkThreats(b *testing.B) {
 					if _, err := c.cnt.Counter(c.prob).Count(ctx); err != nil {
 						b.Fatal(err)
 					}
-					t0 := time.Now()
+					t0, c0 := time.Now(), cpuNow()
 					if _, err := c.Threats(ctx, ThreatOptions{}); err != nil {
 						b.Fatal(err)
 					}
 					st.times = append(st.times, time.Since(t0))
+					cpu = append(cpu, cpuNow()-c0)
 					st.sample()
 				}
 				st.report(b)
+				reportCPU(b, cpu)
 			}
 		})
 	}
@@ -53,6 +57,7 @@ func BenchmarkLeakAdvice(b *testing.B) {
 			b.ResetTimer()
 			for range b.N {
 				var st stats
+				var cpu []time.Duration
 				for _, g := range gs {
 					if g.over || g.eliminated[0] || g.exposed < 0 && HasExposed(n) {
 						continue
@@ -60,15 +65,28 @@ func BenchmarkLeakAdvice(b *testing.B) {
 					c := *g
 					c.cnt = NewGame().cnt
 					draw := [3]Card{Card(rng.IntN(NumCards)), Card(rng.IntN(NumCards)), Card(rng.IntN(NumCards))}
-					t0 := time.Now()
+					t0, c0 := time.Now(), cpuNow()
 					if _, err := c.LeakAdvice(ctx, draw, LeakOptions{}); err != nil {
 						b.Fatal(err)
 					}
 					st.times = append(st.times, time.Since(t0))
+					cpu = append(cpu, cpuNow()-c0)
 					st.sample()
 				}
 				st.report(b)
+				reportCPU(b, cpu)
 			}
 		})
 	}
+}
+
+// reportCPU reports the median and largest process CPU time of one
+// position (all threads): the figure that holds on a loaded machine.
+func reportCPU(b *testing.B, cpu []time.Duration) {
+	if len(cpu) == 0 {
+		return
+	}
+	slices.Sort(cpu)
+	b.ReportMetric(float64(cpu[len(cpu)/2].Microseconds())/1000, "median-cpu-ms")
+	b.ReportMetric(float64(cpu[len(cpu)-1].Microseconds())/1000, "max-cpu-ms")
 }
