@@ -43,7 +43,9 @@ func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
 		return nil, err
 	}
 	gr := g.grid(a)
-	figs, err := g.Threats(ctx, ThreatOptions{})
+	// The sheet shows only the chance of certainty, which does not depend
+	// on the limit: counting open solutions up to 2 is enough.
+	figs, err := g.Threats(ctx, ThreatOptions{Limit: 2})
 	if err != nil {
 		return nil, err
 	}
