@@ -154,7 +154,13 @@ func (g *Game) Analyze(ctx context.Context, why bool) (*Report, error) {
 			r.Forced = append(r.Forced, f)
 		}
 	}
-	if r.Threats, err = g.Threats(ctx, ThreatOptions{}); err != nil {
+	// The sheet (why false) shows only the chance of certainty, which does
+	// not depend on the limit: open envelopes are then counted up to 2.
+	topt := ThreatOptions{}
+	if !why {
+		topt.Limit = 2
+	}
+	if r.Threats, err = g.Threats(ctx, topt); err != nil {
 		return nil, err
 	}
 	return r, nil

@@ -132,7 +132,7 @@ func PlayDoD(ctx context.Context, seats []Policy, seed uint64) (Result, error) {
 		if x := a.Accusation; x != nil {
 			accuse := x.Certain
 			if !accuse && seats[p] == Full {
-				figs, err := g.Threats(ctx, threat.Options{Seed: seed + uint64(turn)})
+				figs, err := g.Threats(ctx, threat.Options{Seed: seed + uint64(turn), Limit: 2})
 				if err != nil {
 					return res, err
 				}

@@ -16,7 +16,7 @@ import (
 var (
 	tourGames   = flag.Int("tournament.games", 0, "games per player count (0: the tournament does not run)")
 	tourPlayers = flag.String("tournament.players", "3,4,5,6", "player counts")
-	tourBudget  = flag.Duration("tournament.budget", 0, "stop starting games after this long, shared evenly by the player counts (0: no limit)")
+	tourBudget  = flag.Duration("tournament.budget", 0, "time shared evenly by the player counts: no game starts after a count's share, and a game still running a minute after it is dropped, uncounted (0: no limit)")
 	tourSeed    = flag.Uint64("tournament.seed", 1, "the first game's seed")
 	tourWorkers = flag.Int("tournament.workers", 2, "games played at once")
 	tourOut     = flag.String("tournament.out", "", "directory for tournament-dod.svg and tournament-dod.md (none when empty)")
@@ -42,9 +42,12 @@ func TestTournament(t *testing.T) {
 	ctx := context.Background()
 	for _, n := range counts {
 		var deadline time.Time
+		cctx, cancel := context.WithCancel(ctx)
 		if *tourBudget > 0 {
 			deadline = time.Now().Add(*tourBudget / time.Duration(len(counts)))
+			cctx, cancel = context.WithDeadline(ctx, deadline.Add(time.Minute))
 		}
+		dropped := 0
 		var mu sync.Mutex
 		next := 0
 		var wg sync.WaitGroup
@@ -64,7 +67,13 @@ func TestTournament(t *testing.T) {
 					for s := range seats {
 						seats[s] = Policies[(i+s)%len(Policies)]
 					}
-					r, err := PlayDoD(ctx, seats, *tourSeed+uint64(i)+uint64(n)<<32)
+					r, err := PlayDoD(cctx, seats, *tourSeed+uint64(i)+uint64(n)<<32)
+					if err != nil && cctx.Err() != nil {
+						mu.Lock()
+						dropped++
+						mu.Unlock()
+						return
+					}
 					if err != nil {
 						t.Error(err)
 						return
@@ -76,7 +85,8 @@ func TestTournament(t *testing.T) {
 			}()
 		}
 		wg.Wait()
-		t.Logf("%d players: %d games (%d without a winner)", n, tab.Games[n], tab.Draws[n])
+		cancel()
+		t.Logf("%d players: %d games (%d without a winner), %d dropped unfinished at the time limit", n, tab.Games[n], tab.Draws[n], dropped)
 	}
 	var md strings.Builder
 	if err := tab.WriteMarkdown(&md, counts); err != nil {
