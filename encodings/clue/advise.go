@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"math/big"
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"strings"
@@ -533,10 +534,22 @@ type ShowOption struct {
 	// SeenBy counts the other players the seat has shown the card to.
 	SeenBy int
 	// Leak is the information, in bits, the asker gets about the envelope
-	// if its candidates in the card's category were equally likely: 0 for a
-	// card the asker has seen, log2(n/(n-1)) otherwise, where n counts the
-	// items of the category the asker is not known to have ruled out.
-	Leak float64
+	// from seeing the card: in the asker's view (their hand, the public
+	// lines, the cards shown to them), the entropy of the envelope knowing
+	// that the seat holds one of the asked cards, less its entropy knowing
+	// the card; averaged over the seat's worlds, each fixing the asker's
+	// view ([ShowOptions]: exact over few worlds, else sampled, LeakSE its
+	// standard error).
+	Leak   float64
+	LeakSE float64
+}
+
+// ShowOptions tune the exact leaks of [Game.AdviseShow]: every world of
+// the seat's view is visited when there are at most Samples of them
+// (default 64), else Samples are drawn uniformly with Seed.
+type ShowOptions struct {
+	Samples int
+	Seed    uint64
 }
 
 // AdviseShow says which card to show when asker asks the seat about cards.
@@ -557,43 +570,22 @@ func (g *Game) AdviseShow(ctx context.Context, askerName string, cards []solver.
 	if err != nil {
 		return nil, err
 	}
-	m := p.Model()
-	known := func(c solver.Card) bool { // the asker is known to have ruled c out
-		if g.shown[g.players[asker]][c] || sheet.Status(c, solver.Holder(asker)) == solver.Forced {
-			return true
-		}
-		if fu, ok := m.HolderByName(FaceUp); ok && sheet.Status(c, fu) == solver.Forced {
-			return true
-		}
-		return false
-	}
 	sa := &ShowChoice{Asker: g.players[asker]}
+	var mine []solver.Card
 	for _, c := range cards {
-		if sheet.Status(c, solver.Holder(seat)) != solver.Forced {
-			continue
+		if sheet.Status(c, solver.Holder(seat)) == solver.Forced {
+			mine = append(mine, c)
 		}
-		o := ShowOption{Card: g.deck.Cards()[c], SeenByAsker: g.shown[g.players[asker]][c]}
+	}
+	leaks, ses, err := g.showLeaks(ctx, p, asker, seat, cards, mine, ShowOptions{})
+	if err != nil {
+		return nil, err
+	}
+	for i, c := range mine {
+		o := ShowOption{Card: g.deck.Cards()[c], SeenByAsker: g.shown[g.players[asker]][c], Leak: leaks[i], LeakSE: ses[i]}
 		for who, set := range g.shown {
 			if who != g.players[asker] && set[c] {
 				o.SeenBy++
-			}
-		}
-		if !o.SeenByAsker {
-			cat := g.deck.CategoryOf(int(c))
-			first := 0
-			for k := 0; k < cat; k++ {
-				first += len(g.deck.Categories[k].Items)
-			}
-			n := 0
-			for i := range g.deck.Categories[cat].Items {
-				if !known(solver.Card(first + i)) {
-					n++
-				}
-			}
-			if n >= 2 {
-				o.Leak = math.Log2(float64(n) / float64(n-1))
-			} else {
-				o.Leak = 1
 			}
 		}
 		sa.Cards = append(sa.Cards, o)
@@ -719,6 +711,7 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 		SeenByAsker bool    `json:"seen_by_asker"`
 		SeenBy      int     `json:"seen_by"`
 		Leak        float64 `json:"leak"`
+		LeakSE      float64 `json:"leak_std_err"`
 	}
 	doc := struct {
 		Schema    string          `json:"schema"`
@@ -741,7 +734,7 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 	if sa != nil {
 		doc.Asker, doc.Show = sa.Asker, []showJSON{}
 		for _, o := range sa.Cards {
-			doc.Show = append(doc.Show, showJSON{Card: o.Card, SeenByAsker: o.SeenByAsker, SeenBy: o.SeenBy, Leak: o.Leak})
+			doc.Show = append(doc.Show, showJSON{Card: o.Card, SeenByAsker: o.SeenByAsker, SeenBy: o.SeenBy, Leak: o.Leak, LeakSE: o.LeakSE})
 		}
 	}
 	return table.WriteJSON(w, doc)
@@ -781,10 +774,135 @@ func (sa *ShowChoice) writeText(b *strings.Builder) {
 	}
 	fmt.Fprintf(b, "Show %s to %s. Your matching cards, least leaking first:\n", sa.Cards[0].Card, sa.Asker)
 	for _, o := range sa.Cards {
-		note := fmt.Sprintf("leaks about %.3f bits", o.Leak)
+		note := fmt.Sprintf("leaks %.3f bits", o.Leak)
+		if o.LeakSE > 0 {
+			note += fmt.Sprintf(" ±%.3f", o.LeakSE)
+		}
 		if o.SeenByAsker {
 			note = "already seen by " + sa.Asker + ": leaks nothing"
 		}
 		fmt.Fprintf(b, "  %-14s %s (shown to %d other players)\n", o.Card, note, o.SeenBy)
 	}
+}
+
+// showLeaks is, for each card of mine, what asker learns about the
+// envelope by seeing it (see [ShowOption.Leak]), with its standard error.
+func (g *Game) showLeaks(ctx context.Context, p *solver.Problem, asker, seat int, asked, mine []solver.Card, opt ShowOptions) ([]float64, []float64, error) {
+	if opt.Samples <= 0 {
+		opt.Samples = 64
+	}
+	cnt := g.counts.Counter(p)
+	n, err := cnt.Count(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	var worlds []solver.World
+	exact := n.IsInt64() && n.Int64() <= int64(opt.Samples)
+	if exact {
+		for w := range solver.NewSAT(p).Worlds(ctx) {
+			worlds = append(worlds, w)
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
+	} else {
+		rng := rand.New(rand.NewPCG(opt.Seed, 0x73686f77))
+		for range opt.Samples {
+			w, err := cnt.Sample(ctx, rng)
+			if err != nil {
+				return nil, nil, err
+			}
+			worlds = append(worlds, w)
+		}
+	}
+	ck := g.threatCheck(p)
+	known := ck.views.Known(asker)
+	// "The seat holds one of the asked cards": what the asker knows
+	// before seeing the card.
+	lits := make([]solver.Lit, len(asked))
+	for k, c := range asked {
+		lits[k] = solver.Lit{Card: c, Holder: solver.Holder(seat)}
+	}
+	some := solver.CountOf(lits, solver.Ge, 1)
+	env := g.envelope()
+	entropy := func(q *solver.Problem) (float64, error) {
+		cc, err := solver.NewCounter(q).Contents(ctx, env)
+		if err != nil {
+			return 0, err
+		}
+		var total float64
+		var fs []float64
+		for _, x := range cc {
+			f := bigFloat(x.Count)
+			fs = append(fs, f)
+			total += f
+		}
+		h := 0.0
+		for _, f := range fs {
+			if f > 0 {
+				h -= f / total * math.Log2(f/total)
+			}
+		}
+		return h, nil
+	}
+	per := make([][]float64, len(mine))
+	cache := map[string][]float64{}
+	for _, w := range worlds {
+		// The asker's view in w, averaged over the cards shown to them out
+		// of the seat's sight.
+		combos := ck.combos(asker, w)
+		sum := make([]float64, len(mine))
+		for _, cb := range combos {
+			ck.extra = cb
+			key, seen := ck.views.Seen(asker, w)
+			ls, ok := cache[key]
+			if !ok {
+				base := known.Clone()
+				if _, err := base.Add(solver.Observation{Label: "seen", Constraints: append(slices.Clone(seen), some)}); err != nil {
+					return nil, nil, err
+				}
+				h0, err := entropy(base)
+				if err != nil {
+					return nil, nil, err
+				}
+				for _, c := range mine {
+					q := base.Clone()
+					if _, err := q.Add(solver.Observation{Label: "shown", Constraints: []solver.Constraint{solver.Holds(c, solver.Holder(seat))}}); err != nil {
+						return nil, nil, err
+					}
+					h1, err := entropy(q)
+					if err != nil {
+						return nil, nil, err
+					}
+					ls = append(ls, max(h0-h1, 0))
+				}
+				cache[key] = ls
+			}
+			for i := range mine {
+				sum[i] += ls[i] / float64(len(combos))
+			}
+		}
+		ck.extra = nil
+		for i := range mine {
+			per[i] = append(per[i], sum[i])
+		}
+	}
+	leaks := make([]float64, len(mine))
+	ses := make([]float64, len(mine))
+	for i, xs := range per {
+		m := 0.0
+		for _, x := range xs {
+			m += x
+		}
+		m /= float64(len(xs))
+		leaks[i] = m
+		if !exact && len(xs) > 1 {
+			v := 0.0
+			for _, x := range xs {
+				v += (x - m) * (x - m)
+			}
+			ses[i] = math.Sqrt(v / float64(len(xs)-1) / float64(len(xs)))
+		}
+	}
+	return leaks, ses, nil
 }

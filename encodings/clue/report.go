@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/encodings/threat"
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
@@ -41,6 +42,9 @@ type Report struct {
 	// Forced are the known holders of cards, each with the minimal set of
 	// lines (1-based, in Game.Lines order) that implies it.
 	Forced []ForcedFact
+	// Threats are what each opponent already knows ([Game.Threats]); nil
+	// without a seat.
+	Threats []threat.Figure
 }
 
 // Odds is what the sheet says about one card and one holder.
@@ -150,6 +154,15 @@ func (g *Game) Analyze(ctx context.Context, why bool) (*Report, error) {
 			r.Forced = append(r.Forced, f)
 		}
 	}
+	// The sheet (why false) shows only the chance of certainty, which does
+	// not depend on the limit: open envelopes are then counted up to 2.
+	topt := ThreatOptions{}
+	if !why {
+		topt.Limit = 2
+	}
+	if r.Threats, err = g.Threats(ctx, topt); err != nil {
+		return nil, err
+	}
 	return r, nil
 }
 
@@ -250,6 +263,12 @@ func (r *Report) Grid() *table.Grid {
 		gr.Headlines = append(gr.Headlines, co.line(4))
 	}
 	gr.Headlines = append(gr.Headlines, r.bestLine())
+	if line := threat.Headline(r.Players, r.Threats); line != "" {
+		gr.Headlines = append(gr.Headlines, line)
+	}
+	if d := r.decision(); d != nil {
+		gr.Headlines = append(gr.Headlines, d.Headline("accuse", "accusing"))
+	}
 	return gr
 }
 
@@ -339,6 +358,13 @@ func (r *Report) writeReports(w io.Writer) error {
 		}
 		b.WriteString("\n")
 	}
+	if len(r.Threats) > 0 {
+		b.WriteString("\n")
+		threat.WriteText(&b, r.Players, r.Threats)
+	}
+	if d := r.decision(); d != nil {
+		fmt.Fprintf(&b, "\n%s\n", d.Line("accuse"))
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -409,26 +435,28 @@ type jsonForced struct {
 }
 
 type jsonReport struct {
-	Schema     string         `json:"schema"`
-	Game       string         `json:"game"`
-	Deck       string         `json:"deck"`
-	Seat       string         `json:"seat,omitempty"`
-	Players    []string       `json:"players"`
-	Holders    []string       `json:"holders"`
-	Worlds     string         `json:"worlds"`
-	Sheet      []jsonRow      `json:"sheet"`
-	Categories []jsonCategory `json:"categories"`
-	Envelopes  []jsonEnvelope `json:"envelopes"`
-	Best       *jsonEnvelope  `json:"best"`
-	AccuseNow  bool           `json:"accuse_now"`
-	Forced     []jsonForced   `json:"forced"`
+	Schema     string               `json:"schema"`
+	Game       string               `json:"game"`
+	Deck       string               `json:"deck"`
+	Seat       string               `json:"seat,omitempty"`
+	Players    []string             `json:"players"`
+	Holders    []string             `json:"holders"`
+	Worlds     string               `json:"worlds"`
+	Sheet      []jsonRow            `json:"sheet"`
+	Categories []jsonCategory       `json:"categories"`
+	Envelopes  []jsonEnvelope       `json:"envelopes"`
+	Best       *jsonEnvelope        `json:"best"`
+	AccuseNow  bool                 `json:"accuse_now"`
+	Forced     []jsonForced         `json:"forced"`
+	Threats    []threat.JSON        `json:"threats,omitempty"`
+	Decision   *threat.DecisionJSON `json:"decision,omitempty"`
 }
 
 // WriteJSON writes the report as one indented JSON document.
 func (r *Report) WriteJSON(w io.Writer) error {
 	j := jsonReport{Schema: table.Schema, Game: Name, Deck: r.Deck, Seat: r.Seat, Players: r.Players, Holders: r.Holders,
 		Worlds: r.Worlds.String(), AccuseNow: r.AccuseNow, Sheet: []jsonRow{}, Categories: []jsonCategory{},
-		Envelopes: []jsonEnvelope{}, Forced: []jsonForced{}}
+		Envelopes: []jsonEnvelope{}, Forced: []jsonForced{}, Threats: threat.JSONOf(r.Players, r.Threats)}
 	cat := func(c int) string {
 		for _, co := range r.Categories {
 			if c < len(co.Items) {
@@ -454,6 +482,9 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	}
 	for _, e := range r.Envelopes {
 		j.Envelopes = append(j.Envelopes, jsonEnvelope{Items: e.Items, Odds: mkProb(e.Count, e.Prob)})
+	}
+	if d := r.decision(); d != nil {
+		j.Decision = d.JSON()
 	}
 	if len(r.Best.Items) > 0 {
 		j.Best = &jsonEnvelope{Items: r.Best.Items, Odds: mkProb(r.Best.Count, r.Best.Prob)}
@@ -516,4 +547,14 @@ func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, er
 		return nil, err
 	}
 	return &table.Explanation{Fact: text, Lines: g.linesOf(ids)}, nil
+}
+
+// decision weighs the best accusation against waiting (nil without a best
+// accusation or the opponents' figures).
+func (r *Report) decision() *threat.Decision {
+	if len(r.Best.Items) == 0 || len(r.Threats) == 0 {
+		return nil
+	}
+	d := threat.Decide(r.Best.Prob, r.Threats, nil)
+	return &d
 }

@@ -33,6 +33,11 @@ type Question struct {
 	// distribution of (Evidence pair, murderer): the mutual information of
 	// the answer and that pair, computed from exact counts.
 	Gain float64
+	// Leaks are each opponent's expected gain from hearing the answer
+	// ([Game.LeakAdvice] only; nil otherwise), Score the ranking score
+	// (Gain less the largest leak).
+	Leaks []Leak
+	Score float64
 }
 
 // Advice ranks the questions of one draw of three Interrogation cards.
@@ -42,6 +47,12 @@ type Advice struct {
 	Questions []Question // every legal question of the draw, best first; identical ranges asked of the same opponent are listed once
 	// Secret is the best Secret Interrogation, nil when the seat has used it.
 	Secret *Question
+	// Leaky is set by [Game.LeakAdvice]: the questions carry their leaks
+	// and are ranked by Score; LeakSamples worlds were visited, all of them
+	// when LeakExact.
+	Leaky       bool
+	LeakSamples int
+	LeakExact   bool
 }
 
 // DrawQuestions are the ranges a draw allows: every ordered (low, high)
@@ -356,14 +367,34 @@ func answersText(as []AnswerOdds, indent int) string {
 	return b.String()
 }
 
-// WriteAdvice writes advice as text.
+// WriteAdvice writes advice as text. With leaks ([Game.LeakAdvice]) each
+// question also shows the largest expected gain of an opponent from its
+// answer ("leak", with the opponent) and the score it is ranked by.
 func (g *Game) WriteAdvice(w io.Writer, a *Advice) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Advice for %s, draw %s %s %s\n%.3f bits of uncertainty on (Evidence pair, murderer)\n",
 		g.players[g.seat], CardName(a.Draw[0]), CardName(a.Draw[1]), CardName(a.Draw[2]), a.Entropy)
-	fmt.Fprintf(&b, "%7s  %-28s %s\n", "gain", "question", "answers")
-	for _, q := range a.Questions {
-		fmt.Fprintf(&b, "%7.3f  %-28s %s\n", q.Gain, g.QuestionLine(q), answersText(q.Answers, 38))
+	if a.Leaky {
+		how := fmt.Sprintf("sampled over %d worlds", a.LeakSamples)
+		if a.LeakExact {
+			how = fmt.Sprintf("exact over all %d worlds", a.LeakSamples)
+		}
+		fmt.Fprintf(&b, "ranked by score = gain - leak, the leak being the most an opponent learns from the answer (%s)\n", how)
+		fmt.Fprintf(&b, "%7s %7s %7s  %-28s %-16s %s\n", "score", "gain", "leak", "question", "leak to", "answers")
+		for _, q := range a.Questions {
+			who, worst := "-", 0.0
+			for _, l := range q.Leaks {
+				if l.Gain > worst {
+					who, worst = g.players[l.Opponent], l.Gain
+				}
+			}
+			fmt.Fprintf(&b, "%7.3f %7.3f %7.3f  %-28s %-16s %s\n", q.Score, q.Gain, worst, g.QuestionLine(q), who, answersText(q.Answers, 71))
+		}
+	} else {
+		fmt.Fprintf(&b, "%7s  %-28s %s\n", "gain", "question", "answers")
+		for _, q := range a.Questions {
+			fmt.Fprintf(&b, "%7.3f  %-28s %s\n", q.Gain, g.QuestionLine(q), answersText(q.Answers, 38))
+		}
 	}
 	if a.Secret != nil {
 		fmt.Fprintf(&b, "Secret Interrogation (unused): %.3f  %s\n", a.Secret.Gain, g.QuestionLine(*a.Secret))
@@ -400,7 +431,7 @@ func (g *Game) adviceFor(ctx context.Context, args string) (*Advice, error) {
 	if err != nil {
 		return nil, err
 	}
-	return g.Advice(ctx, d)
+	return g.LeakAdvice(ctx, d, LeakOptions{})
 }
 
 type jsonAnswer struct {
@@ -415,7 +446,15 @@ type jsonQuestion struct {
 	Player  string       `json:"player"`
 	Secret  bool         `json:"secret"`
 	Gain    float64      `json:"gain"`
+	Leaks   []jsonLeak   `json:"leaks,omitempty"`
+	Score   *float64     `json:"score,omitempty"`
 	Answers []jsonAnswer `json:"answers"`
+}
+
+type jsonLeak struct {
+	Player string  `json:"player"`
+	Gain   float64 `json:"gain"`
+	StdErr float64 `json:"std_err"`
 }
 
 type jsonAdvice struct {
@@ -426,6 +465,12 @@ type jsonAdvice struct {
 	Entropy   float64        `json:"entropy"`
 	Questions []jsonQuestion `json:"questions"`
 	Secret    *jsonQuestion  `json:"secret"`
+	Leak      *jsonLeakInfo  `json:"leak,omitempty"`
+}
+
+type jsonLeakInfo struct {
+	Samples int  `json:"samples"`
+	Exact   bool `json:"exact"`
 }
 
 func (g *Game) jsonQuestion(q Question) jsonQuestion {
@@ -435,6 +480,13 @@ func (g *Game) jsonQuestion(q Question) jsonQuestion {
 	}
 	for _, a := range q.Answers {
 		j.Answers = append(j.Answers, jsonAnswer{a.Value, jprob(a.Odds)})
+	}
+	if q.Leaks != nil || q.Secret && q.Score != 0 {
+		score := q.Score
+		j.Score = &score
+	}
+	for _, l := range q.Leaks {
+		j.Leaks = append(j.Leaks, jsonLeak{g.players[l.Opponent], l.Gain, l.StdErr})
 	}
 	return j
 }
@@ -452,6 +504,9 @@ func (g *Game) WriteAdviceJSON(w io.Writer, a *Advice) error {
 	if a.Secret != nil {
 		s := g.jsonQuestion(*a.Secret)
 		j.Secret = &s
+	}
+	if a.Leaky {
+		j.Leak = &jsonLeakInfo{Samples: a.LeakSamples, Exact: a.LeakExact}
 	}
 	return table.WriteJSON(w, j)
 }

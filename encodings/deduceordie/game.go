@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/encodings/threat"
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
@@ -60,6 +61,12 @@ type Game struct {
 	over       bool
 
 	cnt *solver.CounterCache // shared by copies of the game
+
+	// the last figures of Threats, for the problem and options they were
+	// computed for
+	threatFor *solver.Problem
+	threatOpt ThreatOptions
+	threatFig []threat.Figure
 }
 
 var _ table.Game = (*Game)(nil)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/encodings/threat"
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
@@ -41,7 +42,20 @@ func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
 	if err != nil {
 		return nil, err
 	}
-	return g.grid(a), nil
+	gr := g.grid(a)
+	// The sheet shows only the chance of certainty, which does not depend
+	// on the limit: counting open solutions up to 2 is enough.
+	figs, err := g.Threats(ctx, ThreatOptions{Limit: 2})
+	if err != nil {
+		return nil, err
+	}
+	if line := g.threatLine(figs); line != "" {
+		gr.Headlines = append(gr.Headlines, line)
+	}
+	if d := g.decision(a, figs); d != nil {
+		gr.Headlines = append(gr.Headlines, d.Headline("accuse", "accusing"))
+	}
+	return gr, nil
 }
 
 func (g *Game) grid(a *Analysis) *table.Grid {
@@ -112,10 +126,14 @@ func (g *Game) Report(ctx context.Context, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return g.writeReport(w, a)
+	figs, err := g.Threats(ctx, ThreatOptions{})
+	if err != nil {
+		return err
+	}
+	return g.writeReport(w, a, figs)
 }
 
-func (g *Game) writeReport(w io.Writer, a *Analysis) error {
+func (g *Game) writeReport(w io.Writer, a *Analysis, figs []threat.Figure) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Worlds: %s\n", a.Worlds)
 	const top = 10
@@ -139,6 +157,13 @@ func (g *Game) writeReport(w io.Writer, a *Analysis) error {
 	}
 	if a.Accusation != nil {
 		fmt.Fprintf(&b, "\nBest accusation for %s: %s\n", g.players[g.seat], g.accusationText(a.Accusation))
+	}
+	if len(figs) > 0 {
+		b.WriteString("\n")
+		threat.WriteText(&b, g.players, figs)
+	}
+	if d := g.decision(a, figs); d != nil {
+		fmt.Fprintf(&b, "\n%s\n", d.Line("accuse"))
 	}
 	for _, n := range a.Notes {
 		fmt.Fprintf(&b, "\nNote: %s\n", n)
@@ -185,18 +210,20 @@ type jsonAccusation struct {
 }
 
 type jsonReport struct {
-	Schema      string          `json:"schema"`
-	Game        string          `json:"game"`
-	Players     []string        `json:"players"`
-	Seat        string          `json:"seat,omitempty"`
-	Lines       int             `json:"lines"`
-	Worlds      string          `json:"worlds"`
-	Sheet       []jsonRow       `json:"sheet"`
-	Evidence    []jsonPair      `json:"evidence"`
-	MurderCards []jsonCard      `json:"murder_cards"`
-	Murderers   []jsonPlayer    `json:"murderers,omitempty"`
-	Accusation  *jsonAccusation `json:"accusation,omitempty"`
-	Notes       []string        `json:"notes,omitempty"`
+	Schema      string               `json:"schema"`
+	Game        string               `json:"game"`
+	Players     []string             `json:"players"`
+	Seat        string               `json:"seat,omitempty"`
+	Lines       int                  `json:"lines"`
+	Worlds      string               `json:"worlds"`
+	Sheet       []jsonRow            `json:"sheet"`
+	Evidence    []jsonPair           `json:"evidence"`
+	MurderCards []jsonCard           `json:"murder_cards"`
+	Murderers   []jsonPlayer         `json:"murderers,omitempty"`
+	Accusation  *jsonAccusation      `json:"accusation,omitempty"`
+	Threats     []threat.JSON        `json:"threats,omitempty"`
+	Decision    *threat.DecisionJSON `json:"decision,omitempty"`
+	Notes       []string             `json:"notes,omitempty"`
 }
 
 // ReportJSON writes every report as one JSON document (schema in
@@ -206,11 +233,15 @@ func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return g.writeJSON(w, a)
+	figs, err := g.Threats(ctx, ThreatOptions{})
+	if err != nil {
+		return err
+	}
+	return g.writeJSON(w, a, figs)
 }
 
-func (g *Game) writeJSON(w io.Writer, a *Analysis) error {
-	r := jsonReport{Schema: table.Schema, Game: Name, Players: g.players, Lines: len(g.lines), Worlds: a.Worlds.String(), Notes: a.Notes}
+func (g *Game) writeJSON(w io.Writer, a *Analysis, figs []threat.Figure) error {
+	r := jsonReport{Schema: table.Schema, Game: Name, Players: g.players, Lines: len(g.lines), Worlds: a.Worlds.String(), Notes: a.Notes, Threats: threat.JSONOf(g.players, figs)}
 	if g.seat >= 0 {
 		r.Seat = g.players[g.seat]
 	}
@@ -229,6 +260,9 @@ func (g *Game) writeJSON(w io.Writer, a *Analysis) error {
 	}
 	for _, x := range a.Murderers {
 		r.Murderers = append(r.Murderers, jsonPlayer{g.players[x.Player], jprob(x.Odds)})
+	}
+	if d := g.decision(a, figs); d != nil {
+		r.Decision = d.JSON()
 	}
 	if x := a.Accusation; x != nil {
 		r.Accusation = &jsonAccusation{[2]string{CardName(x.A), CardName(x.B)}, g.players[x.Accused], x.Certain, jprob(x.Odds)}
@@ -323,4 +357,14 @@ func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, er
 		return nil, err
 	}
 	return &table.Explanation{Fact: g.factText(f), Lines: lines}, nil
+}
+
+// decision weighs the seat's best accusation against waiting (nil without
+// a best accusation, the opponents' figures, or when the seat is out).
+func (g *Game) decision(a *Analysis, figs []threat.Figure) *threat.Decision {
+	if a.Accusation == nil || len(figs) == 0 || g.seat < 0 || g.eliminated[g.seat] {
+		return nil
+	}
+	d := threat.Decide(a.Accusation.P, figs, nil)
+	return &d
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/encodings/threat"
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
@@ -64,6 +65,12 @@ func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
 	}
 	if r.Best != nil {
 		grid.Headlines = append(grid.Headlines, guessLine(r.Best))
+	}
+	if line := threat.Headline(r.Players, r.Threats); line != "" {
+		grid.Headlines = append(grid.Headlines, line)
+	}
+	if d := r.Decision(); d != nil {
+		grid.Headlines = append(grid.Headlines, d.Headline("guess", "guessing"))
 	}
 	return grid, nil
 }
@@ -180,6 +187,13 @@ func (r *Report) WriteText(w io.Writer, title string) error {
 	if r.Best != nil {
 		fmt.Fprintf(&b, "\n%s\n", guessLine(r.Best))
 	}
+	if len(r.Threats) > 0 {
+		b.WriteString("\n")
+		threat.WriteText(&b, r.Players, r.Threats)
+	}
+	if d := r.Decision(); d != nil {
+		fmt.Fprintf(&b, "\n%s\n", d.Line("guess"))
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -246,19 +260,21 @@ type (
 		CorrectGuesses int    `json:"correct_guesses"`
 	}
 	jsonReport struct {
-		Schema   string       `json:"schema"`
-		Game     string       `json:"game"`
-		Players  []string     `json:"players"`
-		Seat     string       `json:"seat,omitempty"`
-		FaceUp   []int        `json:"face_up"`
-		DeckSize int          `json:"deck_size"`
-		Scores   []jsonScore  `json:"scores"`
-		Needed   int          `json:"needed_to_win"`
-		Winner   string       `json:"winner,omitempty"`
-		Worlds   string       `json:"worlds"`
-		Secrets  []jsonSecret `json:"secrets"`
-		Exposure *jsonSecret  `json:"exposure,omitempty"`
-		Best     *jsonGuess   `json:"best_guess,omitempty"`
+		Schema   string               `json:"schema"`
+		Game     string               `json:"game"`
+		Players  []string             `json:"players"`
+		Seat     string               `json:"seat,omitempty"`
+		FaceUp   []int                `json:"face_up"`
+		DeckSize int                  `json:"deck_size"`
+		Scores   []jsonScore          `json:"scores"`
+		Needed   int                  `json:"needed_to_win"`
+		Winner   string               `json:"winner,omitempty"`
+		Worlds   string               `json:"worlds"`
+		Secrets  []jsonSecret         `json:"secrets"`
+		Exposure *jsonSecret          `json:"exposure,omitempty"`
+		Best     *jsonGuess           `json:"best_guess,omitempty"`
+		Threats  []threat.JSON        `json:"threats,omitempty"`
+		Decision *threat.DecisionJSON `json:"decision,omitempty"`
 	}
 )
 
@@ -284,7 +300,7 @@ func toJSONSecret(s Secret) jsonSecret {
 // MarshalJSON writes the report in the schema of docs/json.md.
 func (r *Report) MarshalJSON() ([]byte, error) {
 	j := jsonReport{Schema: table.Schema, Game: Name, Players: r.Players, Seat: r.Seat, FaceUp: r.FaceUp, DeckSize: r.DeckSize, Worlds: table.Count(r.Worlds), Secrets: []jsonSecret{},
-		Scores: []jsonScore{}, Needed: r.Needed, Winner: r.Winner}
+		Scores: []jsonScore{}, Needed: r.Needed, Winner: r.Winner, Threats: threat.JSONOf(r.Players, r.Threats)}
 	for i, p := range r.Players {
 		j.Scores = append(j.Scores, jsonScore{Player: p, CorrectGuesses: r.Scores[i]})
 	}
@@ -303,6 +319,9 @@ func (r *Report) MarshalJSON() ([]byte, error) {
 	}
 	if b := r.Best; b != nil {
 		j.Best = guessJSON(b)
+	}
+	if d := r.Decision(); d != nil {
+		j.Decision = d.JSON()
 	}
 	return json.Marshal(j)
 }
@@ -527,4 +546,18 @@ func (a *ClueChoice) writeText(b *strings.Builder) {
 	} else {
 		fmt.Fprintf(b, "No card is true of %d: take all three horizontally (the table expected that at %s).\n", a.Number, a.Rejected.RatString())
 	}
+}
+
+// Decision weighs the best guess now against waiting, counting as threats
+// only the opponents one correct guess short of winning (nil without a
+// best guess or the opponents' figures). A wrong guess costs two clue
+// plays rather than the game, so "guess now" is also advised whenever the
+// best guess is (the report's Advised).
+func (r *Report) Decision() *threat.Decision {
+	if r.Best == nil || len(r.Threats) == 0 {
+		return nil
+	}
+	d := threat.Decide(r.Best.P, r.Threats, func(o int) bool { return r.Scores[o] >= r.Needed-1 })
+	d.Now = d.Now || r.Best.Advised
+	return &d
 }

@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"slices"
 
+	"github.com/gumshoe-dev/gumshoe/encodings/threat"
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
@@ -71,11 +72,21 @@ type Report struct {
 	Exposure *Secret
 	// Best is the best guess (nil when no opponent has an unknown number).
 	Best *Guess
+	// Threats are what each opponent already knows ([Game.Threats]); nil
+	// without a seat.
+	Threats []threat.Figure
 }
 
 // Analyze computes every report of the game, exactly.
 func (g *Game) Analyze(ctx context.Context) (*Report, error) {
-	return g.report(ctx, false, true)
+	r, err := g.report(ctx, false, true)
+	if err != nil {
+		return nil, err
+	}
+	if r.Threats, err = g.Threats(ctx, ThreatOptions{}); err != nil {
+		return nil, err
+	}
+	return r, nil
 }
 
 // report computes the reports; with why unset, eliminations are left out.

@@ -1,0 +1,164 @@
+package deduceordie
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/encodings/threat"
+	"github.com/gumshoe-dev/gumshoe/solver"
+)
+
+// ThreatOptions are the options of [Game.Threats]: the sheet and the
+// reports use the zero value (every world visited up to 256 of them,
+// otherwise 200 uniform samples drawn with seed 0, open solutions counted
+// up to 4).
+type ThreatOptions = threat.Options
+
+// Threats is what each opponent still in the game already knows, under the
+// seat's view: the probability that they can name a winning accusation
+// (the Evidence pair and the player to accuse) with certainty, and how many
+// such accusations they still have open. An opponent's view in a world is
+// their hand and every line they saw: the public lines and the Secret
+// Interrogations they took part in as the seat recorded them (a Secret
+// Interrogation between two opponents, whose range the seat never learns,
+// is left out, so the figure is a lower bound when there is one). It
+// needs a seat and the exposed card; without them, or when the game is
+// over, it returns nil.
+func (g *Game) Threats(ctx context.Context, opt ThreatOptions) ([]threat.Figure, error) {
+	if g.prob == nil {
+		return nil, errNoPlayers
+	}
+	if g.seat < 0 || g.over {
+		return nil, nil
+	}
+	exposed, ok := g.exposedCard()
+	if !ok {
+		return nil, nil
+	}
+	if g.threatFor == g.prob && g.threatOpt == opt {
+		return g.threatFig, nil
+	}
+	var opps []int
+	for p := range g.players {
+		if p != g.seat && !g.eliminated[p] {
+			opps = append(opps, p)
+		}
+	}
+	figs, err := threat.Assess(ctx, g.prob, g.cnt.Counter(g.prob), opps, g.views(exposed), opt)
+	if err != nil {
+		return nil, err
+	}
+	g.threatFor, g.threatOpt, g.threatFig = g.prob, opt, figs
+	return figs, nil
+}
+
+// exposedCard is the exposed card as recorded (-1 with 5 players), and
+// false when it is not recorded yet.
+func (g *Game) exposedCard() (Card, bool) {
+	if !HasExposed(len(g.players)) {
+		return -1, true
+	}
+	return g.exposed, g.exposed >= 0
+}
+
+// visibleTo reports whether player o saw observation id: every line but
+// another player's hand, the Evidence (which the seat sees after its own
+// wrong accusation, or everyone when the game is over) and a Secret
+// Interrogation o took no part in.
+func (g *Game) visibleTo(o, id int) bool {
+	toks := tokenize(table.StripComment(g.lines[g.obsLine[id]]))
+	if len(toks) < 2 {
+		return true
+	}
+	who := func(i int) int {
+		if i >= len(toks) {
+			return -1
+		}
+		p, e := g.player(toks, i, "")
+		if e != nil {
+			return -1
+		}
+		return p
+	}
+	switch strings.ToLower(toks[0].s) {
+	case "hand":
+		return who(1) == o
+	case "secret":
+		return who(1) == o || who(2) == o
+	case "evidence":
+		return false
+	}
+	return true
+}
+
+// views is the per-world check of opponents' knowledge.
+func (g *Game) views(exposed Card) *threat.Views {
+	ev := g.evidenceH()
+	return &threat.Views{
+		Known: func(o int) *solver.Problem {
+			var ids []int
+			for id := range g.prob.Observations() {
+				if g.visibleTo(o, id) {
+					ids = append(ids, id)
+				}
+			}
+			return g.prob.Subset(ids)
+		},
+		Seen: func(o int, w solver.World) (string, []solver.Constraint) {
+			var key []byte
+			var cons []solver.Constraint
+			for c, h := range w {
+				if int(h) == o {
+					key = append(key, byte(c))
+					cons = append(cons, solver.Holds(Card(c), solver.Holder(o)))
+				}
+			}
+			return string(key), cons
+		},
+		Solution: func(o int, w solver.World) string {
+			pair, t, ok := accusationOf(w, o, exposed, ev)
+			if !ok {
+				return CardName(pair[0]) + "+" + CardName(pair[1])
+			}
+			return fmt.Sprintf("%s+%s>%d", CardName(pair[0]), CardName(pair[1]), w[t])
+		},
+		Not: func(o int, w solver.World) []solver.Constraint {
+			pair, t, ok := accusationOf(w, o, exposed, ev)
+			if !ok {
+				// No accusation with this pair can succeed; o's hand
+				// fixed, the pair alone is the solution.
+				return []solver.Constraint{solver.Clause(nil, []solver.Lit{{Card: pair[0], Holder: ev}, {Card: pair[1], Holder: ev}})}
+			}
+			return AccusationWrong(pair[0], pair[1], exposed, solver.Holder(o), w[t], ev)
+		},
+		Pivots: func(o int, w solver.World) []solver.Card {
+			pair, t, ok := accusationOf(w, o, exposed, ev)
+			if !ok {
+				return pair[:]
+			}
+			return []solver.Card{pair[0], pair[1], t}
+		},
+	}
+}
+
+// accusationOf is the Evidence pair of world w and the target card of
+// player o's accusation in it; ok is false when no accusation with the pair
+// can succeed (every card of the chain is in o's hand).
+func accusationOf(w solver.World, o int, exposed Card, ev solver.Holder) (pair [2]Card, t Card, ok bool) {
+	n := 0
+	for c, h := range w {
+		if h == ev && n < 2 {
+			pair[n] = Card(c)
+			n++
+		}
+	}
+	t, ok = TargetCard(pair[0], pair[1], exposed, func(c Card) bool { return int(w[c]) == o })
+	return pair, t, ok
+}
+
+// threatLine is the sheet's headline of the opponents' knowledge.
+func (g *Game) threatLine(figs []threat.Figure) string {
+	return threat.Headline(g.players, figs)
+}

@@ -1,0 +1,89 @@
+package threat
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
+)
+
+// Decision weighs accusing now against waiting.
+//
+// Accusing now wins with the exact probability that the best accusation
+// is right. Waiting can win only if no opponent accuses first; an opponent
+// who can already name the solution with certainty may do so before the
+// seat's next turn, so waiting wins at most 1 - Threat, Threat being the
+// probability that at least one opponent is certain now ([Any]). The
+// decision is to accuse now when the accusation is certain or when it
+// beats that bound on waiting (Accuse > Wait): the comparison is against
+// the best case of waiting, so "accuse now" is never advised on a mere
+// hope that waiting is worse.
+type Decision struct {
+	Accuse   *big.Rat // the probability that the best accusation now is right
+	Threat   *big.Rat // the probability that some opponent can already win with certainty
+	ThreatSE float64  // the standard error of Threat (0 when exact)
+	Exact    bool     // Threat is exact
+	Wait     *big.Rat // 1 - Threat: the most that waiting can win
+	Now      bool     // accuse now
+}
+
+// Decide is the decision for the best accusation's probability accuse and
+// the figures of the opponents for which include is true (nil: all).
+func Decide(accuse *big.Rat, figs []Figure, include func(o int) bool) Decision {
+	if accuse == nil {
+		accuse = new(big.Rat)
+	}
+	th, se := Any(figs, include)
+	d := Decision{Accuse: accuse, Threat: th, ThreatSE: se, Exact: len(figs) == 0 || figs[0].Exact}
+	d.Wait = new(big.Rat).Sub(big.NewRat(1, 1), th)
+	d.Now = accuse.Sign() > 0 && (accuse.Cmp(big.NewRat(1, 1)) == 0 || accuse.Cmp(d.Wait) > 0)
+	return d
+}
+
+// Line is the decision as one line: "Accuse now: ..." or "Wait: ...",
+// with both numbers.
+func (d Decision) Line(verb string) string {
+	head := "Wait"
+	if d.Now {
+		head = strings.ToUpper(verb[:1]) + verb[1:] + " now"
+	}
+	se := ""
+	if !d.Exact {
+		se = fmt.Sprintf(" ±%.1f%%", d.ThreatSE*100)
+	}
+	return fmt.Sprintf("%s: %s now wins %s; waiting wins at most %s (an opponent can already win with certainty: %s%s)",
+		head, verb, Percent(d.Accuse), Percent(d.Wait), Percent(d.Threat), se)
+}
+
+// Headline is the decision as a short line for the sheet: "Accuse now:
+// accusing wins 62%, waiting at most 55%" or "Wait: ...".
+func (d Decision) Headline(verb, verbing string) string {
+	head := "Wait"
+	if d.Now {
+		head = strings.ToUpper(verb[:1]) + verb[1:] + " now"
+	}
+	return fmt.Sprintf("%s: %s wins %s, waiting at most %s", head, verbing, Short(d.Accuse), Short(d.Wait))
+}
+
+// DecisionJSON is the JSON form of a [Decision] (docs/json.md).
+type DecisionJSON struct {
+	Now    bool              `json:"now"`
+	Accuse table.Probability `json:"accuse"`
+	Wait   table.Probability `json:"wait"`
+	Threat ThreatJSON        `json:"threat"`
+}
+
+// ThreatJSON is the probability that some opponent can already win, with
+// its standard error.
+type ThreatJSON struct {
+	table.Probability
+	StdErr float64 `json:"std_err"`
+	Exact  bool    `json:"exact"`
+}
+
+// JSON is the decision's JSON form.
+func (d Decision) JSON() *DecisionJSON {
+	return &DecisionJSON{Now: d.Now, Accuse: table.NewProbability(d.Accuse), Wait: table.NewProbability(d.Wait),
+		Threat: ThreatJSON{Probability: table.NewProbability(d.Threat), StdErr: d.ThreatSE, Exact: d.Exact}}
+}

@@ -1,0 +1,126 @@
+package threat
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
+)
+
+// JSON is the JSON form of a [Figure] (docs/json.md, "threats"): the
+// opponent's name, whether the figure is exact, the worlds visited, the
+// probability that the opponent is certain ("p", "p_float": exact, or the
+// mean over the samples), its standard error, and the distribution of open
+// solutions.
+type JSON struct {
+	Player  string `json:"player"`
+	Exact   bool   `json:"exact"`
+	Samples int    `json:"samples"`
+	table.Probability
+	StdErr float64    `json:"std_err"`
+	Open   []OpenJSON `json:"open"`
+}
+
+// OpenJSON is one class of the distribution of open solutions: Solutions is
+// "1", "2", ... and, for the last class, "4+".
+type OpenJSON struct {
+	Solutions string `json:"solutions"`
+	table.Probability
+	StdErr float64 `json:"std_err"`
+}
+
+// JSONOf is the JSON form of figs, players naming the opponents by index.
+func JSONOf(players []string, figs []Figure) []JSON {
+	var out []JSON
+	for _, f := range figs {
+		j := JSON{Player: players[f.Opponent], Exact: f.Exact, Samples: f.Samples, Probability: table.NewProbability(f.Certain), StdErr: f.StdErr}
+		for k, p := range f.Open {
+			j.Open = append(j.Open, OpenJSON{Solutions: openClass(k, len(f.Open)), Probability: table.NewProbability(p), StdErr: f.OpenSE[k]})
+		}
+		out = append(out, j)
+	}
+	return out
+}
+
+func openClass(k, n int) string {
+	if k == n-1 {
+		return fmt.Sprintf("%d+", k+1)
+	}
+	return fmt.Sprint(k + 1)
+}
+
+// Percent writes a probability as a percentage with one decimal, never
+// 0.0% or 100.0% unless it is exactly 0 or 1.
+func Percent(p *big.Rat) string {
+	f, _ := p.Float64()
+	s := fmt.Sprintf("%.1f%%", f*100)
+	switch {
+	case s == "0.0%" && p.Sign() > 0:
+		return "<0.1%"
+	case s == "100.0%" && p.Cmp(big.NewRat(1, 1)) < 0:
+		return ">99.9%"
+	}
+	return s
+}
+
+// WriteText writes the figures as the reports' text: one line an opponent
+// with the chance they are certain and the distribution of their open
+// solutions, and how the figures were computed.
+func WriteText(b *strings.Builder, players []string, figs []Figure) {
+	if len(figs) == 0 {
+		return
+	}
+	b.WriteString("What each opponent knows (chance they can name the solution with certainty; solutions open):\n")
+	for _, f := range figs {
+		fmt.Fprintf(b, "  %-8s certain %7s", players[f.Opponent], Percent(f.Certain))
+		if !f.Exact {
+			fmt.Fprintf(b, " ±%.1f%%", f.StdErr*100)
+		}
+		b.WriteString(";")
+		for k, p := range f.Open {
+			fmt.Fprintf(b, " %s: %s", openClass(k, len(f.Open)), Percent(p))
+		}
+		b.WriteString("\n")
+	}
+	if figs[0].Exact {
+		fmt.Fprintf(b, "  (exact: every one of the %d worlds visited)\n", figs[0].Samples)
+	} else {
+		fmt.Fprintf(b, "  (%d uniform samples of the worlds, each checked exactly; ± is the standard error)\n", figs[0].Samples)
+	}
+}
+
+// Headline is the sheet's headline of the opponents' knowledge: for each
+// opponent, the chance they can already name the solution with certainty
+// (whole percent), then "(exact)" or "(±x%)" with the largest standard
+// error of the samples. It is "" when there is no figure.
+func Headline(players []string, figs []Figure) string {
+	if len(figs) == 0 {
+		return ""
+	}
+	var parts []string
+	worst := 0.0
+	for _, f := range figs {
+		parts = append(parts, players[f.Opponent]+" "+Short(f.Certain))
+		worst = max(worst, f.StdErr)
+	}
+	s := "Opponents certain: " + strings.Join(parts, ", ")
+	if figs[0].Exact {
+		return s + " (exact)"
+	}
+	return s + fmt.Sprintf(" (±%.0f%%)", worst*100)
+}
+
+// Short writes a probability as a whole percentage, never 0% or 100%
+// unless it is exactly 0 or 1 ("<1%", ">99%").
+func Short(p *big.Rat) string {
+	f, _ := p.Float64()
+	s := fmt.Sprintf("%.0f%%", f*100)
+	switch {
+	case s == "0%" && p.Sign() > 0:
+		return "<1%"
+	case s == "100%" && p.Cmp(big.NewRat(1, 1)) < 0:
+		return ">99%"
+	}
+	return s
+}

@@ -1,0 +1,229 @@
+package threat
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"math/rand/v2"
+
+	"github.com/gumshoe-dev/gumshoe/solver"
+)
+
+// Game is the per-world check of one game.
+type Game interface {
+	// Open is the distribution of how many solutions opponent o has open
+	// in world w of the seat's view, counted up to limit: Open[k-1] is the
+	// probability of k open solutions (the last class is "limit or
+	// more"), and the entries add up to 1. It is a single 1 when the
+	// opponent's view is fixed by w; a game whose view also depends on a
+	// hidden choice (a card shown among several) averages over the
+	// choices.
+	Open(ctx context.Context, o int, w solver.World, limit int) ([]*big.Rat, error)
+}
+
+// Options tune [Assess]. The zero value picks the defaults.
+type Options struct {
+	// ExactWorlds: the seat's worlds are all visited when they are at most
+	// this many (default 256).
+	ExactWorlds int
+	// Samples is the number of worlds drawn otherwise (default 200).
+	Samples int
+	// Seed seeds the sampler; the same seed draws the same worlds.
+	Seed uint64
+	// Limit is the class "limit or more" of open solutions (default 4,
+	// at least 2).
+	Limit int
+}
+
+func (o Options) withDefaults() Options {
+	if o.ExactWorlds <= 0 {
+		o.ExactWorlds = 256
+	}
+	if o.Samples <= 0 {
+		o.Samples = 200
+	}
+	if o.Limit < 2 {
+		o.Limit = 4
+	}
+	return o
+}
+
+// Figure is what one opponent knows, under the seat's view.
+type Figure struct {
+	Opponent int // the opponent's index, as given to Assess
+	// Exact is true when every world of the seat's view was visited:
+	// Certain and Open are then exact. Otherwise they are the means over
+	// Samples uniform samples and StdErr is the standard error of Certain.
+	Exact   bool
+	Samples int // worlds visited (all of them when Exact)
+	// Certain is the probability that the opponent can name the solution
+	// with certainty (Open[0]).
+	Certain *big.Rat
+	StdErr  float64
+	// Open[k-1] is the probability that the opponent has k solutions
+	// open; the last entry is "Limit or more".
+	Open   []*big.Rat
+	OpenSE []float64 // the standard error of each entry of Open (0 when exact)
+	// PerWorld is the probability that the opponent is certain in each
+	// world visited, in the order visited (the same for every opponent of
+	// one call): what [Any] combines.
+	PerWorld []*big.Rat
+}
+
+// CertainFloat is Certain as the nearest float64.
+func (f *Figure) CertainFloat() float64 { x, _ := f.Certain.Float64(); return x }
+
+// ErrNoWorld is returned when the seat's view admits no world.
+var ErrNoWorld = errors.New("threat: the seat's view admits no world")
+
+// Assess computes the figure of every opponent in opps under p, the seat's
+// view; cnt counts p (the sampler's source). g checks each world.
+func Assess(ctx context.Context, p *solver.Problem, cnt *solver.Counter, opps []int, g Game, opt Options) ([]Figure, error) {
+	opt = opt.withDefaults()
+	if len(opps) == 0 {
+		return nil, nil
+	}
+	n, err := cnt.Count(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if n.Sign() == 0 {
+		return nil, ErrNoWorld
+	}
+	acc := make([]accum, len(opps))
+	for i := range acc {
+		acc[i].sum = make([]*big.Rat, opt.Limit)
+		acc[i].sq = make([]float64, opt.Limit)
+		for k := range acc[i].sum {
+			acc[i].sum[k] = new(big.Rat)
+		}
+	}
+	visit := func(w solver.World) error {
+		for i, o := range opps {
+			d, err := g.Open(ctx, o, w, opt.Limit)
+			if err != nil {
+				return err
+			}
+			if len(d) != opt.Limit {
+				return fmt.Errorf("threat: %d classes of open solutions, want %d", len(d), opt.Limit)
+			}
+			acc[i].add(d)
+			acc[i].per = append(acc[i].per, new(big.Rat).Set(d[0]))
+		}
+		return nil
+	}
+	exact := n.IsInt64() && n.Int64() <= int64(opt.ExactWorlds)
+	visited := 0
+	if exact {
+		for w := range solver.NewSAT(p).Worlds(ctx) {
+			if err := visit(w); err != nil {
+				return nil, err
+			}
+			visited++
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if int64(visited) != n.Int64() {
+			return nil, fmt.Errorf("threat: visited %d worlds of %s", visited, n)
+		}
+	} else {
+		rng := rand.New(rand.NewPCG(opt.Seed, 0x7468726561740a))
+		for range opt.Samples {
+			w, err := cnt.Sample(ctx, rng)
+			if err != nil {
+				return nil, err
+			}
+			if err := visit(w); err != nil {
+				return nil, err
+			}
+			visited++
+		}
+	}
+	out := make([]Figure, len(opps))
+	for i, o := range opps {
+		out[i] = acc[i].figure(o, visited, exact)
+	}
+	return out, nil
+}
+
+// accum adds up the distributions of one opponent.
+type accum struct {
+	per []*big.Rat
+	sum []*big.Rat
+	sq  []float64 // sum of squares, for the standard error
+}
+
+func (a *accum) add(d []*big.Rat) {
+	for k, x := range d {
+		a.sum[k].Add(a.sum[k], x)
+		f, _ := x.Float64()
+		a.sq[k] += f * f
+	}
+}
+
+func (a *accum) figure(o, n int, exact bool) Figure {
+	f := Figure{Opponent: o, Exact: exact, Samples: n, PerWorld: a.per}
+	inv := big.NewRat(1, int64(n))
+	for k := range a.sum {
+		mean := new(big.Rat).Mul(a.sum[k], inv)
+		f.Open = append(f.Open, mean)
+		se := 0.0
+		if !exact && n > 1 {
+			m, _ := mean.Float64()
+			v := (a.sq[k] - float64(n)*m*m) / float64(n-1)
+			se = math.Sqrt(max(v, 0) / float64(n))
+		}
+		f.OpenSE = append(f.OpenSE, se)
+	}
+	f.Certain = f.Open[0]
+	f.StdErr = f.OpenSE[0]
+	return f
+}
+
+// Unit is the distribution "exactly k open solutions" over limit classes
+// (k beyond limit falls in the last class).
+func Unit(k, limit int) []*big.Rat {
+	d := make([]*big.Rat, limit)
+	for i := range d {
+		d[i] = new(big.Rat)
+	}
+	d[min(k, limit)-1].SetInt64(1)
+	return d
+}
+
+// Any is the probability that at least one of the opponents of figs for
+// which include is true (all of them when include is nil) can name the
+// solution with certainty: in each world visited, one less the product of
+// their chances of not being certain (the hidden choices of different
+// opponents are independent), averaged over the worlds. se is its standard
+// error when the worlds were sampled (0 when exact).
+func Any(figs []Figure, include func(o int) bool) (p *big.Rat, se float64) {
+	p = new(big.Rat)
+	if len(figs) == 0 || len(figs[0].PerWorld) == 0 {
+		return p, 0
+	}
+	n := len(figs[0].PerWorld)
+	one := big.NewRat(1, 1)
+	sq := 0.0
+	for w := range n {
+		none := big.NewRat(1, 1)
+		for _, f := range figs {
+			if include == nil || include(f.Opponent) {
+				none.Mul(none, new(big.Rat).Sub(one, f.PerWorld[w]))
+			}
+		}
+		x := new(big.Rat).Sub(one, none)
+		p.Add(p, x)
+		xf, _ := x.Float64()
+		sq += xf * xf
+	}
+	p.Quo(p, big.NewRat(int64(n), 1))
+	if !figs[0].Exact && n > 1 {
+		m, _ := p.Float64()
+		se = math.Sqrt(max((sq-float64(n)*m*m)/float64(n-1), 0) / float64(n))
+	}
+	return p, se
+}

@@ -1,0 +1,171 @@
+package tournament
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+)
+
+// Cell is the tally of one policy at one player count.
+type Cell struct {
+	Seats     int // seat-games played by the policy
+	Wins      int
+	WinTurns  int // turns of the games it won, summed
+	Unplayed  int // games with no winner it sat in
+	GamesSeen int // games it sat in
+}
+
+// Rate is the win rate with its 95% Wilson interval.
+func (c Cell) Rate() (p, lo, hi float64) {
+	if c.Seats == 0 {
+		return 0, 0, 1
+	}
+	lo, hi = Wilson(c.Wins, c.Seats)
+	return float64(c.Wins) / float64(c.Seats), lo, hi
+}
+
+// MeanTurns is the mean number of turns of the games the policy won (0
+// when it won none).
+func (c Cell) MeanTurns() float64 {
+	if c.Wins == 0 {
+		return 0
+	}
+	return float64(c.WinTurns) / float64(c.Wins)
+}
+
+// Wilson is the 95% Wilson score interval of k successes in n trials.
+func Wilson(k, n int) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	const z = 1.959963984540054
+	nf, p := float64(n), float64(k)/float64(n)
+	den := 1 + z*z/nf
+	mid := (p + z*z/(2*nf)) / den
+	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
+	return max(0, mid-half), min(1, mid+half)
+}
+
+// Diff is the difference of two win rates, a - b, with its 95% interval
+// (normal approximation of two independent proportions).
+func Diff(a, b Cell) (d, lo, hi float64) {
+	pa, _, _ := a.Rate()
+	pb, _, _ := b.Rate()
+	if a.Seats == 0 || b.Seats == 0 {
+		return 0, -1, 1
+	}
+	se := math.Sqrt(pa*(1-pa)/float64(a.Seats) + pb*(1-pb)/float64(b.Seats))
+	d = pa - pb
+	return d, d - 1.959963984540054*se, d + 1.959963984540054*se
+}
+
+// Table is the tallies of every policy at every player count.
+type Table struct {
+	Game  string
+	Cells map[int][]Cell // player count -> per policy
+	Games map[int]int    // player count -> games played
+	Draws map[int]int    // player count -> games with no winner
+}
+
+// NewTable is an empty table.
+func NewTable(game string) *Table {
+	return &Table{Game: game, Cells: map[int][]Cell{}, Games: map[int]int{}, Draws: map[int]int{}}
+}
+
+// Add tallies one game of n players.
+func (t *Table) Add(n int, r Result) {
+	if t.Cells[n] == nil {
+		t.Cells[n] = make([]Cell, numPolicies)
+	}
+	t.Games[n]++
+	if r.Winner < 0 {
+		t.Draws[n]++
+	}
+	seen := map[Policy]bool{}
+	for s, p := range r.Seats {
+		c := &t.Cells[n][p]
+		c.Seats++
+		if !seen[p] {
+			c.GamesSeen++
+			seen[p] = true
+		}
+		if s == r.Winner {
+			c.Wins++
+			c.WinTurns += r.Turns
+		}
+	}
+}
+
+// WriteMarkdown writes the table: one row per player count and policy.
+func (t *Table) WriteMarkdown(w io.Writer, counts []int) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "| players | games | policy | seat-games | wins | win rate | 95%% interval | mean turns to win | full minus this policy (95%% interval) |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|\n")
+	for _, n := range counts {
+		cells := t.Cells[n]
+		if cells == nil {
+			continue
+		}
+		for _, p := range Policies {
+			c := cells[p]
+			r, lo, hi := c.Rate()
+			diff := ""
+			if p != Full {
+				d, dlo, dhi := Diff(cells[Full], c)
+				verdict := "not shown"
+				if dlo > 0 {
+					verdict = "full better"
+				} else if dhi < 0 {
+					verdict = "full worse"
+				}
+				diff = fmt.Sprintf("%+.1f%% (%+.1f%%, %+.1f%%): %s", 100*d, 100*dlo, 100*dhi, verdict)
+			}
+			fmt.Fprintf(&b, "| %d | %d | %s | %d | %d | %.1f%% | %.1f%% to %.1f%% | %.1f | %s |\n",
+				n, t.Games[n], p, c.Seats, c.Wins, 100*r, 100*lo, 100*hi, c.MeanTurns(), diff)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteSVG plots the win rates with their intervals, one group of bars per
+// player count, and the even share 1/n as a dashed line.
+func (t *Table) WriteSVG(w io.Writer, counts []int) error {
+	const W, H, left, top, bottom = 640, 360, 50, 30, 50
+	plotH := float64(H - top - bottom)
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" font-size="12">`+"\n", W, H)
+	fmt.Fprintf(&b, `<text x="%d" y="18">%s: win rate per seat (95%% Wilson intervals)</text>`+"\n", left, t.Game)
+	colors := []string{"#999999", "#4477aa", "#cc6677"}
+	y := func(p float64) float64 { return float64(top) + plotH*(1-p/0.6) }
+	for _, g := range []float64{0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6} {
+		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#eeeeee"/><text x="8" y="%.1f">%.0f%%</text>`+"\n", left, W-10, y(g), y(g), y(g)+4, 100*g)
+	}
+	groupW := float64(W-left-20) / float64(max(len(counts), 1))
+	barW := groupW / float64(len(Policies)+1)
+	for i, n := range counts {
+		x0 := float64(left) + float64(i)*groupW
+		fmt.Fprintf(&b, `<text x="%.1f" y="%d">%d players (%d games)</text>`+"\n", x0+barW/2, H-bottom+18, n, t.Games[n])
+		even := 1 / float64(n)
+		fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%.1f" y2="%.1f" stroke="#333333" stroke-dasharray="4,3"/>`+"\n", x0, x0+groupW-barW/2, y(even), y(even))
+		cells := t.Cells[n]
+		if cells == nil {
+			continue
+		}
+		for j, p := range Policies {
+			r, lo, hi := cells[p].Rate()
+			x := x0 + barW/2 + float64(j)*barW
+			fmt.Fprintf(&b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s"/>`+"\n", x, y(r), barW*0.8, y(0)-y(r), colors[j])
+			cx := x + barW*0.4
+			fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%.1f" y2="%.1f" stroke="black"/>`+"\n", cx, cx, y(lo), y(hi))
+		}
+	}
+	for j, p := range Policies {
+		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="10" height="10" fill="%s"/><text x="%d" y="%d">%s</text>`+"\n", left+j*110, H-16, colors[j], left+j*110+14, H-7, p)
+	}
+	fmt.Fprintf(&b, `<text x="%d" y="%d">dashed: 1/n</text>`+"\n", left+3*110, H-7)
+	b.WriteString("</svg>\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
