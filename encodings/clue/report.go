@@ -223,11 +223,8 @@ func ratio(a, b *big.Int) *big.Rat {
 	return new(big.Rat).SetFrac(a, b)
 }
 
-// percent writes an exact probability as a percentage with one decimal.
-func percent(r *big.Rat) string {
-	f, _ := r.Float64()
-	return fmt.Sprintf("%.1f%%", 100*f)
-}
+// percent writes an exact probability as a percentage ([table.Percent]).
+func percent(r *big.Rat) string { return table.Percent(r) }
 
 // Sheet is the compact deduction sheet: one row a card, one column a holder,
 // with the envelope odds and the best accusation underneath.

@@ -13,19 +13,8 @@ import (
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
-// pct writes an exact probability as a percentage with one decimal, never
-// 0.0% or 100.0% unless it is exactly 0 or 1.
-func pct(p *big.Rat) string {
-	f, _ := p.Float64()
-	s := fmt.Sprintf("%.1f%%", f*100)
-	switch {
-	case s == "0.0%" && p.Sign() > 0:
-		return "<0.1%"
-	case s == "100.0%" && p.Cmp(big.NewRat(1, 1)) < 0:
-		return ">99.9%"
-	}
-	return s
-}
+// pct writes an exact probability as a percentage ([table.Percent]).
+func pct(p *big.Rat) string { return table.Percent(p) }
 
 func (g *Game) title() string {
 	seat := "no seat"

@@ -2,10 +2,10 @@ package deductio
 
 import (
 	"context"
-	"fmt"
 	"math/big"
 	"slices"
 
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
 	"github.com/gumshoe-dev/gumshoe/encodings/threat"
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
@@ -253,4 +253,4 @@ func ratFloat(r *big.Rat) float64 {
 }
 
 // pct writes r as a percentage with one decimal.
-func pct(r *big.Rat) string { return fmt.Sprintf("%.1f%%", 100*ratFloat(r)) }
+func pct(r *big.Rat) string { return table.Percent(r) }

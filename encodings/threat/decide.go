@@ -53,7 +53,7 @@ func (d Decision) Line(verb string) string {
 		se = fmt.Sprintf(" ±%.1f%%", d.ThreatSE*100)
 	}
 	return fmt.Sprintf("%s: %s now wins %s; waiting wins at most %s (an opponent can already win with certainty: %s%s)",
-		head, verb, Percent(d.Accuse), Percent(d.Wait), Percent(d.Threat), se)
+		head, verb, table.Percent(d.Accuse), table.Percent(d.Wait), table.Percent(d.Threat), se)
 }
 
 // Headline is the decision as a short line for the sheet: "Accuse now:

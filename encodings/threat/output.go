@@ -50,20 +50,6 @@ func openClass(k, n int) string {
 	return fmt.Sprint(k + 1)
 }
 
-// Percent writes a probability as a percentage with one decimal, never
-// 0.0% or 100.0% unless it is exactly 0 or 1.
-func Percent(p *big.Rat) string {
-	f, _ := p.Float64()
-	s := fmt.Sprintf("%.1f%%", f*100)
-	switch {
-	case s == "0.0%" && p.Sign() > 0:
-		return "<0.1%"
-	case s == "100.0%" && p.Cmp(big.NewRat(1, 1)) < 0:
-		return ">99.9%"
-	}
-	return s
-}
-
 // WriteText writes the figures as the reports' text: one line an opponent
 // with the chance they are certain and the distribution of their open
 // solutions, and how the figures were computed.
@@ -73,13 +59,13 @@ func WriteText(b *strings.Builder, players []string, figs []Figure) {
 	}
 	b.WriteString("What each opponent knows (chance they can name the solution with certainty; solutions open):\n")
 	for _, f := range figs {
-		fmt.Fprintf(b, "  %-8s certain %7s", players[f.Opponent], Percent(f.Certain))
+		fmt.Fprintf(b, "  %-8s certain %7s", players[f.Opponent], table.Percent(f.Certain))
 		if !f.Exact {
 			fmt.Fprintf(b, " ±%.1f%%", f.StdErr*100)
 		}
 		b.WriteString(";")
 		for k, p := range f.Open {
-			fmt.Fprintf(b, " %s: %s", openClass(k, len(f.Open)), Percent(p))
+			fmt.Fprintf(b, " %s: %s", openClass(k, len(f.Open)), table.Percent(p))
 		}
 		b.WriteString("\n")
 	}
