@@ -10,7 +10,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -40,30 +39,17 @@ Example: gumshoe deductio simulate --players 3 --seed 9 --seat bob
 		}
 		lines := sim.Public
 		if *seat != "" {
-			i := -1
-			for j, p := range sim.Players {
-				if strings.EqualFold(p, *seat) {
-					i = j
-				}
-			}
-			if i < 0 {
-				return usageError(fs, "--seat: no seat %q (the players are %s)", *seat, strings.Join(sim.Players, ", "))
+			i, code, ok := seatOf(fs, sim.Players, *seat)
+			if !ok {
+				return code
 			}
 			lines = sim.Logs[i]
 		}
-		var b strings.Builder
-		fmt.Fprintf(&b, "game %s\n# simulated: %d players, seed %d; ", deductio.Name, *players, *seed)
+		header := fmt.Sprintf("game %s\n# simulated: %d players, seed %d; no winner after %d turns\n", deductio.Name, *players, *seed, sim.Turns)
 		if sim.Winner != "" {
-			fmt.Fprintf(&b, "%s won after %d turns\n", sim.Winner, sim.Turns)
-		} else {
-			fmt.Fprintf(&b, "no winner after %d turns\n", sim.Turns)
+			header = fmt.Sprintf("game %s\n# simulated: %d players, seed %d; %s won after %d turns\n", deductio.Name, *players, *seed, sim.Winner, sim.Turns)
 		}
-		for _, l := range lines {
-			b.WriteString(l)
-			b.WriteByte('\n')
-		}
-		_, err = io.WriteString(stdout, b.String())
-		return exitWith(fs, err)
+		return writeSimLog(fs, stdout, header, lines)
 	},
 }
 

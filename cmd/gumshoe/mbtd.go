@@ -9,7 +9,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -36,22 +35,11 @@ Example: gumshoe mbtd simulate --seed 2 --seat bob
 		if err != nil {
 			return usageError(fs, "%v", err)
 		}
-		i := -1
-		for j, p := range sim.Players {
-			if strings.EqualFold(p, *seat) {
-				i = j
-			}
+		i, code, ok := seatOf(fs, sim.Players, *seat)
+		if !ok {
+			return code
 		}
-		if i < 0 {
-			return usageError(fs, "--seat: no seat %q (the players are %s)", *seat, strings.Join(sim.Players, ", "))
-		}
-		var b strings.Builder
-		fmt.Fprintf(&b, "game %s\n# simulated: seed %d; scores %v\n", mbtd.Name, *seed, sim.Round.Score())
-		for _, l := range sim.Logs[i] {
-			b.WriteString(l)
-			b.WriteByte('\n')
-		}
-		_, err = io.WriteString(stdout, b.String())
-		return exitWith(fs, err)
+		header := fmt.Sprintf("game %s\n# simulated: seed %d; scores %v\n", mbtd.Name, *seed, sim.Round.Score())
+		return writeSimLog(fs, stdout, header, sim.Logs[i])
 	},
 }

@@ -9,7 +9,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -42,23 +41,12 @@ Example: gumshoe tbam simulate --players 5 --seed 9 --seat bob
 		if err != nil {
 			return usageError(fs, "%v", err)
 		}
-		i := -1
-		for j, p := range sim.Players {
-			if strings.EqualFold(p, *seat) {
-				i = j
-			}
+		i, code, ok := seatOf(fs, sim.Players, *seat)
+		if !ok {
+			return code
 		}
-		if i < 0 {
-			return usageError(fs, "--seat: no seat %q (the players are %s)", *seat, strings.Join(sim.Players, ", "))
-		}
-		var b strings.Builder
-		fmt.Fprintf(&b, "game %s\n# simulated: %d players, seed %d, %s; %s after %d turns\n",
+		header := fmt.Sprintf("game %s\n# simulated: %d players, seed %d, %s; %s after %d turns\n",
 			theresbeenamurder.Name, *players, *seed, lvl, sim.End, sim.Turns)
-		for _, l := range sim.Logs[i] {
-			b.WriteString(l)
-			b.WriteByte('\n')
-		}
-		_, err = io.WriteString(stdout, b.String())
-		return exitWith(fs, err)
+		return writeSimLog(fs, stdout, header, sim.Logs[i])
 	},
 }
