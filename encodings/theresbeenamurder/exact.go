@@ -46,6 +46,13 @@ type encoding struct {
 	prob    *solver.Problem
 	obsLine []int // line of each observation
 	sat     *solver.SAT
+	sheet   [][]table.Mark // the SAT's marks now, by card index (nil until asked)
+	// openFrom is the first observation of the open segment (the last):
+	// the observations before it are the deal and the closed segments.
+	openFrom int
+	// openGraph and openLines are the open segment's moves and lines.
+	openGraph graph
+	openLines []int
 }
 
 // segment is the lines between two time points.
@@ -109,6 +116,13 @@ func (g *Game) encode() (*encoding, error) {
 		return nil, err
 	}
 	for k, s := range segs {
+		if k == len(segs)-1 {
+			x.openFrom = len(x.obsLine)
+			x.openGraph = x.graph(s)
+			for _, t := range s.evs {
+				x.openLines = append(x.openLines, t.line)
+			}
+		}
 		line := g.handLine
 		if len(s.evs) > 0 {
 			line = s.evs[0].line
@@ -643,36 +657,47 @@ func (x *encoding) sheetPlaces(l int) []int {
 }
 
 // marks are the SAT's ✓ and ✗ of every card at every sheet location now,
-// by card index; cells the tracker shows possible are not asked.
-func (x *encoding) marks(ctx context.Context, possible func(c Card, l int) bool) ([][]table.Mark, error) {
+// by card index. The open turn's lines may still change what its play
+// does (the lines of a swap or a draw follow the play), so the facts are
+// proved at the start of the open turn from the closed turns alone, then
+// carried to now along the moves the open turn's lines allow: a card may
+// be now at a place reachable from a place it may have been at then.
+//
+// seen, when not nil, are the places where sampled histories have each
+// card at the open turn's start: those are possible (a sampled history is
+// a legal history of the lines) and need no proof.
+func (x *encoding) marks(ctx context.Context, seen map[Card][]bool) ([][]table.Mark, error) {
 	locs := x.n + 3
 	out := make([][]table.Mark, len(x.cards))
-	now := x.now()
+	closed := x.closedIDs()
+	then := x.now() - 1
 	for i, c := range x.cards {
+		was := make([]bool, x.places)
+		for m := range x.places {
+			if seen != nil && seen[c][m] {
+				was[m] = true // a sampled history has it there
+				continue
+			}
+			e, err := x.sat.ImpliesUnder(ctx, closed, solver.Fact{Card: x.card(c, then), Holder: solver.Holder(m), Holds: false})
+			if err != nil {
+				return nil, err
+			}
+			was[m] = !e.Implied
+		}
 		out[i] = make([]table.Mark, locs)
 		open := 0
 		for l := range locs {
-			if possible != nil && possible(c, l) {
-				out[i][l] = table.Maybe
-				open++
-				continue
-			}
-			no := true
+			may := false
 			for _, p := range x.sheetPlaces(l) {
-				ok, err := x.sat.Implies(ctx, solver.Fact{Card: x.card(c, now), Holder: solver.Holder(p), Holds: false})
-				if err != nil {
-					return nil, err
-				}
-				if !ok {
-					no = false
-					break
+				for m := range x.places {
+					may = may || (was[m] && x.openGraph.reach[m][p])
 				}
 			}
-			if no {
-				out[i][l] = table.No
-			} else {
+			if may {
 				out[i][l] = table.Maybe
 				open++
+			} else {
+				out[i][l] = table.No
 			}
 		}
 		if open == 1 {
@@ -686,26 +711,106 @@ func (x *encoding) marks(ctx context.Context, possible func(c Card, l int) bool)
 	return out, nil
 }
 
-// why is a minimal set of lines that force card c to be (hold) or not to
-// be at sheet location l now; ok is false when the lines do not force it.
+// closedIDs are the observations of the deal and the closed segments.
+func (x *encoding) closedIDs() []int {
+	ids := make([]int, x.openFrom)
+	for i := range ids {
+		ids[i] = i
+	}
+	return ids
+}
+
+// why is a minimal set of lines of the closed turns that force card c to
+// be (hold) or not to be at sheet location l at the start of the open
+// turn, with the open turn's lines (which allow no move that would undo
+// it); ok is false when the lines do not force it.
 func (x *encoding) why(ctx context.Context, c Card, l int, hold bool) (lines []int, ok bool, err error) {
-	var ls []solver.Lit
+	in := map[int]bool{}
 	for _, p := range x.sheetPlaces(l) {
-		ls = append(ls, x.lit(c, x.now(), p))
+		in[p] = true
 	}
-	k := solver.CountOf(ls, solver.Eq, 0) // the fact's negation
-	if !hold {
-		k = solver.CountOf(ls, solver.Ge, 1)
+	// the places at the open turn's start from which the fact fails now
+	var ls []solver.Lit
+	for m := range x.places {
+		for p := range x.places {
+			if x.openGraph.reach[m][p] && in[p] != hold {
+				ls = append(ls, x.lit(c, x.now()-1, m))
+				break
+			}
+		}
 	}
-	p := x.prob.Clone()
-	id, err := p.Add(solver.Observation{Label: "fact", Constraints: []solver.Constraint{k}})
-	if err != nil {
-		return nil, false, err
+	p := x.prob.Subset(x.closedIDs())
+	if len(ls) > 0 {
+		k := solver.CountOf(ls, solver.Ge, 1)
+		if _, err := p.Add(solver.Observation{Label: "fact", Constraints: []solver.Constraint{k}}); err != nil {
+			return nil, false, err
+		}
 	}
 	ids, err := solver.NewSAT(p).Conflict(ctx)
 	if err != nil || ids == nil {
 		return nil, false, err
 	}
-	ids = slices.DeleteFunc(ids, func(i int) bool { return i == id })
-	return x.lines(ids), true, nil
+	ids = slices.DeleteFunc(ids, func(i int) bool { return i >= x.openFrom })
+	out := append(x.lines(ids), x.openLines...)
+	slices.Sort(out)
+	return slices.Compact(out), true, nil
+}
+
+// satMark is the SAT's mark of card c at sheet location l now (Maybe when
+// it cannot tell, or when the encoding cannot be built).
+func (g *Game) satMark(c Card, l int) table.Mark {
+	if g.cfg == nil {
+		return table.Maybe
+	}
+	x, err := g.exactEnc()
+	if err != nil {
+		return table.Maybe
+	}
+	if x.sheet == nil {
+		ms, err := x.marks(context.Background(), g.seenPlaces(x))
+		if err != nil {
+			return table.Maybe
+		}
+		x.sheet = ms
+	}
+	i := slices.Index(x.cards, c)
+	if i < 0 || l < 0 || l >= len(x.sheet[i]) {
+		return table.Maybe
+	}
+	return x.sheet[i][l]
+}
+
+// seenPlaces are, for each card, the encoding's places where the tracker's
+// histories have it at the start of the open turn (nil without a tracker).
+func (g *Game) seenPlaces(x *encoding) map[Card][]bool {
+	tr := g.track()
+	if tr == nil {
+		return nil
+	}
+	seen := map[Card][]bool{}
+	for _, c := range x.cards {
+		seen[c] = make([]bool, x.places)
+	}
+	for _, p := range tr.parts {
+		for _, c := range x.cards {
+			seen[c][truePlace(x, p.s, c)] = true
+		}
+	}
+	return seen
+}
+
+// truePlace is the encoding's place of card c in state s.
+func truePlace(x *encoding, s *State, c Card) solver.Holder {
+	if p := s.HolderOf(c); p >= 0 {
+		return solver.Holder(p)
+	}
+	switch i := slices.Index(s.Deck, c); {
+	case i == 0:
+		return solver.Holder(x.top())
+	case i > 0:
+		return solver.Holder(x.rest())
+	case has(s.Discard, c):
+		return solver.Holder(x.pile())
+	}
+	return solver.Holder(x.removed())
 }

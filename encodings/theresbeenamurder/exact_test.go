@@ -3,8 +3,10 @@ package theresbeenamurder
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
@@ -32,22 +34,6 @@ func simulateStates(t *testing.T, o SimOptions) (*Simulation, []*State) {
 		s.playTurn(ag)
 	}
 	return sim, append(states, s.Clone())
-}
-
-// truePlace is the encoding's place of card c in state s.
-func truePlace(x *encoding, s *State, c Card) solver.Holder {
-	if p := s.HolderOf(c); p >= 0 {
-		return solver.Holder(p)
-	}
-	switch i := slices.Index(s.Deck, c); {
-	case i == 0:
-		return solver.Holder(x.top())
-	case i > 0:
-		return solver.Holder(x.rest())
-	case has(s.Discard, c):
-		return solver.Holder(x.pile())
-	}
-	return solver.Holder(x.removed())
 }
 
 // TestExactSound: over simulated games at every table size and level, from
@@ -103,5 +89,58 @@ func TestExactSound(t *testing.T) {
 	}
 	if games == 0 {
 		t.Fatal("no games")
+	}
+}
+
+// TestExactMarksHold replays seats' logs of simulated games and checks,
+// after every line, that every cell the SAT layer settles (✓ or ✗) is
+// true of the game's real state when the line's event happened.
+func TestExactMarksHold(t *testing.T) {
+	settled := 0
+	for _, o := range []SimOptions{{Players: 3, Seed: 1}, {Players: 4, Seed: 2, Level: Master}, {Players: 6, Seed: 3, Level: Veteran}} {
+		sim, err := Simulate(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		states := statesAt(t, o)
+		for _, seat := range []int{0, 1} {
+			g := NewGame()
+			g.Particles = 50
+			k := 0 // events seen by the seat
+			for i, line := range sim.Logs[seat] {
+				if err := g.Apply(line); err != nil {
+					t.Fatalf("%+v seat %d line %d %q: %v", o, seat, i+1, line, err)
+				}
+				if g.cfg == nil || i < len(SetupLines(g.cfg, sim.Players, seat, nil)) {
+					continue
+				}
+				for k < len(sim.Events) {
+					if _, ok := sim.Events[k].View(seat); ok {
+						break
+					}
+					k++
+				}
+				s := states[k]
+				k++
+				if next := i + 1; next < len(sim.Logs[seat]) && strings.Contains(line, " gives ") && strings.Contains(sim.Logs[seat][next], " gives ") {
+					continue
+				}
+				for _, c := range g.cfg.Cards {
+					for l := range g.locations() {
+						m := g.satMark(c, l)
+						if m != table.Maybe {
+							settled++
+						}
+						if (m == table.Yes && locOf(s, c) != l) || (m == table.No && locOf(s, c) == l) {
+							t.Fatalf("%+v seat %d line %d %q: %v at %s marked %v, truly at %s",
+								o, seat, i+1, line, c, g.locName(l), m, g.locName(locOf(s, c)))
+						}
+					}
+				}
+			}
+		}
+	}
+	if settled == 0 {
+		t.Fatal("the SAT layer settled no cell")
 	}
 }
