@@ -45,6 +45,10 @@ type Game struct {
 	// known is where the seat knows each card to be for certain, and the
 	// line that put it there.
 	known map[Card]knownAt
+	// handLine is the hand line's number.
+	handLine int
+	// enc is the exact encoding of the lines (nil until built).
+	enc *encoding
 	// Particles is the tracker's number of hidden histories (set before
 	// the hand line; DefaultParticles when 0).
 	Particles int
@@ -56,6 +60,7 @@ type tracked struct {
 	e       Event
 	newTurn bool
 	line    int
+	pub     *public // the public view after the event
 }
 
 // knownAt is a card the seat knows the place of: in its own hand or in
@@ -136,6 +141,9 @@ func (g *Game) Apply(line string) error {
 	if err := h.apply(e, n); err != nil {
 		return err
 	}
+	if err := h.checkExact(n); err != nil {
+		return err
+	}
 	h.lines = append(h.lines, line)
 	*g = *h
 	return nil
@@ -181,6 +189,7 @@ func (g *Game) setup(hand []Card, n int) error {
 		return lineErr(6, "a hand the deal can give", "the deal cannot give the seat this hand (the Murderer is dealt from the top part, the Detective from the bottom)")
 	}
 	g.cfg, g.hand, g.p.cards = cfg, slices.Clone(hand), cfg.Cards
+	g.handLine = n
 	g.pub = newPublic(cfg, g.p.seat, hand)
 	for _, c := range hand {
 		g.known[c] = knownAt{line: n}
@@ -235,8 +244,8 @@ func (g *Game) event(e Event, n int) error {
 	if newTurn {
 		g.cur, g.played, g.lastPlay = e.P, false, 0
 	}
-	g.evs = append(g.evs, tracked{e, newTurn, n})
 	g.pub.apply(e, g.p.seat, len(g.p.players))
+	g.evs = append(g.evs, tracked{e, newTurn, n, g.pub.clone()})
 	if e.Kind == EvPlay {
 		g.played = true
 		g.lastPlay = e.As

@@ -80,11 +80,20 @@ func (g *Game) exact(c Card, l int) table.Mark {
 	return table.Maybe
 }
 
+// mark is what the lines force about card c at location l now: the
+// seat's certain facts, then what the SAT engine proves (exact.go).
+func (g *Game) mark(c Card, l int) table.Mark {
+	if m := g.exact(c, l); m != table.Maybe {
+		return m
+	}
+	return g.satMark(c, l)
+}
+
 // Where is the estimated probability that card c is at location l now
 // (players 0 to Players-1, then the deck, the pile, the removed cards),
 // with its standard error (0 for what the seat knows for certain).
 func (g *Game) Where(c Card, l int) Estimate {
-	switch g.exact(c, l) {
+	switch g.mark(c, l) {
 	case table.Yes:
 		return Estimate{P: 1}
 	case table.No:
@@ -139,7 +148,7 @@ func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
 	for _, c := range g.cfg.Cards {
 		row := table.Row{Card: c.String()}
 		for l := range g.locations() {
-			m := g.exact(c, l)
+			m := g.mark(c, l)
 			cell := table.Cell{Mark: m}
 			if m == table.Maybe {
 				if p := g.Where(c, l).P; !math.IsNaN(p) {
@@ -180,7 +189,7 @@ func (g *Game) distText(c Card) string {
 	}
 	var ls []lp
 	for l := range g.locations() {
-		if e := g.Where(c, l); e.P > 0 || math.IsNaN(e.P) && g.exact(c, l) == table.Maybe {
+		if e := g.Where(c, l); e.P > 0 || math.IsNaN(e.P) && g.mark(c, l) == table.Maybe {
 			ls = append(ls, lp{l, e})
 		}
 	}
@@ -332,10 +341,10 @@ func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
 		cj := cardJSON{Card: c.String(), Number: int(c), Places: []placeJSON{}}
 		for l := range g.locations() {
 			e := g.Where(c, l)
-			if g.exact(c, l) == table.No || math.IsNaN(e.P) {
+			if g.mark(c, l) == table.No || math.IsNaN(e.P) {
 				continue
 			}
-			cj.Places = append(cj.Places, placeJSON{g.locName(l), estimateJSON{e.P, e.SE}, g.exact(c, l) != table.Maybe})
+			cj.Places = append(cj.Places, placeJSON{g.locName(l), estimateJSON{e.P, e.SE}, g.mark(c, l) != table.Maybe})
 		}
 		doc.Cards = append(doc.Cards, cj)
 	}
@@ -388,7 +397,21 @@ func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, er
 	if neg {
 		text = "not: " + text
 	}
-	m := g.exact(c, l)
+	m := g.mark(c, l)
+	if _, ok := g.known[c]; !ok && l != g.p.seat && l != len(g.p.players)+LocPile &&
+		((m == table.Yes && !neg) || (m == table.No && neg)) {
+		x, err := g.exactEnc()
+		if err != nil {
+			return nil, err
+		}
+		lines, ok, err := x.why(ctx, c, l, !neg)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			return &table.Explanation{Fact: text, Lines: lines}, nil
+		}
+	}
 	if (m == table.Yes && !neg) || (m == table.No && neg) {
 		var lines []int
 		if k, ok := g.known[c]; ok {
@@ -401,7 +424,7 @@ func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, er
 		}
 		return &table.Explanation{Fact: text, Lines: lines}, nil
 	}
-	return nil, fmt.Errorf("%s is not known for certain from the lines so far (the seat knows its own hand and the pile)", text)
+	return nil, fmt.Errorf("%s is not forced by the lines so far", text)
 }
 
 // ratOf is a float estimate as a fraction, for the sheet's Exact field;

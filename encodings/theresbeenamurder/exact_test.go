@@ -1,0 +1,146 @@
+package theresbeenamurder
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/solver"
+)
+
+// simulateStates plays the game Simulate plays for o and keeps the state
+// right after the deal and at the start of every turn (then the final
+// state).
+func simulateStates(t *testing.T, o SimOptions) (*Simulation, []*State) {
+	t.Helper()
+	cfg, err := NewConfig(o.Players, o.Level)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(o.Seed, 0x7b3a))
+	sim := &Simulation{Players: slices.Clone(PlayerNames[:cfg.Players]), Config: cfg, Logs: make([][]string, cfg.Players)}
+	deck, removed := RandomDeal(cfg, rng)
+	s := NewState(cfg, deck, removed)
+	for p := range cfg.Players {
+		sim.Logs[p] = SetupLines(cfg, sim.Players, p, s.Hands[p])
+	}
+	ag := &randomAgent{rng: rng, sim: sim, plan: map[int]Play{}}
+	states := []*State{s.Clone()}
+	s.start(ag)
+	for !s.Over() {
+		states = append(states, s.Clone())
+		s.playTurn(ag)
+	}
+	return sim, append(states, s.Clone())
+}
+
+// TestExactSound: over simulated games at every table size and level, from
+// every seat, the true history (every card's place after the deal and at
+// the end of every turn) satisfies every observation of the encoding, and
+// the SAT engine finds the lines consistent. It fails when a constraint
+// claims more than the rules give (try the Butler's card in the rest of
+// the deck rather than on top).
+func TestExactSound(t *testing.T) {
+	games := 0
+	for players := MinPlayers; players <= MaxPlayers; players++ {
+		for seed := range uint64(3) {
+			o := SimOptions{Players: players, Seed: 100 + seed, Level: Level(seed % 3)}
+			sim, states := simulateStates(t, o)
+			want, err := Simulate(o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(want.Logs[0], sim.Logs[0]) {
+				t.Fatal("simulateStates does not play Simulate's game")
+			}
+			games++
+			for seat := range players {
+				g := replay(t, sim, seat, 50)
+				x, err := g.exactEnc()
+				if err != nil {
+					t.Fatal(err)
+				}
+				segs := g.segments()
+				if len(segs) > len(states) {
+					t.Fatalf("%d segments, %d states", len(segs), len(states))
+				}
+				w := make(solver.World, x.model.NumCards())
+				for tm := range x.times {
+					st := states[len(states)-1]
+					if tm < x.times-1 {
+						st = states[tm]
+					}
+					for _, c := range x.cards {
+						w[x.card(c, tm)] = truePlace(x, st, c)
+					}
+				}
+				bad, deal := x.prob.Check(w)
+				if !deal || len(bad) > 0 {
+					for _, i := range bad {
+						t.Errorf("%d players seed %d seat %d: the true history violates the observation of line %d (%q)",
+							players, o.Seed, seat, x.obsLine[i], g.lines[x.obsLine[i]-1])
+					}
+					t.Fatalf("deal %v; %d violated", deal, len(bad))
+				}
+			}
+		}
+	}
+	if games == 0 {
+		t.Fatal("no games")
+	}
+}
+
+// TestExactMarksHold replays seats' logs of simulated games and checks,
+// after every line, that every cell the SAT layer settles (✓ or ✗) is
+// true of the game's real state when the line's event happened.
+func TestExactMarksHold(t *testing.T) {
+	settled := 0
+	for _, o := range []SimOptions{{Players: 3, Seed: 1}, {Players: 4, Seed: 2, Level: Master}, {Players: 6, Seed: 3, Level: Veteran}} {
+		sim, err := Simulate(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		states := statesAt(t, o)
+		for _, seat := range []int{0, 1} {
+			g := NewGame()
+			g.Particles = 50
+			k := 0 // events seen by the seat
+			for i, line := range sim.Logs[seat] {
+				if err := g.Apply(line); err != nil {
+					t.Fatalf("%+v seat %d line %d %q: %v", o, seat, i+1, line, err)
+				}
+				if g.cfg == nil || i < len(SetupLines(g.cfg, sim.Players, seat, nil)) {
+					continue
+				}
+				for k < len(sim.Events) {
+					if _, ok := sim.Events[k].View(seat); ok {
+						break
+					}
+					k++
+				}
+				s := states[k]
+				k++
+				if next := i + 1; next < len(sim.Logs[seat]) && strings.Contains(line, " gives ") && strings.Contains(sim.Logs[seat][next], " gives ") {
+					continue
+				}
+				for _, c := range g.cfg.Cards {
+					for l := range g.locations() {
+						m := g.satMark(c, l)
+						if m != table.Maybe {
+							settled++
+						}
+						if (m == table.Yes && locOf(s, c) != l) || (m == table.No && locOf(s, c) == l) {
+							t.Fatalf("%+v seat %d line %d %q: %v at %s marked %v, truly at %s",
+								o, seat, i+1, line, c, g.locName(l), m, g.locName(locOf(s, c)))
+						}
+					}
+				}
+			}
+		}
+	}
+	if settled == 0 {
+		t.Fatal("the SAT layer settled no cell")
+	}
+}
