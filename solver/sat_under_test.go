@@ -1,0 +1,73 @@
+package solver
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestConflictUnder checks ConflictUnder against brute force on random
+// small problems and random subsets of their observations, asked in turn
+// of one engine: nil exactly when the subset admits a world, otherwise a
+// sorted part of the subset that admits none and is minimal.
+func TestConflictUnder(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(7, 8))
+	conflicts := 0
+	for iter := range 400 {
+		p := randomProblem(rng, 6, 4)
+		s := NewSAT(p)
+		for range 3 {
+			var ids []int
+			for id := range p.Observations() {
+				if rng.IntN(3) > 0 {
+					ids = append(ids, id)
+				}
+			}
+			rng.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
+			conf, err := s.ConflictUnder(ctx, ids)
+			require.NoError(t, err)
+			if bruteConsistent(p.Subset(ids)) {
+				require.Nil(t, conf, "iteration %d: %v admits a world", iter, ids)
+				continue
+			}
+			conflicts++
+			require.NotNil(t, conf, "iteration %d", iter)
+			require.True(t, slices.IsSorted(conf))
+			for _, id := range conf {
+				require.Contains(t, ids, id, "iteration %d: %v is not among %v", iter, id, ids)
+			}
+			require.False(t, bruteConsistent(p.Subset(conf)), "iteration %d: conflict %v is consistent", iter, conf)
+			for i := range conf {
+				less := slices.Delete(slices.Clone(conf), i, i+1)
+				require.True(t, bruteConsistent(p.Subset(less)), "iteration %d: conflict %v is not minimal", iter, conf)
+			}
+		}
+	}
+	require.Positive(t, conflicts)
+	_, err := NewSAT(randomProblem(rng, 3, 2)).ConflictUnder(ctx, []int{99})
+	require.Error(t, err)
+}
+
+// ExampleSAT_ConflictUnder asks one engine about two sets of observations:
+// a superseded observation stays in the problem, out of force.
+func ExampleSAT_ConflictUnder() {
+	m, _ := NewModel([]string{"x", "y"}, []HolderSpec{{"A", Exactly(1)}, {"B", Exactly(1)}})
+	p := NewProblem(m)
+	p.Add(Observation{Label: "A has x", Constraints: []Constraint{Holds(0, 0)}})
+	p.Add(Observation{Label: "B has x (superseded)", Constraints: []Constraint{Holds(0, 1)}})
+	p.Add(Observation{Label: "A has y", Constraints: []Constraint{Holds(1, 0)}})
+	s := NewSAT(p)
+	ctx := context.Background()
+	ids, _ := s.ConflictUnder(ctx, []int{0, 2})
+	fmt.Println(ids)
+	ids, _ = s.ConflictUnder(ctx, []int{0})
+	fmt.Println(ids == nil)
+	// Output:
+	// [0 2]
+	// true
+}
