@@ -35,25 +35,75 @@ const (
 	plExtra // how many places follow the hands
 )
 
-// encoding is the SAT problem of the lines so far.
+// encoding is the SAT problem of a game's lines, kept from line to line.
+// The deal's and every closed turn's observations are added once, when
+// the turn closes (they never change after); the open turn's are added
+// again after each of its lines (the earlier versions stay in the problem,
+// out of force). Every question names the observations in force (the
+// solver's ...Under methods), so one solver, with the clauses it has
+// learnt, serves every line and every cell of the sheet.
+//
+// The model holds a fixed number of time points (the solver's model does
+// not grow): the time points beyond now are idle, every card of them put
+// in the first hand by an observation in force while they are idle. A game
+// longer than the model gets a model twice as long, built anew.
 type encoding struct {
-	g       *Game
-	n       int // players
-	places  int
-	cards   []Card
-	times   int // time points, 0 to times-1
-	model   *solver.Model
-	prob    *solver.Problem
-	obsLine []int // line of each observation
-	sat     *solver.SAT
-	sheet   [][]table.Mark // the SAT's marks now, by card index (nil until asked)
-	// openFrom is the first observation of the open segment (the last):
-	// the observations before it are the deal and the closed segments.
-	openFrom int
-	// openGraph and openLines are the open segment's moves and lines.
+	cfg      *Config
+	seat     int
+	hand     []Card
+	handLine int
+	n        int // players
+	places   int
+	cards    []Card
+	index    [NumCards + 1]int // index[c] is card c's index in cards
+	times    int               // time points the model holds, 0 to times-1
+	model    *solver.Model
+	prob     *solver.Problem
+	obsLine  []int // line of each observation (0 for the idle ones and the questions)
+	sat      *solver.SAT
+	dealIDs  []int
+	idle     []int    // idle[t] puts every card of time point t in hand 0
+	closed   []encSeg // the closed segments encoded, in order
+	open     encSeg   // the open segment's encoding in force
+	// The view of the lines synced last: the open segment is segment
+	// now-1, its moves and its lines.
+	now       int
 	openGraph graph
 	openLines []int
+	// Caches, for the lines synced last: was (the places each card may
+	// be at at the open turn's start, by card index and place) depends on
+	// the closed segments alone; sheet on the open one too.
+	was   [][]bool
+	sheet [][]table.Mark
 }
+
+// encSeg is a segment's observations, with what names its lines: how many
+// events and the public view after its last one (a fresh value for every
+// accepted line).
+type encSeg struct {
+	k   int
+	evs int
+	end *public
+	ids []int
+}
+
+// same reports whether e is the encoding of segment k, s.
+func (e *encSeg) same(k int, s segment) bool {
+	return e.ids != nil && e.k == k && e.evs == len(s.evs) && e.end == segEnd(s)
+}
+
+// segEnd names a segment's lines: the view after its last event (nil
+// when it has none).
+func segEnd(s segment) *public {
+	if len(s.evs) == 0 {
+		return nil
+	}
+	return s.evs[len(s.evs)-1].pub
+}
+
+// minTimes is the time points of a first model: more than any simulated
+// game has needed (20).
+const minTimes = 32
 
 // segment is the lines between two time points.
 type segment struct {
@@ -80,7 +130,7 @@ func (g *Game) segments() []segment {
 }
 
 func (x *encoding) card(c Card, t int) solver.Card {
-	return solver.Card(t*len(x.cards) + slices.Index(x.cards, c))
+	return solver.Card(t*len(x.cards) + x.index[c])
 }
 
 func (x *encoding) lit(c Card, t, place int) solver.Lit {
@@ -92,11 +142,15 @@ func (x *encoding) rest() int    { return x.n + plRest }
 func (x *encoding) removed() int { return x.n + plRemoved }
 func (x *encoding) pile() int    { return x.n + plPile }
 
-// encode builds the encoding of g's lines.
-func (g *Game) encode() (*encoding, error) {
-	segs := g.segments()
-	x := &encoding{g: g, n: g.cfg.Players, cards: g.cfg.Cards, times: len(segs) + 1}
+// newEncoding is an empty encoding of g's set-up (the deal's observation
+// added) over a model of times time points.
+func newEncoding(g *Game, times int) (*encoding, error) {
+	x := &encoding{cfg: g.cfg, seat: g.p.seat, hand: slices.Clone(g.hand), handLine: g.handLine,
+		n: g.cfg.Players, cards: g.cfg.Cards, times: times}
 	x.places = x.n + plExtra
+	for i, c := range x.cards {
+		x.index[c] = i
+	}
 	var names []string
 	for t := range x.times {
 		for _, c := range x.cards {
@@ -112,43 +166,128 @@ func (g *Game) encode() (*encoding, error) {
 		return nil, err
 	}
 	x.model, x.prob = m, solver.NewProblem(m)
-	if err := x.add(g.handLine, x.deal()); err != nil {
-		return nil, err
-	}
-	for k, s := range segs {
-		if k == len(segs)-1 {
-			x.openFrom = len(x.obsLine)
-			x.openGraph = x.graph(s)
-			for _, t := range s.evs {
-				x.openLines = append(x.openLines, t.line)
-			}
+	for t := range x.times {
+		var ks []solver.Constraint
+		for _, c := range x.cards {
+			ks = append(ks, solver.Holds(x.card(c, t), 0))
 		}
-		line := g.handLine
-		if len(s.evs) > 0 {
-			line = s.evs[0].line
-		}
-		if err := x.add(line, x.structure(k, s)); err != nil {
+		id, err := x.add(0, ks)
+		if err != nil {
 			return nil, err
 		}
-		for _, t := range s.evs {
-			if err := x.add(t.line, x.content(k, s, t.e)); err != nil {
-				return nil, err
-			}
-		}
+		x.idle = append(x.idle, id)
 	}
+	id, err := x.add(x.handLine, x.deal())
+	if err != nil {
+		return nil, err
+	}
+	x.dealIDs = []int{id}
 	x.sat = solver.NewSAT(x.prob)
 	return x, nil
 }
 
-func (x *encoding) add(line int, ks []solver.Constraint) error {
-	if len(ks) == 0 {
-		return nil
+// sync brings the encoding up to g's lines: the closed segments it has
+// not encoded (or encoded from other lines, after a refused line) are
+// encoded and so is the open one when its lines changed. The model must
+// hold the lines' time points.
+func (x *encoding) sync(g *Game) error {
+	segs := g.segments()
+	open := len(segs) - 1
+	keep := 0
+	for keep < len(x.closed) && keep < open && x.closed[keep].same(keep, segs[keep]) {
+		keep++
 	}
-	if _, err := x.prob.Add(solver.Observation{Label: fmt.Sprint(line), Constraints: ks}); err != nil {
-		return err
+	if keep < len(x.closed) {
+		x.closed = x.closed[:keep]
+		x.was, x.sheet = nil, nil
+	}
+	for k := keep; k < open; k++ {
+		ids, err := x.encodeSeg(k, segs[k], true)
+		if err != nil {
+			return err
+		}
+		x.closed = append(x.closed, encSeg{k, len(segs[k].evs), segEnd(segs[k]), ids})
+		x.was, x.sheet = nil, nil
+	}
+	if !x.open.same(open, segs[open]) {
+		ids, err := x.encodeSeg(open, segs[open], false)
+		if err != nil {
+			return err
+		}
+		x.open = encSeg{open, len(segs[open].evs), segEnd(segs[open]), ids}
+		x.sheet = nil
+	}
+	x.now = open + 1
+	x.openGraph = x.graph(segs[open])
+	x.openLines = x.openLines[:0]
+	for _, t := range segs[open].evs {
+		x.openLines = append(x.openLines, t.line)
+	}
+	return nil
+}
+
+// encodeSeg adds segment k's observations: its moves and sizes (as its
+// first line's), then each line's; closed tells whether the turn is over.
+func (x *encoding) encodeSeg(k int, s segment, closed bool) ([]int, error) {
+	line := x.handLine
+	if len(s.evs) > 0 {
+		line = s.evs[0].line
+	}
+	g := x.graph(s)
+	ids := []int{} // not nil: an encoded segment
+	id, err := x.add(line, x.structure(k, s, g, closed))
+	if err != nil {
+		return nil, err
+	}
+	if id >= 0 {
+		ids = append(ids, id)
+	}
+	for _, t := range s.evs {
+		id, err := x.add(t.line, x.content(k, s, g, t.e))
+		if err != nil {
+			return nil, err
+		}
+		if id >= 0 {
+			ids = append(ids, id)
+		}
+	}
+	return ids, nil
+}
+
+// add adds one observation of line (0 for none), returning its id (-1
+// when there is nothing to add).
+func (x *encoding) add(line int, ks []solver.Constraint) (int, error) {
+	if len(ks) == 0 {
+		return -1, nil
+	}
+	id, err := x.prob.Add(solver.Observation{Label: fmt.Sprint(line), Constraints: ks})
+	if err != nil {
+		return -1, err
 	}
 	x.obsLine = append(x.obsLine, line)
-	return nil
+	return id, nil
+}
+
+// idleIDs are the idle observations of the time points after t.
+func (x *encoding) idleIDs(t int) []int { return slices.Clone(x.idle[t+1:]) }
+
+// closedIDs are the observations of the deal and the closed segments, with
+// every time point after the open turn's start idle.
+func (x *encoding) closedIDs() []int {
+	ids := append(x.idleIDs(x.now-1), x.dealIDs...)
+	for _, s := range x.closed {
+		ids = append(ids, s.ids...)
+	}
+	return ids
+}
+
+// activeIDs are the observations in force: the lines' and the idle ones.
+func (x *encoding) activeIDs() []int {
+	ids := append(x.idleIDs(x.now), x.dealIDs...)
+	for _, s := range x.closed {
+		ids = append(ids, s.ids...)
+	}
+	return append(ids, x.open.ids...)
 }
 
 // sizes are the places' sizes at time t, the pile and, when mine, the
@@ -167,14 +306,14 @@ func (x *encoding) sizes(t int, p *public, mine bool) []solver.Constraint {
 	}
 	count(x.top(), min(1, p.deck))
 	count(x.rest(), max(0, p.deck-1))
-	count(x.removed(), x.g.cfg.Removed)
+	count(x.removed(), x.cfg.Removed)
 	count(x.pile(), len(p.pile))
 	for _, c := range p.pile {
 		ks = append(ks, solver.Holds(x.card(c, t), solver.Holder(x.pile())))
 	}
 	if mine {
 		for _, c := range p.mine {
-			ks = append(ks, solver.Holds(x.card(c, t), solver.Holder(x.g.p.seat)))
+			ks = append(ks, solver.Holds(x.card(c, t), solver.Holder(x.seat)))
 		}
 	}
 	return ks
@@ -184,8 +323,8 @@ func (x *encoding) sizes(t int, p *public, mine bool) []solver.Constraint {
 // where the deal can put the Murderer (the top part) and the Detective
 // (the bottom part); neither is removed.
 func (x *encoding) deal() []solver.Constraint {
-	cfg := x.g.cfg
-	ks := x.sizes(0, newPublic(cfg, x.g.p.seat, x.g.hand), true)
+	cfg := x.cfg
+	ks := x.sizes(0, newPublic(cfg, x.seat, x.hand), true)
 	top := cfg.TopSize()
 	not := func(c Card, place int) {
 		ks = append(ks, solver.NotHolds(x.card(c, 0), solver.Holder(place)))
@@ -325,12 +464,11 @@ func (x *encoding) graph(s segment) graph {
 
 // structure is a segment's moves and its end's sizes, with the rules that
 // bind every segment.
-func (x *encoding) structure(k int, s segment) []solver.Constraint {
-	a, b := k+1-1, k+1
-	g := x.graph(s)
+func (x *encoding) structure(k int, s segment, g graph, closed bool) []solver.Constraint {
+	a, b := k, k+1
 	// The seat's hand is pinned at the end of closed turns only: within a
 	// turn the lines say the play's moves before the seat's own gives.
-	ks := x.sizes(b, s.end, b < x.now())
+	ks := x.sizes(b, s.end, closed)
 	for _, c := range x.cards {
 		for from := range x.places {
 			pos := []solver.Lit{}
@@ -348,14 +486,14 @@ func (x *encoding) structure(k int, s segment) []solver.Constraint {
 	}
 	// The announcements and reveals are read once the segment is closed:
 	// the open one's may still come.
-	playing := s.end.end == Playing && b < x.now()
+	playing := s.end.end == Playing && closed
 	announced := map[int]bool{}
 	for _, t := range s.evs {
 		if t.e.Kind == EvAnnounce {
 			announced[t.e.P] = true
 		}
 	}
-	if x.g.cfg.Has(Drunk) && playing {
+	if x.cfg.Has(Drunk) && playing {
 		for q := range x.n {
 			if announced[q] {
 				continue
@@ -367,7 +505,7 @@ func (x *encoding) structure(k int, s segment) []solver.Constraint {
 			ks = append(ks, solver.Clause([]solver.Lit{x.lit(Drunk, a, q)}, []solver.Lit{x.lit(Drunk, b, q)}))
 		}
 	}
-	if x.g.cfg.Has(Blackmailer) && playing {
+	if x.cfg.Has(Blackmailer) && playing {
 		for q := range x.n {
 			ks = append(ks, solver.Clause(nil, []solver.Lit{x.lit(Detective, b, q), x.lit(Blackmailer, b, q)}))
 		}
@@ -403,7 +541,7 @@ func (x *encoding) structure(k int, s segment) []solver.Constraint {
 				// The Murderer is not chosen beside another card.
 				ks = append(ks, solver.Clause([]solver.Lit{x.lit(Murderer, b, q)}, []solver.Lit{x.lit(Murderer, a, q)}))
 			}
-			if x.g.cfg.Has(Stranger) {
+			if x.cfg.Has(Stranger) {
 				// The Stranger, if held, is the card chosen.
 				ks = append(ks, solver.Clause(nil, []solver.Lit{x.lit(Stranger, a, q), x.lit(Stranger, b, q)}))
 			}
@@ -413,11 +551,10 @@ func (x *encoding) structure(k int, s segment) []solver.Constraint {
 }
 
 // content is what line e says of the cards at the ends of segment k.
-func (x *encoding) content(k int, s segment, e Event) []solver.Constraint {
+func (x *encoding) content(k int, s segment, g graph, e Event) []solver.Constraint {
 	a, b := k, k+1
-	g := x.graph(s)
 	var ks []solver.Constraint
-	has := func(c Card) bool { return c != 0 && x.g.cfg.Has(c) }
+	has := func(c Card) bool { return c != 0 && x.cfg.Has(c) }
 	// from: card c was, at a, at a place from which place p is reachable.
 	from := func(c Card, ps ...int) {
 		if !has(c) {
@@ -583,34 +720,23 @@ func segPlay(s segment) Event {
 	return Event{}
 }
 
-// now is the last time point.
-func (x *encoding) now() int { return x.times - 1 }
-
-// lines are the lines of observation ids, ascending, without repeats.
+// lines are the lines of observation ids, ascending, without repeats
+// (the idle observations and the questions have none).
 func (x *encoding) lines(ids []int) []int {
 	out := []int{}
 	for _, i := range ids {
-		out = append(out, x.obsLine[i])
+		if l := x.obsLine[i]; l > 0 {
+			out = append(out, l)
+		}
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
 }
 
-// conflict is a minimal set of lines that admit no history, nil when the
-// lines admit one.
-func (x *encoding) conflict(ctx context.Context) ([]int, error) {
-	ids, err := x.sat.Conflict(ctx)
-	if err != nil || ids == nil {
-		return nil, err
-	}
-	return x.lines(ids), nil
-}
-
-// checkExact rebuilds the encoding after line n and refuses the line when
+// checkExact brings the encoding up to line n and refuses the line when
 // the lines admit no history, naming a minimal set of earlier lines that
 // conflict with it.
 func (g *Game) checkExact(n int) error {
-	g.enc = nil
 	if g.cfg == nil {
 		return nil
 	}
@@ -619,26 +745,42 @@ func (g *Game) checkExact(n int) error {
 		return err
 	}
 	ctx := context.Background()
-	ok, err := x.sat.Consistent(ctx)
+	ids := x.activeIDs()
+	ok, err := x.sat.ConsistentUnder(ctx, ids)
 	if err != nil || ok {
 		return err
 	}
-	ls, err := x.conflict(ctx)
+	conf, err := x.sat.ConflictUnder(ctx, ids)
 	if err != nil {
 		return err
 	}
-	ls = slices.DeleteFunc(ls, func(l int) bool { return l >= n })
+	ls := slices.DeleteFunc(x.lines(conf), func(l int) bool { return l >= n })
 	return table.NewConflict(g.lines, ls)
 }
 
-// exactEnc is the encoding of the lines, built on first use.
+// exactEnc is the encoding brought up to g's lines: the one g shares with
+// the games it was cloned from, or a new one on first use and when the
+// game outgrows its model.
 func (g *Game) exactEnc() (*encoding, error) {
-	if g.enc == nil {
-		x, err := g.encode()
+	need := 2 // time points: the deal's and the set-up's end
+	for _, t := range g.evs {
+		if t.newTurn {
+			need++
+		}
+	}
+	if g.enc == nil || g.enc.times < need {
+		times := minTimes
+		for times < need {
+			times *= 2
+		}
+		x, err := newEncoding(g, times)
 		if err != nil {
 			return nil, err
 		}
 		g.enc = x
+	}
+	if err := g.enc.sync(g); err != nil {
+		return nil, err
 	}
 	return g.enc, nil
 }
@@ -663,34 +805,33 @@ func (x *encoding) sheetPlaces(l int) []int {
 // carried to now along the moves the open turn's lines allow: a card may
 // be now at a place reachable from a place it may have been at then.
 //
-// seen, when not nil, are the places where sampled histories have each
-// card at the open turn's start: those are possible (a sampled history is
-// a legal history of the lines) and need no proof.
-func (x *encoding) marks(ctx context.Context, seen map[Card][]bool) ([][]table.Mark, error) {
+// Where each card may be at the open turn's start is asked once a turn,
+// of the one solver, under the closed turns' observations: seen, when not
+// nil, gives the places where sampled histories have each card then
+// (possible: a sampled history is a legal history of the lines), and
+// every world the solver finds settles one place of every card, so a
+// question is asked only of a place no history has shown yet.
+func (x *encoding) marks(ctx context.Context, seen func() map[Card][]bool) ([][]table.Mark, error) {
+	if x.sheet != nil {
+		return x.sheet, nil
+	}
+	if x.was == nil {
+		was, err := x.places0(ctx, seen)
+		if err != nil {
+			return nil, err
+		}
+		x.was = was
+	}
 	locs := x.n + 3
 	out := make([][]table.Mark, len(x.cards))
-	closed := x.closedIDs()
-	then := x.now() - 1
-	for i, c := range x.cards {
-		was := make([]bool, x.places)
-		for m := range x.places {
-			if seen != nil && seen[c][m] {
-				was[m] = true // a sampled history has it there
-				continue
-			}
-			e, err := x.sat.ImpliesUnder(ctx, closed, solver.Fact{Card: x.card(c, then), Holder: solver.Holder(m), Holds: false})
-			if err != nil {
-				return nil, err
-			}
-			was[m] = !e.Implied
-		}
+	for i := range x.cards {
 		out[i] = make([]table.Mark, locs)
 		open := 0
 		for l := range locs {
 			may := false
 			for _, p := range x.sheetPlaces(l) {
 				for m := range x.places {
-					may = may || (was[m] && x.openGraph.reach[m][p])
+					may = may || (x.was[i][m] && x.openGraph.reach[m][p])
 				}
 			}
 			if may {
@@ -708,16 +849,46 @@ func (x *encoding) marks(ctx context.Context, seen map[Card][]bool) ([][]table.M
 			}
 		}
 	}
+	x.sheet = out
 	return out, nil
 }
 
-// closedIDs are the observations of the deal and the closed segments.
-func (x *encoding) closedIDs() []int {
-	ids := make([]int, x.openFrom)
-	for i := range ids {
-		ids[i] = i
+// places0 is, by card index and place, whether the closed turns' lines
+// allow the card there at the open turn's start.
+func (x *encoding) places0(ctx context.Context, seen func() map[Card][]bool) ([][]bool, error) {
+	then := x.now - 1
+	was := make([][]bool, len(x.cards))
+	var sn map[Card][]bool
+	if seen != nil {
+		sn = seen()
 	}
-	return ids
+	for i, c := range x.cards {
+		was[i] = make([]bool, x.places)
+		if sn != nil {
+			copy(was[i], sn[c])
+		}
+	}
+	ids := x.closedIDs()
+	for i, c := range x.cards {
+		for m := range x.places {
+			if was[i][m] {
+				continue
+			}
+			e, err := x.sat.ImpliesUnder(ctx, ids, solver.Fact{Card: x.card(c, then), Holder: solver.Holder(m), Holds: false})
+			if err != nil {
+				return nil, err
+			}
+			if e.Implied {
+				continue
+			}
+			for j, d := range x.cards {
+				if h := int(e.Witness[x.card(d, then)]); h < x.places {
+					was[j][h] = true
+				}
+			}
+		}
+	}
+	return was, nil
 }
 
 // why is a minimal set of lines of the closed turns that force card c to
@@ -734,24 +905,24 @@ func (x *encoding) why(ctx context.Context, c Card, l int, hold bool) (lines []i
 	for m := range x.places {
 		for p := range x.places {
 			if x.openGraph.reach[m][p] && in[p] != hold {
-				ls = append(ls, x.lit(c, x.now()-1, m))
+				ls = append(ls, x.lit(c, x.now-1, m))
 				break
 			}
 		}
 	}
-	p := x.prob.Subset(x.closedIDs())
+	ids := x.closedIDs()
 	if len(ls) > 0 {
-		k := solver.CountOf(ls, solver.Ge, 1)
-		if _, err := p.Add(solver.Observation{Label: "fact", Constraints: []solver.Constraint{k}}); err != nil {
+		id, err := x.add(0, []solver.Constraint{solver.CountOf(ls, solver.Ge, 1)})
+		if err != nil {
 			return nil, false, err
 		}
+		ids = append(ids, id)
 	}
-	ids, err := solver.NewSAT(p).Conflict(ctx)
-	if err != nil || ids == nil {
+	conf, err := x.sat.ConflictUnder(ctx, ids)
+	if err != nil || conf == nil {
 		return nil, false, err
 	}
-	ids = slices.DeleteFunc(ids, func(i int) bool { return i >= x.openFrom })
-	out := append(x.lines(ids), x.openLines...)
+	out := append(x.lines(conf), x.openLines...)
 	slices.Sort(out)
 	return slices.Compact(out), true, nil
 }
@@ -759,25 +930,22 @@ func (x *encoding) why(ctx context.Context, c Card, l int, hold bool) (lines []i
 // satMark is the SAT's mark of card c at sheet location l now (Maybe when
 // it cannot tell, or when the encoding cannot be built).
 func (g *Game) satMark(c Card, l int) table.Mark {
-	if g.cfg == nil {
+	if g.cfg == nil || !g.cfg.Has(c) {
 		return table.Maybe
 	}
 	x, err := g.exactEnc()
 	if err != nil {
 		return table.Maybe
 	}
-	if x.sheet == nil {
-		ms, err := x.marks(context.Background(), g.seenPlaces(x))
-		if err != nil {
-			return table.Maybe
-		}
-		x.sheet = ms
-	}
-	i := slices.Index(x.cards, c)
-	if i < 0 || l < 0 || l >= len(x.sheet[i]) {
+	ms, err := x.marks(context.Background(), func() map[Card][]bool { return g.seenPlaces(x) })
+	if err != nil {
 		return table.Maybe
 	}
-	return x.sheet[i][l]
+	i := x.index[c]
+	if l < 0 || l >= len(ms[i]) {
+		return table.Maybe
+	}
+	return ms[i][l]
 }
 
 // seenPlaces are, for each card, the encoding's places where the tracker's
