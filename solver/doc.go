@@ -11,6 +11,10 @@
 //     which facts are forced or impossible ([SAT.Sheet]), a minimal set of
 //     observations that implies a fact ([SAT.Why]) or that conflict
 //     ([SAT.Conflict]), and every world of a small problem ([SAT.Worlds]);
+//     the ...Under forms ([SAT.ConsistentUnder], [SAT.ImpliesUnder],
+//     [SAT.ConflictUnder], [SAT.SheetUnder]) ask the same of a chosen set
+//     of observations, so that one engine serves a problem whose
+//     observations change (a superseded one is simply left out);
 //   - [Counter], exact counting by structure: the number of worlds
 //     ([Counter.Count]), every marginal in one pass ([Counter.Marginals]),
 //     joint distributions of a few cards or of a small holder's content

@@ -71,3 +71,61 @@ func ExampleSAT_ConflictUnder() {
 	// [0 2]
 	// true
 }
+
+// TestSheetUnder checks SheetUnder against brute force on random small
+// problems, random subsets of their observations and random subsets of
+// their cards, asked in turn of one engine: every listed card's pairs are
+// the brute-force statuses of the subset's problem, the others Open.
+func TestSheetUnder(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(9, 10))
+	settled := 0
+	for iter := range 300 {
+		p := randomProblem(rng, 6, 4)
+		m := p.Model()
+		s := NewSAT(p)
+		for range 3 {
+			var ids []int
+			for id := range p.Observations() {
+				if rng.IntN(3) > 0 {
+					ids = append(ids, id)
+				}
+			}
+			var cards []Card
+			if rng.IntN(4) > 0 {
+				for c := range m.NumCards() {
+					if rng.IntN(2) == 0 {
+						cards = append(cards, Card(c))
+					}
+				}
+			}
+			q := p.Subset(ids)
+			sh, err := s.SheetUnder(ctx, ids, cards)
+			if !bruteConsistent(q) {
+				require.ErrorIs(t, err, ErrInconsistent, "iteration %d", iter)
+				continue
+			}
+			require.NoError(t, err, "iteration %d", iter)
+			want := bruteStatus(q)
+			for c := range m.NumCards() {
+				asked := cards == nil || slices.Contains(cards, Card(c))
+				for h := range m.NumHolders() {
+					got := sh.Status(Card(c), Holder(h))
+					if !asked {
+						require.Equal(t, Open, got, "iteration %d: card %d not asked", iter, c)
+						continue
+					}
+					require.Equal(t, want[c][h], got, "iteration %d: card %d holder %d under %v", iter, c, h, ids)
+					if got != Open {
+						settled++
+					}
+				}
+			}
+		}
+	}
+	require.Positive(t, settled)
+	_, err := NewSAT(randomProblem(rng, 3, 2)).SheetUnder(ctx, []int{99}, nil)
+	require.Error(t, err)
+	_, err = NewSAT(randomProblem(rng, 3, 2)).SheetUnder(ctx, nil, []Card{99})
+	require.Error(t, err)
+}
