@@ -205,6 +205,50 @@ func (s *SAT) allIDs() []int {
 	return ids
 }
 
+// Retire puts the observations listed by id out of force for good: a
+// question that lists one of them later finds no world, and so do the
+// questions about every observation (Consistent, Sheet, Why, Conflict,
+// Worlds) unless none is retired. It is for an engine asked only through
+// the ...Under methods, whose problem keeps observations that no question
+// will list again (a superseded version, a one-off question): the solver
+// then never spends a search on them. Unknown ids are an error.
+func (s *SAT) Retire(ids []int) error {
+	s.sync()
+	for _, id := range ids {
+		if id < 0 || id >= len(s.acts) {
+			return fmt.Errorf("solver: unknown observation id %d", id)
+		}
+	}
+	for _, id := range ids {
+		s.g.Add(s.acts[id].Not())
+		s.g.Add(z.LitNull)
+	}
+	s.worldAt = -1
+	return nil
+}
+
+// Commit puts the observations listed by id in force for good: every
+// later question has them, whether it lists them or not. The solver works
+// them into its clauses once, instead of at every question; in exchange a
+// committed observation is no longer a reliable member of a Why or
+// Conflict answer (ask a fresh engine for those). It is for a problem
+// that grows, whose settled part is asked about again and again.
+// Committing observations that admit no world together leaves an engine
+// with no world. Unknown ids are an error.
+func (s *SAT) Commit(ids []int) error {
+	s.sync()
+	for _, id := range ids {
+		if id < 0 || id >= len(s.acts) {
+			return fmt.Errorf("solver: unknown observation id %d", id)
+		}
+	}
+	for _, id := range ids {
+		s.g.Add(s.acts[id])
+		s.g.Add(z.LitNull)
+	}
+	return nil
+}
+
 // Consistent reports whether the problem has a world. It returns the
 // context's error when ctx is done.
 func (s *SAT) Consistent(ctx context.Context) (bool, error) {

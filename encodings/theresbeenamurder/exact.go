@@ -46,7 +46,7 @@ const (
 // The model holds a fixed number of time points (the solver's model does
 // not grow): the time points beyond now are idle, every card of them put
 // in the first hand by an observation in force while they are idle. A game
-// longer than the model gets a model twice as long, built anew.
+// longer than the model gets a longer one, built anew.
 type encoding struct {
 	cfg      *Config
 	seat     int
@@ -65,6 +65,11 @@ type encoding struct {
 	idle     []int    // idle[t] puts every card of time point t in hand 0
 	closed   []encSeg // the closed segments encoded, in order
 	open     encSeg   // the open segment's encoding in force
+	// committed is how many closed segments are committed to the solver
+	// (the deal with the first): in force for good, worked into its
+	// clauses once. Only the segments of accepted lines are: a game's
+	// lines only grow.
+	committed int
 	// The view of the lines synced last: the open segment is segment
 	// now-1, its moves and its lines.
 	now       int
@@ -101,9 +106,10 @@ func segEnd(s segment) *public {
 	return s.evs[len(s.evs)-1].pub
 }
 
-// minTimes is the time points of a first model: more than any simulated
-// game has needed (20).
-const minTimes = 32
+// spareTimes is how many idle time points a new model holds beyond the
+// lines': every solve assigns them too, so few, at the cost of a new
+// encoding every spareTimes turns.
+const spareTimes = 6
 
 // segment is the lines between two time points.
 type segment struct {
@@ -189,30 +195,43 @@ func newEncoding(g *Game, times int) (*encoding, error) {
 // sync brings the encoding up to g's lines: the closed segments it has
 // not encoded (or encoded from other lines, after a refused line) are
 // encoded and so is the open one when its lines changed. The model must
-// hold the lines' time points.
-func (x *encoding) sync(g *Game) error {
+// hold the lines' time points. It reports false, changing nothing, when
+// a committed segment is not g's (g is not a later version of the game
+// the encoding was committed for): g needs an encoding of its own.
+func (x *encoding) sync(g *Game) (bool, error) {
 	segs := g.segments()
 	open := len(segs) - 1
 	keep := 0
 	for keep < len(x.closed) && keep < open && x.closed[keep].same(keep, segs[keep]) {
 		keep++
 	}
+	if keep < x.committed {
+		return false, nil
+	}
 	if keep < len(x.closed) {
+		for _, e := range x.closed[keep:] {
+			if err := x.sat.Retire(e.ids); err != nil {
+				return false, err
+			}
+		}
 		x.closed = x.closed[:keep]
 		x.was, x.sheet = nil, nil
 	}
 	for k := keep; k < open; k++ {
 		ids, err := x.encodeSeg(k, segs[k], true)
 		if err != nil {
-			return err
+			return false, err
 		}
 		x.closed = append(x.closed, encSeg{k, len(segs[k].evs), segEnd(segs[k]), ids})
 		x.was, x.sheet = nil, nil
 	}
 	if !x.open.same(open, segs[open]) {
+		if err := x.sat.Retire(x.open.ids); err != nil {
+			return false, err
+		}
 		ids, err := x.encodeSeg(open, segs[open], false)
 		if err != nil {
-			return err
+			return false, err
 		}
 		x.open = encSeg{open, len(segs[open].evs), segEnd(segs[open]), ids}
 		x.sheet = nil
@@ -223,7 +242,7 @@ func (x *encoding) sync(g *Game) error {
 	for _, t := range segs[open].evs {
 		x.openLines = append(x.openLines, t.line)
 	}
-	return nil
+	return true, nil
 }
 
 // encodeSeg adds segment k's observations: its moves and sizes (as its
@@ -281,6 +300,36 @@ func (x *encoding) closedIDs() []int {
 	return ids
 }
 
+// commit commits the deal and the closed segments not yet committed:
+// called once the lines are accepted.
+func (x *encoding) commit() error {
+	if x.committed == 0 && len(x.closed) > 0 {
+		if err := x.sat.Commit(x.dealIDs); err != nil {
+			return err
+		}
+	}
+	for ; x.committed < len(x.closed); x.committed++ {
+		if err := x.sat.Commit(x.closed[x.committed].ids); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// coreLines is a minimal set of the lines of the observations ids that
+// admit no history together (nil when they admit one), found by a fresh
+// engine: committed observations are not named by the shared one.
+func (x *encoding) coreLines(ctx context.Context, ids []int) ([]int, bool, error) {
+	conf, err := solver.NewSAT(x.prob.Subset(ids)).Conflict(ctx)
+	if err != nil || conf == nil {
+		return nil, false, err
+	}
+	for i, j := range conf {
+		conf[i] = ids[j]
+	}
+	return x.lines(conf), true, nil
+}
+
 // activeIDs are the observations in force: the lines' and the idle ones.
 func (x *encoding) activeIDs() []int {
 	ids := append(x.idleIDs(x.now), x.dealIDs...)
@@ -294,20 +343,46 @@ func (x *encoding) activeIDs() []int {
 // seat's hand.
 func (x *encoding) sizes(t int, p *public, mine bool) []solver.Constraint {
 	var ks []solver.Constraint
-	count := func(place, n int) {
+	n := make([]int, x.places)
+	copy(n, p.sizes)
+	n[x.top()], n[x.rest()] = min(1, p.deck), max(0, p.deck-1)
+	n[x.removed()], n[x.pile()] = x.cfg.Removed, len(p.pile)
+	// Every card is at one place: when the sizes add up to the cards, "at
+	// most" each size says "exactly" (and is far smaller to encode).
+	op, total := solver.Le, 0
+	for _, k := range n {
+		total += k
+	}
+	if total != len(x.cards) {
+		op = solver.Eq
+	}
+	// exactly: the cards at place are these, when they are all known.
+	exactly := func(place int, in []Card) bool {
+		if len(in) != n[place] {
+			return false
+		}
+		for _, c := range x.cards {
+			if slices.Contains(in, c) {
+				ks = append(ks, solver.Holds(x.card(c, t), solver.Holder(place)))
+			} else {
+				ks = append(ks, solver.NotHolds(x.card(c, t), solver.Holder(place)))
+			}
+		}
+		return true
+	}
+	for place := range x.places {
+		switch {
+		case place == x.pile() && exactly(place, p.pile):
+			continue
+		case place == x.seat && mine && exactly(place, p.mine):
+			continue
+		}
 		var ls []solver.Lit
 		for _, c := range x.cards {
 			ls = append(ls, x.lit(c, t, place))
 		}
-		ks = append(ks, solver.CountOf(ls, solver.Eq, n))
+		ks = append(ks, solver.CountOf(ls, op, n[place]))
 	}
-	for q := range x.n {
-		count(q, p.sizes[q])
-	}
-	count(x.top(), min(1, p.deck))
-	count(x.rest(), max(0, p.deck-1))
-	count(x.removed(), x.cfg.Removed)
-	count(x.pile(), len(p.pile))
 	for _, c := range p.pile {
 		ks = append(ks, solver.Holds(x.card(c, t), solver.Holder(x.pile())))
 	}
@@ -747,14 +822,17 @@ func (g *Game) checkExact(n int) error {
 	ctx := context.Background()
 	ids := x.activeIDs()
 	ok, err := x.sat.ConsistentUnder(ctx, ids)
-	if err != nil || ok {
-		return err
-	}
-	conf, err := x.sat.ConflictUnder(ctx, ids)
 	if err != nil {
 		return err
 	}
-	ls := slices.DeleteFunc(x.lines(conf), func(l int) bool { return l >= n })
+	if ok {
+		return x.commit()
+	}
+	ls, _, err := x.coreLines(ctx, ids)
+	if err != nil {
+		return err
+	}
+	ls = slices.DeleteFunc(ls, func(l int) bool { return l >= n })
 	return table.NewConflict(g.lines, ls)
 }
 
@@ -768,21 +846,22 @@ func (g *Game) exactEnc() (*encoding, error) {
 			need++
 		}
 	}
-	if g.enc == nil || g.enc.times < need {
-		times := minTimes
-		for times < need {
-			times *= 2
+	for attempt := 0; ; attempt++ {
+		if g.enc == nil || g.enc.times < need || attempt > 0 {
+			x, err := newEncoding(g, need+spareTimes)
+			if err != nil {
+				return nil, err
+			}
+			g.enc = x
 		}
-		x, err := newEncoding(g, times)
+		ok, err := g.enc.sync(g)
 		if err != nil {
 			return nil, err
 		}
-		g.enc = x
+		if ok {
+			return g.enc, nil
+		}
 	}
-	if err := g.enc.sync(g); err != nil {
-		return nil, err
-	}
-	return g.enc, nil
 }
 
 // sheetPlaces are the encoding's places of sheet location l.
@@ -806,11 +885,8 @@ func (x *encoding) sheetPlaces(l int) []int {
 // be now at a place reachable from a place it may have been at then.
 //
 // Where each card may be at the open turn's start is asked once a turn,
-// of the one solver, under the closed turns' observations: seen, when not
-// nil, gives the places where sampled histories have each card then
-// (possible: a sampled history is a legal history of the lines), and
-// every world the solver finds settles one place of every card, so a
-// question is asked only of a place no history has shown yet.
+// of the one solver, under the closed turns' observations (places0); seen
+// (nil for none) are places the tracker's histories show possible.
 func (x *encoding) marks(ctx context.Context, seen func() map[Card][]bool) ([][]table.Mark, error) {
 	if x.sheet != nil {
 		return x.sheet, nil
@@ -854,14 +930,21 @@ func (x *encoding) marks(ctx context.Context, seen func() map[Card][]bool) ([][]
 }
 
 // places0 is, by card index and place, whether the closed turns' lines
-// allow the card there at the open turn's start.
+// allow the card there at the open turn's start. seen, when not nil,
+// gives the places where the tracker's sampled histories have each card
+// then: those are possible (a sampled history is a legal history of the
+// lines). The rest are asked of the one solver, under the closed turns'
+// observations and one more, "some card is at a place not yet shown
+// possible": each world found shows at least one more, and when there is
+// none, every place left is impossible. The questions are as many as the
+// worlds needed, plus one.
 func (x *encoding) places0(ctx context.Context, seen func() map[Card][]bool) ([][]bool, error) {
 	then := x.now - 1
-	was := make([][]bool, len(x.cards))
 	var sn map[Card][]bool
 	if seen != nil {
 		sn = seen()
 	}
+	was := make([][]bool, len(x.cards))
 	for i, c := range x.cards {
 		was[i] = make([]bool, x.places)
 		if sn != nil {
@@ -869,26 +952,38 @@ func (x *encoding) places0(ctx context.Context, seen func() map[Card][]bool) ([]
 		}
 	}
 	ids := x.closedIDs()
-	for i, c := range x.cards {
-		for m := range x.places {
-			if was[i][m] {
-				continue
-			}
-			e, err := x.sat.ImpliesUnder(ctx, ids, solver.Fact{Card: x.card(c, then), Holder: solver.Holder(m), Holds: false})
-			if err != nil {
-				return nil, err
-			}
-			if e.Implied {
-				continue
-			}
-			for j, d := range x.cards {
-				if h := int(e.Witness[x.card(d, then)]); h < x.places {
-					was[j][h] = true
+	for {
+		var cand []solver.Lit
+		for i, c := range x.cards {
+			for m := range x.places {
+				if !was[i][m] {
+					cand = append(cand, x.lit(c, then, m))
 				}
 			}
 		}
+		if len(cand) == 0 {
+			return was, nil
+		}
+		id, err := x.add(0, []solver.Constraint{solver.Clause(cand, nil)})
+		if err != nil {
+			return nil, err
+		}
+		w, err := x.sat.WorldUnder(ctx, append(slices.Clip(ids), id))
+		if err == nil {
+			err = x.sat.Retire([]int{id})
+		}
+		if err != nil {
+			return nil, err
+		}
+		if w == nil {
+			return was, nil
+		}
+		for i, c := range x.cards {
+			if h := int(w[x.card(c, then)]); h < x.places {
+				was[i][h] = true
+			}
+		}
 	}
-	return was, nil
 }
 
 // why is a minimal set of lines of the closed turns that force card c to
@@ -913,16 +1008,19 @@ func (x *encoding) why(ctx context.Context, c Card, l int, hold bool) (lines []i
 	ids := x.closedIDs()
 	if len(ls) > 0 {
 		id, err := x.add(0, []solver.Constraint{solver.CountOf(ls, solver.Ge, 1)})
+		if err == nil {
+			err = x.sat.Retire([]int{id})
+		}
 		if err != nil {
 			return nil, false, err
 		}
 		ids = append(ids, id)
 	}
-	conf, err := x.sat.ConflictUnder(ctx, ids)
-	if err != nil || conf == nil {
+	lines, ok, err = x.coreLines(ctx, ids)
+	if err != nil || !ok {
 		return nil, false, err
 	}
-	out := append(x.lines(conf), x.openLines...)
+	out := append(lines, x.openLines...)
 	slices.Sort(out)
 	return slices.Compact(out), true, nil
 }
