@@ -19,13 +19,15 @@ var (
 // seat alice's logs of simulated 8-player games (seeds 1 to
 // -tbam.games): it reports the median and the largest time of one update,
 // the median and largest time of the line's Apply (the SAT encoding's
-// rebuild and consistency check), with -tbam.sheet those of the sheet,
-// the same in process CPU time (the machine may be shared), the share of
+// update and consistency check), with -tbam.sheet those of the SAT
+// layer's marks (marks) and of the whole sheet with them (sheet), and
+// those of the whole (full: Apply, tracker and sheet); each also in
+// process CPU time (the machine may be shared), the share of
 // games the tracker followed to the end, and the process's peak resident
 // memory.
 func BenchmarkTrackerUpdate(b *testing.B) {
 	for b.Loop() {
-		var times, cpus, applies, sheets []time.Duration
+		var times, cpus, applies, applyCPUs, sheets, sheetCPUs, marks, markCPUs, fulls, fullCPUs []time.Duration
 		followed := 0
 		for seed := range uint64(*benchGames) {
 			sim, err := Simulate(SimOptions{Players: 8, Seed: seed + 1})
@@ -38,18 +40,30 @@ func BenchmarkTrackerUpdate(b *testing.B) {
 				if err := g.Apply(line); err != nil {
 					b.Fatal(err)
 				}
-				applies = append(applies, time.Since(start))
+				full, fullCPU := time.Since(start), cpuTime()-cpu0
+				applies = append(applies, full)
+				applyCPUs = append(applyCPUs, fullCPU)
 				start, cpu0 = time.Now(), cpuTime()
 				g.track()
 				times = append(times, time.Since(start))
 				cpus = append(cpus, cpuTime()-cpu0)
+				full, fullCPU = full+times[len(times)-1], fullCPU+cpus[len(cpus)-1]
 				if *benchSheet && g.cfg != nil {
-					start = time.Now()
+					// The SAT layer's marks first (cached for the sheet),
+					// then the whole sheet.
+					start, cpu0 = time.Now(), cpuTime()
+					g.satMark(Murderer, 0)
+					marks = append(marks, time.Since(start))
+					markCPUs = append(markCPUs, cpuTime()-cpu0)
 					if _, err := g.Sheet(context.Background()); err != nil {
 						b.Fatal(err)
 					}
 					sheets = append(sheets, time.Since(start))
+					sheetCPUs = append(sheetCPUs, cpuTime()-cpu0)
+					full, fullCPU = full+time.Since(start), fullCPU+cpuTime()-cpu0
 				}
+				fulls = append(fulls, full)
+				fullCPUs = append(fullCPUs, fullCPU)
 			}
 			if g.lostAt == 0 {
 				followed++
@@ -64,14 +78,22 @@ func BenchmarkTrackerUpdate(b *testing.B) {
 		}
 		slices.Sort(times)
 		slices.Sort(cpus)
-		slices.Sort(applies)
-		b.ReportMetric(float64(applies[len(applies)/2].Microseconds())/1000, "apply-median-ms")
-		b.ReportMetric(float64(applies[len(applies)-1].Microseconds())/1000, "apply-max-ms")
-		if len(sheets) > 0 {
-			slices.Sort(sheets)
-			b.ReportMetric(float64(sheets[len(sheets)/2].Microseconds())/1000, "sheet-median-ms")
-			b.ReportMetric(float64(sheets[len(sheets)-1].Microseconds())/1000, "sheet-max-ms")
+		report := func(ds []time.Duration, name string) {
+			if len(ds) == 0 {
+				return
+			}
+			slices.Sort(ds)
+			b.ReportMetric(float64(ds[len(ds)/2].Microseconds())/1000, name+"-median-ms")
+			b.ReportMetric(float64(ds[len(ds)-1].Microseconds())/1000, name+"-max-ms")
 		}
+		report(applies, "apply")
+		report(applyCPUs, "apply-cpu")
+		report(marks, "marks")
+		report(markCPUs, "marks-cpu")
+		report(sheets, "sheet")
+		report(sheetCPUs, "sheet-cpu")
+		report(fulls, "full")
+		report(fullCPUs, "full-cpu")
 		b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "median-ms")
 		b.ReportMetric(float64(times[len(times)-1].Microseconds())/1000, "max-ms")
 		b.ReportMetric(float64(cpus[len(cpus)/2].Microseconds())/1000, "median-cpu-ms")

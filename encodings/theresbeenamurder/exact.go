@@ -763,6 +763,17 @@ func (x *encoding) content(k int, s segment, g graph, e Event) []solver.Constrai
 		if g.drewFirst {
 			notAt(Aristocrat, a, e.P)
 		}
+		if e.Card == Imposter {
+			// The Imposter is played only with no card above it in the
+			// hand (LegalPlays: such a card would be playable), and no
+			// card leaves a hand before its play but the Detective sent
+			// back by the Blackmailer.
+			for _, c := range x.cards {
+				if c > Imposter {
+					notAt(c, a, e.P)
+				}
+			}
+		}
 		switch e.As {
 		case Butler:
 			at(e.Arg, x.top())

@@ -1,6 +1,7 @@
 package theresbeenamurder
 
 import (
+	"flag"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -9,6 +10,37 @@ import (
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
+
+// tbamLong turns on the long sweeps of the replaying tests:
+// go test ./encodings/theresbeenamurder -tbam.long
+var tbamLong = flag.Bool("tbam.long", false, "replaying tests sweep every seat of several games at every player count and level")
+
+// sweepSeeds are the seeds (0 to n-1) a replaying test plays at a player
+// count: all with -tbam.long, otherwise one, turning with the count (the
+// tests take the level from the seed, so every level is still played).
+func sweepSeeds(players, n int) []uint64 {
+	if *tbamLong {
+		var out []uint64
+		for s := range uint64(n) {
+			out = append(out, s)
+		}
+		return out
+	}
+	return []uint64{uint64(players % n)}
+}
+
+// sweepSeats are the seats a replaying test follows: all with -tbam.long,
+// otherwise the first and one other, turning with the count and seed.
+func sweepSeats(players int, seed uint64) []int {
+	if *tbamLong {
+		var out []int
+		for p := range players {
+			out = append(out, p)
+		}
+		return out
+	}
+	return []int{0, 1 + (players+int(seed))%(players-1)}
+}
 
 // simulateStates plays the game Simulate plays for o and keeps the state
 // right after the deal and at the start of every turn (then the final
@@ -37,7 +69,8 @@ func simulateStates(t *testing.T, o SimOptions) (*Simulation, []*State) {
 }
 
 // TestExactSound: over simulated games at every table size and level, from
-// every seat, the true history (every card's place after the deal and at
+// two seats of one game a player count (every seat of three games with
+// -tbam.long), the true history (every card's place after the deal and at
 // the end of every turn) satisfies every observation of the encoding, and
 // the SAT engine finds the lines consistent. It fails when a constraint
 // claims more than the rules give (try the Butler's card in the rest of
@@ -45,7 +78,7 @@ func simulateStates(t *testing.T, o SimOptions) (*Simulation, []*State) {
 func TestExactSound(t *testing.T) {
 	games := 0
 	for players := MinPlayers; players <= MaxPlayers; players++ {
-		for seed := range uint64(3) {
+		for _, seed := range sweepSeeds(players, 3) {
 			o := SimOptions{Players: players, Seed: 100 + seed, Level: Level(seed % 3)}
 			sim, states := simulateStates(t, o)
 			want, err := Simulate(o)
@@ -56,7 +89,7 @@ func TestExactSound(t *testing.T) {
 				t.Fatal("simulateStates does not play Simulate's game")
 			}
 			games++
-			for seat := range players {
+			for _, seat := range sweepSeats(players, seed) {
 				g := replay(t, sim, seat, 50)
 				x, err := g.exactEnc()
 				if err != nil {

@@ -18,15 +18,17 @@ func replay(t *testing.T, sim *Simulation, seat, particles int) *Game {
 }
 
 // TestReplaySimulated: every seat's log of simulated games is accepted
-// line by line, and the true place of every card has a positive estimate.
+// line by line, and the true place of every card has a positive estimate
+// (two seats of one game a player count; every seat of three games with
+// -tbam.long).
 func TestReplaySimulated(t *testing.T) {
 	for players := MinPlayers; players <= MaxPlayers; players++ {
-		for seed := range uint64(3) {
+		for _, seed := range sweepSeeds(players, 3) {
 			sim, err := Simulate(SimOptions{Players: players, Seed: seed, Level: Level(seed % 3)})
 			if err != nil {
 				t.Fatal(err)
 			}
-			for seat := range players {
+			for _, seat := range sweepSeats(players, seed) {
 				g := replay(t, sim, seat, 200)
 				_ = g
 			}

@@ -159,17 +159,18 @@ func TestAgainstRejection(t *testing.T) {
 
 // TestCertainFactsHold replays every seat's log of simulated games and
 // checks, after every line, that what the seat knows for certain (its
-// hand, the pile) is true of the game's real state.
+// hand, the pile) is true of the game's real state (two seats of one game
+// a player count; every seat of four games with -tbam.long).
 func TestCertainFactsHold(t *testing.T) {
 	for players := MinPlayers; players <= MaxPlayers; players++ {
-		for seed := range uint64(4) {
+		for _, seed := range sweepSeeds(players, 4) {
 			o := SimOptions{Players: players, Seed: seed, Level: Level(seed % 3)}
 			sim, err := Simulate(o)
 			if err != nil {
 				t.Fatal(err)
 			}
 			states := statesAt(t, o)
-			for seat := range players {
+			for _, seat := range sweepSeats(players, seed) {
 				g := NewGame()
 				k := 0 // events seen by the seat
 				for i, line := range sim.Logs[seat] {
