@@ -74,6 +74,16 @@ func BenchmarkTrackerUpdate(b *testing.B) {
 				slices.Sort(sc)
 				fmt.Printf("after %d games: %d updates, wall median %v max %v, CPU median %v max %v, followed %d, peak %.0f MB\n",
 					seed+1, len(st), st[len(st)/2], st[len(st)-1], sc[len(sc)/2], sc[len(sc)-1], followed, float64(peakRSS())/(1<<20))
+				for _, d := range []struct {
+					name string
+					ds   []time.Duration
+				}{{"apply", applies}, {"apply cpu", applyCPUs}, {"marks", marks}, {"marks cpu", markCPUs},
+					{"sheet", sheets}, {"sheet cpu", sheetCPUs}, {"full", fulls}, {"full cpu", fullCPUs}} {
+					if len(d.ds) > 0 {
+						ds := slices.Sorted(slices.Values(d.ds))
+						fmt.Printf("  %s: median %v max %v\n", d.name, ds[len(ds)/2], ds[len(ds)-1])
+					}
+				}
 			}
 		}
 		slices.Sort(times)
