@@ -12,9 +12,10 @@
 //     observations that implies a fact ([SAT.Why]) or that conflict
 //     ([SAT.Conflict]), and every world of a small problem ([SAT.Worlds]);
 //     the ...Under forms ([SAT.ConsistentUnder], [SAT.ImpliesUnder],
-//     [SAT.ConflictUnder], [SAT.SheetUnder]) ask the same of a chosen set
-//     of observations, so that one engine serves a problem whose
-//     observations change (a superseded one is simply left out);
+//     [SAT.WorldUnder]) ask of a chosen set of observations, so that one
+//     engine serves a problem whose observations change (a superseded one
+//     is left out, or retired for good: [SAT.Retire]; a settled part is
+//     committed: [SAT.Commit]);
 //   - [Counter], exact counting by structure: the number of worlds
 //     ([Counter.Count]), every marginal in one pass ([Counter.Marginals]),
 //     joint distributions of a few cards or of a small holder's content

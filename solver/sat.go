@@ -347,7 +347,7 @@ func (s *SAT) Why(ctx context.Context, f Fact) ([]int, error) {
 	if !ok {
 		return nil, ErrInconsistent
 	}
-	return s.core(ctx, s.allIDs(), l.Not(), ErrNotImplied)
+	return s.core(ctx, l.Not(), ErrNotImplied)
 }
 
 // Conflict returns a minimal set of observation ids, in ascending order,
@@ -356,51 +356,29 @@ func (s *SAT) Why(ctx context.Context, f Fact) ([]int, error) {
 // set when the model alone admits none. The set is found as in [SAT.Why].
 func (s *SAT) Conflict(ctx context.Context) ([]int, error) {
 	s.sync()
-	ids, err := s.core(ctx, s.allIDs(), z.LitNull, nil)
+	ids, err := s.core(ctx, z.LitNull, nil)
 	if err != nil || ids == nil {
 		return nil, err
 	}
 	return ids, nil
 }
 
-// ConflictUnder is [SAT.Conflict] over the observations listed by id
-// alone (the others are ignored, as if never added): a minimal subset of
-// ids, in ascending order, that admit no world together, nil when they
-// admit one, empty (not nil) when the model alone admits none. It lets a
-// problem keep observations that are no longer in force (a changed guess,
-// a superseded version of an observation) on one solver and its learnt
-// clauses. Unknown ids are an error.
-func (s *SAT) ConflictUnder(ctx context.Context, ids []int) ([]int, error) {
-	s.sync()
-	for _, id := range ids {
-		if id < 0 || id >= len(s.acts) {
-			return nil, fmt.Errorf("solver: unknown observation id %d", id)
-		}
-	}
-	ids = slices.Compact(slices.Sorted(slices.Values(ids)))
-	out, err := s.core(ctx, ids, z.LitNull, nil)
-	if err != nil || out == nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-// core finds a minimal subset of the observations ids that, with the
-// literal extra assumed (none when extra is LitNull), admit no world. When
-// the observations ids together admit one it returns nil and ifSat.
-func (s *SAT) core(ctx context.Context, ids []int, extra z.Lit, ifSat error) ([]int, error) {
+// core finds a minimal set of observations that, with the literal extra
+// assumed (none when extra is LitNull), admit no world. When all the
+// observations together admit one it returns nil and ifSat.
+func (s *SAT) core(ctx context.Context, extra z.Lit, ifSat error) ([]int, error) {
 	var more []z.Lit
 	if extra != z.LitNull {
 		more = []z.Lit{extra}
 	}
-	r, err := s.solve(ctx, s.assumptions(ids, more...))
+	r, err := s.solve(ctx, s.assumptions(s.allIDs(), more...))
 	if err != nil {
 		return nil, err
 	}
 	if r == 1 {
 		return nil, ifSat
 	}
-	rest := s.failed(ids)
+	rest := s.failed(s.allIDs())
 	keep := []int{}
 	needed := map[int]bool{} // members shown needed by model rotation
 	for len(rest) > 0 {

@@ -2,8 +2,6 @@ package solver
 
 import (
 	"context"
-	"fmt"
-	"slices"
 
 	"github.com/irifrance/gini/z"
 )
@@ -29,45 +27,7 @@ import (
 //     read and explored like the first.
 func (s *SAT) Sheet(ctx context.Context) (*Sheet, error) {
 	s.sync()
-	sh, err := s.sheetUnder(ctx, s.allIDs(), nil)
-	if err == nil {
-		s.worldAt = len(s.acts)
-	}
-	return sh, err
-}
-
-// SheetUnder is [SAT.Sheet] over the observations listed by id alone (the
-// others are ignored, as if never added), settling the pairs of the cards
-// listed (every card when cards is nil); the pairs of the other cards are
-// reported Open, unasked. It settles a part of a large problem, or one
-// version of a problem whose observations change, on one solver and its
-// learnt clauses. It returns ErrInconsistent when those observations
-// admit no world, an error for an unknown id or card, or the context's
-// error.
-func (s *SAT) SheetUnder(ctx context.Context, ids []int, cards []Card) (*Sheet, error) {
-	s.sync()
-	for _, id := range ids {
-		if id < 0 || id >= len(s.acts) {
-			return nil, fmt.Errorf("solver: unknown observation id %d", id)
-		}
-	}
-	for _, c := range cards {
-		if !s.p.Model().ValidCard(c) {
-			return nil, fmt.Errorf("solver: unknown card %d", c)
-		}
-	}
-	if cards == nil {
-		cards = []Card{} // every card, but not the whole problem's observations
-		for c := range s.p.Model().NumCards() {
-			cards = append(cards, Card(c))
-		}
-	}
-	return s.sheetUnder(ctx, slices.Compact(slices.Sorted(slices.Values(ids))), cards)
-}
-
-// sheetUnder is the sheet of the cards listed (all when nil) under the
-// observations ids.
-func (s *SAT) sheetUnder(ctx context.Context, ids []int, cards []Card) (*Sheet, error) {
+	ids := s.allIDs()
 	r, err := s.solve(ctx, s.assumptions(ids))
 	if err != nil {
 		return nil, err
@@ -75,10 +35,11 @@ func (s *SAT) sheetUnder(ctx context.Context, ids []int, cards []Card) (*Sheet, 
 	if r != 1 {
 		return nil, ErrInconsistent
 	}
-	b := newSheetBuilderUnder(s, ids, cards)
+	s.worldAt = len(s.acts)
+	b := newSheetBuilder(s)
 	b.explore(b.model())
 	b.propagate(ids)
-	for _, c := range b.ask {
+	for c := range b.nc {
 		for h := range b.nh {
 			if b.settled(c, h) {
 				continue
@@ -117,21 +78,14 @@ type sheetBuilder struct {
 	seen   [][]uint8 // seenTrue | seenFalse
 	proved [][]bool  // proved forced (seenTrue) or impossible (seenFalse)
 	cons   [][]Constraint
-	counts []int  // cards a holder has in the world being explored
-	ask    []int  // the cards to settle
-	asked  []bool // by card: among ask
+	counts []int // cards a holder has in the world being explored
 }
 
-func newSheetBuilder(s *SAT) *sheetBuilder { return newSheetBuilderUnder(s, nil, nil) }
-
-// newSheetBuilderUnder is a builder over the observations ids (all when
-// nil) that settles the cards listed (all when nil).
-func newSheetBuilderUnder(s *SAT, ids []int, cards []Card) *sheetBuilder {
+func newSheetBuilder(s *SAT) *sheetBuilder {
 	m := s.p.Model()
 	b := &sheetBuilder{s: s, m: m, nc: m.NumCards(), nh: m.NumHolders()}
 	b.seen = make([][]uint8, b.nc)
 	b.proved = make([][]bool, b.nc)
-	b.asked = make([]bool, b.nc)
 	for c := range b.nc {
 		b.seen[c] = make([]uint8, b.nh)
 		b.proved[c] = make([]bool, b.nh)
@@ -142,32 +96,9 @@ func newSheetBuilderUnder(s *SAT, ids []int, cards []Card) *sheetBuilder {
 			}
 		}
 	}
-	if cards == nil {
-		for c := range b.nc {
-			b.ask = append(b.ask, c)
-		}
-	} else {
-		for _, c := range cards {
-			if !b.asked[c] {
-				b.ask = append(b.ask, int(c))
-			}
-			b.asked[c] = true
-		}
-	}
-	for _, c := range b.ask {
-		b.asked[c] = true
-	}
-	obs := s.p.Observations()[:len(s.acts)]
-	if ids != nil {
-		in := make([]Observation, 0, len(ids))
-		for _, id := range ids {
-			in = append(in, obs[id])
-		}
-		obs = in
-	}
 	// The constraints that mention each card, to check moved cards.
 	b.cons = make([][]Constraint, b.nc)
-	for _, o := range obs {
+	for _, o := range s.p.Observations()[:len(s.acts)] {
 		for _, k := range o.Constraints {
 			last := Card(-1)
 			for _, t := range k.Terms {
@@ -208,8 +139,7 @@ func (b *sheetBuilder) model() World {
 // record notes world w and reports whether it settled a pair.
 func (b *sheetBuilder) record(w World) bool {
 	news := false
-	for _, c := range b.ask {
-		hw := w[c]
+	for c, hw := range w {
 		for h := range b.nh {
 			bit := uint8(seenFalse)
 			if Holder(h) == hw {
@@ -256,10 +186,10 @@ func (b *sheetBuilder) explore(w World) {
 		for _, h := range w {
 			b.counts[h]++
 		}
-		for i, c1 := range b.ask {
+		for c1 := range b.nc {
 			h1 := w[c1]
 			// Swaps keep every holder's count.
-			for _, c2 := range b.ask[i+1:] {
+			for c2 := c1 + 1; c2 < b.nc; c2++ {
 				h2 := w[c2]
 				if h1 == h2 || b.open(c1, h1, h2) && b.open(c2, h1, h2) ||
 					!b.m.Allowed(Card(c1), h2) || !b.m.Allowed(Card(c2), h1) {
@@ -299,11 +229,11 @@ func (b *sheetBuilder) propagate(ids []int) {
 	res, out := s.g.Test(s.tbuf[:0])
 	if res != -1 {
 		for _, m := range out {
-			if c, h, ok := s.pairOf(m); ok && b.asked[c] {
+			if c, h, ok := s.pairOf(m); ok {
 				b.prove(int(c), int(h))
 			}
 		}
-		for _, c := range b.ask {
+		for c := range b.nc {
 			for h := range b.nh {
 				if b.settled(c, h) {
 					continue
@@ -332,12 +262,10 @@ func (b *sheetBuilder) sheet() *Sheet {
 	for c := range b.nc {
 		status[c] = make([]Status, b.nh)
 		for h := range b.nh {
-			switch {
-			case !b.asked[c]:
-				status[c][h] = Open // not asked
-			case b.seen[c][h] == seenBoth:
+			switch b.seen[c][h] {
+			case seenBoth:
 				status[c][h] = Open
-			case b.seen[c][h] == seenTrue:
+			case seenTrue:
 				status[c][h] = Forced
 			default:
 				status[c][h] = Impossible
