@@ -22,9 +22,10 @@ import (
 // the Blackmailer); every place's size at every time point is what the
 // lines say; the lines' cards are constraints at the segment's ends; and
 // the rules on choices (the Monkey and the Drunk must be played, the
-// Aristocrat stops the draw, the Stranger must be chosen, the Murderer
-// cannot be chosen beside another card, the Drunk is announced, the
-// Blackmailer never stays beside the Detective) are constraints too.
+// Aristocrat stops the draw, the Imposter is not played beside a card
+// above it, the Stranger must be chosen, the Murderer cannot be chosen
+// beside another card, the Drunk is announced, the Blackmailer never
+// stays beside the Detective) are constraints too.
 
 // place indexes of the encoding, after the hands (0 to players-1).
 const (
@@ -395,8 +396,9 @@ func (x *encoding) sizes(t int, p *public, mine bool) []solver.Constraint {
 }
 
 // deal is what the set-up says of time 0: the sizes, the seat's hand, and
-// where the deal can put the Murderer (the top part) and the Detective
-// (the bottom part); neither is removed.
+// where the deal can put the Murderer (the top part: in the deck, on top
+// when the top part has one card left there) and the Detective (the
+// bottom part); neither is removed.
 func (x *encoding) deal() []solver.Constraint {
 	cfg := x.cfg
 	ks := x.sizes(0, newPublic(cfg, x.seat, x.hand), true)
@@ -424,6 +426,10 @@ func (x *encoding) deal() []solver.Constraint {
 		not(Detective, x.top())
 		if cfg.DeckSize()-1 < top {
 			not(Detective, x.rest())
+		}
+		if top-first == 1 {
+			// The top part's one card left in the deck is its top card.
+			not(Murderer, x.rest())
 		}
 	}
 	return ks

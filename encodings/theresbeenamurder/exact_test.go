@@ -186,3 +186,49 @@ func TestExactMarksHold(t *testing.T) {
 		t.Fatal("the SAT layer settled no cell")
 	}
 }
+
+// TestExactDealMurderer: where the deal leaves one card of the top part in
+// the deck (the deck's top card), deals that leave the Murderer there
+// satisfy the deal's observation (and a deal is found at every such set-up
+// played). It fails if the observation puts the Murderer anywhere but on
+// top of the deck.
+func TestExactDealMurderer(t *testing.T) {
+	found := 0
+	for players := MinPlayers; players <= MaxPlayers; players++ {
+		for _, level := range []Level{Novice, Veteran, Master} {
+			cfg, err := NewConfig(players, level)
+			if err != nil || cfg.TopSize()-2*players != 1 {
+				continue
+			}
+			for seed := range uint64(400) {
+				o := SimOptions{Players: players, Level: level, Seed: seed}
+				sim, states := simulateStates(t, o)
+				if len(states[0].Deck) == 0 || states[0].Deck[0] != Murderer {
+					continue
+				}
+				g := NewGame()
+				for _, line := range SetupLines(cfg, sim.Players, 0, states[0].Hands[0]) {
+					if err := g.Apply(line); err != nil {
+						t.Fatal(err)
+					}
+				}
+				x, err := g.exactEnc()
+				if err != nil {
+					t.Fatal(err)
+				}
+				w := make(solver.World, x.model.NumCards())
+				for _, c := range x.cards {
+					w[x.card(c, 0)] = truePlace(x, states[0], c)
+				}
+				if bad, _ := x.prob.Subset(x.dealIDs).Check(w); len(bad) > 0 {
+					t.Fatalf("%d players %v seed %d: the deal with the Murderer on top of the deck violates the deal's observation", players, level, seed)
+				}
+				found++
+				break
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no set-up leaves one card of the top part in the deck, or no deal put the Murderer there")
+	}
+}
