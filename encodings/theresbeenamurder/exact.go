@@ -348,15 +348,7 @@ func (x *encoding) sizes(t int, p *public, mine bool) []solver.Constraint {
 	copy(n, p.sizes)
 	n[x.top()], n[x.rest()] = min(1, p.deck), max(0, p.deck-1)
 	n[x.removed()], n[x.pile()] = x.cfg.Removed, len(p.pile)
-	// Every card is at one place: when the sizes add up to the cards, "at
-	// most" each size says "exactly" (and is far smaller to encode).
-	op, total := solver.Le, 0
-	for _, k := range n {
-		total += k
-	}
-	if total != len(x.cards) {
-		op = solver.Eq
-	}
+	op := solver.Eq
 	// exactly: the cards at place are these, when they are all known.
 	exactly := func(place int, in []Card) bool {
 		if len(in) != n[place] {
@@ -950,11 +942,12 @@ func (x *encoding) marks(ctx context.Context, seen func() map[Card][]bool) ([][]
 // allow the card there at the open turn's start. seen, when not nil,
 // gives the places where the tracker's sampled histories have each card
 // then: those are possible (a sampled history is a legal history of the
-// lines). The rest are asked of the one solver, under the closed turns'
-// observations and one more, "some card is at a place not yet shown
-// possible": each world found shows at least one more, and when there is
-// none, every place left is impossible. The questions are as many as the
-// worlds needed, plus one.
+// lines). Each place left is asked of the one solver, under the closed
+// turns' observations; a world found settles one place of every card, so
+// a question is asked only of a place no history or world has shown yet.
+// (One question for all the places left, "some card is at a place not
+// yet shown possible", was tried: its last, unsatisfiable, solve could
+// take the solver minutes.)
 func (x *encoding) places0(ctx context.Context, seen func() map[Card][]bool) ([][]bool, error) {
 	then := x.now - 1
 	var sn map[Card][]bool
@@ -969,38 +962,26 @@ func (x *encoding) places0(ctx context.Context, seen func() map[Card][]bool) ([]
 		}
 	}
 	ids := x.closedIDs()
-	for {
-		var cand []solver.Lit
-		for i, c := range x.cards {
-			for m := range x.places {
-				if !was[i][m] {
-					cand = append(cand, x.lit(c, then, m))
+	for i, c := range x.cards {
+		for m := range x.places {
+			if was[i][m] {
+				continue
+			}
+			e, err := x.sat.ImpliesUnder(ctx, ids, solver.Fact{Card: x.card(c, then), Holder: solver.Holder(m), Holds: false})
+			if err != nil {
+				return nil, err
+			}
+			if e.Implied {
+				continue
+			}
+			for j, d := range x.cards {
+				if h := int(e.Witness[x.card(d, then)]); h < x.places {
+					was[j][h] = true
 				}
 			}
 		}
-		if len(cand) == 0 {
-			return was, nil
-		}
-		id, err := x.add(0, []solver.Constraint{solver.Clause(cand, nil)})
-		if err != nil {
-			return nil, err
-		}
-		w, err := x.sat.WorldUnder(ctx, append(slices.Clip(ids), id))
-		if err == nil {
-			err = x.sat.Retire([]int{id})
-		}
-		if err != nil {
-			return nil, err
-		}
-		if w == nil {
-			return was, nil
-		}
-		for i, c := range x.cards {
-			if h := int(w[x.card(c, then)]); h < x.places {
-				was[i][h] = true
-			}
-		}
 	}
+	return was, nil
 }
 
 // why is a minimal set of lines of the closed turns that force card c to
