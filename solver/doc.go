@@ -11,8 +11,8 @@
 //     which facts are forced or impossible ([SAT.Sheet]), a minimal set of
 //     observations that implies a fact ([SAT.Why]) or that conflict
 //     ([SAT.Conflict]), and every world of a small problem ([SAT.Worlds]);
-//     the ...Under forms ([SAT.ConsistentUnder], [SAT.ImpliesUnder],
-//     [SAT.WorldUnder]) ask of a chosen set of observations, so that one
+//     the ...Under forms ([SAT.ConsistentUnder], [SAT.ImpliesUnder]) ask
+//     of a chosen set of observations, so that one
 //     engine serves a problem whose observations change (a superseded one
 //     is left out, or retired for good: [SAT.Retire]; a settled part is
 //     committed: [SAT.Commit]);

@@ -458,23 +458,6 @@ func (s *SAT) ImpliesUnder(ctx context.Context, ids []int, f Fact) (Entailment, 
 	return Entailment{Implied: true, Used: s.failed(ids)}, nil
 }
 
-// WorldUnder is a world of the observations listed by id, with the
-// model's structure, or nil when they admit none. Unknown ids are an
-// error.
-func (s *SAT) WorldUnder(ctx context.Context, ids []int) (World, error) {
-	s.sync()
-	for _, id := range ids {
-		if id < 0 || id >= len(s.acts) {
-			return nil, fmt.Errorf("solver: unknown observation id %d", id)
-		}
-	}
-	r, err := s.solve(ctx, s.assumptions(ids))
-	if err != nil || r != 1 {
-		return nil, err
-	}
-	return s.world(), nil
-}
-
 // ConsistentUnder reports whether the observations listed by id, with the
 // model's structure, admit a world. Unknown ids are an error.
 func (s *SAT) ConsistentUnder(ctx context.Context, ids []int) (bool, error) {

@@ -9,42 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestWorldUnder checks WorldUnder against brute force on random small
-// problems and random subsets of their observations: a world of the
-// subset exactly when it has one.
-func TestWorldUnder(t *testing.T) {
-	ctx := context.Background()
-	rng := rand.New(rand.NewPCG(11, 12))
-	worlds := 0
-	for iter := range 300 {
-		p := randomProblem(rng, 6, 4)
-		s := NewSAT(p)
-		for range 3 {
-			var ids []int
-			for id := range p.Observations() {
-				if rng.IntN(3) > 0 {
-					ids = append(ids, id)
-				}
-			}
-			q := p.Subset(ids)
-			w, err := s.WorldUnder(ctx, ids)
-			require.NoError(t, err)
-			if !bruteConsistent(q) {
-				require.Nil(t, w, "iteration %d", iter)
-				continue
-			}
-			worlds++
-			require.NotNil(t, w, "iteration %d", iter)
-			violated, deal := q.Check(w)
-			require.True(t, deal, "iteration %d: not a deal", iter)
-			require.Empty(t, violated, "iteration %d: the world breaks an observation", iter)
-		}
-	}
-	require.Positive(t, worlds)
-	_, err := NewSAT(randomProblem(rng, 3, 2)).WorldUnder(ctx, []int{-1})
-	require.Error(t, err)
-}
-
 // TestCommitRetire checks Commit and Retire against brute force on random
 // small problems: after committing a consistent part and retiring
 // another, a question under a set of ids is answered as brute force
