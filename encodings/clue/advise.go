@@ -120,11 +120,38 @@ func (g *Game) AdviseQuestions(ctx context.Context) ([]QuestionOption, error) {
 	if err := g.checkAdvisable(); err != nil {
 		return nil, err
 	}
+	out, err := g.questionGains(ctx, p, g.counts.Counter(p), seat, false)
+	if err != nil {
+		return nil, err
+	}
+	sortByGain(out)
+	return out, nil
+}
+
+// sortByGain sorts questions by gain, largest first, stably.
+func sortByGain(out []QuestionOption) {
+	slices.SortStableFunc(out, func(x, y QuestionOption) int {
+		switch {
+		case x.Gain > y.Gain+1e-12:
+			return -1
+		case y.Gain > x.Gain+1e-12:
+			return 1
+		}
+		return 0
+	})
+}
+
+// questionGains is the answer distribution and gain of every legal
+// question the seat asks, in the order of [Game.Questions], under the
+// problem p (counted by cnt): the seat's view, or an opponent's. With
+// showerOnly the answer is who showed alone (what a player who does not see
+// the card learns): the outcomes then name no card.
+func (g *Game) questionGains(ctx context.Context, p *solver.Problem, cnt *solver.Counter, seat int, showerOnly bool) ([]QuestionOption, error) {
 	sheet, err := solver.NewSAT(p).Sheet(ctx)
 	if err != nil {
 		return nil, err
 	}
-	a := &asker{g: g, p: p, sheet: sheet, seat: seat}
+	a := &asker{g: g, p: p, cnt: cnt, sheet: sheet, seat: seat, showerOnly: showerOnly}
 	// Questions that a symmetry of the problem maps onto each other have
 	// the same answer distribution up to renaming: compute one of each.
 	class := cardClasses(p, g.deck)
@@ -152,7 +179,7 @@ func (g *Game) AdviseQuestions(ctx context.Context) ([]QuestionOption, error) {
 	// runs of under a millisecond a question (measured on 6-player Cluedo).
 	r := float64(len(order))
 	limit := int(min(2e6, max(5e3, r*14000/(1+0.005*r))))
-	count, err := g.counts.Counter(p).Count(ctx)
+	count, err := cnt.Count(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -197,15 +224,6 @@ func (g *Game) AdviseQuestions(ctx context.Context) ([]QuestionOption, error) {
 		}
 		out = append(out, rename(r.qa, canonical(q, class), g.deck.Cards()))
 	}
-	slices.SortStableFunc(out, func(x, y QuestionOption) int {
-		switch {
-		case x.Gain > y.Gain+1e-12:
-			return -1
-		case y.Gain > x.Gain+1e-12:
-			return 1
-		}
-		return 0
-	})
 	return out, nil
 }
 
@@ -213,17 +231,29 @@ func (g *Game) AdviseQuestions(ctx context.Context) ([]QuestionOption, error) {
 type asker struct {
 	g     *Game
 	p     *solver.Problem
+	cnt   *solver.Counter // counts p (nil: the game's counter)
 	sheet *solver.Sheet
 	seat  int
+	// showerOnly: the answer is who showed, not the card (an onlooker's
+	// answer).
+	showerOnly bool
 
 	once    sync.Once
 	base    []solver.ContentCount
 	baseErr error
 }
 
+// counter is the counter of a.p: cnt, or the game's when cnt is nil.
+func (a *asker) counter() *solver.Counter {
+	if a.cnt == nil {
+		return a.g.counts.Counter(a.p)
+	}
+	return a.cnt
+}
+
 // baseContents is the envelope distribution of the problem, computed once.
 func (a *asker) baseContents(ctx context.Context) ([]solver.ContentCount, error) {
-	a.once.Do(func() { a.base, a.baseErr = a.g.counts.Counter(a.p).Contents(ctx, a.g.envelope()) })
+	a.once.Do(func() { a.base, a.baseErr = a.counter().Contents(ctx, a.g.envelope()) })
 	return a.base, a.baseErr
 }
 
@@ -348,7 +378,7 @@ func (a *asker) advise(ctx context.Context, q []solver.Card) (QuestionOption, er
 	// the asked cards' holders: each is an event "the responders before the
 	// k-th hold none of the asked cards, the k-th holds exactly the subset
 	// mask" (k == len(resp) for nobody).
-	hj, err := a.g.counts.Counter(a.p).Joint(ctx, q)
+	hj, err := a.counter().Joint(ctx, q)
 	if err != nil {
 		return qa, err
 	}
@@ -376,6 +406,24 @@ func (a *asker) advise(ctx context.Context, q []solver.Card) (QuestionOption, er
 	var events []*event
 	var none []solver.Constraint
 	for k, r := range resp {
+		if a.showerOnly {
+			// An onlooker's answer: r shows, whichever card.
+			lits := make([]solver.Lit, len(q))
+			any := false
+			for i, c := range q {
+				lits[i] = solver.Lit{Card: c, Holder: r}
+				for mask := 1; mask < 1<<len(q); mask++ {
+					any = any || mask&(1<<i) != 0 && occurs[[2]int{k, mask}]
+				}
+			}
+			if any {
+				events = append(events, &event{cs: append(slices.Clone(none), solver.CountOf(lits, solver.Ge, 1)), outs: []outcome{{k, -1}}, share: weight})
+			}
+			for _, c := range q {
+				none = append(none, solver.NotHolds(c, r))
+			}
+			continue
+		}
 		for mask := 1; mask < 1<<len(q); mask++ {
 			if !occurs[[2]int{k, mask}] {
 				continue
@@ -385,7 +433,11 @@ func (a *asker) advise(ctx context.Context, q []solver.Card) (QuestionOption, er
 			for i, c := range q {
 				if mask&(1<<i) != 0 {
 					cs = append(cs, solver.Holds(c, r))
-					ev.outs = append(ev.outs, outcome{k, int(c)})
+					card := int(c)
+					if a.showerOnly {
+						card = -1
+					}
+					ev.outs = append(ev.outs, outcome{k, card})
 				} else {
 					cs = append(cs, solver.NotHolds(c, r))
 				}
@@ -497,7 +549,9 @@ func (a *asker) advise(ctx context.Context, q []solver.Card) (QuestionOption, er
 		oc := Outcome{Prob: new(big.Rat).SetFrac(po[o], total)}
 		if o.shower >= 0 {
 			oc.Shower = g.players[resp[o.shower]]
-			oc.Card = g.deck.Cards()[o.card]
+			if o.card >= 0 {
+				oc.Card = g.deck.Cards()[o.card]
+			}
 		}
 		qa.Outcomes = append(qa.Outcomes, oc)
 	}
