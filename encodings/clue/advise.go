@@ -29,6 +29,11 @@ type QuestionOption struct {
 	// Outcomes are the answers with non-zero probability: who shows (""
 	// when nobody can) and the card shown to the seat.
 	Outcomes []Outcome
+	// Leaks are each opponent's expected gain from hearing the answer
+	// ([Game.LeakAdvice] only; nil otherwise), Score the ranking score
+	// (Gain less the largest leak).
+	Leaks []Leak
+	Score float64
 }
 
 // Outcome is one answer to a question and its exact probability.
@@ -673,56 +678,44 @@ type Advice struct {
 	Questions []QuestionOption
 	// Show is which card to show an asker.
 	Show *ShowChoice
+	// Leak is set when the questions carry their leaks and are ranked by
+	// score ([Game.LeakAdvice]).
+	Leak *LeakInfo
 }
 
 // Advice computes the advice args ask for: the ranked questions (with no
 // arguments or "ask"), or which card to show ("show ASKER CARD CARD
 // [CARD]").
 func (g *Game) Advice(ctx context.Context, args string) (*Advice, error) {
-	qs, sa, err := g.advice(ctx, args)
-	if err != nil {
-		return nil, err
-	}
-	return &Advice{Questions: qs, Show: sa}, nil
-}
-
-func (g *Game) advice(ctx context.Context, args string) ([]QuestionOption, *ShowChoice, error) {
 	toks := lex(args)
 	switch {
 	case len(toks) == 0 || (len(toks) == 1 && toks[0].is("ask", "question", "questions")):
-		qs, err := g.AdviseQuestions(ctx)
-		if err != nil {
-			return nil, nil, err
-		}
-		if qs == nil {
-			qs = []QuestionOption{}
-		}
-		return qs, nil, nil
+		return g.LeakAdvice(ctx, LeakOptions{})
 	case toks[0].is("show"):
 		if len(toks) < 3 {
-			return nil, nil, lineErr(0, "show needs the asker and the asked cards", "show ASKER CARD CARD [CARD]")
+			return nil, lineErr(0, "show needs the asker and the asked cards", "show ASKER CARD CARD [CARD]")
 		}
 		if g.deck == nil {
-			return nil, nil, lineErr(0, "no deck yet", "a preset line first")
+			return nil, lineErr(0, "no deck yet", "a preset line first")
 		}
 		if _, err := g.player(toks[1]); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		var cards []solver.Card
 		for _, t := range toks[2:] {
 			c, err := g.card(t)
 			if err != nil {
-				return nil, nil, err
+				return nil, err
 			}
 			cards = append(cards, c)
 		}
 		sa, err := g.AdviseShow(ctx, toks[1].text, cards)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		return nil, sa, nil
+		return &Advice{Show: sa}, nil
 	}
-	return nil, nil, lineErr(toks[0].col, "unknown advice "+toks[0].text, `nothing, "ask", or "show ASKER CARD..."`)
+	return nil, lineErr(toks[0].col, "unknown advice "+toks[0].text, `nothing, "ask", or "show ASKER CARD..."`)
 }
 
 // Advise writes advice. With no arguments (or "ask") it ranks the seat's
@@ -734,6 +727,9 @@ func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 	}
 	qs, sa := a.Questions, a.Show
 	if sa == nil {
+		if a.Leak != nil {
+			return WriteLeakQuestions(w, qs, *a.Leak, topQuestions)
+		}
 		return WriteQuestions(w, qs, topQuestions)
 	}
 	var b strings.Builder
@@ -755,10 +751,21 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 		Card   string `json:"card"`
 		table.Probability
 	}
+	type leakJSON struct {
+		Player string  `json:"player"`
+		Gain   float64 `json:"gain"`
+		StdErr float64 `json:"std_err"`
+	}
 	type questionJSON struct {
 		Cards    []string      `json:"cards"`
 		Gain     float64       `json:"gain"`
+		Leaks    []leakJSON    `json:"leaks,omitempty"`
+		Score    *float64      `json:"score,omitempty"`
 		Outcomes []outcomeJSON `json:"outcomes"`
+	}
+	type leakInfoJSON struct {
+		Samples int  `json:"samples"`
+		Exact   bool `json:"exact"`
 	}
 	type showJSON struct {
 		Card        string  `json:"card"`
@@ -771,6 +778,7 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 		Schema    string          `json:"schema"`
 		Game      string          `json:"game"`
 		Questions *[]questionJSON `json:"questions,omitempty"`
+		Leak      *leakInfoJSON   `json:"leak,omitempty"`
 		Asker     string          `json:"asker,omitempty"`
 		Show      []showJSON      `json:"show,omitempty"`
 	}{Schema: table.Schema, Game: Name}
@@ -778,12 +786,23 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 		jqs := []questionJSON{}
 		for _, q := range qs {
 			jq := questionJSON{Cards: q.Names, Gain: q.Gain, Outcomes: []outcomeJSON{}}
+			if a.Leak != nil {
+				score := q.Score
+				jq.Score = &score
+				jq.Leaks = []leakJSON{}
+				for _, l := range q.Leaks {
+					jq.Leaks = append(jq.Leaks, leakJSON{l.Opponent, l.Gain, l.StdErr})
+				}
+			}
 			for _, o := range q.Outcomes {
 				jq.Outcomes = append(jq.Outcomes, outcomeJSON{Shower: o.Shower, Card: o.Card, Probability: table.NewProbability(o.Prob)})
 			}
 			jqs = append(jqs, jq)
 		}
 		doc.Questions = &jqs
+		if a.Leak != nil {
+			doc.Leak = &leakInfoJSON{a.Leak.Samples, a.Leak.Exact}
+		}
 	}
 	if sa != nil {
 		doc.Asker, doc.Show = sa.Asker, []showJSON{}
@@ -805,6 +824,39 @@ func WriteQuestions(w io.Writer, qs []QuestionOption, top int) error {
 			break
 		}
 		fmt.Fprintf(&b, "  %2d. %-36s %.3f bits\n", i+1, strings.Join(q.Names, " "), q.Gain)
+		for _, o := range q.Outcomes {
+			what := "nobody can help"
+			if o.Shower != "" {
+				what = o.Shower + " shows " + o.Card
+			}
+			fmt.Fprintf(&b, "        %-30s %s\n", what, percent(o.Prob))
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteLeakQuestions writes questions ranked by [Game.LeakAdvice] as text:
+// the top ones with their score, the seat's gain, the largest leak and to
+// whom, and the distribution of their answers.
+func WriteLeakQuestions(w io.Writer, qs []QuestionOption, info LeakInfo, top int) error {
+	var b strings.Builder
+	how := fmt.Sprintf("sampled over %d worlds", info.Samples)
+	if info.Exact {
+		how = fmt.Sprintf("exact over all %d worlds", info.Samples)
+	}
+	fmt.Fprintf(&b, "Questions by score = gain - leak (%d legal): gain is what you expect to learn about the envelope, leak the most an opponent expects to learn from hearing who passed and who showed (%s; a responder holding several asked cards is assumed to show each with equal chance):\n", len(qs), how)
+	fmt.Fprintf(&b, "  %3s %-36s %7s %7s %7s  %s\n", "", "question", "score", "gain", "leak", "leak to")
+	for i, q := range qs {
+		if i == top {
+			fmt.Fprintf(&b, "  ... %d more\n", len(qs)-i)
+			break
+		}
+		who, worst := q.MaxLeak()
+		if who == "" {
+			who = "-"
+		}
+		fmt.Fprintf(&b, "  %2d. %-36s %7.3f %7.3f %7.3f  %s\n", i+1, strings.Join(q.Names, " "), q.Score, q.Gain, worst, who)
 		for _, o := range q.Outcomes {
 			what := "nobody can help"
 			if o.Shower != "" {
