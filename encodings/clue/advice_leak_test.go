@@ -1,0 +1,215 @@
+package clue
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/big"
+	"testing"
+
+	"github.com/gumshoe-dev/gumshoe/solver"
+)
+
+// bruteOnlookerGain is, by counting deals one by one, the mutual
+// information between the envelope and who shows (the first of the seat's
+// left-hand neighbours holding one of the asked cards, or nobody) over the
+// deals of view.
+func bruteOnlookerGain(view []solver.World, q []solver.Card, seat, players int) float64 {
+	joint := map[[2]string]float64{}
+	pe := map[string]float64{}
+	pk := map[string]float64{}
+	for _, v := range view {
+		who := "nobody"
+		for k := 1; k < players && who == "nobody"; k++ {
+			r := (seat + k) % players
+			for _, c := range q {
+				if int(v[c]) == r {
+					who = fmt.Sprint(r)
+				}
+			}
+		}
+		e := envOf(v)
+		joint[[2]string{e, who}]++
+		pe[e]++
+		pk[who]++
+	}
+	n := float64(len(view))
+	gain := 0.0
+	for k, x := range joint {
+		gain += x / n * math.Log2(x*n/(pe[k[0]]*pk[k[1]]))
+	}
+	return max(gain, 0)
+}
+
+// TestLeakAdviceBrute checks Clue's exact leaks against brute force on
+// seeded games of a 9-card deck: for every question, every deal of the
+// seat's view, every choice of a card shown to the opponent out of the
+// seat's sight, the deals the opponent cannot tell apart are enumerated and
+// the information who shows gives about the envelope is counted over them.
+// It also checks the score (gain less the largest leak) and the ranking.
+func TestLeakAdviceBrute(t *testing.T) {
+	ctx := context.Background()
+	nonzero, differ := 0, 0
+	for seed := range uint64(10) {
+		s := newSmallGame(seed, 1+int(seed%4))
+		g := NewGame()
+		for _, l := range s.log {
+			if err := g.Apply(l); err != nil {
+				t.Fatal(err)
+			}
+		}
+		adv, err := g.LeakAdvice(ctx, LeakOptions{Samples: 1 << 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if adv.Leak == nil || !adv.Leak.Exact {
+			t.Fatalf("seed %d: leaks not exact", seed)
+		}
+		if len(adv.Questions) != 27 {
+			t.Fatalf("seed %d: %d questions", seed, len(adv.Questions))
+		}
+		for qi, q := range adv.Questions {
+			worst := 0.0
+			if len(q.Leaks) != 2 {
+				t.Fatalf("seed %d: %d leaks", seed, len(q.Leaks))
+			}
+			for i, l := range q.Leaks {
+				o := i + 1
+				if l.Opponent != smallNames[o] {
+					t.Fatalf("seed %d: leak %d to %s", seed, i, l.Opponent)
+				}
+				want := 0.0
+				worlds := 0
+				bruteViews(t, g, s, o, func(w solver.World, share *big.Rat, view []solver.World) {
+					if share == nil {
+						worlds++
+						return
+					}
+					sh, _ := share.Float64()
+					want += sh * bruteOnlookerGain(view, q.Cards, 0, 3)
+				})
+				want /= float64(worlds)
+				if math.Abs(l.Gain-want) > 1e-9 || l.StdErr != 0 {
+					t.Errorf("seed %d, %v: leak to %s %.6f ± %g, brute force %.6f", seed, q.Names, l.Opponent, l.Gain, l.StdErr, want)
+				}
+				if want > 1e-6 {
+					nonzero++
+				}
+				worst = max(worst, want)
+			}
+			if math.Abs(q.Score-(q.Gain-worst)) > 1e-9 {
+				t.Errorf("seed %d, %v: score %.6f, gain %.6f, largest leak %.6f", seed, q.Names, q.Score, q.Gain, worst)
+			}
+			if qi > 0 && adv.Questions[qi-1].Score < q.Score {
+				t.Errorf("seed %d: %v ranked after %v with a higher score", seed, q.Names, adv.Questions[qi-1].Names)
+			}
+			if math.Abs(q.Score-q.Gain) > 1e-6 {
+				differ++
+			}
+		}
+	}
+	if nonzero == 0 || differ == 0 {
+		t.Errorf("leaks nonzero %d times, change the score %d times: the test is too weak", nonzero, differ)
+	}
+}
+
+// TestLeakAdviceSampled checks the sampled leaks: with fewer samples than
+// worlds, each leak is within five standard errors (plus 0.01 bit) of the
+// exact one, and the same seed gives the same figures.
+func TestLeakAdviceSampled(t *testing.T) {
+	ctx := context.Background()
+	s := newSmallGame(3, 0)
+	g := NewGame()
+	for _, l := range s.log {
+		if err := g.Apply(l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	exact, err := g.LeakAdvice(ctx, LeakOptions{Samples: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]float64{}
+	for _, q := range exact.Questions {
+		for _, l := range q.Leaks {
+			want[fmt.Sprint(q.Names, l.Opponent)] = l.Gain
+		}
+	}
+	a, err := g.LeakAdvice(ctx, LeakOptions{Samples: 10, Seed: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Leak.Exact || a.Leak.Samples != 10 {
+		t.Fatalf("exact %v, %d samples", a.Leak.Exact, a.Leak.Samples)
+	}
+	b, err := g.LeakAdvice(ctx, LeakOptions{Samples: 10, Seed: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for qi, q := range a.Questions {
+		for i, l := range q.Leaks {
+			w := want[fmt.Sprint(q.Names, l.Opponent)]
+			if math.Abs(l.Gain-w) > 5*l.StdErr+0.01 {
+				t.Errorf("%v to %s: sampled %.4f ± %.4f, exact %.4f", q.Names, l.Opponent, l.Gain, l.StdErr, w)
+			}
+			if m := b.Questions[qi].Leaks[i]; m != l {
+				t.Errorf("%v to %s: %v, then %v with the same seed", q.Names, l.Opponent, l, m)
+			}
+		}
+	}
+}
+
+// TestOnlookerGainCounting checks the counting path of an onlooker's gain
+// (one count per responder) against the enumerating path, which
+// TestLeakAdviceBrute checks against brute force: every question, in the
+// views of both opponents in every deal of the seat's view.
+func TestOnlookerGainCounting(t *testing.T) {
+	ctx := context.Background()
+	checked := 0
+	for seed := range uint64(4) {
+		s := newSmallGame(seed, 1+int(seed%3))
+		g := NewGame()
+		for _, l := range s.log {
+			if err := g.Apply(l); err != nil {
+				t.Fatal(err)
+			}
+		}
+		p, _ := g.Problem()
+		ck := g.threatCheck(p)
+		for o := 1; o < 3; o++ {
+			for w := range solver.NewSAT(p).Worlds(ctx) {
+				for _, cb := range ck.combos(o, w) {
+					ck.extra = cb
+					_, seen := ck.views.Seen(o, w)
+					view := ck.views.Known(o)
+					if _, err := view.Add(solver.Observation{Label: "seen", Constraints: seen}); err != nil {
+						t.Fatal(err)
+					}
+					enum, err := g.questionGains(ctx, view, solver.NewCounter(view), 0, true)
+					if err != nil {
+						t.Fatal(err)
+					}
+					sheet, err := solver.NewSAT(view).Sheet(ctx)
+					if err != nil {
+						t.Fatal(err)
+					}
+					a := &asker{g: g, p: view, cnt: solver.NewCounter(view), sheet: sheet, seat: 0, showerOnly: true}
+					for i, q := range g.Questions() {
+						qa, err := a.advise(ctx, q)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if math.Abs(qa.Gain-enum[i].Gain) > 1e-9 {
+							t.Errorf("seed %d, %s's view, %v: counting %.6f, enumerating %.6f", seed, smallNames[o], enum[i].Names, qa.Gain, enum[i].Gain)
+						}
+						checked++
+					}
+				}
+				ck.extra = nil
+			}
+		}
+	}
+	if checked == 0 {
+		t.Error("nothing checked")
+	}
+}
