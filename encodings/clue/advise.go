@@ -845,7 +845,8 @@ func WriteLeakQuestions(w io.Writer, qs []QuestionOption, info LeakInfo, top int
 	if info.Exact {
 		how = fmt.Sprintf("exact over all %d worlds", info.Samples)
 	}
-	fmt.Fprintf(&b, "Questions by score = gain - leak (%d legal): gain is what you expect to learn about the envelope, leak the most an opponent expects to learn from hearing who passed and who showed (%s; a responder holding several asked cards is assumed to show each with equal chance):\n", len(qs), how)
+	fmt.Fprintf(&b, "Questions by score = gain - leak (%d legal; leaks %s):\n", len(qs), how)
+	b.WriteString("gain: what you expect to learn about the envelope, in bits; leak: the most an\nopponent expects to learn from hearing who passed and who showed (a responder\nholding several asked cards is assumed to show each with equal chance)\n")
 	fmt.Fprintf(&b, "  %3s %-36s %7s %7s %7s  %s\n", "", "question", "score", "gain", "leak", "leak to")
 	for i, q := range qs {
 		if i == top {
