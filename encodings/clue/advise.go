@@ -383,24 +383,26 @@ func (a *asker) advise(ctx context.Context, q []solver.Card) (QuestionOption, er
 	// the asked cards' holders: each is an event "the responders before the
 	// k-th hold none of the asked cards, the k-th holds exactly the subset
 	// mask" (k == len(resp) for nobody).
-	hj, err := a.counter().Joint(ctx, q)
-	if err != nil {
-		return qa, err
-	}
 	occurs := map[[2]int]bool{}
-	for _, jc := range hj {
-		k, mask := len(resp), 0
-		for i, h := range jc.Holders {
-			r := slices.Index(resp, h)
-			switch {
-			case r < 0:
-			case r < k:
-				k, mask = r, 1<<i
-			case r == k:
-				mask |= 1 << i
-			}
+	if !a.showerOnly {
+		hj, err := a.counter().Joint(ctx, q)
+		if err != nil {
+			return qa, err
 		}
-		occurs[[2]int{k, mask}] = true
+		for _, jc := range hj {
+			k, mask := len(resp), 0
+			for i, h := range jc.Holders {
+				r := slices.Index(resp, h)
+				switch {
+				case r < 0:
+				case r < k:
+					k, mask = r, 1<<i
+				case r == k:
+					mask |= 1 << i
+				}
+			}
+			occurs[[2]int{k, mask}] = true
+		}
 	}
 	type event struct {
 		cs    []solver.Constraint
@@ -413,17 +415,14 @@ func (a *asker) advise(ctx context.Context, q []solver.Card) (QuestionOption, er
 	for k, r := range resp {
 		if a.showerOnly {
 			// An onlooker's answer: r shows, whichever card.
+			// Every responder's event is counted (one with no world
+			// counts nothing), without the joint distribution that finds
+			// which occur.
 			lits := make([]solver.Lit, len(q))
-			any := false
 			for i, c := range q {
 				lits[i] = solver.Lit{Card: c, Holder: r}
-				for mask := 1; mask < 1<<len(q); mask++ {
-					any = any || mask&(1<<i) != 0 && occurs[[2]int{k, mask}]
-				}
 			}
-			if any {
-				events = append(events, &event{cs: append(slices.Clone(none), solver.CountOf(lits, solver.Ge, 1)), outs: []outcome{{k, -1}}, share: weight})
-			}
+			events = append(events, &event{cs: append(slices.Clone(none), solver.CountOf(lits, solver.Ge, 1)), outs: []outcome{{k, -1}}, share: weight})
 			for _, c := range q {
 				none = append(none, solver.NotHolds(c, r))
 			}
@@ -454,7 +453,7 @@ func (a *asker) advise(ctx context.Context, q []solver.Card) (QuestionOption, er
 			none = append(none, solver.NotHolds(c, r))
 		}
 	}
-	if occurs[[2]int{len(resp), 0}] {
+	if a.showerOnly || occurs[[2]int{len(resp), 0}] {
 		events = append(events, &event{cs: none, outs: []outcome{{-1, -1}}, share: weight})
 	}
 	// The events split the worlds: the last one's envelope distribution is
@@ -466,7 +465,7 @@ func (a *asker) advise(ctx context.Context, q []solver.Card) (QuestionOption, er
 		return qa, err
 	}
 	for _, cc := range base {
-		k := fmt.Sprint(cc.Cards)
+		k := cardsKey(cc.Cards)
 		rest[k] = new(big.Int).Set(cc.Count)
 		cards[k] = cc.Cards
 	}
@@ -483,13 +482,13 @@ func (a *asker) advise(ctx context.Context, q []solver.Card) (QuestionOption, er
 			return qa, err
 		}
 		for _, cc := range ev.res {
-			k := fmt.Sprint(cc.Cards)
+			k := cardsKey(cc.Cards)
 			rest[k].Sub(rest[k], cc.Count)
 		}
 	}
 	for _, ev := range events {
 		for _, cc := range ev.res {
-			key := fmt.Sprint(cc.Cards)
+			key := cardsKey(cc.Cards)
 			if joint[key] == nil {
 				joint[key] = map[outcome]*big.Int{}
 			}
@@ -561,6 +560,15 @@ func (a *asker) advise(ctx context.Context, q []solver.Card) (QuestionOption, er
 		qa.Outcomes = append(qa.Outcomes, oc)
 	}
 	return qa, nil
+}
+
+// cardsKey names a list of cards.
+func cardsKey(cs []solver.Card) string {
+	b := make([]byte, 0, 2*len(cs))
+	for _, c := range cs {
+		b = append(b, byte(c), byte(c>>8))
+	}
+	return string(b)
 }
 
 func lcm(a, b int64) int64 {
