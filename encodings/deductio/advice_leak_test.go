@@ -236,5 +236,3 @@ func checkClueLeaks(t *testing.T, at string, g *Game, adv *Advice, leaky, gains 
 func binaryEntropyBrute(p float64) float64 {
 	return entropyOf(map[string]float64{"yes": p, "no": 1 - p})
 }
-
-
