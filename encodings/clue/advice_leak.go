@@ -19,6 +19,11 @@ type LeakOptions struct {
 	Samples int
 	// Seed seeds the sampler.
 	Seed uint64
+	// All weighs every question. Otherwise the questions are weighed in
+	// decreasing order of gain until no question left can reach the ten
+	// best scores (a score is at most its gain): the others follow, by
+	// gain, without leaks.
+	All bool
 }
 
 // Leak is what one opponent expects to learn about the envelope from a
@@ -35,18 +40,22 @@ type Leak struct {
 }
 
 // LeakInfo says how the leaks of [Game.LeakAdvice] were computed: Samples
-// worlds of the seat's view visited, all of them when Exact.
+// worlds of the seat's view visited, all of them when Exact; the first
+// Weighed questions carry leaks and scores.
 type LeakInfo struct {
 	Samples int
 	Exact   bool
+	Weighed int
 }
 
 // LeakAdvice is [Game.AdviseQuestions] with, for every question, each
 // opponent's expected gain from hearing its answer (Leaks, every opponent
 // still in the game) and the ranking score Gain - max(leak): the seat's
 // gain over the rival the question serves best, the rule of Deduce or
-// Die's leak-aware advice. Questions are ranked by Score (ties in the
-// order of Gain, then deck order).
+// Die's leak-aware advice. The weighed questions (all of them with
+// [LeakOptions.All], else at least those that can reach the ten best
+// scores) come first, ranked by Score (ties in the order of Gain, then
+// deck order); the others follow by Gain, with nil Leaks.
 //
 // The shower's choice among several asked cards it holds is uniform, as in
 // the seat's own answer distribution; it does not change what an onlooker
@@ -103,61 +112,110 @@ func (g *Game) LeakAdvice(ctx context.Context, opt LeakOptions) (*Advice, error)
 		index[fmt.Sprint(q)] = i
 	}
 	ck := g.threatCheck(p)
-	cache := map[string][]float64{} // opponent and what they see -> gain of each question
-	// per[i][q] is opponent opps[i]'s gain from question q in each world.
-	per := make([][][]float64, len(opps))
+	// The views of each opponent in each world: one per choice of the
+	// cards shown to them out of the seat's sight, with its weight.
+	type piece struct {
+		key   string
+		share float64
+	}
+	type viewGains struct {
+		view  *solver.Problem
+		gains map[int]float64
+	}
+	views := map[string]*viewGains{} // opponent and what they see -> the view and its gains so far
+	pieces := make([][][]piece, len(opps))
 	for i, o := range opps {
-		per[i] = make([][]float64, len(index))
 		known := ck.views.Known(o)
-		for _, w := range worlds {
+		pieces[i] = make([][]piece, len(worlds))
+		for wi, w := range worlds {
 			combos := ck.combos(o, w)
-			sum := make([]float64, len(index))
 			for _, cb := range combos {
 				ck.extra = cb
 				key, seen := ck.views.Seen(o, w)
 				key = string(rune(o)) + key
-				gs, ok := cache[key]
-				if !ok {
+				if views[key] == nil {
 					view := known.Clone()
 					if _, err := view.Add(solver.Observation{Label: "seen", Constraints: seen}); err != nil {
 						return nil, err
 					}
-					oq, err := g.questionGains(ctx, view, solver.NewCounter(view), seat, true)
-					if err != nil {
-						return nil, err
-					}
-					gs = make([]float64, len(oq))
-					for j, q := range oq {
-						gs[j] = q.Gain
-					}
-					cache[key] = gs
+					views[key] = &viewGains{view: view, gains: map[int]float64{}}
 				}
-				for j, x := range gs {
-					sum[j] += x / float64(len(combos))
-				}
+				pieces[i][wi] = append(pieces[i][wi], piece{key, 1 / float64(len(combos))})
 			}
 			ck.extra = nil
-			for j, x := range sum {
-				per[i][j] = append(per[i][j], x)
-			}
 		}
 	}
-	for qi := range qs {
-		q := &qs[qi]
-		j := index[fmt.Sprint(q.Cards)]
-		worst := 0.0
-		q.Leaks = []Leak{}
-		for i, o := range opps {
-			m, se := meanSE(per[i][j])
-			if info.Exact {
-				se = 0
-			}
-			q.Leaks = append(q.Leaks, Leak{Opponent: g.players[o], Gain: m, StdErr: se})
-			worst = max(worst, m)
+	// weigh computes the leaks and score of the questions qs[from:to].
+	weigh := func(from, to int) error {
+		need := map[int]bool{}
+		for _, q := range qs[from:to] {
+			need[index[fmt.Sprint(q.Cards)]] = true
 		}
-		q.Score = q.Gain - worst
+		for _, vg := range views {
+			missing := map[int]bool{}
+			for j := range need {
+				if _, ok := vg.gains[j]; !ok {
+					missing[j] = true
+				}
+			}
+			if len(missing) == 0 {
+				continue
+			}
+			oq, err := g.questionGains(ctx, vg.view, solver.NewCounter(vg.view), seat, true, missing)
+			if err != nil {
+				return err
+			}
+			for j, q := range oq {
+				if q.Cards != nil {
+					vg.gains[j] = q.Gain
+				}
+			}
+		}
+		for qi := from; qi < to; qi++ {
+			q := &qs[qi]
+			j := index[fmt.Sprint(q.Cards)]
+			worst := 0.0
+			q.Leaks = []Leak{}
+			for i, o := range opps {
+				xs := make([]float64, len(worlds))
+				for wi := range worlds {
+					for _, pc := range pieces[i][wi] {
+						xs[wi] += pc.share * views[pc.key].gains[j]
+					}
+				}
+				m, se := meanSE(xs)
+				if info.Exact {
+					se = 0
+				}
+				q.Leaks = append(q.Leaks, Leak{Opponent: g.players[o], Gain: m, StdErr: se})
+				worst = max(worst, m)
+			}
+			q.Score = q.Gain - worst
+		}
+		return nil
 	}
-	slices.SortStableFunc(qs, func(a, b QuestionOption) int { return cmp.Compare(b.Score, a.Score) })
+	// Questions in decreasing order of gain, in batches, until the next
+	// gain cannot reach the top scores: a score is at most its gain.
+	done := 0
+	for batch := 16; done < len(qs); batch *= 2 {
+		if !opt.All && done >= topQuestions {
+			scores := make([]float64, done)
+			for i := range done {
+				scores[i] = qs[i].Score
+			}
+			slices.Sort(scores)
+			if qs[done].Gain <= scores[done-topQuestions] {
+				break
+			}
+		}
+		next := min(len(qs), done+batch)
+		if err := weigh(done, next); err != nil {
+			return nil, err
+		}
+		done = next
+	}
+	info.Weighed = done
+	slices.SortStableFunc(qs[:done], func(a, b QuestionOption) int { return cmp.Compare(b.Score, a.Score) })
 	if qs == nil {
 		qs = []QuestionOption{}
 	}

@@ -58,7 +58,7 @@ func TestLeakAdviceBrute(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		adv, err := g.LeakAdvice(ctx, LeakOptions{Samples: 1 << 20})
+		adv, err := g.LeakAdvice(ctx, LeakOptions{Samples: 1 << 20, All: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -125,7 +125,7 @@ func TestLeakAdviceSampled(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	exact, err := g.LeakAdvice(ctx, LeakOptions{Samples: 1 << 20})
+	exact, err := g.LeakAdvice(ctx, LeakOptions{Samples: 1 << 20, All: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,14 +135,14 @@ func TestLeakAdviceSampled(t *testing.T) {
 			want[fmt.Sprint(q.Names, l.Opponent)] = l.Gain
 		}
 	}
-	a, err := g.LeakAdvice(ctx, LeakOptions{Samples: 10, Seed: 9})
+	a, err := g.LeakAdvice(ctx, LeakOptions{Samples: 10, Seed: 9, All: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if a.Leak.Exact || a.Leak.Samples != 10 {
 		t.Fatalf("exact %v, %d samples", a.Leak.Exact, a.Leak.Samples)
 	}
-	b, err := g.LeakAdvice(ctx, LeakOptions{Samples: 10, Seed: 9})
+	b, err := g.LeakAdvice(ctx, LeakOptions{Samples: 10, Seed: 9, All: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +185,7 @@ func TestOnlookerGainCounting(t *testing.T) {
 					if _, err := view.Add(solver.Observation{Label: "seen", Constraints: seen}); err != nil {
 						t.Fatal(err)
 					}
-					enum, err := g.questionGains(ctx, view, solver.NewCounter(view), 0, true)
+					enum, err := g.questionGains(ctx, view, solver.NewCounter(view), 0, true, nil)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -211,5 +211,53 @@ func TestOnlookerGainCounting(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Error("nothing checked")
+	}
+}
+
+// TestLeakAdviceTop checks that weighing the questions by decreasing gain
+// until none can reach the ten best scores ranks the top ten as weighing
+// every question does, with the same figures.
+func TestLeakAdviceTop(t *testing.T) {
+	ctx := context.Background()
+	pruned := 0
+	for seed := range uint64(10) {
+		s := newSmallGame(seed, 1+int(seed%4))
+		g := NewGame()
+		for _, l := range s.log {
+			if err := g.Apply(l); err != nil {
+				t.Fatal(err)
+			}
+		}
+		all, err := g.LeakAdvice(ctx, LeakOptions{Samples: 1 << 20, All: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		top, err := g.LeakAdvice(ctx, LeakOptions{Samples: 1 << 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if all.Leak.Weighed != 27 || top.Leak.Weighed < topQuestions {
+			t.Fatalf("seed %d: %d and %d weighed", seed, all.Leak.Weighed, top.Leak.Weighed)
+		}
+		if top.Leak.Weighed < 27 {
+			pruned++
+		}
+		for i := range topQuestions {
+			a, b := all.Questions[i], top.Questions[i]
+			if math.Abs(a.Score-b.Score) > 1e-12 || math.Abs(a.Gain-b.Gain) > 1e-12 {
+				t.Errorf("seed %d, rank %d: %v score %.6f gain %.6f, every question weighed: %v score %.6f gain %.6f", seed, i+1, b.Names, b.Score, b.Gain, a.Names, a.Score, a.Gain)
+			}
+		}
+		for _, q := range top.Questions[top.Leak.Weighed:] {
+			if q.Leaks != nil {
+				t.Errorf("seed %d: %v not weighed but has leaks", seed, q.Names)
+			}
+			if q.Gain > top.Questions[topQuestions-1].Score {
+				t.Errorf("seed %d: %v not weighed, gain %.6f above the tenth score %.6f", seed, q.Names, q.Gain, top.Questions[topQuestions-1].Score)
+			}
+		}
+	}
+	if pruned == 0 {
+		t.Error("every question weighed in every game: the test is too weak")
 	}
 }

@@ -125,7 +125,7 @@ func (g *Game) AdviseQuestions(ctx context.Context) ([]QuestionOption, error) {
 	if err := g.checkAdvisable(); err != nil {
 		return nil, err
 	}
-	out, err := g.questionGains(ctx, p, g.counts.Counter(p), seat, false)
+	out, err := g.questionGains(ctx, p, g.counts.Counter(p), seat, false, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -150,8 +150,11 @@ func sortByGain(out []QuestionOption) {
 // question the seat asks, in the order of [Game.Questions], under the
 // problem p (counted by cnt): the seat's view, or an opponent's. With
 // showerOnly the answer is who showed alone (what a player who does not see
-// the card learns): the outcomes then name no card.
-func (g *Game) questionGains(ctx context.Context, p *solver.Problem, cnt *solver.Counter, seat int, showerOnly bool) ([]QuestionOption, error) {
+// the card learns): the outcomes then name no card. When only is not nil,
+// the questions of the indexes it lacks may be left out (zero values, nil
+// Cards): they are computed only when the worlds are enumerated, which
+// answers every question in one pass.
+func (g *Game) questionGains(ctx context.Context, p *solver.Problem, cnt *solver.Counter, seat int, showerOnly bool, only map[int]bool) ([]QuestionOption, error) {
 	sheet, err := solver.NewSAT(p).Sheet(ctx)
 	if err != nil {
 		return nil, err
@@ -161,15 +164,17 @@ func (g *Game) questionGains(ctx context.Context, p *solver.Problem, cnt *solver
 	// the same answer distribution up to renaming: compute one of each.
 	class := cardClasses(p, g.deck)
 	type rep struct {
-		q   []solver.Card
-		qa  QuestionOption
-		err error
+		q    []solver.Card
+		qa   QuestionOption
+		err  error
+		need bool // asked for (only)
+		done bool
 	}
 	reps := map[string]*rep{}
 	var order []*rep
 	keys := make([]string, 0)
 	qs := g.Questions()
-	for _, q := range qs {
+	for i, q := range qs {
 		cq := canonical(q, class)
 		k := fmt.Sprint(classesOf(cq, class))
 		keys = append(keys, k)
@@ -177,6 +182,7 @@ func (g *Game) questionGains(ctx context.Context, p *solver.Problem, cnt *solver
 			reps[k] = &rep{q: cq}
 			order = append(order, reps[k])
 		}
+		reps[k].need = reps[k].need || only == nil || only[i]
 	}
 	// Few worlds: one pass over them answers every question.
 	// Enumerate when it is cheaper than counting: a pass costs about 1µs a
@@ -197,10 +203,12 @@ func (g *Game) questionGains(ctx context.Context, p *solver.Problem, cnt *solver
 			qs[i] = r.q
 		}
 		for i, qa := range a.enumAdvice(ws, qs) {
-			order[i].qa = qa
+			order[i].qa, order[i].done = qa, true
 		}
 		order = nil
 	}
+	// Counting: only the questions asked for.
+	order = slices.DeleteFunc(order, func(r *rep) bool { return !r.need })
 	work := make(chan *rep)
 	var wg sync.WaitGroup
 	for range max(1, min(runtime.GOMAXPROCS(0), len(order))) {
@@ -213,6 +221,7 @@ func (g *Game) questionGains(ctx context.Context, p *solver.Problem, cnt *solver
 					continue
 				}
 				r.qa, r.err = a.advise(ctx, r.q)
+				r.done = true
 			}
 		}()
 	}
@@ -226,6 +235,10 @@ func (g *Game) questionGains(ctx context.Context, p *solver.Problem, cnt *solver
 		r := reps[keys[i]]
 		if r.err != nil {
 			return nil, r.err
+		}
+		if !r.done {
+			out = append(out, QuestionOption{})
+			continue
 		}
 		out = append(out, rename(r.qa, canonical(q, class), g.deck.Cards()))
 	}
@@ -287,8 +300,17 @@ func cardClasses(p *solver.Problem, d *Deck) []int {
 			}
 		}
 	}
+	// A constraint on one card (a unit: "c is with h", "c is not with h")
+	// is named by what it says, not where it is: swapping two cards with
+	// the same units maps the set of units onto itself.
+	units := make([][]string, m.NumCards())
 	for i, o := range p.Observations() {
 		for j, k := range o.Constraints {
+			if len(k.Terms) == 1 {
+				t := k.Terms[0]
+				units[t.Lit.Card] = append(units[t.Lit.Card], fmt.Sprintf("|u%d*%d%v%d", t.Lit.Holder, t.Coef, k.Op, k.Bound))
+				continue
+			}
 			for _, t := range k.Terms {
 				fmt.Fprintf(&sig[t.Lit.Card], "|%d.%d:%d*%d", i, j, t.Lit.Holder, t.Coef)
 			}
@@ -297,6 +319,11 @@ func cardClasses(p *solver.Problem, d *Deck) []int {
 	ids := map[string]int{}
 	out := make([]int, m.NumCards())
 	for c := range sig {
+		us := units[c]
+		slices.Sort(us)
+		for _, u := range slices.Compact(us) {
+			sig[c].WriteString(u)
+		}
 		s := sig[c].String()
 		id, ok := ids[s]
 		if !ok {
@@ -774,6 +801,7 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 	type leakInfoJSON struct {
 		Samples int  `json:"samples"`
 		Exact   bool `json:"exact"`
+		Weighed int  `json:"weighed"`
 	}
 	type showJSON struct {
 		Card        string  `json:"card"`
@@ -794,7 +822,7 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 		jqs := []questionJSON{}
 		for _, q := range qs {
 			jq := questionJSON{Cards: q.Names, Gain: q.Gain, Outcomes: []outcomeJSON{}}
-			if a.Leak != nil {
+			if q.Leaks != nil {
 				score := q.Score
 				jq.Score = &score
 				jq.Leaks = []leakJSON{}
@@ -809,7 +837,7 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 		}
 		doc.Questions = &jqs
 		if a.Leak != nil {
-			doc.Leak = &leakInfoJSON{a.Leak.Samples, a.Leak.Exact}
+			doc.Leak = &leakInfoJSON{a.Leak.Samples, a.Leak.Exact, a.Leak.Weighed}
 		}
 	}
 	if sa != nil {
@@ -853,7 +881,11 @@ func WriteLeakQuestions(w io.Writer, qs []QuestionOption, info LeakInfo, top int
 	if info.Exact {
 		how = fmt.Sprintf("exact over all %d worlds", info.Samples)
 	}
-	fmt.Fprintf(&b, "Questions by score = gain - leak (%d legal; leaks %s):\n", len(qs), how)
+	weighed := ""
+	if info.Weighed < len(qs) {
+		weighed = fmt.Sprintf("; the %d weighed, the rest cannot reach the top %d", info.Weighed, top)
+	}
+	fmt.Fprintf(&b, "Questions by score = gain - leak (%d legal; leaks %s%s):\n", len(qs), how, weighed)
 	b.WriteString("gain: what you expect to learn about the envelope, in bits; leak: the most an\nopponent expects to learn from hearing who passed and who showed (a responder\nholding several asked cards is assumed to show each with equal chance)\n")
 	fmt.Fprintf(&b, "  %3s %-36s %7s %7s %7s  %s\n", "", "question", "score", "gain", "leak", "leak to")
 	for i, q := range qs {
