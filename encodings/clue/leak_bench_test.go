@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 )
@@ -34,7 +35,7 @@ func BenchmarkLeakAdvicePrefixes(b *testing.B) {
 	for _, np := range counts {
 		b.Run(fmt.Sprintf("%dp", np), func(b *testing.B) {
 			for range b.N {
-				var ds []time.Duration
+				var ds, cpu []time.Duration
 				for seed := 1; seed <= *benchGames; seed++ {
 					s, err := Simulate(SimOptions{Preset: PresetCluedo, Players: np, Rand: rand.New(rand.NewPCG(uint64(seed), uint64(np))), Questions: 40, AccuseChance: 0.02})
 					if err != nil {
@@ -48,13 +49,17 @@ func BenchmarkLeakAdvicePrefixes(b *testing.B) {
 						if g.prob == nil || i%*leakEvery != 0 {
 							continue
 						}
-						t0 := time.Now()
+						t0, c0 := time.Now(), cpuTime()
 						if _, err := g.LeakAdvice(ctx, LeakOptions{}); err != nil {
 							b.Fatal(err)
 						}
 						ds = append(ds, time.Since(t0))
+						cpu = append(cpu, cpuTime()-c0)
 					}
 				}
+				slices.Sort(cpu)
+				b.ReportMetric(float64(cpu[len(cpu)/2].Microseconds())/1000, "median-cpu-ms")
+				b.ReportMetric(float64(cpu[len(cpu)*9/10].Microseconds())/1000, "p90-cpu-ms")
 				report(b, ds)
 			}
 		})
