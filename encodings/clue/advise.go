@@ -881,11 +881,10 @@ func WriteLeakQuestions(w io.Writer, qs []QuestionOption, info LeakInfo, top int
 	if info.Exact {
 		how = fmt.Sprintf("exact over all %d worlds", info.Samples)
 	}
-	weighed := ""
+	fmt.Fprintf(&b, "Questions by score = gain - leak (%d legal; leaks %s):\n", len(qs), how)
 	if info.Weighed < len(qs) {
-		weighed = fmt.Sprintf("; the %d weighed, the rest cannot reach the top %d", info.Weighed, top)
+		fmt.Fprintf(&b, "(%d weighed by decreasing gain: no other can reach the top %d)\n", info.Weighed, top)
 	}
-	fmt.Fprintf(&b, "Questions by score = gain - leak (%d legal; leaks %s%s):\n", len(qs), how, weighed)
 	b.WriteString("gain: what you expect to learn about the envelope, in bits; leak: the most an\nopponent expects to learn from hearing who passed and who showed (a responder\nholding several asked cards is assumed to show each with equal chance)\n")
 	fmt.Fprintf(&b, "  %3s %-36s %7s %7s %7s  %s\n", "", "question", "score", "gain", "leak", "leak to")
 	for i, q := range qs {
