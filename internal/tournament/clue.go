@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/clue"
 	"github.com/gumshoe-dev/gumshoe/encodings/threat"
@@ -86,6 +87,7 @@ func PlayClue(ctx context.Context, seats []Policy, seed uint64) (Result, error) 
 		turn++
 		res.Turns = turn
 		g := games[p]
+		start := time.Now()
 		best, prob, err := clueBest(ctx, g, env)
 		if err != nil {
 			return res, err
@@ -99,6 +101,7 @@ func PlayClue(ctx context.Context, seats []Policy, seed uint64) (Result, error) 
 			accuse = threat.Decide(prob, figs, nil).Now
 		}
 		if accuse {
+			res.Think[p] += time.Since(start)
 			right := true
 			for _, c := range best {
 				right = right && sim.Deal[c] == env
@@ -122,6 +125,10 @@ func PlayClue(ctx context.Context, seats []Policy, seed uint64) (Result, error) 
 		q, err := clueQuestion(ctx, g, seats[p], p, rng)
 		if err != nil {
 			return res, err
+		}
+		res.Think[p] += time.Since(start)
+		if !slices.ContainsFunc(g.Questions(), func(x []solver.Card) bool { return slices.Equal(x, slices.Sorted(slices.Values(q))) }) {
+			return res, fmt.Errorf("seat %d (%s) asked %s, not a legal question", p, seats[p], cardNames(q))
 		}
 		shower, shown := -1, solver.Card(-1)
 		for k := 1; k < n && shower < 0; k++ {

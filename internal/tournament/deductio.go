@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"slices"
+	"time"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/deductio"
 	"github.com/gumshoe-dev/gumshoe/encodings/threat"
@@ -35,7 +36,7 @@ func PlayDeductio(ctx context.Context, seats []Policy, seed uint64) (Result, err
 	rng := rand.New(rand.NewPCG(seed, 0x7464656475))
 	ps := make([]deductio.Player, len(seats))
 	for i, pol := range seats {
-		ps[i] = &deductioSeat{pol: pol, seat: i, rng: rng, seed: seed}
+		ps[i] = &deductioSeat{pol: pol, seat: i, rng: rng, seed: seed, think: &res.Think[i]}
 	}
 	sim, err := deductio.Play(ctx, deductio.SimOptions{Players: len(seats), Seed: seed, MaxTurns: MaxTurns}, ps)
 	if err != nil {
@@ -48,12 +49,15 @@ func PlayDeductio(ctx context.Context, seats []Policy, seed uint64) (Result, err
 
 // deductioSeat is one seat's policy.
 type deductioSeat struct {
-	pol  Policy
-	seat int
-	rng  *rand.Rand
-	seed uint64
-	turn uint64
+	pol   Policy
+	seat  int
+	rng   *rand.Rand
+	seed  uint64
+	turn  uint64
+	think *time.Duration
 }
+
+func (s *deductioSeat) since(start time.Time) { *s.think += time.Since(start) }
 
 func (s *deductioSeat) advice(ctx context.Context, g *deductio.Game, free bool, row []deductio.Clue) (*deductio.Advice, error) {
 	if s.pol == Full {
@@ -65,6 +69,7 @@ func (s *deductioSeat) advice(ctx context.Context, g *deductio.Game, free bool, 
 // Guess guesses when the best guess is certain, on a free guess, or (full)
 // when guessing beats waiting.
 func (s *deductioSeat) Guess(ctx context.Context, g *deductio.Game, free bool) (int, int, bool, error) {
+	defer s.since(time.Now())
 	a, err := s.advice(ctx, g, free, nil)
 	if err != nil {
 		return 0, 0, false, err
@@ -91,6 +96,7 @@ func (s *deductioSeat) Guess(ctx context.Context, g *deductio.Game, free bool) (
 
 // Clue picks the card to play.
 func (s *deductioSeat) Clue(ctx context.Context, g *deductio.Game, row []deductio.Clue) (int, error) {
+	defer s.since(time.Now())
 	switch s.pol {
 	case Random:
 		var ok []int

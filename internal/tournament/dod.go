@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"time"
 
 	"math/big"
 
@@ -90,6 +91,7 @@ func PlayDoD(ctx context.Context, seats []Policy, seed uint64) (Result, error) {
 		turn++
 		res.Turns = turn
 		g := games[p]
+		start := time.Now()
 		// Accuse?
 		a, err := g.Analyze(ctx)
 		if err != nil {
@@ -105,6 +107,7 @@ func PlayDoD(ctx context.Context, seats []Policy, seed uint64) (Result, error) {
 				accuse = threat.Decide(x.P, figs, nil).Now
 			}
 			if accuse {
+				res.Think[p] += time.Since(start)
 				right := x.A == evidence[0] && x.B == evidence[1]
 				if right {
 					t, ok := dod.TargetCard(x.A, x.B, exposed, func(c dod.Card) bool { return deal[c] == p })
@@ -141,6 +144,10 @@ func PlayDoD(ctx context.Context, seats []Policy, seed uint64) (Result, error) {
 		r, d, err := dodQuestion(ctx, g, seats[p], draw, p, n, rng, seed+uint64(turn))
 		if err != nil {
 			return res, err
+		}
+		res.Think[p] += time.Since(start)
+		if !dodLegal(draw, r, d, p, n) {
+			return res, fmt.Errorf("seat %d (%s) asked %s of seat %d, not a legal question of the draw %v", p, seats[p], r, d, draw)
 		}
 		k := 0
 		for _, c := range r.Cards() {
@@ -305,4 +312,13 @@ func dodGreedy(ctx context.Context, g *dod.Game, draw [3]dod.Card, p, n int) (do
 		return dod.Range{}, 0, fmt.Errorf("seat %d: no question to ask", p)
 	}
 	return qs[bi].r, qs[bi].d, nil
+}
+
+// dodLegal reports whether asking opponent d about r is a legal question
+// of seat p with the draw.
+func dodLegal(draw [3]dod.Card, r dod.Range, d, p, n int) bool {
+	if d < 0 || d >= n || d == p {
+		return false
+	}
+	return slices.ContainsFunc(dod.DrawQuestions(draw), func(x dod.Range) bool { return slices.Equal(x.Cards(), r.Cards()) })
 }

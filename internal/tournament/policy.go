@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 )
 
 // Policy is how a seat plays.
@@ -41,6 +42,8 @@ type Result struct {
 	Seats  []Policy // the policy of each seat
 	Winner int      // the winning seat, -1 when the game hit the turn limit
 	Turns  int      // turns played (each seat's move is one turn)
+	// Think is the wall time each seat spent deciding its moves.
+	Think []time.Duration
 }
 
 // MaxTurns ends a game with no winner.
@@ -76,5 +79,5 @@ func Seats(n, i int) []Policy {
 }
 
 func newResult(seats []Policy) Result {
-	return Result{Seats: slices.Clone(seats), Winner: -1}
+	return Result{Seats: slices.Clone(seats), Winner: -1, Think: make([]time.Duration, len(seats))}
 }
