@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 )
 
@@ -277,3 +278,10 @@ func (g *Game) FaceUp() Set { return g.st.faceUp }
 
 // DeckSize is the number of cards in the Secret Number deck.
 func (g *Game) DeckSize() int { return g.st.size }
+
+// Scores are the numbers each player has guessed right, in seat order.
+func (g *Game) Scores() []int { return slices.Clone(g.st.scores) }
+
+// Needed is the number of correct guesses that wins: 3 with 2 players, 2
+// with 3 or 4.
+func (g *Game) Needed() int { return winsNeeded(len(g.st.players)) }

@@ -25,8 +25,9 @@ var DeductioFullAdvice = DeductioAdvice
 // PlayDeductio plays one seeded game of Deductio (deductio.Play: the
 // simulator's deal, decks and rules) with a policy in each seat. Every
 // policy guesses when its best guess is certain and makes its best guess
-// on a free guess; full also guesses when guessing beats waiting
-// (threat.Decide). The clue card played: random, a uniformly random true
+// on a free guess; full also guesses when the session says "guess now"
+// (the best guess is at least 1/2 likely, or beats waiting by
+// threat.Decide with the opponents one guess short of winning as threats). The clue card played: random, a uniformly random true
 // card of the row; greedy, the true card whose ability settles the most
 // cells of the seat's sheet in expectation (only Look abilities settle any
 // of the seat's own cells; the first of equal ones); advice and full, the
@@ -89,7 +90,11 @@ func (s *deductioSeat) Guess(ctx context.Context, g *deductio.Game, free bool) (
 		if err != nil {
 			return 0, 0, false, err
 		}
-		ok = threat.Decide(b.P, figs, nil).Now
+		// The session's rule (the report's decision): only opponents one
+		// correct guess short of winning are threats, and guessing is
+		// also advised when the best guess is (P at least 1/2).
+		scores, need := g.Scores(), g.Needed()
+		ok = b.Advised || threat.Decide(b.P, figs, func(o int) bool { return scores[o] >= need-1 }).Now
 	}
 	return t, b.Number, ok, nil
 }
