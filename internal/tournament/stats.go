@@ -72,6 +72,11 @@ func (c Cell) ThinkPerSeat() time.Duration {
 	return c.Think / time.Duration(c.Seats)
 }
 
+// MinSeatsForDiff is the fewest seat-games of each policy for which the
+// table judges a difference: below it the normal approximation of Diff
+// says nothing (with one game its interval has width 0).
+const MinSeatsForDiff = 10
+
 // Table is the tallies of every policy at every player count.
 type Table struct {
 	Game  string
@@ -152,7 +157,9 @@ func (t *Table) WriteMarkdown(w io.Writer, counts []int) error {
 			if p != Full {
 				d, dlo, dhi := Diff(cells[Full], c)
 				verdict := "not shown"
-				if dlo > 0 {
+				if min(c.Seats, cells[Full].Seats) < MinSeatsForDiff {
+					verdict = "too few games"
+				} else if dlo > 0 {
 					verdict = "full better"
 				} else if dhi < 0 {
 					verdict = "full worse"
