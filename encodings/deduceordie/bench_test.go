@@ -116,6 +116,19 @@ func BenchmarkReport(b *testing.B) {
 // question, the Secret Interrogation while unused) at every observation
 // prefix of -dod.games simulated games per player count.
 func BenchmarkAdvice(b *testing.B) {
+	benchDraws(b, false, func(ctx context.Context, g *Game, draw [3]Card) error {
+		_, err := g.Advice(ctx, draw)
+		return err
+	})
+}
+
+// benchDraws times advise for one random draw at every observation prefix
+// of -dod.games simulated games per player count where the seat still
+// plays (and, with needExposed, the exposed card is recorded where the
+// player count has one), each position with a fresh counter cache. It
+// reports the wall times, the memory and the process CPU time per
+// position.
+func benchDraws(b *testing.B, needExposed bool, advise func(ctx context.Context, g *Game, draw [3]Card) error) {
 	ctx := context.Background()
 	for _, n := range benchCounts(b) {
 		b.Run(fmt.Sprintf("players=%d", n), func(b *testing.B) {
@@ -124,19 +137,24 @@ func BenchmarkAdvice(b *testing.B) {
 			b.ResetTimer()
 			for range b.N {
 				var st stats
+				var cpu []time.Duration
 				for _, g := range gs {
-					if g.over || g.eliminated[0] {
+					if g.over || g.eliminated[0] || needExposed && g.exposed < 0 && HasExposed(n) {
 						continue
 					}
+					c := *g
+					c.cnt = NewGame().cnt
 					draw := [3]Card{Card(rng.IntN(NumCards)), Card(rng.IntN(NumCards)), Card(rng.IntN(NumCards))}
-					t0 := time.Now()
-					if _, err := g.Advice(ctx, draw); err != nil {
+					t0, c0 := time.Now(), cpuNow()
+					if err := advise(ctx, &c, draw); err != nil {
 						b.Fatal(err)
 					}
 					st.times = append(st.times, time.Since(t0))
+					cpu = append(cpu, cpuNow()-c0)
 					st.sample()
 				}
 				st.report(b)
+				reportCPU(b, cpu)
 			}
 		})
 	}
