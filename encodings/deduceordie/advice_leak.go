@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"math/big"
 	"math/rand/v2"
 	"slices"
 
@@ -81,62 +82,37 @@ func (g *Game) LeakAdvice(ctx context.Context, draw [3]Card, opt LeakOptions) (*
 	}
 	adv.LeakSamples = len(worlds)
 	v := g.views(exposed)
-	type qk struct {
-		r string
-		d int
-	}
-	// gains[i][q] is opponent opps[i]'s gain from question q in each world.
-	sums := make([]map[qk][]float64, len(opps))
-	cache := map[string]map[qk]float64{}
+	// leaks[i][qi] are opponent opps[i]'s gains from question qi, one a
+	// world; a view (the opponent's hand in a world) is computed once.
+	leaks := make([][][]float64, len(opps))
 	for i, o := range opps {
-		sums[i] = map[qk][]float64{}
+		leaks[i] = make([][]float64, len(adv.Questions))
 		known := v.Known(o)
+		cache := map[string][]float64{}
 		for _, w := range worlds {
 			key, seen := v.Seen(o, w)
-			key = string(rune(o)) + key
 			gs, ok := cache[key]
 			if !ok {
 				view := known.Clone()
 				if _, err := view.Add(solver.Observation{Label: "seen", Constraints: seen}); err != nil {
 					return nil, err
 				}
-				c := *g
-				c.prob = view
-				c.seat = o
-				c.secretUsed = slices.Clone(g.secretUsed)
-				c.secretUsed[o] = true
-				c.eliminated = slices.Clone(g.eliminated)
-				c.eliminated[o] = false
-				c.cnt = &solver.CounterCache{}
-				c.threatFor = nil
-				oa, err := c.Advice(ctx, draw)
-				if err != nil {
+				if gs, err = g.viewLeaks(ctx, view, o, exposed, adv.Questions); err != nil {
 					return nil, err
-				}
-				gs = map[qk]float64{}
-				for _, q := range oa.Questions {
-					gs[qk{q.Range.String(), q.Opponent}] = q.Gain
 				}
 				cache[key] = gs
 			}
-			for _, q := range adv.Questions {
-				k := qk{q.Range.String(), q.Opponent}
-				x := 0.0
-				if q.Opponent != o {
-					x = gs[k]
-				}
-				sums[i][k] = append(sums[i][k], x)
+			for qi, x := range gs {
+				leaks[i][qi] = append(leaks[i][qi], x)
 			}
 		}
 	}
 	for qi := range adv.Questions {
 		q := &adv.Questions[qi]
-		k := qk{q.Range.String(), q.Opponent}
 		worst := 0.0
 		q.Leaks = nil
 		for i, o := range opps {
-			xs := sums[i][k]
-			m, se := meanSE(xs)
+			m, se := meanSE(leaks[i][qi])
 			if adv.LeakExact {
 				se = 0
 			}
@@ -151,6 +127,125 @@ func (g *Game) LeakAdvice(ctx context.Context, draw [3]Card, opt LeakOptions) (*
 	}
 	adv.Leaky = true
 	return adv, nil
+}
+
+// viewLeaks is, for each of the seat's questions, what opponent o, whose
+// view is the problem view, expects to learn from its answer: the mutual
+// information of the answer and (Evidence pair, murderer) in that view, as
+// [Game.Advice] computes a question's gain, 0 for a question asked of o.
+// Only that is computed: one split of the joint by every question's
+// answer, in one counter. A card that unit propagation places with the
+// asked player or elsewhere adds a constant to the answer and is left out
+// of the tally; questions whose remaining cards are the same are counted
+// once, and a question with none left teaches nothing.
+func (g *Game) viewLeaks(ctx context.Context, view *solver.Problem, o int, exposed Card, qs []Question) ([]float64, error) {
+	gains := make([]float64, len(qs))
+	ids := make([]int, len(view.Observations()))
+	for id := range ids {
+		ids[id] = id
+	}
+	fixed := solver.NewPropagator(view, ids).Run(nil)
+	if fixed.Conflict() != nil {
+		return nil, solver.ErrInconsistent
+	}
+	type tkey struct {
+		d    int
+		open uint32
+	}
+	slot := map[tkey]int{}
+	var tallies []solver.Tally
+	at := make([]int, len(qs)) // the question's tally, -1 for none
+	for qi, q := range qs {
+		at[qi] = -1
+		if q.Opponent == o {
+			continue
+		}
+		var open []Card
+		for _, c := range q.Range.Cards() {
+			if fixed.Status(c, solver.Holder(q.Opponent)) == solver.Open {
+				open = append(open, c)
+			}
+		}
+		if len(open) == 0 {
+			continue
+		}
+		k := tkey{q.Opponent, mask(open)}
+		s, ok := slot[k]
+		if !ok {
+			s = len(tallies)
+			slot[k] = s
+			tallies = append(tallies, solver.Tally{Holder: solver.Holder(q.Opponent), Cards: open})
+		}
+		at[qi] = s
+	}
+	if len(tallies) == 0 {
+		return gains, nil
+	}
+	split, err := solver.NewCounter(view).ContentsAndHolderByTally(ctx, g.evidenceH(), murdererPick(exposed), tallies)
+	if err != nil {
+		return nil, err
+	}
+	// The joint over every answer of any one tally is the view's joint.
+	all := tjoint{}
+	for _, out := range split[0] {
+		for k, n := range toJoint(out.Joint) {
+			if all[k] == nil {
+				all[k] = new(big.Int)
+			}
+			all[k].Add(all[k], n)
+		}
+	}
+	h0, total := all.entropy()
+	if total.Sign() == 0 {
+		return nil, solver.ErrInconsistent
+	}
+	tf := bigFloat(total)
+	tg := make([]float64, len(tallies))
+	for ti, outs := range split {
+		if len(outs) < 2 {
+			continue // one answer: nothing learnt
+		}
+		cond := 0.0
+		for _, out := range outs {
+			hk, nk := jointEntropy(out.Joint)
+			cond += nk / tf * hk
+		}
+		tg[ti] = max(0, h0-cond)
+	}
+	for qi, s := range at {
+		if s >= 0 {
+			gains[qi] = tg[s]
+		}
+	}
+	return gains, nil
+}
+
+// jointEntropy is the entropy, in bits, of a joint count whose outcomes are
+// all distinct (as [solver.Counter.ContentsAndHolderByTally] gives them),
+// and its total as a float64.
+func jointEntropy(jc []solver.ContentHolderCount) (h, total float64) {
+	fs := make([]float64, 0, len(jc))
+	for _, x := range jc {
+		if x.Count.Sign() > 0 {
+			f := bigFloat(x.Count)
+			fs = append(fs, f)
+			total += f
+		}
+	}
+	for _, f := range fs {
+		p := f / total
+		h -= p * math.Log2(p)
+	}
+	return h, total
+}
+
+// bigFloat is n as the nearest float64.
+func bigFloat(n *big.Int) float64 {
+	if n.IsUint64() {
+		return float64(n.Uint64())
+	}
+	f, _ := new(big.Float).SetInt(n).Float64()
+	return f
 }
 
 func meanSE(xs []float64) (m, se float64) {
