@@ -7,7 +7,9 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"runtime"
 	"slices"
+	"sync"
 
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
@@ -39,9 +41,8 @@ type Leak struct {
 // their hand); the Secret Interrogation leaks nothing and keeps its gain
 // as score. Questions are ranked by Score.
 func (g *Game) LeakAdvice(ctx context.Context, draw [3]Card, opt LeakOptions) (*Advice, error) {
-	adv, err := g.Advice(ctx, draw)
-	if err != nil {
-		return nil, err
+	if g.prob == nil {
+		return nil, errNoPlayers
 	}
 	exposed, ok := g.exposedCard()
 	if !ok {
@@ -50,26 +51,30 @@ func (g *Game) LeakAdvice(ctx context.Context, draw [3]Card, opt LeakOptions) (*
 	if opt.Samples <= 0 {
 		opt.Samples = 8
 	}
+	if g.seat < 0 || g.over || g.eliminated[g.seat] || slices.ContainsFunc(draw[:], func(c Card) bool { return c < 0 || c >= NumCards }) {
+		return g.Advice(ctx, draw) // which says why there is none
+	}
 	var opps []int
 	for p := range g.players {
 		if p != g.seat && !g.eliminated[p] {
 			opps = append(opps, p)
 		}
 	}
+	// The seat's worlds: every one when few, else uniform samples.
 	cnt := g.cnt.Counter(g.prob)
 	n, err := cnt.Count(ctx)
 	if err != nil {
 		return nil, err
 	}
 	var worlds []solver.World
-	if n.IsInt64() && n.Int64() <= int64(opt.Samples) {
+	exact := n.IsInt64() && n.Int64() <= int64(opt.Samples)
+	if exact {
 		for w := range solver.NewSAT(g.prob).Worlds(ctx) {
 			worlds = append(worlds, w)
 		}
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		adv.LeakExact = true
 	} else {
 		rng := rand.New(rand.NewPCG(opt.Seed, 0x6c65616b))
 		for range opt.Samples {
@@ -80,40 +85,126 @@ func (g *Game) LeakAdvice(ctx context.Context, draw [3]Card, opt LeakOptions) (*
 			worlds = append(worlds, w)
 		}
 	}
-	adv.LeakSamples = len(worlds)
-	v := g.views(exposed)
-	// leaks[i][qi] are opponent opps[i]'s gains from question qi, one a
-	// world; a view (the opponent's hand in a world) is computed once.
-	leaks := make([][][]float64, len(opps))
-	for i, o := range opps {
-		leaks[i] = make([][]float64, len(adv.Questions))
-		known := v.Known(o)
-		cache := map[string][]float64{}
-		for _, w := range worlds {
-			key, seen := v.Seen(o, w)
-			gs, ok := cache[key]
-			if !ok {
-				view := known.Clone()
-				if _, err := view.Add(solver.Observation{Label: "seen", Constraints: seen}); err != nil {
-					return nil, err
-				}
-				if gs, err = g.viewLeaks(ctx, view, o, exposed, adv.Questions); err != nil {
-					return nil, err
-				}
-				cache[key] = gs
-			}
-			for qi, x := range gs {
-				leaks[i][qi] = append(leaks[i][qi], x)
+	// The seat's questions, as Advice lists them before ranking.
+	var qs []Question
+	for d := range g.players {
+		if d != g.seat {
+			for _, r := range DrawQuestions(draw) {
+				qs = append(qs, Question{Range: r, Opponent: d})
 			}
 		}
 	}
-	for qi := range adv.Questions {
-		q := &adv.Questions[qi]
+	// Jobs: the seat's advice, and each distinct view (an opponent's hand
+	// in a world) once, run on every core.
+	v := g.views(exposed)
+	type job struct {
+		o    int
+		seen []solver.Constraint
+		out  []float64 // the view's leak of each question of qs
+	}
+	var jobs []*job
+	at := make([][]*job, len(opps)) // at[i][k]: opps[i]'s view in worlds[k]
+	for i, o := range opps {
+		byKey := map[string]*job{}
+		for _, w := range worlds {
+			key, seen := v.Seen(o, w)
+			j, ok := byKey[key]
+			if !ok {
+				j = &job{o: o, seen: seen}
+				byKey[key] = j
+				jobs = append(jobs, j)
+			}
+			at[i] = append(at[i], j)
+		}
+	}
+	known := make(map[int]*solver.Problem, len(opps))
+	for _, o := range opps {
+		known[o] = v.Known(o)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		adv     *Advice
+		mu      sync.Mutex
+		jobErr  error
+		next    = -1 // -1: the seat's advice
+		wg      sync.WaitGroup
+		workers = min(runtime.GOMAXPROCS(0), len(jobs)+1)
+	)
+	// fail keeps the first error and stops the other jobs.
+	fail := func(err error) {
+		mu.Lock()
+		if jobErr == nil {
+			jobErr = err
+		}
+		mu.Unlock()
+		cancel()
+	}
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				k := next
+				next++
+				mu.Unlock()
+				if k >= len(jobs) || ctx.Err() != nil {
+					return
+				}
+				if k < 0 {
+					a, err := g.Advice(ctx, draw)
+					if err != nil {
+						fail(err)
+						return
+					}
+					adv = a
+					continue
+				}
+				j := jobs[k]
+				view := known[j.o].Clone()
+				if _, err := view.Add(solver.Observation{Label: "seen", Constraints: j.seen}); err != nil {
+					fail(err)
+					return
+				}
+				out, err := g.viewLeaks(ctx, view, j.o, exposed, qs)
+				if err != nil {
+					fail(err)
+					return
+				}
+				j.out = out
+			}
+		}()
+	}
+	wg.Wait()
+	if jobErr != nil {
+		return nil, jobErr
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	adv.LeakSamples = len(worlds)
+	adv.LeakExact = exact
+	type qk struct {
+		r Range
+		d int
+	}
+	index := make(map[qk]int, len(qs))
+	for qi, q := range qs {
+		index[qk{q.Range, q.Opponent}] = qi
+	}
+	for k := range adv.Questions {
+		q := &adv.Questions[k]
+		qi := index[qk{q.Range, q.Opponent}]
 		worst := 0.0
 		q.Leaks = nil
 		for i, o := range opps {
-			m, se := meanSE(leaks[i][qi])
-			if adv.LeakExact {
+			xs := make([]float64, len(worlds))
+			for w, j := range at[i] {
+				xs[w] = j.out[qi]
+			}
+			m, se := meanSE(xs)
+			if exact {
 				se = 0
 			}
 			q.Leaks = append(q.Leaks, Leak{Opponent: o, Gain: m, StdErr: se})

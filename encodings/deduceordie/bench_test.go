@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -17,6 +18,8 @@ import (
 var (
 	benchGames   = flag.Int("dod.games", 3, "simulated games per player count in the benchmarks")
 	benchPlayers = flag.String("dod.players", "3,4,5,6", "player counts the benchmarks run")
+	benchEvery   = flag.Int("dod.every", 1, "advice benchmarks: time every n-th position where the seat plays")
+	benchTrace   = flag.Bool("dod.trace", false, "advice benchmarks: print each position's wall and CPU time to stderr as it is timed")
 )
 
 func benchCounts(b *testing.B) []int {
@@ -125,9 +128,9 @@ func BenchmarkAdvice(b *testing.B) {
 // benchDraws times advise for one random draw at every observation prefix
 // of -dod.games simulated games per player count where the seat still
 // plays (and, with needExposed, the exposed card is recorded where the
-// player count has one), each position with a fresh counter cache. It
-// reports the wall times, the memory and the process CPU time per
-// position.
+// player count has one), or every -dod.every-th of them, each position
+// with a fresh counter cache. It reports the wall times, the memory and
+// the process CPU time per position.
 func benchDraws(b *testing.B, needExposed bool, advise func(ctx context.Context, g *Game, draw [3]Card) error) {
 	ctx := context.Background()
 	for _, n := range benchCounts(b) {
@@ -138,13 +141,17 @@ func benchDraws(b *testing.B, needExposed bool, advise func(ctx context.Context,
 			for range b.N {
 				var st stats
 				var cpu []time.Duration
-				for _, g := range gs {
+				k := 0
+				for i, g := range gs {
 					if g.over || g.eliminated[0] || needExposed && g.exposed < 0 && HasExposed(n) {
+						continue
+					}
+					draw := [3]Card{Card(rng.IntN(NumCards)), Card(rng.IntN(NumCards)), Card(rng.IntN(NumCards))}
+					if k++; (k-1)%max(*benchEvery, 1) != 0 {
 						continue
 					}
 					c := *g
 					c.cnt = NewGame().cnt
-					draw := [3]Card{Card(rng.IntN(NumCards)), Card(rng.IntN(NumCards)), Card(rng.IntN(NumCards))}
 					t0, c0 := time.Now(), cpuNow()
 					if err := advise(ctx, &c, draw); err != nil {
 						b.Fatal(err)
@@ -152,6 +159,9 @@ func benchDraws(b *testing.B, needExposed bool, advise func(ctx context.Context,
 					st.times = append(st.times, time.Since(t0))
 					cpu = append(cpu, cpuNow()-c0)
 					st.sample()
+					if *benchTrace {
+						fmt.Fprintf(os.Stderr, "players=%d position %d: %v wall, %v CPU\n", n, i, st.times[len(st.times)-1].Round(time.Millisecond), cpu[len(cpu)-1].Round(time.Millisecond))
+					}
 				}
 				st.report(b)
 				reportCPU(b, cpu)
