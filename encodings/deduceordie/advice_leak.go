@@ -44,15 +44,15 @@ func (g *Game) LeakAdvice(ctx context.Context, draw [3]Card, opt LeakOptions) (*
 	if g.prob == nil {
 		return nil, errNoPlayers
 	}
+	if g.seat < 0 || g.over || g.eliminated[g.seat] || slices.ContainsFunc(draw[:], func(c Card) bool { return c < 0 || c >= NumCards }) {
+		return g.Advice(ctx, draw) // which says why there is none
+	}
 	exposed, ok := g.exposedCard()
 	if !ok {
 		return nil, errors.New("advice needs the exposed card: add an exposed line")
 	}
 	if opt.Samples <= 0 {
 		opt.Samples = 8
-	}
-	if g.seat < 0 || g.over || g.eliminated[g.seat] || slices.ContainsFunc(draw[:], func(c Card) bool { return c < 0 || c >= NumCards }) {
-		return g.Advice(ctx, draw) // which says why there is none
 	}
 	var opps []int
 	for p := range g.players {
