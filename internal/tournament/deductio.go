@@ -13,14 +13,24 @@ import (
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
-// DeductioAdvice is the advice of the advice policy in Deductio.
+// DeductioAdvice is the advice of the advice policy in Deductio: the
+// session's guess advice, and the clue card of [deductio.Game.AdviseClue]
+// alone (the true card that tells the table least, by its public figures),
+// without the leak-aware score.
 var DeductioAdvice = func(ctx context.Context, g *deductio.Game, free bool, row []deductio.Clue) (*deductio.Advice, error) {
-	return g.Advice(ctx, free, row)
+	a, err := g.Advice(ctx, free, row)
+	if err != nil || a.Clue == nil {
+		return a, err
+	}
+	a.Clue, err = g.AdviseClue(ctx, row)
+	return a, err
 }
 
 // DeductioFullAdvice is the advice of the full policy in Deductio: the
-// advice with leaks once the game has it; today the plain advice.
-var DeductioFullAdvice = DeductioAdvice
+// clue card of the best leak-aware score ([deductio.Game.Advice]).
+var DeductioFullAdvice = func(ctx context.Context, g *deductio.Game, free bool, row []deductio.Clue) (*deductio.Advice, error) {
+	return g.Advice(ctx, free, row)
+}
 
 // PlayDeductio plays one seeded game of Deductio (deductio.Play: the
 // simulator's deal, decks and rules) with a policy in each seat. Every
