@@ -24,7 +24,19 @@ type LeakOptions struct {
 	// best scores (a score is at most its gain): the others follow, by
 	// gain, without leaks.
 	All bool
+	// Limit, when above 0 and All is not set, is the most questions
+	// weighed: the Limit of highest gain, whether or not others could reach
+	// the ten best scores ([LeakInfo.Capped] says when they could). The
+	// cost of the leaks grows with the questions weighed; the session's
+	// advice sets it (see [SessionLeakLimit]).
+	Limit int
 }
+
+// SessionLeakLimit is the [LeakOptions.Limit] of the advice the game's
+// session, the advise command and the web sheet give: the leaks of the 16
+// questions of highest gain, so that advice comes back in seconds even
+// early in a 6-player game (docs/strategy.md).
+const SessionLeakLimit = 16
 
 // Leak is what one opponent expects to learn about the envelope from a
 // question of the seat: the mutual information, in bits, between the
@@ -42,10 +54,14 @@ type Leak struct {
 // LeakInfo says how the leaks of [Game.LeakAdvice] were computed: Samples
 // worlds of the seat's view visited, all of them when Exact; the first
 // Weighed questions carry leaks and scores.
+//
+// Capped says that [LeakOptions.Limit] stopped the weighing while a
+// question not weighed could still reach the ten best scores.
 type LeakInfo struct {
 	Samples int
 	Exact   bool
 	Weighed int
+	Capped  bool
 }
 
 // LeakAdvice is [Game.AdviseQuestions] with, for every question, each
@@ -208,7 +224,14 @@ func (g *Game) LeakAdvice(ctx context.Context, opt LeakOptions) (*Advice, error)
 				break
 			}
 		}
+		if !opt.All && opt.Limit > 0 && done >= opt.Limit {
+			info.Capped = true
+			break
+		}
 		next := min(len(qs), done+batch)
+		if !opt.All && opt.Limit > 0 {
+			next = min(next, opt.Limit)
+		}
 		if err := weigh(done, next); err != nil {
 			return nil, err
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"testing"
 
 	"github.com/gumshoe-dev/gumshoe/solver"
@@ -259,5 +260,83 @@ func TestLeakAdviceTop(t *testing.T) {
 	}
 	if pruned == 0 {
 		t.Error("every question weighed in every game: the test is too weak")
+	}
+}
+
+// TestLeakAdviceLimit checks LeakOptions.Limit: the questions weighed are
+// the Limit of highest gain, with the figures every question weighed gives
+// them, ranked by score; the rest follow by gain without leaks; Capped is
+// set exactly when a question not weighed could still reach the ten best
+// scores.
+func TestLeakAdviceLimit(t *testing.T) {
+	ctx := context.Background()
+	capped := 0
+	for seed := range uint64(10) {
+		s := newSmallGame(seed, 1+int(seed%4))
+		g := NewGame()
+		for _, l := range s.log {
+			if err := g.Apply(l); err != nil {
+				t.Fatal(err)
+			}
+		}
+		all, err := g.LeakAdvice(ctx, LeakOptions{Samples: 1 << 20, All: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		score := map[string]float64{}
+		for _, q := range all.Questions {
+			score[fmt.Sprint(q.Names)] = q.Score
+		}
+		for _, limit := range []int{1, 5, 12} {
+			lim, err := g.LeakAdvice(ctx, LeakOptions{Samples: 1 << 20, Limit: limit})
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := lim.Leak.Weighed
+			if w > limit {
+				t.Fatalf("seed %d, limit %d: %d weighed", seed, limit, w)
+			}
+			var weighed, rest []float64
+			for i, q := range lim.Questions {
+				if i < w {
+					if q.Leaks == nil || math.Abs(q.Score-score[fmt.Sprint(q.Names)]) > 1e-12 {
+						t.Errorf("seed %d, limit %d: %v score %.6f, every question weighed %.6f", seed, limit, q.Names, q.Score, score[fmt.Sprint(q.Names)])
+					}
+					if i > 0 && q.Score > lim.Questions[i-1].Score {
+						t.Errorf("seed %d, limit %d: weighed questions not ranked by score", seed, limit)
+					}
+					weighed = append(weighed, q.Gain)
+					continue
+				}
+				if q.Leaks != nil {
+					t.Errorf("seed %d, limit %d: %v not weighed but has leaks", seed, limit, q.Names)
+				}
+				rest = append(rest, q.Gain)
+			}
+			if len(rest) > 0 && slices.Min(weighed) < slices.Max(rest)-1e-12 {
+				t.Errorf("seed %d, limit %d: a question of gain %.6f weighed before one of gain %.6f", seed, limit, slices.Min(weighed), slices.Max(rest))
+			}
+			// Capped: some question left could reach the ten best scores.
+			could := false
+			scores := []float64{}
+			for _, q := range lim.Questions[:w] {
+				scores = append(scores, q.Score)
+			}
+			slices.Sort(scores)
+			for _, gain := range rest {
+				if len(scores) < topQuestions || gain > scores[len(scores)-topQuestions] {
+					could = true
+				}
+			}
+			if lim.Leak.Capped != could {
+				t.Errorf("seed %d, limit %d: capped %v, a question left could reach the top: %v", seed, limit, lim.Leak.Capped, could)
+			}
+			if lim.Leak.Capped {
+				capped++
+			}
+		}
+	}
+	if capped == 0 {
+		t.Error("the limit never capped the weighing: the test is too weak")
 	}
 }

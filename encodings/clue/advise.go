@@ -184,6 +184,8 @@ func (g *Game) questionGains(ctx context.Context, p *solver.Problem, cnt *solver
 		}
 		reps[k].need = reps[k].need || only == nil || only[i]
 	}
+	// Only the questions asked for.
+	order = slices.DeleteFunc(order, func(r *rep) bool { return !r.need })
 	// Few worlds: one pass over them answers every question.
 	// Enumerate when it is cheaper than counting: a pass costs about 1µs a
 	// world plus 5ns a world and question, the counting engine about 20
@@ -207,8 +209,7 @@ func (g *Game) questionGains(ctx context.Context, p *solver.Problem, cnt *solver
 		}
 		order = nil
 	}
-	// Counting: only the questions asked for.
-	order = slices.DeleteFunc(order, func(r *rep) bool { return !r.need })
+	// Many worlds: counting.
 	work := make(chan *rep)
 	var wg sync.WaitGroup
 	for range max(1, min(runtime.GOMAXPROCS(0), len(order))) {
@@ -725,7 +726,7 @@ func (g *Game) Advice(ctx context.Context, args string) (*Advice, error) {
 	toks := lex(args)
 	switch {
 	case len(toks) == 0 || (len(toks) == 1 && toks[0].is("ask", "question", "questions")):
-		return g.LeakAdvice(ctx, LeakOptions{})
+		return g.LeakAdvice(ctx, LeakOptions{Limit: SessionLeakLimit})
 	case toks[0].is("show"):
 		if len(toks) < 3 {
 			return nil, lineErr(0, "show needs the asker and the asked cards", "show ASKER CARD CARD [CARD]")
@@ -802,6 +803,7 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 		Samples int  `json:"samples"`
 		Exact   bool `json:"exact"`
 		Weighed int  `json:"weighed"`
+		Capped  bool `json:"capped"`
 	}
 	type showJSON struct {
 		Card        string  `json:"card"`
@@ -837,7 +839,7 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 		}
 		doc.Questions = &jqs
 		if a.Leak != nil {
-			doc.Leak = &leakInfoJSON{a.Leak.Samples, a.Leak.Exact, a.Leak.Weighed}
+			doc.Leak = &leakInfoJSON{a.Leak.Samples, a.Leak.Exact, a.Leak.Weighed, a.Leak.Capped}
 		}
 	}
 	if sa != nil {
@@ -882,7 +884,10 @@ func WriteLeakQuestions(w io.Writer, qs []QuestionOption, info LeakInfo, top int
 		how = fmt.Sprintf("exact over all %d worlds", info.Samples)
 	}
 	fmt.Fprintf(&b, "Questions by score = gain - leak (%d legal; leaks %s):\n", len(qs), how)
-	if info.Weighed < len(qs) {
+	switch {
+	case info.Capped:
+		fmt.Fprintf(&b, "(the %d of highest gain weighed; the others follow by gain alone)\n", info.Weighed)
+	case info.Weighed < len(qs):
 		fmt.Fprintf(&b, "(%d weighed by decreasing gain: no other can reach the top %d)\n", info.Weighed, top)
 	}
 	b.WriteString("gain: what you expect to learn about the envelope, in bits; leak: the most an\nopponent expects to learn from hearing who passed and who showed (a responder\nholding several asked cards is assumed to show each with equal chance)\n")

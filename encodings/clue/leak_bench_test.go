@@ -20,7 +20,7 @@ var (
 )
 
 // BenchmarkLeakAdvicePrefixes times leak-aware question advice
-// ([Game.LeakAdvice], the default options of advise) on every
+// ([Game.LeakAdvice] as advise gives it: LeakOptions.Limit SessionLeakLimit) on every
 // -clue.leakevery-th prefix of -clue.games simulated classic Cluedo games
 // (40 questions, seeds 1 to n) per player count, from seat (seed mod
 // players).
@@ -50,7 +50,7 @@ func BenchmarkLeakAdvicePrefixes(b *testing.B) {
 							continue
 						}
 						t0, c0 := time.Now(), cpuTime()
-						if _, err := g.LeakAdvice(ctx, LeakOptions{}); err != nil {
+						if _, err := g.LeakAdvice(ctx, LeakOptions{Limit: SessionLeakLimit}); err != nil {
 							b.Fatal(err)
 						}
 						ds = append(ds, time.Since(t0))
