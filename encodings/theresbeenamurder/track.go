@@ -170,6 +170,19 @@ type enumAgent struct {
 }
 
 func (a *enumAgent) choose(s *State, d Decision, actor int, opts []int) int {
+	if actor == a.t.seat {
+		// The seat's own choice is written in its lines: only the option
+		// they name can lead to them (the others would be tried and fail
+		// later, at a cost).
+		if want, ok := a.seatChoice(d); ok {
+			i := slices.Index(opts, want)
+			if i < 0 {
+				a.w = 0
+				panic(abort{})
+			}
+			return i
+		}
+	}
 	if a.depth == len(a.path) {
 		a.path = append(a.path, 0)
 		a.ns = append(a.ns, len(opts))
@@ -180,6 +193,67 @@ func (a *enumAgent) choose(s *State, d Decision, actor int, opts []int) int {
 		a.w /= float64(len(opts))
 	}
 	return c
+}
+
+// seatChoice is the option of the seat's decision d that its coming lines
+// name, if they do: the card it plays and the players the play names, the
+// Doctor's, Secretary's and Hound's card, the Seer's move (all on the
+// play's line), the Driver's and the Nun's card (the next line), the card
+// it shows or discards (the next line) or gives (a line before the next
+// play or draw).
+func (a *enumAgent) seatChoice(d Decision) (int, bool) {
+	obs, seat := a.t.obs, a.t.seat
+	if a.idx >= len(obs) {
+		return 0, false
+	}
+	e := obs[a.idx]
+	switch d {
+	case DPlay, DTarget, DPair, DSeer:
+		if e.Kind != EvPlay || e.P != seat {
+			return 0, false
+		}
+		switch d {
+		case DPlay:
+			return int(e.Card), true
+		case DTarget:
+			return e.Q, e.Q >= 0
+		case DPair:
+			return e.Q*16 + e.R, e.Q >= 0 && e.R >= 0
+		default:
+			if e.As != Seer {
+				return 0, false
+			}
+			if e.Flag {
+				return 1, true
+			}
+			return 0, true
+		}
+	case DPick:
+		switch {
+		case e.Kind == EvPlay && e.P == seat && (e.As == Doctor || e.As == Secretary || e.As == Hound):
+			return int(e.Arg), true
+		case (e.Kind == EvTake || e.Kind == EvBury) && e.P == seat:
+			return int(e.Card), true
+		}
+	case DShow, DDiscard:
+		k := EvShow
+		if d == DDiscard {
+			k = EvDiscard
+		}
+		if e.Kind == k && e.P == seat {
+			return int(e.Card), true
+		}
+	case DGive:
+		for _, f := range obs[a.idx:] {
+			if f.Kind == EvPlay || f.Kind == EvDraw {
+				break
+			}
+			if f.Kind == EvGive && f.P == seat {
+				return int(f.Card), true
+			}
+		}
+	}
+	return 0, false
 }
 
 func (a *enumAgent) shuffle(cs []Card) {
@@ -210,13 +284,13 @@ func (a *enumAgent) expectedPlay(p int) Card {
 func (a *enumAgent) consult(s *State, p int) {
 	ok := a.handTest(p)
 	if ok == nil {
-		if !s.refreshVirgin(a.rng) {
+		if !s.redrawVirgin(a.rng) {
 			a.w = 0
 			panic(abort{})
 		}
 		return
 	}
-	a.tryUntil(s, func() bool { return s.refreshVirgin(a.rng) }, func() bool { return ok(s.Hands[p]) })
+	a.tryUntil(s, func() bool { return s.redrawVirgin(a.rng) }, func() bool { return ok(s.Hands[p]) })
 }
 
 // handTest is what the coming lines say of p's hand as it is now (nil for
@@ -494,7 +568,7 @@ func (a *enumAgent) look(s *State, i, who int, why site) {
 		var sum float64
 		var keep *State
 		for range Tries {
-			if !s.refreshVirgin(a.rng) {
+			if !s.redrawVirgin(a.rng) {
 				continue
 			}
 			q := 0.0
