@@ -23,9 +23,22 @@ import (
 // the lines (all particles weigh 0).
 var errNoHistory = errors.New("no hidden history consistent with the lines was found")
 
-// particle is one hidden history's state at the start of the open turn.
+// particle is one hidden history's state at the start of the open turn
+// and its importance weight (1 after resampling).
 type particle struct {
 	s *State
+	w float64
+}
+
+// checkpoint is the particles at the start of a closed turn, with what is
+// needed to play the turn again: its lines, the cards named before it and
+// the replays its closing took.
+type checkpoint struct {
+	parts []particle
+	obs   []Event
+	hard  cardSet
+	turns int
+	runs  int
 }
 
 // tracker is the particle filter of one seat.
@@ -38,6 +51,14 @@ type tracker struct {
 	turns int    // closed turns (the set-up counts as one)
 	parts []particle
 	hard  cardSet // special cards and those the closed turns' lines named
+	// hist are the closed turns, oldest first (see recover).
+	hist []checkpoint
+	// runs counts the replays of turns (the tracker's unit of work);
+	// openRuns those of the open turn's last update.
+	runs, openRuns int
+	// recovered counts the times the particles all died and were
+	// rebuilt from an earlier turn.
+	recovered int
 	// open turn
 	obs []Event
 	now []snap // each particle's state now, with its weight
@@ -52,16 +73,11 @@ type snap struct {
 // newTracker samples n set-ups that deal hand to seat.
 func newTracker(cfg *Config, seat int, hand []Card, n int, seed uint64) (*tracker, error) {
 	t := &tracker{cfg: cfg, seat: seat, hand: hand, n: n, seed: seed}
-	rng := rand.New(rand.NewPCG(seed, 1))
-	for range n {
-		deck, removed, ok := sampleDeal(cfg, seat, hand, rng)
-		if !ok {
-			return nil, errNoHistory
-		}
-		st := NewState(cfg, deck, removed)
-		st.Virgin[seat] = false // the seat's own hand is known
-		t.parts = append(t.parts, particle{s: st})
+	parts, ok := sampleDeals(cfg, seat, hand, n, rand.New(rand.NewPCG(seed, 1)))
+	if !ok {
+		return nil, errNoHistory
 	}
+	t.parts = parts
 	t.turns = -1 // the set-up is open
 	t.hard = special
 	for _, c := range hand {
@@ -73,10 +89,26 @@ func newTracker(cfg *Config, seat int, hand []Card, n int, seed uint64) (*tracke
 	return t, nil
 }
 
+// sampleDeals draws n set-ups that deal hand to seat, as particles.
+func sampleDeals(cfg *Config, seat int, hand []Card, n int, rng *rand.Rand) ([]particle, bool) {
+	var parts []particle
+	for range n {
+		deck, removed, ok := sampleDeal(cfg, seat, hand, rng)
+		if !ok {
+			return nil, false
+		}
+		st := NewState(cfg, deck, removed)
+		st.Virgin[seat] = false // the seat's own hand is known
+		parts = append(parts, particle{s: st, w: 1})
+	}
+	return parts, true
+}
+
 // clone copies the tracker (particles' states are never changed in place).
 func (t *tracker) clone() *tracker {
 	u := *t
 	u.parts = append([]particle(nil), t.parts...)
+	u.hist = slices.Clip(t.hist)
 	u.obs = append([]Event(nil), t.obs...)
 	u.now = append([]snap(nil), t.now...)
 	return &u
@@ -97,59 +129,211 @@ func (t *tracker) add(e Event) error {
 	return t.update()
 }
 
-// update recomputes each particle's state now from the open turn's lines.
+// update recomputes each particle's state now from the open turn's lines;
+// when every particle dies, the particles are rebuilt (recover).
 func (t *tracker) update() error {
+	if t.reweigh() {
+		return nil
+	}
+	return t.recover(false)
+}
+
+// reweigh recomputes each particle's state now from the open turn's lines
+// and reports whether any fits them.
+func (t *tracker) reweigh() bool {
 	rng := rand.New(rand.NewPCG(t.seed, uint64(t.turns+2)<<20|uint64(len(t.obs))))
 	t.now = t.now[:0]
 	total := 0.0
+	r0 := t.runs
 	for _, p := range t.parts {
 		w, s := t.enumerate(p.s, false, rng)
 		if w > 0 {
-			t.now = append(t.now, snap{s, w})
-			total += w
+			t.now = append(t.now, snap{s, p.w * w})
+			total += p.w * w
 		}
 	}
-	if total == 0 {
-		return errNoHistory
-	}
-	return nil
+	t.openRuns = t.runs - r0
+	return total > 0
 }
 
 // closeTurn ends the open turn: every particle plays it to its end along
-// the seat's lines; the particles are resampled by weight.
+// the seat's lines. The particles are resampled by weight to n when some
+// died or their effective number fell below n/2 (or there are more than n,
+// after a recovery); otherwise they keep their weights.
 func (t *tracker) closeTurn() error {
+	if t.step() {
+		return t.update()
+	}
+	return t.recover(true)
+}
+
+// step closes the open turn (see closeTurn) and reports whether any
+// particle fits its lines; the open turn is then the next, with no lines.
+func (t *tracker) step() bool {
 	rng := rand.New(rand.NewPCG(t.seed, uint64(t.turns+2)<<20|1<<19))
-	var ends []snap
-	total := 0.0
+	var ends []particle
+	total, sq := 0.0, 0.0
+	r0 := t.runs
 	for _, p := range t.parts {
 		w, s := t.enumerate(p.s, true, rng)
-		if w > 0 {
-			ends = append(ends, snap{s, w})
+		if w *= p.w; w > 0 {
+			ends = append(ends, particle{s, w})
 			total += w
+			sq += w * w
 		}
 	}
 	if total == 0 {
-		return errNoHistory
+		return false
 	}
-	// Systematic resampling.
-	parts := make([]particle, 0, t.n)
-	u := rng.Float64() / float64(t.n)
-	acc, j := 0.0, 0
-	for i := range t.n {
-		x := u + float64(i)/float64(t.n)
-		for j < len(ends)-1 && acc+ends[j].w/total < x {
-			acc += ends[j].w / total
-			j++
+	t.hist = append(t.hist, checkpoint{parts: t.parts, obs: t.obs, hard: t.hard, turns: t.turns, runs: t.runs - r0})
+	if ess := total * total / sq; ess < float64(t.n)/2 || len(ends) != t.n {
+		// Systematic resampling.
+		parts := make([]particle, 0, t.n)
+		u := rng.Float64() / float64(t.n)
+		acc, j := 0.0, 0
+		for i := range t.n {
+			x := u + float64(i)/float64(t.n)
+			for j < len(ends)-1 && acc+ends[j].w/total < x {
+				acc += ends[j].w / total
+				j++
+			}
+			parts = append(parts, particle{s: ends[j].s, w: 1})
 		}
-		parts = append(parts, particle{s: ends[j].s})
+		ends = parts
+	} else {
+		// Weights scaled to a mean of 1 (they would underflow otherwise).
+		k := float64(len(ends)) / total
+		for i := range ends {
+			ends[i].w *= k
+		}
 	}
-	t.parts = parts
+	t.parts = ends
 	t.turns++
 	for _, e := range t.obs {
 		mentions(&t.hard, e)
 	}
 	t.obs = nil
-	return t.update()
+	return true
+}
+
+// Recovery. When no particle fits a line, the tracker goes back to the
+// particles it had at the start of an earlier turn, draws Retry times as
+// many from them (resampling by weight; fresh set-ups when it goes back to
+// the deal) and plays the turns since then again, with other random draws.
+// That is the same sequential importance sampler, run from that turn with
+// more particles: its estimates stay consistent. It goes back 0, 1, 2, 4,
+// ... turns, then to the deal, until the particles fit; the work of each
+// attempt is known in advance (the replays those turns took, times the
+// factor), and attempts that would take the update beyond RecoveryBudget
+// replays are not made: the tracker then reports that no history was
+// found, and the estimates stop there. After a recovery the next closed
+// turn resamples the particles back to n.
+
+// RecoveryBudget bounds the replays of turns that one update's recovery
+// may make (a replay is one path of hidden choices through one turn from
+// one particle; an 8-player turn from 500 particles takes a few thousand).
+const RecoveryBudget = 40000
+
+// recover rebuilds the particles after they all died at the open turn's
+// last line (closing: when closing the open turn).
+func (t *tracker) recover(closing bool) error {
+	spent := 0
+	for lag := 0; ; lag = min(max(1, 2*lag), len(t.hist)) {
+		cp := len(t.hist) - lag
+		last := cp == 0
+		cost := t.openRuns
+		for _, h := range t.hist[cp:] {
+			cost += h.runs
+		}
+		cost *= Retry
+		if spent+cost > RecoveryBudget {
+			return errNoHistory
+		}
+		u, ok := t.replay(cp, closing)
+		spent += u.runs - t.runs
+		if ok {
+			u.runs = t.runs + spent
+			u.recovered = t.recovered + 1
+			*t = *u
+			return nil
+		}
+		if last {
+			return errNoHistory
+		}
+	}
+}
+
+// replay plays the closed turns from hist[cp] on, then the open turn's
+// lines (to its end when closing), with Retry times the particles and
+// other random draws; it reports whether any particle fits.
+func (t *tracker) replay(cp int, closing bool) (*tracker, bool) {
+	u := t.clone()
+	u.seed = t.seed*0x9e3779b97f4a7c15 + uint64(len(t.hist)+1)<<32 + uint64(cp) + uint64(t.recovered)<<48 + 1
+	rng := rand.New(rand.NewPCG(u.seed, 3))
+	m := t.n * Retry
+	open := slices.Clone(t.obs)
+	turns := append([]checkpoint(nil), t.hist[cp:]...)
+	u.hist = slices.Clip(t.hist[:cp])
+	start := turns0(turns, t)
+	if cp == 0 && (len(turns) > 0 || t.turns < 0) {
+		parts, ok := sampleDeals(t.cfg, t.seat, t.hand, m, rng)
+		if !ok {
+			return u, false
+		}
+		u.parts = parts
+	} else {
+		u.parts = resample(start.parts, m, rng)
+	}
+	u.hard, u.turns = start.hard, start.turns
+	u.n = m
+	for _, h := range turns {
+		u.obs = h.obs
+		if !u.step() {
+			return u, false
+		}
+	}
+	u.obs = open
+	if closing {
+		if !u.step() {
+			return u, false
+		}
+		u.obs = nil
+		if len(u.parts) > t.n {
+			u.parts = resample(u.parts, t.n, rng)
+		}
+	}
+	u.n = t.n
+	return u, u.reweigh()
+}
+
+// turns0 is the start of a replay: the first closed turn replayed, or the
+// open turn when none is.
+func turns0(turns []checkpoint, t *tracker) checkpoint {
+	if len(turns) > 0 {
+		return turns[0]
+	}
+	return checkpoint{parts: t.parts, hard: t.hard, turns: t.turns}
+}
+
+// resample draws m particles from ps in proportion to their weights
+// (systematic resampling), each of weight 1.
+func resample(ps []particle, m int, rng *rand.Rand) []particle {
+	total := 0.0
+	for _, p := range ps {
+		total += p.w
+	}
+	out := make([]particle, 0, m)
+	u := rng.Float64() / float64(m)
+	acc, j := 0.0, 0
+	for i := range m {
+		x := u + float64(i)/float64(m)
+		for j < len(ps)-1 && acc+ps[j].w/total < x {
+			acc += ps[j].w / total
+			j++
+		}
+		out = append(out, particle{s: ps[j].s, w: 1})
+	}
+	return out
 }
 
 // abort stops a replay.
@@ -635,6 +819,7 @@ func (t *tracker) enumerate(s0 *State, closed bool, rng *rand.Rand) (float64, *S
 	for {
 		a.depth, a.w, a.idx, a.got = 0, 1, 0, nil
 		a.rng = rand.New(rand.NewPCG(seed, 7))
+		t.runs++
 		s := s0.Clone()
 		func() {
 			defer func() {
