@@ -354,15 +354,20 @@ type enumAgent struct {
 }
 
 func (a *enumAgent) choose(s *State, d Decision, actor int, opts []int) int {
-	if actor == a.t.seat {
-		// The seat's own choice is written in its lines: only the option
-		// they name can lead to them (the others would be tried and fail
-		// later, at a cost).
-		if want, ok := a.seatChoice(d); ok {
+	if actor >= 0 {
+		// A choice the seat's lines show (a card played, the players it
+		// names, a card discarded; the seat's own choices): only the
+		// option they name can lead to them, the others would be tried
+		// and fail later, at a cost. Another player's choice still weighs
+		// 1/(number of options).
+		if want, ok := a.observed(d, actor); ok {
 			i := slices.Index(opts, want)
 			if i < 0 {
 				a.w = 0
 				panic(abort{})
+			}
+			if actor != a.t.seat {
+				a.w /= float64(len(opts))
 			}
 			return i
 		}
@@ -379,21 +384,21 @@ func (a *enumAgent) choose(s *State, d Decision, actor int, opts []int) int {
 	return c
 }
 
-// seatChoice is the option of the seat's decision d that its coming lines
-// name, if they do: the card it plays and the players the play names, the
-// Doctor's, Secretary's and Hound's card, the Seer's move (all on the
-// play's line), the Driver's and the Nun's card (the next line), the card
-// it shows or discards (the next line) or gives (a line before the next
-// play or draw).
-func (a *enumAgent) seatChoice(d Decision) (int, bool) {
-	obs, seat := a.t.obs, a.t.seat
+// observed is the option of actor's decision d that the seat's coming
+// lines name, if they do: the card played and the players the play names,
+// the Doctor's, Secretary's and Hound's card, the Seer's move (all on the
+// play's line), the card discarded, and what the seat sees of it: the
+// Driver's and the Nun's card (the next line), the card shown (the next
+// line) or given (a line before the next play or draw).
+func (a *enumAgent) observed(d Decision, actor int) (int, bool) {
+	obs := a.t.obs
 	if a.idx >= len(obs) {
 		return 0, false
 	}
 	e := obs[a.idx]
 	switch d {
 	case DPlay, DTarget, DPair, DSeer:
-		if e.Kind != EvPlay || e.P != seat {
+		if e.Kind != EvPlay || e.P != actor {
 			return 0, false
 		}
 		switch d {
@@ -414,9 +419,9 @@ func (a *enumAgent) seatChoice(d Decision) (int, bool) {
 		}
 	case DPick:
 		switch {
-		case e.Kind == EvPlay && e.P == seat && (e.As == Doctor || e.As == Secretary || e.As == Hound):
+		case e.Kind == EvPlay && e.P == actor && (e.As == Doctor || e.As == Secretary || e.As == Hound):
 			return int(e.Arg), true
-		case (e.Kind == EvTake || e.Kind == EvBury) && e.P == seat:
+		case (e.Kind == EvTake || e.Kind == EvBury) && e.P == actor:
 			return int(e.Card), true
 		}
 	case DShow, DDiscard:
@@ -424,7 +429,7 @@ func (a *enumAgent) seatChoice(d Decision) (int, bool) {
 		if d == DDiscard {
 			k = EvDiscard
 		}
-		if e.Kind == k && e.P == seat {
+		if e.Kind == k && e.P == actor {
 			return int(e.Card), true
 		}
 	case DGive:
@@ -432,7 +437,7 @@ func (a *enumAgent) seatChoice(d Decision) (int, bool) {
 			if f.Kind == EvPlay || f.Kind == EvDraw {
 				break
 			}
-			if f.Kind == EvGive && f.P == seat {
+			if f.Kind == EvGive && f.P == actor {
 				return int(f.Card), true
 			}
 		}
@@ -520,9 +525,14 @@ func (a *enumAgent) handTest(p int) func([]Card) bool {
 // tryUntil redraws Tries times and keeps a random redraw for which ok
 // holds, multiplying the weight by the share of such redraws.
 func (a *enumAgent) tryUntil(s *State, redraw func() bool, ok func() bool) {
+	a.tryN(s, Tries, redraw, ok)
+}
+
+// tryN is tryUntil with n redraws.
+func (a *enumAgent) tryN(s *State, n int, redraw func() bool, ok func() bool) {
 	hits := 0
 	var keep *State
-	for range Tries {
+	for range n {
 		if !redraw() {
 			continue
 		}
@@ -537,7 +547,7 @@ func (a *enumAgent) tryUntil(s *State, redraw func() bool, ok func() bool) {
 		a.w = 0
 		panic(abort{})
 	}
-	a.w *= float64(hits) / Tries
+	a.w *= float64(hits) / float64(n)
 	*s = *keep
 }
 
@@ -659,6 +669,16 @@ func (a *enumAgent) fix(s *State, v *Event, exp Event) bool {
 func (a *enumAgent) look(s *State, i, who int, why site) {
 	seat := a.t.seat
 	if who != seat && who != -1 {
+		if why == siteSecretary {
+			// The other player's pick, named by the play's line: when
+			// soft, one of the deck's soft cards, chosen at random, is
+			// relabelled, the weight multiplied by their number (see
+			// soft.go).
+			if a.idx < len(a.t.obs) && a.t.obs[a.idx].Kind == EvPlay {
+				a.relabelDeck(s, a.t.obs[a.idx].Arg)
+			}
+			return
+		}
 		g := s.Grp[i]
 		if g < 0 {
 			return
@@ -680,8 +700,7 @@ func (a *enumAgent) look(s *State, i, who int, why site) {
 	}
 	obs := a.t.obs
 	if why == siteSecretary {
-		// fix relabels the soft cards of the deck the line lists; the
-		// special ones must be where the line says.
+		a.secretary(s)
 		return
 	}
 	want := Card(0)
@@ -779,6 +798,73 @@ func (a *enumAgent) look(s *State, i, who int, why site) {
 		panic(abort{})
 	}
 	s.Grp[i] = -1 // the seat knows this card now
+}
+
+// SecretaryTries is the number of redraws with which the tracker
+// estimates the chance that the deck the seat's Secretary sees holds the
+// cards its line lists (a rarer event than those Tries serves).
+const SecretaryTries = 96
+
+// secretary conditions the deck the seat's Secretary is about to see on
+// its lines: the play's line names the card picked, the next the deck's
+// cards. fix relabels the soft cards of the list; the others must be in
+// the deck. When deck positions of the set-up group are among them, the
+// set-up group and the virgin hands are redrawn SecretaryTries times and
+// the share of redraws whose deck holds the listed cards that are not
+// soft (an unbiased estimate of that chance) multiplies the weight; one
+// such redraw is kept. The pick, when soft, is given to one of the deck's
+// soft cards at random, the weight multiplied by their number (as for
+// every soft card a line names first: see soft.go).
+func (a *enumAgent) secretary(s *State) {
+	obs := a.t.obs
+	if a.idx+1 >= len(obs) || obs[a.idx].Kind != EvPlay || obs[a.idx+1].Kind != EvSees {
+		return // no line says: the events will be checked as they come
+	}
+	arg, seen := obs[a.idx].Arg, obs[a.idx+1].Cards
+	if len(seen) != len(s.Deck) {
+		a.w = 0
+		panic(abort{})
+	}
+	soft := a.soft()
+	var want cardSet
+	for _, c := range seen {
+		if !soft.has(c) {
+			want.add(c)
+		}
+	}
+	ok := func() bool {
+		var got cardSet
+		for _, c := range s.Deck {
+			if !soft.has(c) {
+				got.add(c)
+			}
+		}
+		return got == want
+	}
+	if slices.Contains(s.Grp, 0) {
+		a.tryN(s, SecretaryTries, func() bool { return s.redrawVirgin(a.rng) }, ok)
+	} else if !ok() {
+		a.w = 0
+		panic(abort{})
+	}
+	a.relabelDeck(s, arg)
+}
+
+// relabelDeck makes a soft card c that a line names as picked from the
+// deck one of the deck's cards: one of the deck's soft cards, chosen at
+// random, is relabelled c, the weight multiplied by their number.
+func (a *enumAgent) relabelDeck(s *State, c Card) {
+	soft := a.soft()
+	if c == 0 || !soft.has(c) {
+		return
+	}
+	mine := softIn(s.Deck, soft)
+	if len(mine) == 0 {
+		a.w = 0
+		panic(abort{})
+	}
+	a.w *= float64(len(mine))
+	s.swapCards(mine[a.rng.IntN(len(mine))], c)
 }
 
 func (a *enumAgent) emit(s *State, e Event) {
