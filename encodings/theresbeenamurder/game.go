@@ -360,8 +360,8 @@ func storeTracker(key string, tr *tracker) {
 	trackerCache.trs[key] = tr.clone()
 }
 
-// Retry is how many times more particles the tracker takes when it
-// rebuilds dead particles from an earlier turn.
+// Retry is how many times more particles the tracker's second attempt
+// takes.
 const Retry = 4
 
 // checkTurn refuses a line that the open turn's play cannot lead to: a

@@ -217,39 +217,47 @@ func (t *tracker) step() bool {
 }
 
 // Recovery. When no particle fits a line, the tracker goes back to the
-// particles it had at the start of an earlier turn, draws Retry times as
-// many from them (resampling by weight; fresh set-ups when it goes back to
-// the deal) and plays the turns since then again, with other random draws.
-// That is the same sequential importance sampler, run from that turn with
-// more particles: its estimates stay consistent. It goes back 0, 1, 2, 4,
-// ... turns, then to the deal, until the particles fit; the work of each
-// attempt is known in advance (the replays those turns took, times the
-// factor), and attempts that would take the update beyond RecoveryBudget
-// replays are not made: the tracker then reports that no history was
-// found, and the estimates stop there. After a recovery the next closed
-// turn resamples the particles back to n.
+// particles it had at the start of an earlier turn, draws RecoveryFactor
+// times as many from them (resampling by weight; fresh set-ups when it
+// goes back to the deal) and plays the turns since then again, with other
+// random draws. That is the same sequential importance sampler, run from
+// that turn with more particles: its estimates stay consistent. It goes
+// back 1, 2, 4, 8, ... turns, then to the deal, until the particles fit;
+// the work of each attempt is known in advance (the replays those turns
+// took, times the factor), and an attempt that would take the update
+// beyond RecoveryBudget replays is not made (nor continued once it
+// would): the tracker then reports that no history was found, and the
+// estimates stop there. After a recovery the next closed turn resamples
+// the particles back to n.
 
 // RecoveryBudget bounds the replays of turns that one update's recovery
 // may make (a replay is one path of hidden choices through one turn from
-// one particle; an 8-player turn from 500 particles takes a few thousand).
-const RecoveryBudget = 40000
+// one particle, about 15 to 25 µs; an 8-player turn from 500 particles
+// takes one to a few thousand).
+const RecoveryBudget = 30000
+
+// RecoveryFactor is how many times n particles a recovery draws.
+const RecoveryFactor = 2
 
 // recover rebuilds the particles after they all died at the open turn's
 // last line (closing: when closing the open turn).
 func (t *tracker) recover(closing bool) error {
 	spent := 0
-	for lag := 0; ; lag = min(max(1, 2*lag), len(t.hist)) {
-		cp := len(t.hist) - lag
+	for lag := 1; ; lag = min(2*lag, len(t.hist)) {
+		cp := max(0, len(t.hist)-lag)
 		last := cp == 0
 		cost := t.openRuns
 		for _, h := range t.hist[cp:] {
 			cost += h.runs
 		}
-		cost *= Retry
+		cost *= RecoveryFactor
 		if spent+cost > RecoveryBudget {
-			return errNoHistory
+			if last {
+				return errNoHistory
+			}
+			return errNoHistory // going further back costs more
 		}
-		u, ok := t.replay(cp, closing)
+		u, ok := t.replay(cp, closing, RecoveryBudget-spent)
 		spent += u.runs - t.runs
 		if ok {
 			u.runs = t.runs + spent
@@ -264,13 +272,14 @@ func (t *tracker) recover(closing bool) error {
 }
 
 // replay plays the closed turns from hist[cp] on, then the open turn's
-// lines (to its end when closing), with Retry times the particles and
-// other random draws; it reports whether any particle fits.
-func (t *tracker) replay(cp int, closing bool) (*tracker, bool) {
+// lines (to its end when closing), with RecoveryFactor times the
+// particles and other random draws; it reports whether any particle fits.
+// It gives up once it has made budget replays.
+func (t *tracker) replay(cp int, closing bool, budget int) (*tracker, bool) {
 	u := t.clone()
 	u.seed = t.seed*0x9e3779b97f4a7c15 + uint64(len(t.hist)+1)<<32 + uint64(cp) + uint64(t.recovered)<<48 + 1
 	rng := rand.New(rand.NewPCG(u.seed, 3))
-	m := t.n * Retry
+	m := t.n * RecoveryFactor
 	open := slices.Clone(t.obs)
 	turns := append([]checkpoint(nil), t.hist[cp:]...)
 	u.hist = slices.Clip(t.hist[:cp])
@@ -288,7 +297,7 @@ func (t *tracker) replay(cp int, closing bool) (*tracker, bool) {
 	u.n = m
 	for _, h := range turns {
 		u.obs = h.obs
-		if !u.step() {
+		if !u.step() || u.runs-t.runs > budget {
 			return u, false
 		}
 	}
