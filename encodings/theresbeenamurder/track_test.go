@@ -1,7 +1,13 @@
 package theresbeenamurder
 
 import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
 	"testing"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
 )
 
 // replay feeds a seat's log of a simulated game to a Game.
@@ -31,5 +37,73 @@ func TestReplaySimulated(t *testing.T) {
 				_ = g
 			}
 		}
+	}
+}
+
+// TestStoppedLogs replays seat alice's logs of the simulated 8-player
+// games (seeds of BenchmarkTrackerUpdate) on which the tracker used to
+// stop: its particles all died and its second attempt, with four times the
+// particles, died too. The tracker must follow the games listed as
+// followed to their end (the deck conditioned on what the seat's Secretary
+// lists, the soft card a Secretary picks relabelled, dead particles
+// rebuilt from earlier turns); on every game, while it follows, every card
+// has estimates summing to 1 over its places, and once it stops it says so
+// plainly: no estimate is shown (Where is NaN) and the report names the
+// line.
+func TestStoppedLogs(t *testing.T) {
+	tests := []struct {
+		seed    uint64
+		follows bool // to the end, now
+	}{
+		{seed: 20, follows: true}, // the seat's Monkey copying a Secretary lists the deck
+		{seed: 21, follows: true}, // the seat's Secretary lists the deck at its first turn
+		{seed: 28, follows: true},
+		{seed: 30, follows: true},
+		{seed: 13}, // a Detective's target discards a card no particle gave it
+		{seed: 37}, // a player plays the Imposter no particle gave it
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprint(tt.seed), func(t *testing.T) {
+			sim, err := Simulate(SimOptions{Players: 8, Seed: tt.seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := NewGame()
+			for i, line := range sim.Logs[0] {
+				if err := g.Apply(line); err != nil {
+					t.Fatalf("line %d %q: %v", i+1, line, err)
+				}
+				if g.cfg == nil {
+					continue
+				}
+				if g.track() == nil {
+					e := g.Where(Murderer, 1)
+					if g.exact(Murderer, 1) == table.Maybe && !math.IsNaN(e.P) {
+						t.Fatalf("line %d: stopped at line %d, yet an estimate %v", i+1, g.lostAt, e)
+					}
+					var b strings.Builder
+					if err := g.Report(context.Background(), &b); err != nil {
+						t.Fatal(err)
+					}
+					if want := fmt.Sprintf("No estimates since line %d", g.lostAt); !strings.Contains(b.String(), want) {
+						t.Fatalf("line %d: the report does not say %q:\n%s", i+1, want, b.String())
+					}
+					continue
+				}
+				for _, c := range g.cfg.Cards {
+					sum := 0.0
+					for l := range g.locations() {
+						sum += g.Where(c, l).P
+					}
+					if math.Abs(sum-1) > 1e-9 {
+						t.Fatalf("line %d: the %v's estimates sum to %v", i+1, c, sum)
+					}
+				}
+			}
+			if tt.follows && g.lostAt > 0 {
+				t.Errorf("the tracker stopped at line %d %q", g.lostAt, sim.Logs[0][g.lostAt-1])
+			}
+			t.Logf("seed %d: followed to the end: %v (stopped at line %d)", tt.seed, g.lostAt == 0, g.lostAt)
+		})
 	}
 }
