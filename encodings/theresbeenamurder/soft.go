@@ -104,7 +104,9 @@ func (s *State) relabel(got, want []Card) {
 // allowed is that law; only the places of the Murderer, the Detective,
 // the Drunk and the Blackmailer decide whether it is allowed, so those
 // are drawn first (distinct slots, uniformly) and checked, and the other
-// cards are shuffled over the other slots once they pass. It reports
+// cards are shuffled over the other slots once they pass. The cards of
+// s.offHands (a Hound's answer: no virgin hand holds them) may not lie in
+// a virgin hand either. It reports
 // false (leaving s as it was) when 400 draws find no allowed one.
 func (s *State) redrawVirgin(rng *rand.Rand) bool {
 	slots := s.virginSlots()
@@ -115,8 +117,8 @@ func (s *State) redrawVirgin(rng *rand.Rand) bool {
 	}
 	var keys []int // indices into cards of the cards whose place matters
 	for i, c := range cards {
-		switch c {
-		case Murderer, Detective, Drunk, Blackmailer:
+		switch {
+		case c == Murderer, c == Detective, c == Drunk, c == Blackmailer, s.offHands.has(c):
 			keys = append(keys, i)
 		}
 	}
@@ -129,7 +131,7 @@ func (s *State) redrawVirgin(rng *rand.Rand) bool {
 				j = rng.IntN(n)
 			}
 			at[k] = j
-			if !s.vallows(slots[j], cards[ki]) {
+			if !s.vallows(slots[j], cards[ki]) || slots[j] >= 1000 && s.offHands.has(cards[ki]) {
 				good = false
 				break
 			}

@@ -360,9 +360,23 @@ type enumAgent struct {
 	closed bool
 	rng    *rand.Rand
 	got    *State // the state when the last observed event matched (open turns)
+	// hound is set from the Hound's pick to its line; houndVirgin are the
+	// players whose hands were virgin when it was played.
+	hound       bool
+	houndVirgin []int
+	houndWas    []int
 }
 
 func (a *enumAgent) choose(s *State, d Decision, actor int, opts []int) int {
+	if d == DPick && a.idx < len(a.t.obs) && a.t.obs[a.idx].Kind == EvPlay && a.t.obs[a.idx].P == actor &&
+		a.t.obs[a.idx].As == Hound {
+		a.hound, a.houndVirgin = true, nil
+		for q, v := range s.Virgin {
+			if v {
+				a.houndVirgin = append(a.houndVirgin, q)
+			}
+		}
+	}
 	if actor >= 0 {
 		// A choice the seat's lines show (a card played, the players it
 		// names, a card discarded; the seat's own choices): only the
@@ -480,6 +494,10 @@ func (a *enumAgent) expectedPlay(p int) Card {
 // of tries that agree is an unbiased estimate of the chance that the hand
 // agrees, and one such try is kept.
 func (a *enumAgent) consult(s *State, p int) {
+	if a.hound {
+		a.houndConsult(s, p)
+		return
+	}
 	ok := a.handTest(p)
 	if ok == nil {
 		if !s.redrawVirgin(a.rng) {
@@ -489,6 +507,64 @@ func (a *enumAgent) consult(s *State, p int) {
 		return
 	}
 	a.tryUntil(s, func() bool { return s.redrawVirgin(a.rng) }, func() bool { return ok(s.Hands[p]) })
+}
+
+// The Hound. Its line says who holds the card k it names (or that no one
+// does); the rules read every hand to answer. Reading every virgin hand
+// would fix each of them in every particle, where later resampling thins
+// them out. Instead the answer is conditioned on once, for all the virgin
+// hands together, and the hands of the players who do not hold k stay
+// virgin, with k added to the cards no virgin hand may hold (offHands,
+// beside the Drunk): the set-up group and the virgin hands stay uniform
+// among the arrangements the rules and the lines allow. For a soft k
+// nothing is drawn: fix relabels one of the soft cards where the line
+// puts k. For another k, the set-up group and the virgin hands are
+// redrawn Tries times; the share of redraws in which the virgin hands
+// agree with the line (k with its holder, if virgin; with no other
+// virgin hand) is an unbiased estimate of that chance and multiplies the
+// weight; one such redraw is kept.
+
+// houndConsult is consult during the Hound: at its first call, the one
+// draw for all the virgin hands; later calls draw nothing.
+func (a *enumAgent) houndConsult(s *State, p int) {
+	if a.houndWas != nil {
+		return // drawn already
+	}
+	virgin := a.houndVirgin
+	a.houndWas = virgin
+	e := a.t.obs[a.idx]
+	k := e.Arg
+	if a.soft().has(k) {
+		return
+	}
+	ok := func() bool {
+		for _, q := range virgin {
+			if has(s.Hands[q], k) != (q == e.Q) {
+				return false
+			}
+		}
+		return true
+	}
+	if len(virgin) == 0 {
+		return // the answer's check against the hands read is HolderOf's
+	}
+	a.tryUntil(s, func() bool { return s.redrawVirgin(a.rng) }, ok)
+}
+
+// houndDone makes the hands that were virgin before the Hound, but for
+// its answer's holder, virgin again, k off them.
+func (a *enumAgent) houndDone(s *State, e Event) {
+	if !a.hound {
+		return
+	}
+	a.hound = false
+	for _, q := range a.houndWas {
+		if q != e.Q {
+			s.Virgin[q] = true
+		}
+	}
+	a.houndWas = nil
+	s.offHands.add(e.Arg)
 }
 
 // handTest is what the coming lines say of p's hand as it is now (nil for
@@ -885,9 +961,13 @@ func (a *enumAgent) emit(s *State, e Event) {
 		a.w = 0
 		panic(abort{})
 	}
-	if exp := a.t.obs[a.idx]; !v.Equal(exp) && !a.fix(s, &v, exp) {
+	exp := a.t.obs[a.idx]
+	if !v.Equal(exp) && !a.fix(s, &v, exp) {
 		a.w = 0
 		panic(abort{})
+	}
+	if exp.Kind == EvPlay && exp.As == Hound {
+		a.houndDone(s, exp)
 	}
 	a.idx++
 	if !a.closed && a.idx == len(a.t.obs) {
@@ -913,6 +993,7 @@ func (t *tracker) enumerate(s0 *State, closed bool, rng *rand.Rand) (float64, *S
 	var pick *State
 	for {
 		a.depth, a.w, a.idx, a.got = 0, 1, 0, nil
+		a.hound, a.houndVirgin, a.houndWas = false, nil, nil
 		a.rng = rand.New(rand.NewPCG(seed, 7))
 		t.runs++
 		s := s0.Clone()

@@ -45,8 +45,9 @@ func TestReplaySimulated(t *testing.T) {
 // stop: its particles all died and its second attempt, with four times the
 // particles, died too. The tracker must follow the games listed as
 // followed to their end (the deck conditioned on what the seat's Secretary
-// lists, the soft card a Secretary picks relabelled, dead particles
-// rebuilt from earlier turns); on every game, while it follows, every card
+// lists, the soft card a Secretary picks relabelled, the Hound's answer
+// conditioned on without fixing every hand, dead particles rebuilt from
+// earlier turns); on every game, while it follows, every card
 // has estimates summing to 1 over its places, and once it stops it says so
 // plainly: no estimate is shown (Where is NaN) and the report names the
 // line.
@@ -59,8 +60,8 @@ func TestStoppedLogs(t *testing.T) {
 		{seed: 21, follows: true}, // the seat's Secretary lists the deck at its first turn
 		{seed: 28, follows: true},
 		{seed: 30, follows: true},
+		{seed: 37, follows: true}, // an early Hound no longer fixes every hand
 		{seed: 13}, // a Detective's target discards a card no particle gave it
-		{seed: 37}, // a player plays the Imposter no particle gave it
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprint(tt.seed), func(t *testing.T) {
@@ -88,6 +89,11 @@ func TestStoppedLogs(t *testing.T) {
 					if want := fmt.Sprintf("No estimates since line %d", g.lostAt); !strings.Contains(b.String(), want) {
 						t.Fatalf("line %d: the report does not say %q:\n%s", i+1, want, b.String())
 					}
+					continue
+				}
+				// Between the lines of one exchange (a swap, the Gossip)
+				// the seat's hand is not yet what the histories say.
+				if next := i + 1; next < len(sim.Logs[0]) && strings.Contains(line, " gives ") && strings.Contains(sim.Logs[0][next], " gives ") {
 					continue
 				}
 				for _, c := range g.cfg.Cards {
