@@ -61,7 +61,7 @@ func TestStoppedLogs(t *testing.T) {
 		{seed: 28, follows: true},
 		{seed: 30, follows: true},
 		{seed: 37, follows: true}, // an early Hound no longer fixes every hand
-		{seed: 13}, // a Detective's target discards a card no particle gave it
+		{seed: 13},                // a Detective's target discards a card no particle gave it
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprint(tt.seed), func(t *testing.T) {
