@@ -232,9 +232,9 @@ func (t *tracker) step() bool {
 
 // RecoveryBudget bounds the replays of turns that one update's recovery
 // may make (a replay is one path of hidden choices through one turn from
-// one particle, about 15 to 25 µs; an 8-player turn from 500 particles
+// one particle, about 15 to 25 µs of CPU; an 8-player turn from 500 particles
 // takes one to a few thousand).
-const RecoveryBudget = 30000
+const RecoveryBudget = 20000
 
 // RecoveryFactor is how many times n particles a recovery draws.
 const RecoveryFactor = 2
