@@ -29,6 +29,11 @@ type QuestionOption struct {
 	// Outcomes are the answers with non-zero probability: who shows (""
 	// when nobody can) and the card shown to the seat.
 	Outcomes []Outcome
+	// Leaks are each opponent's expected gain from hearing the answer
+	// ([Game.LeakAdvice] only; nil otherwise), Score the ranking score
+	// (Gain less the largest leak).
+	Leaks []Leak
+	Score float64
 }
 
 // Outcome is one answer to a question and its exact probability.
@@ -120,24 +125,56 @@ func (g *Game) AdviseQuestions(ctx context.Context) ([]QuestionOption, error) {
 	if err := g.checkAdvisable(); err != nil {
 		return nil, err
 	}
+	out, err := g.questionGains(ctx, p, g.counts.Counter(p), seat, false, nil)
+	if err != nil {
+		return nil, err
+	}
+	sortByGain(out)
+	return out, nil
+}
+
+// sortByGain sorts questions by gain, largest first, stably.
+func sortByGain(out []QuestionOption) {
+	slices.SortStableFunc(out, func(x, y QuestionOption) int {
+		switch {
+		case x.Gain > y.Gain+1e-12:
+			return -1
+		case y.Gain > x.Gain+1e-12:
+			return 1
+		}
+		return 0
+	})
+}
+
+// questionGains is the answer distribution and gain of every legal
+// question the seat asks, in the order of [Game.Questions], under the
+// problem p (counted by cnt): the seat's view, or an opponent's. With
+// showerOnly the answer is who showed alone (what a player who does not see
+// the card learns): the outcomes then name no card. When only is not nil,
+// the questions of the indexes it lacks may be left out (zero values, nil
+// Cards): they are computed only when the worlds are enumerated, which
+// answers every question in one pass.
+func (g *Game) questionGains(ctx context.Context, p *solver.Problem, cnt *solver.Counter, seat int, showerOnly bool, only map[int]bool) ([]QuestionOption, error) {
 	sheet, err := solver.NewSAT(p).Sheet(ctx)
 	if err != nil {
 		return nil, err
 	}
-	a := &asker{g: g, p: p, sheet: sheet, seat: seat}
+	a := &asker{g: g, p: p, cnt: cnt, sheet: sheet, seat: seat, showerOnly: showerOnly}
 	// Questions that a symmetry of the problem maps onto each other have
 	// the same answer distribution up to renaming: compute one of each.
 	class := cardClasses(p, g.deck)
 	type rep struct {
-		q   []solver.Card
-		qa  QuestionOption
-		err error
+		q    []solver.Card
+		qa   QuestionOption
+		err  error
+		need bool // asked for (only)
+		done bool
 	}
 	reps := map[string]*rep{}
 	var order []*rep
 	keys := make([]string, 0)
 	qs := g.Questions()
-	for _, q := range qs {
+	for i, q := range qs {
 		cq := canonical(q, class)
 		k := fmt.Sprint(classesOf(cq, class))
 		keys = append(keys, k)
@@ -145,14 +182,17 @@ func (g *Game) AdviseQuestions(ctx context.Context) ([]QuestionOption, error) {
 			reps[k] = &rep{q: cq}
 			order = append(order, reps[k])
 		}
+		reps[k].need = reps[k].need || only == nil || only[i]
 	}
+	// Only the questions asked for.
+	order = slices.DeleteFunc(order, func(r *rep) bool { return !r.need })
 	// Few worlds: one pass over them answers every question.
 	// Enumerate when it is cheaper than counting: a pass costs about 1µs a
 	// world plus 5ns a world and question, the counting engine about 20
 	// runs of under a millisecond a question (measured on 6-player Cluedo).
 	r := float64(len(order))
 	limit := int(min(2e6, max(5e3, r*14000/(1+0.005*r))))
-	count, err := g.counts.Counter(p).Count(ctx)
+	count, err := cnt.Count(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -165,10 +205,11 @@ func (g *Game) AdviseQuestions(ctx context.Context) ([]QuestionOption, error) {
 			qs[i] = r.q
 		}
 		for i, qa := range a.enumAdvice(ws, qs) {
-			order[i].qa = qa
+			order[i].qa, order[i].done = qa, true
 		}
 		order = nil
 	}
+	// Many worlds: counting.
 	work := make(chan *rep)
 	var wg sync.WaitGroup
 	for range max(1, min(runtime.GOMAXPROCS(0), len(order))) {
@@ -181,6 +222,7 @@ func (g *Game) AdviseQuestions(ctx context.Context) ([]QuestionOption, error) {
 					continue
 				}
 				r.qa, r.err = a.advise(ctx, r.q)
+				r.done = true
 			}
 		}()
 	}
@@ -195,17 +237,12 @@ func (g *Game) AdviseQuestions(ctx context.Context) ([]QuestionOption, error) {
 		if r.err != nil {
 			return nil, r.err
 		}
+		if !r.done {
+			out = append(out, QuestionOption{})
+			continue
+		}
 		out = append(out, rename(r.qa, canonical(q, class), g.deck.Cards()))
 	}
-	slices.SortStableFunc(out, func(x, y QuestionOption) int {
-		switch {
-		case x.Gain > y.Gain+1e-12:
-			return -1
-		case y.Gain > x.Gain+1e-12:
-			return 1
-		}
-		return 0
-	})
 	return out, nil
 }
 
@@ -213,17 +250,29 @@ func (g *Game) AdviseQuestions(ctx context.Context) ([]QuestionOption, error) {
 type asker struct {
 	g     *Game
 	p     *solver.Problem
+	cnt   *solver.Counter // counts p (nil: the game's counter)
 	sheet *solver.Sheet
 	seat  int
+	// showerOnly: the answer is who showed, not the card (an onlooker's
+	// answer).
+	showerOnly bool
 
 	once    sync.Once
 	base    []solver.ContentCount
 	baseErr error
 }
 
+// counter is the counter of a.p: cnt, or the game's when cnt is nil.
+func (a *asker) counter() *solver.Counter {
+	if a.cnt == nil {
+		return a.g.counts.Counter(a.p)
+	}
+	return a.cnt
+}
+
 // baseContents is the envelope distribution of the problem, computed once.
 func (a *asker) baseContents(ctx context.Context) ([]solver.ContentCount, error) {
-	a.once.Do(func() { a.base, a.baseErr = a.g.counts.Counter(a.p).Contents(ctx, a.g.envelope()) })
+	a.once.Do(func() { a.base, a.baseErr = a.counter().Contents(ctx, a.g.envelope()) })
 	return a.base, a.baseErr
 }
 
@@ -252,8 +301,17 @@ func cardClasses(p *solver.Problem, d *Deck) []int {
 			}
 		}
 	}
+	// A constraint on one card (a unit: "c is with h", "c is not with h")
+	// is named by what it says, not where it is: swapping two cards with
+	// the same units maps the set of units onto itself.
+	units := make([][]string, m.NumCards())
 	for i, o := range p.Observations() {
 		for j, k := range o.Constraints {
+			if len(k.Terms) == 1 {
+				t := k.Terms[0]
+				units[t.Lit.Card] = append(units[t.Lit.Card], fmt.Sprintf("|u%d*%d%v%d", t.Lit.Holder, t.Coef, k.Op, k.Bound))
+				continue
+			}
 			for _, t := range k.Terms {
 				fmt.Fprintf(&sig[t.Lit.Card], "|%d.%d:%d*%d", i, j, t.Lit.Holder, t.Coef)
 			}
@@ -262,6 +320,11 @@ func cardClasses(p *solver.Problem, d *Deck) []int {
 	ids := map[string]int{}
 	out := make([]int, m.NumCards())
 	for c := range sig {
+		us := units[c]
+		slices.Sort(us)
+		for _, u := range slices.Compact(us) {
+			sig[c].WriteString(u)
+		}
 		s := sig[c].String()
 		id, ok := ids[s]
 		if !ok {
@@ -348,24 +411,26 @@ func (a *asker) advise(ctx context.Context, q []solver.Card) (QuestionOption, er
 	// the asked cards' holders: each is an event "the responders before the
 	// k-th hold none of the asked cards, the k-th holds exactly the subset
 	// mask" (k == len(resp) for nobody).
-	hj, err := a.g.counts.Counter(a.p).Joint(ctx, q)
-	if err != nil {
-		return qa, err
-	}
 	occurs := map[[2]int]bool{}
-	for _, jc := range hj {
-		k, mask := len(resp), 0
-		for i, h := range jc.Holders {
-			r := slices.Index(resp, h)
-			switch {
-			case r < 0:
-			case r < k:
-				k, mask = r, 1<<i
-			case r == k:
-				mask |= 1 << i
-			}
+	if !a.showerOnly {
+		hj, err := a.counter().Joint(ctx, q)
+		if err != nil {
+			return qa, err
 		}
-		occurs[[2]int{k, mask}] = true
+		for _, jc := range hj {
+			k, mask := len(resp), 0
+			for i, h := range jc.Holders {
+				r := slices.Index(resp, h)
+				switch {
+				case r < 0:
+				case r < k:
+					k, mask = r, 1<<i
+				case r == k:
+					mask |= 1 << i
+				}
+			}
+			occurs[[2]int{k, mask}] = true
+		}
 	}
 	type event struct {
 		cs    []solver.Constraint
@@ -376,6 +441,21 @@ func (a *asker) advise(ctx context.Context, q []solver.Card) (QuestionOption, er
 	var events []*event
 	var none []solver.Constraint
 	for k, r := range resp {
+		if a.showerOnly {
+			// An onlooker's answer: r shows, whichever card.
+			// Every responder's event is counted (one with no world
+			// counts nothing), without the joint distribution that finds
+			// which occur.
+			lits := make([]solver.Lit, len(q))
+			for i, c := range q {
+				lits[i] = solver.Lit{Card: c, Holder: r}
+			}
+			events = append(events, &event{cs: append(slices.Clone(none), solver.CountOf(lits, solver.Ge, 1)), outs: []outcome{{k, -1}}, share: weight})
+			for _, c := range q {
+				none = append(none, solver.NotHolds(c, r))
+			}
+			continue
+		}
 		for mask := 1; mask < 1<<len(q); mask++ {
 			if !occurs[[2]int{k, mask}] {
 				continue
@@ -385,7 +465,11 @@ func (a *asker) advise(ctx context.Context, q []solver.Card) (QuestionOption, er
 			for i, c := range q {
 				if mask&(1<<i) != 0 {
 					cs = append(cs, solver.Holds(c, r))
-					ev.outs = append(ev.outs, outcome{k, int(c)})
+					card := int(c)
+					if a.showerOnly {
+						card = -1
+					}
+					ev.outs = append(ev.outs, outcome{k, card})
 				} else {
 					cs = append(cs, solver.NotHolds(c, r))
 				}
@@ -397,7 +481,7 @@ func (a *asker) advise(ctx context.Context, q []solver.Card) (QuestionOption, er
 			none = append(none, solver.NotHolds(c, r))
 		}
 	}
-	if occurs[[2]int{len(resp), 0}] {
+	if a.showerOnly || occurs[[2]int{len(resp), 0}] {
 		events = append(events, &event{cs: none, outs: []outcome{{-1, -1}}, share: weight})
 	}
 	// The events split the worlds: the last one's envelope distribution is
@@ -409,7 +493,7 @@ func (a *asker) advise(ctx context.Context, q []solver.Card) (QuestionOption, er
 		return qa, err
 	}
 	for _, cc := range base {
-		k := fmt.Sprint(cc.Cards)
+		k := cardsKey(cc.Cards)
 		rest[k] = new(big.Int).Set(cc.Count)
 		cards[k] = cc.Cards
 	}
@@ -426,13 +510,13 @@ func (a *asker) advise(ctx context.Context, q []solver.Card) (QuestionOption, er
 			return qa, err
 		}
 		for _, cc := range ev.res {
-			k := fmt.Sprint(cc.Cards)
+			k := cardsKey(cc.Cards)
 			rest[k].Sub(rest[k], cc.Count)
 		}
 	}
 	for _, ev := range events {
 		for _, cc := range ev.res {
-			key := fmt.Sprint(cc.Cards)
+			key := cardsKey(cc.Cards)
 			if joint[key] == nil {
 				joint[key] = map[outcome]*big.Int{}
 			}
@@ -497,11 +581,22 @@ func (a *asker) advise(ctx context.Context, q []solver.Card) (QuestionOption, er
 		oc := Outcome{Prob: new(big.Rat).SetFrac(po[o], total)}
 		if o.shower >= 0 {
 			oc.Shower = g.players[resp[o.shower]]
-			oc.Card = g.deck.Cards()[o.card]
+			if o.card >= 0 {
+				oc.Card = g.deck.Cards()[o.card]
+			}
 		}
 		qa.Outcomes = append(qa.Outcomes, oc)
 	}
 	return qa, nil
+}
+
+// cardsKey names a list of cards.
+func cardsKey(cs []solver.Card) string {
+	b := make([]byte, 0, 2*len(cs))
+	for _, c := range cs {
+		b = append(b, byte(c), byte(c>>8))
+	}
+	return string(b)
 }
 
 func lcm(a, b int64) int64 {
@@ -619,56 +714,44 @@ type Advice struct {
 	Questions []QuestionOption
 	// Show is which card to show an asker.
 	Show *ShowChoice
+	// Leak is set when the questions carry their leaks and are ranked by
+	// score ([Game.LeakAdvice]).
+	Leak *LeakInfo
 }
 
 // Advice computes the advice args ask for: the ranked questions (with no
 // arguments or "ask"), or which card to show ("show ASKER CARD CARD
 // [CARD]").
 func (g *Game) Advice(ctx context.Context, args string) (*Advice, error) {
-	qs, sa, err := g.advice(ctx, args)
-	if err != nil {
-		return nil, err
-	}
-	return &Advice{Questions: qs, Show: sa}, nil
-}
-
-func (g *Game) advice(ctx context.Context, args string) ([]QuestionOption, *ShowChoice, error) {
 	toks := lex(args)
 	switch {
 	case len(toks) == 0 || (len(toks) == 1 && toks[0].is("ask", "question", "questions")):
-		qs, err := g.AdviseQuestions(ctx)
-		if err != nil {
-			return nil, nil, err
-		}
-		if qs == nil {
-			qs = []QuestionOption{}
-		}
-		return qs, nil, nil
+		return g.LeakAdvice(ctx, LeakOptions{Limit: SessionLeakLimit})
 	case toks[0].is("show"):
 		if len(toks) < 3 {
-			return nil, nil, lineErr(0, "show needs the asker and the asked cards", "show ASKER CARD CARD [CARD]")
+			return nil, lineErr(0, "show needs the asker and the asked cards", "show ASKER CARD CARD [CARD]")
 		}
 		if g.deck == nil {
-			return nil, nil, lineErr(0, "no deck yet", "a preset line first")
+			return nil, lineErr(0, "no deck yet", "a preset line first")
 		}
 		if _, err := g.player(toks[1]); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		var cards []solver.Card
 		for _, t := range toks[2:] {
 			c, err := g.card(t)
 			if err != nil {
-				return nil, nil, err
+				return nil, err
 			}
 			cards = append(cards, c)
 		}
 		sa, err := g.AdviseShow(ctx, toks[1].text, cards)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		return nil, sa, nil
+		return &Advice{Show: sa}, nil
 	}
-	return nil, nil, lineErr(toks[0].col, "unknown advice "+toks[0].text, `nothing, "ask", or "show ASKER CARD..."`)
+	return nil, lineErr(toks[0].col, "unknown advice "+toks[0].text, `nothing, "ask", or "show ASKER CARD..."`)
 }
 
 // Advise writes advice. With no arguments (or "ask") it ranks the seat's
@@ -680,6 +763,9 @@ func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 	}
 	qs, sa := a.Questions, a.Show
 	if sa == nil {
+		if a.Leak != nil {
+			return WriteLeakQuestions(w, qs, *a.Leak, topQuestions)
+		}
 		return WriteQuestions(w, qs, topQuestions)
 	}
 	var b strings.Builder
@@ -701,10 +787,23 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 		Card   string `json:"card"`
 		table.Probability
 	}
+	type leakJSON struct {
+		Player string  `json:"player"`
+		Gain   float64 `json:"gain"`
+		StdErr float64 `json:"std_err"`
+	}
 	type questionJSON struct {
 		Cards    []string      `json:"cards"`
 		Gain     float64       `json:"gain"`
+		Leaks    []leakJSON    `json:"leaks,omitempty"`
+		Score    *float64      `json:"score,omitempty"`
 		Outcomes []outcomeJSON `json:"outcomes"`
+	}
+	type leakInfoJSON struct {
+		Samples int  `json:"samples"`
+		Exact   bool `json:"exact"`
+		Weighed int  `json:"weighed"`
+		Capped  bool `json:"capped"`
 	}
 	type showJSON struct {
 		Card        string  `json:"card"`
@@ -717,6 +816,7 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 		Schema    string          `json:"schema"`
 		Game      string          `json:"game"`
 		Questions *[]questionJSON `json:"questions,omitempty"`
+		Leak      *leakInfoJSON   `json:"leak,omitempty"`
 		Asker     string          `json:"asker,omitempty"`
 		Show      []showJSON      `json:"show,omitempty"`
 	}{Schema: table.Schema, Game: Name}
@@ -724,12 +824,23 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 		jqs := []questionJSON{}
 		for _, q := range qs {
 			jq := questionJSON{Cards: q.Names, Gain: q.Gain, Outcomes: []outcomeJSON{}}
+			if q.Leaks != nil {
+				score := q.Score
+				jq.Score = &score
+				jq.Leaks = []leakJSON{}
+				for _, l := range q.Leaks {
+					jq.Leaks = append(jq.Leaks, leakJSON{l.Opponent, l.Gain, l.StdErr})
+				}
+			}
 			for _, o := range q.Outcomes {
 				jq.Outcomes = append(jq.Outcomes, outcomeJSON{Shower: o.Shower, Card: o.Card, Probability: table.NewProbability(o.Prob)})
 			}
 			jqs = append(jqs, jq)
 		}
 		doc.Questions = &jqs
+		if a.Leak != nil {
+			doc.Leak = &leakInfoJSON{a.Leak.Samples, a.Leak.Exact, a.Leak.Weighed, a.Leak.Capped}
+		}
 	}
 	if sa != nil {
 		doc.Asker, doc.Show = sa.Asker, []showJSON{}
@@ -751,6 +862,46 @@ func WriteQuestions(w io.Writer, qs []QuestionOption, top int) error {
 			break
 		}
 		fmt.Fprintf(&b, "  %2d. %-36s %.3f bits\n", i+1, strings.Join(q.Names, " "), q.Gain)
+		for _, o := range q.Outcomes {
+			what := "nobody can help"
+			if o.Shower != "" {
+				what = o.Shower + " shows " + o.Card
+			}
+			fmt.Fprintf(&b, "        %-30s %s\n", what, percent(o.Prob))
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteLeakQuestions writes questions ranked by [Game.LeakAdvice] as text:
+// the top ones with their score, the seat's gain, the largest leak and to
+// whom, and the distribution of their answers.
+func WriteLeakQuestions(w io.Writer, qs []QuestionOption, info LeakInfo, top int) error {
+	var b strings.Builder
+	how := fmt.Sprintf("sampled over %d worlds", info.Samples)
+	if info.Exact {
+		how = fmt.Sprintf("exact over all %d worlds", info.Samples)
+	}
+	fmt.Fprintf(&b, "Questions by score = gain - leak (%d legal; leaks %s):\n", len(qs), how)
+	switch {
+	case info.Capped:
+		fmt.Fprintf(&b, "(the %d of highest gain weighed; the others follow by gain alone)\n", info.Weighed)
+	case info.Weighed < len(qs):
+		fmt.Fprintf(&b, "(%d weighed by decreasing gain: no other can reach the top %d)\n", info.Weighed, top)
+	}
+	b.WriteString("gain: what you expect to learn about the envelope, in bits; leak: the most an\nopponent expects to learn from hearing who passed and who showed (a responder\nholding several asked cards is assumed to show each with equal chance)\n")
+	fmt.Fprintf(&b, "  %3s %-36s %7s %7s %7s  %s\n", "", "question", "score", "gain", "leak", "leak to")
+	for i, q := range qs {
+		if i == top {
+			fmt.Fprintf(&b, "  ... %d more\n", len(qs)-i)
+			break
+		}
+		who, worst := q.MaxLeak()
+		if who == "" {
+			who = "-"
+		}
+		fmt.Fprintf(&b, "  %2d. %-36s %7.3f %7.3f %7.3f  %s\n", i+1, strings.Join(q.Names, " "), q.Score, q.Gain, worst, who)
 		for _, o := range q.Outcomes {
 			what := "nobody can help"
 			if o.Shower != "" {

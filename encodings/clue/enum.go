@@ -287,6 +287,10 @@ func (a *asker) enumAdvice(ws *worldSet, qs [][]solver.Card) []QuestionOption {
 						t[base+no[qi]-1] += weight[qi]
 						continue
 					}
+					if a.showerOnly {
+						t[base+first*len(q)] += weight[qi]
+						continue
+					}
 					share := weight[qi] / int64(ns)
 					for _, i := range set[:ns] {
 						t[base+first*len(q)+i] += share
@@ -329,7 +333,9 @@ func (a *asker) enumAdvice(ws *worldSet, qs [][]solver.Card) []QuestionOption {
 			oc := Outcome{Prob: big.NewRat(po[o], total)}
 			if o < no[qi]-1 {
 				oc.Shower = g.players[(a.seat+1+o/len(q))%n]
-				oc.Card = g.deck.Cards()[q[o%len(q)]]
+				if !a.showerOnly {
+					oc.Card = g.deck.Cards()[q[o%len(q)]]
+				}
 			}
 			qa.Outcomes = append(qa.Outcomes, oc)
 		}

@@ -293,10 +293,12 @@ func TestThreatsBrute(t *testing.T) {
 // of the cards shown to the asker out of the seat's sight, the entropy of
 // the envelope over the deals the asker cannot tell apart, knowing that
 // the seat holds one of the asked cards, less that entropy knowing the
-// card.
+// card. With exactly as many samples as worlds the leaks are exact and have
+// no standard error; with one sample fewer they are sampled, each within
+// the range of the worlds' leaks, and some have a standard error.
 func TestShowLeakBrute(t *testing.T) {
 	ctx := context.Background()
-	nonzero := 0
+	nonzero, sampledSE := 0, 0
 	for seed := range uint64(12) {
 		s := newSmallGame(seed, 2+int(seed%4))
 		g := NewGame()
@@ -326,11 +328,6 @@ func TestShowLeakBrute(t *testing.T) {
 		if len(mine) == 0 {
 			continue
 		}
-		p, _ := g.Problem()
-		got, _, err := g.showLeaks(ctx, p, 1, 0, asked, mine, ShowOptions{Samples: 1 << 20})
-		if err != nil {
-			t.Fatal(err)
-		}
 		entropy := func(vs []solver.World, keep func(solver.World) bool) float64 {
 			m := map[string]float64{}
 			n := 0.0
@@ -348,9 +345,11 @@ func TestShowLeakBrute(t *testing.T) {
 		}
 		want := make([]float64, len(mine))
 		worlds := 0
+		var perWorld [][]float64 // each world's leaks, for the sampled run
 		bruteViews(t, g, s, 1, func(w solver.World, share *big.Rat, view []solver.World) {
 			if share == nil {
 				worlds++
+				perWorld = append(perWorld, make([]float64, len(mine)))
 				return
 			}
 			sh, _ := share.Float64()
@@ -358,9 +357,43 @@ func TestShowLeakBrute(t *testing.T) {
 				return v[asked[0]] == 0 || v[asked[1]] == 0 || v[asked[2]] == 0
 			})
 			for i, c := range mine {
-				want[i] += sh * max(h0-entropy(view, func(v solver.World) bool { return v[c] == 0 }), 0)
+				x := sh * max(h0-entropy(view, func(v solver.World) bool { return v[c] == 0 }), 0)
+				want[i] += x
+				perWorld[len(perWorld)-1][i] += x
 			}
 		})
+		// Exactly as many samples as worlds: every world is visited, and
+		// an exact leak has no standard error.
+		p, _ := g.Problem()
+		got, ses, err := g.showLeaks(ctx, p, 1, 0, asked, mine, ShowOptions{Samples: worlds})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, se := range ses {
+			if se != 0 {
+				t.Errorf("seed %d, showing %s: exact leak with standard error %g", seed, smallCards[mine[i]], se)
+			}
+		}
+		// One sample fewer: sampled, so each leak is a mean of some
+		// worlds' leaks, with its standard error.
+		if worlds > 1 {
+			sampled, ses, err := g.showLeaks(ctx, p, 1, 0, asked, mine, ShowOptions{Samples: worlds - 1, Seed: seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range mine {
+				lo, hi := math.Inf(1), math.Inf(-1)
+				for _, x := range perWorld {
+					lo, hi = min(lo, x[i]), max(hi, x[i])
+				}
+				if sampled[i] < lo-1e-9 || sampled[i] > hi+1e-9 {
+					t.Errorf("seed %d, showing %s: sampled leak %.6f outside the worlds' leaks [%.6f, %.6f]", seed, smallCards[mine[i]], sampled[i], lo, hi)
+				}
+				if ses[i] > 0 {
+					sampledSE++
+				}
+			}
+		}
 		for i := range mine {
 			want[i] /= float64(worlds)
 			if math.Abs(got[i]-want[i]) > 1e-9 {
@@ -373,5 +406,8 @@ func TestShowLeakBrute(t *testing.T) {
 	}
 	if nonzero == 0 {
 		t.Error("every leak is 0: the test is too weak")
+	}
+	if sampledSE == 0 {
+		t.Error("no sampled leak has a standard error: the test is too weak")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -17,6 +18,8 @@ import (
 var (
 	benchGames   = flag.Int("dod.games", 3, "simulated games per player count in the benchmarks")
 	benchPlayers = flag.String("dod.players", "3,4,5,6", "player counts the benchmarks run")
+	benchEvery   = flag.Int("dod.every", 1, "advice benchmarks: time every n-th position where the seat plays")
+	benchTrace   = flag.Bool("dod.trace", false, "advice benchmarks: print each position's wall and CPU time to stderr as it is timed")
 )
 
 func benchCounts(b *testing.B) []int {
@@ -116,6 +119,19 @@ func BenchmarkReport(b *testing.B) {
 // question, the Secret Interrogation while unused) at every observation
 // prefix of -dod.games simulated games per player count.
 func BenchmarkAdvice(b *testing.B) {
+	benchDraws(b, false, func(ctx context.Context, g *Game, draw [3]Card) error {
+		_, err := g.Advice(ctx, draw)
+		return err
+	})
+}
+
+// benchDraws times advise for one random draw at every observation prefix
+// of -dod.games simulated games per player count where the seat still
+// plays (and, with needExposed, the exposed card is recorded where the
+// player count has one), or every -dod.every-th of them, each position
+// with a fresh counter cache. It reports the wall times, the memory and
+// the process CPU time per position.
+func benchDraws(b *testing.B, needExposed bool, advise func(ctx context.Context, g *Game, draw [3]Card) error) {
 	ctx := context.Background()
 	for _, n := range benchCounts(b) {
 		b.Run(fmt.Sprintf("players=%d", n), func(b *testing.B) {
@@ -124,19 +140,31 @@ func BenchmarkAdvice(b *testing.B) {
 			b.ResetTimer()
 			for range b.N {
 				var st stats
-				for _, g := range gs {
-					if g.over || g.eliminated[0] {
+				var cpu []time.Duration
+				k := 0
+				for i, g := range gs {
+					if g.over || g.eliminated[0] || needExposed && g.exposed < 0 && HasExposed(n) {
 						continue
 					}
 					draw := [3]Card{Card(rng.IntN(NumCards)), Card(rng.IntN(NumCards)), Card(rng.IntN(NumCards))}
-					t0 := time.Now()
-					if _, err := g.Advice(ctx, draw); err != nil {
+					if k++; (k-1)%max(*benchEvery, 1) != 0 {
+						continue
+					}
+					c := *g
+					c.cnt = NewGame().cnt
+					t0, c0 := time.Now(), cpuNow()
+					if err := advise(ctx, &c, draw); err != nil {
 						b.Fatal(err)
 					}
 					st.times = append(st.times, time.Since(t0))
+					cpu = append(cpu, cpuNow()-c0)
 					st.sample()
+					if *benchTrace {
+						fmt.Fprintf(os.Stderr, "players=%d position %d: %v wall, %v CPU\n", n, i, st.times[len(st.times)-1].Round(time.Millisecond), cpu[len(cpu)-1].Round(time.Millisecond))
+					}
 				}
 				st.report(b)
+				reportCPU(b, cpu)
 			}
 		})
 	}

@@ -3,7 +3,6 @@ package deduceordie
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
@@ -47,37 +46,13 @@ func BenchmarkThreats(b *testing.B) {
 
 // BenchmarkLeakAdvice times the advice with leaks (LeakAdvice, default
 // options: 8 sampled worlds) for one random draw at every observation
-// prefix of -dod.games simulated games per player count.
+// prefix of -dod.games simulated games per player count where the exposed
+// card is recorded.
 func BenchmarkLeakAdvice(b *testing.B) {
-	ctx := context.Background()
-	for _, n := range benchCounts(b) {
-		b.Run(fmt.Sprintf("players=%d", n), func(b *testing.B) {
-			gs := prefixes(b, n, *benchGames)
-			rng := rand.New(rand.NewPCG(1, 1))
-			b.ResetTimer()
-			for range b.N {
-				var st stats
-				var cpu []time.Duration
-				for _, g := range gs {
-					if g.over || g.eliminated[0] || g.exposed < 0 && HasExposed(n) {
-						continue
-					}
-					c := *g
-					c.cnt = NewGame().cnt
-					draw := [3]Card{Card(rng.IntN(NumCards)), Card(rng.IntN(NumCards)), Card(rng.IntN(NumCards))}
-					t0, c0 := time.Now(), cpuNow()
-					if _, err := c.LeakAdvice(ctx, draw, LeakOptions{}); err != nil {
-						b.Fatal(err)
-					}
-					st.times = append(st.times, time.Since(t0))
-					cpu = append(cpu, cpuNow()-c0)
-					st.sample()
-				}
-				st.report(b)
-				reportCPU(b, cpu)
-			}
-		})
-	}
+	benchDraws(b, true, func(ctx context.Context, g *Game, draw [3]Card) error {
+		_, err := g.LeakAdvice(ctx, draw, LeakOptions{})
+		return err
+	})
 }
 
 // reportCPU reports the median and largest process CPU time of one

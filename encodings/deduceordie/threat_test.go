@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -75,9 +76,11 @@ func bruteOpen(t *testing.T, v *Game, o int, w solver.World, exposed Card) int {
 }
 
 // threatPosition is a late position of a seeded deal from seat 0: the
-// setup lines of a simulated game, then public questions (and a Secret
-// Interrogation of the seat's, and one between two opponents) with true
-// answers, until the seat's view admits at most maxWorlds worlds.
+// setup lines of a simulated game, then public questions (and three Secret
+// Interrogations: the seat's of the second player, one between the second
+// and third players, whose range the seat never learns, and the third
+// player's of the seat) with true answers, until the seat's view admits at
+// most maxWorlds worlds.
 func threatPosition(t *testing.T, players int, seed uint64, maxWorlds int64) (*Game, *Simulation, []string) {
 	t.Helper()
 	ctx := context.Background()
@@ -102,8 +105,11 @@ func threatPosition(t *testing.T, players int, seed uint64, maxWorlds int64) (*G
 	for i := 0; ; i++ {
 		a := rng.IntN(players)
 		b := (a + 1 + rng.IntN(players-1)) % players
-		if i == 3 {
+		switch i {
+		case 3:
 			a, b = 0, 1
+		case 5:
+			a, b = 2, 0
 		}
 		s := Suit(rng.IntN(3))
 		r := Range{MakeCard(1+rng.IntN(9), s), MakeCard(1+rng.IntN(9), s), Span}
@@ -121,6 +127,8 @@ func threatPosition(t *testing.T, players int, seed uint64, maxWorlds int64) (*G
 			apply(fmt.Sprintf("secret %s %s %s = %d", sim.Players[0], sim.Players[1], r, k))
 		case i == 4:
 			apply(fmt.Sprintf("secret %s %s", sim.Players[1], sim.Players[2]))
+		case i == 5:
+			apply(fmt.Sprintf("secret %s %s %s = %d", sim.Players[2], sim.Players[0], r, k))
 		default:
 			apply(fmt.Sprintf("ask %s %s %s = %d", sim.Players[a], sim.Players[b], r, k))
 		}
@@ -155,6 +163,26 @@ func TestThreatsBrute(t *testing.T) {
 		views := make([]*Game, len(figs))
 		for i, f := range figs {
 			views[i] = opponentView(t, applied, sim.Players, f.Opponent)
+		}
+		// The lines each opponent knows whatever the world are those of
+		// the independent view: a Secret Interrogation's range only to
+		// its two participants.
+		v := g.views(g.exposed)
+		secrets := 0
+		for i, f := range figs {
+			got := labels(v.Known(f.Opponent))
+			want := labels(views[i].Problem())
+			if !slices.Equal(got, want) {
+				t.Errorf("%d players seed %d, %s knows the lines\n%s\nnot\n%s", tc.players, tc.seed, sim.Players[f.Opponent], strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+			for _, l := range want {
+				if strings.HasPrefix(l, "secret") {
+					secrets++
+				}
+			}
+		}
+		if secrets < 2 {
+			t.Errorf("%d players seed %d: the opponents know %d Secret Interrogations; the test needs one asked of an opponent and one an opponent asked", tc.players, tc.seed, secrets)
 		}
 		worlds := 0
 		for w := range solver.NewSAT(g.prob).Worlds(ctx) {
@@ -191,4 +219,14 @@ func TestThreatsBrute(t *testing.T) {
 	if certain == 0 || uncertain == 0 {
 		t.Errorf("the positions test only one side: %d opponents may be certain, %d may not", certain, uncertain)
 	}
+}
+
+// labels are the labels of p's observations (a game's lines), sorted.
+func labels(p *solver.Problem) []string {
+	var out []string
+	for _, o := range p.Observations() {
+		out = append(out, o.Label)
+	}
+	slices.Sort(out)
+	return out
 }

@@ -21,16 +21,27 @@ type ClueOption struct {
 	// chance of guessing it then.
 	Left      int
 	TheirBest *big.Rat
+	// Ranked is set on the true cards, which carry the leak-aware figures:
+	// Gain is what the seat expects to learn from the card's ability, in
+	// bits (a free guess: the entropy of the best guess's answer; a look
+	// at the deck: the information of the cards seen about the opponents'
+	// current numbers; 0 without ability), Leaks what each opponent learns
+	// from the play, and Score = Gain − the largest leak.
+	Ranked bool
+	Gain   float64
+	Leaks  []Leak
+	Score  float64
 }
 
 // ClueChoice is which face-up clue card to play.
 type ClueChoice struct {
 	Number  int          // the seat's number
 	Options []ClueOption // in row order
-	// Play is the index in Options of the card to play: the true card
-	// giving the table the least information (largest Mass, then smallest
-	// TheirBest, then the first in the row); -1 when no card is true and
-	// all are taken horizontally.
+	// Play is the index in Options of the card to play: the true card of
+	// the best Score ([Game.Advice]; ties and [Game.AdviseClue]: the true
+	// card giving the table the least information, largest Mass, then
+	// smallest TheirBest, then the first in the row); -1 when no card is
+	// true and all are taken horizontally.
 	Play int
 	// Rejected is, when no card is true, Mass of "none of the cards is
 	// true": what taking them all horizontally tells the table.
@@ -50,7 +61,9 @@ type Advice struct {
 }
 
 // Advice is the advice for the seat: free when the seat has a free guess,
-// row the face-up clue cards (the last row line when empty).
+// row the face-up clue cards (the last row line when empty). The clue
+// cards carry the leak-aware figures and Play is the true card of the best
+// score (see [ClueOption]).
 func (g *Game) Advice(ctx context.Context, free bool, row []Clue) (*Advice, error) {
 	r, err := g.report(ctx, free, false)
 	if err != nil {
@@ -63,6 +76,11 @@ func (g *Game) Advice(ctx context.Context, free bool, row []Clue) (*Advice, erro
 		a.Clue, a.ClueErr = nil, err
 	case err != nil:
 		return nil, err
+	}
+	if a.Clue != nil && a.Clue.Play >= 0 {
+		if err := g.clueLeaks(ctx, a.Clue, r.Best); err != nil {
+			return nil, err
+		}
 	}
 	return a, nil
 }

@@ -57,9 +57,12 @@ row even >=7 not:9,19
 	// Advice: play a clue card (best guess alice 7 at 3/8 = 37.5%; expected penalty plays 5/4)
 	// Clue cards for your number 12 (what each tells the table):
 	//    even         true   table expected it 2/3 = 66.7%, 0.58 bits; 10 numbers left, their best guess 10.0%
+	//                 score -0.585 = you learn 0.000 - leak 0.585 bits (to alice)
 	//    >=7          true   table expected it 2/3 = 66.7%, 0.58 bits; 12 numbers left, their best guess 10.0%
+	//                 score -0.585 = you learn 0.000 - leak 0.585 bits (to alice)
 	// -> not:9,19     true   table expected it 11/12 = 91.7%, 0.13 bits; 15 numbers left, their best guess 7.3%
-	// Play not:9,19: it tells the table least.
+	//                 score -0.126 = you learn 0.000 - leak 0.126 bits (to alice)
+	// Play not:9,19: the best score (what you learn from its ability, less the most an opponent learns from the play, exact).
 }
 
 // Clue cards are written as one word each; Numbers says which Secret

@@ -473,6 +473,13 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 				bits := o.Bits
 				jo.Bits = &bits
 			}
+			if o.Ranked {
+				gain, score := o.Gain, o.Score
+				jo.Gain, jo.Score, jo.Leaks = &gain, &score, []jsonLeak{}
+				for _, l := range o.Leaks {
+					jo.Leaks = append(jo.Leaks, jsonLeak{l.Opponent, l.Gain})
+				}
+			}
 			ja.Options = append(ja.Options, jo)
 		}
 		doc.Clue = ja
@@ -500,10 +507,18 @@ type jsonClueOption struct {
 	Clue string `json:"clue"`
 	True bool   `json:"true"`
 	table.Probability
-	Bits           *float64 `json:"bits"` // null: infinite
-	Left           int      `json:"left"`
-	TheirBest      string   `json:"their_best"`
-	TheirBestFloat float64  `json:"their_best_float"`
+	Bits           *float64   `json:"bits"` // null: infinite
+	Left           int        `json:"left"`
+	TheirBest      string     `json:"their_best"`
+	TheirBestFloat float64    `json:"their_best_float"`
+	Gain           *float64   `json:"gain,omitempty"`
+	Leaks          []jsonLeak `json:"leaks,omitempty"`
+	Score          *float64   `json:"score,omitempty"`
+}
+
+type jsonLeak struct {
+	Player string  `json:"player"`
+	Gain   float64 `json:"gain"`
 }
 
 // parseAdviseArgs reads the arguments of advise: "free" and the face-up
@@ -540,10 +555,22 @@ func (a *ClueChoice) writeText(b *strings.Builder) {
 		}
 		fmt.Fprintf(b, "%s %-12s %s  table expected it %s = %s, %s bits; %d numbers left, their best guess %s\n",
 			mark, o.Clue, truth, o.Mass.RatString(), pct(o.Mass), bits, o.Left, pct(o.TheirBest))
+		if o.Ranked {
+			who, worst := "-", 0.0
+			for _, l := range o.Leaks {
+				if l.Gain > worst {
+					who, worst = l.Opponent, l.Gain
+				}
+			}
+			fmt.Fprintf(b, "   %-12s score %.3f = you learn %.3f - leak %.3f bits (to %s)\n", "", o.Score, o.Gain, worst, who)
+		}
 	}
-	if a.Play >= 0 {
+	switch {
+	case a.Play >= 0 && a.Options[a.Play].Ranked:
+		fmt.Fprintf(b, "Play %s: the best score (what you learn from its ability, less the most an opponent learns from the play, exact).\n", a.Options[a.Play].Clue)
+	case a.Play >= 0:
 		fmt.Fprintf(b, "Play %s: it tells the table least.\n", a.Options[a.Play].Clue)
-	} else {
+	default:
 		fmt.Fprintf(b, "No card is true of %d: take all three horizontally (the table expected that at %s).\n", a.Number, a.Rejected.RatString())
 	}
 }

@@ -259,9 +259,9 @@ func (g *Game) event(e Event, n int) error {
 }
 
 // track brings the tracker up to date with the lines, building it on
-// first use. When no sampled history fits a line, the tracker starts over
-// once with Retry times the particles (another seed); when that fails too
-// it stays nil, lostAt naming the line.
+// first use. When no sampled history fits a line and the tracker cannot
+// rebuild its particles within its budget, it stays nil, lostAt naming the
+// line.
 func (g *Game) track() *tracker {
 	if g.cfg == nil || g.lostAt > 0 {
 		return nil
@@ -312,12 +312,11 @@ func (g *Game) track() *tracker {
 		if line == 0 {
 			return g.tr
 		}
+		// The tracker rebuilds dead particles itself, within a bounded
+		// budget (recover, track.go); when it cannot, the estimates stop.
 		g.tr = nil
-		if g.retried {
-			g.lostAt = line
-			return nil
-		}
-		g.retried = true
+		g.lostAt = line
+		return nil
 	}
 }
 

@@ -58,6 +58,9 @@ type State struct {
 	Turns   int    // turns begun
 	Last    Card   // the last Action card played (what the Monkey copies); 0 for none
 	End     End
+	// offHands are cards no virgin hand holds, as a Hound's answer says
+	// (the tracker's; see soft.go).
+	offHands cardSet
 }
 
 // Over reports whether the game has ended.

@@ -1,6 +1,9 @@
 package theresbeenamurder
 
-import "slices"
+import (
+	"math/rand/v2"
+	"slices"
+)
 
 // Interchangeable cards. No rule reads the identity of a card outside the
 // special ones below except to say whether it is an Action card (every
@@ -93,4 +96,83 @@ func (s *State) relabel(got, want []Card) {
 			}
 		}
 	}
+}
+
+// redrawVirgin is refreshVirgin (deck.go) drawn faster, with the same
+// law: uniform among the arrangements of the set-up group and the virgin
+// hands that the rules allow. A uniformly random arrangement kept when
+// allowed is that law; only the places of the Murderer, the Detective,
+// the Drunk and the Blackmailer decide whether it is allowed, so those
+// are drawn first (distinct slots, uniformly) and checked, and the other
+// cards are shuffled over the other slots once they pass. The cards of
+// s.offHands (a Hound's answer: no virgin hand holds them) may not lie in
+// a virgin hand either. It reports
+// false (leaving s as it was) when 400 draws find no allowed one.
+func (s *State) redrawVirgin(rng *rand.Rand) bool {
+	slots := s.virginSlots()
+	n := len(slots)
+	cards := make([]Card, n)
+	for i, sl := range slots {
+		cards[i] = s.vat(sl)
+	}
+	var keys []int // indices into cards of the cards whose place matters
+	for i, c := range cards {
+		switch {
+		case c == Murderer, c == Detective, c == Drunk, c == Blackmailer, s.offHands.has(c):
+			keys = append(keys, i)
+		}
+	}
+	at := make([]int, len(keys)) // the slot index drawn for each key card
+	for range 400 {
+		good := true
+		for k, ki := range keys {
+			j := rng.IntN(n)
+			for slices.Contains(at[:k], j) {
+				j = rng.IntN(n)
+			}
+			at[k] = j
+			if !s.vallows(slots[j], cards[ki]) || slots[j] >= 1000 && s.offHands.has(cards[ki]) {
+				good = false
+				break
+			}
+		}
+		if !good {
+			continue
+		}
+		// The Blackmailer beside the Detective in a virgin hand would
+		// have been revealed.
+		bi, di := -1, -1
+		for k, ki := range keys {
+			switch cards[ki] {
+			case Blackmailer:
+				bi = slots[at[k]]
+			case Detective:
+				di = slots[at[k]]
+			}
+		}
+		if bi >= 1000 && di >= 1000 && (bi-1000)/2 == (di-1000)/2 {
+			continue
+		}
+		taken := make([]bool, n)
+		for k, ki := range keys {
+			s.vset(slots[at[k]], cards[ki])
+			taken[at[k]] = true
+		}
+		var rest []Card
+		for i, c := range cards {
+			if !slices.Contains(keys, i) {
+				rest = append(rest, c)
+			}
+		}
+		rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
+		r := 0
+		for i, sl := range slots {
+			if !taken[i] {
+				s.vset(sl, rest[r])
+				r++
+			}
+		}
+		return true
+	}
+	return false
 }

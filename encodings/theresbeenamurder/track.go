@@ -23,9 +23,22 @@ import (
 // the lines (all particles weigh 0).
 var errNoHistory = errors.New("no hidden history consistent with the lines was found")
 
-// particle is one hidden history's state at the start of the open turn.
+// particle is one hidden history's state at the start of the open turn
+// and its importance weight (1 after resampling).
 type particle struct {
 	s *State
+	w float64
+}
+
+// checkpoint is the particles at the start of a closed turn, with what is
+// needed to play the turn again: its lines, the cards named before it and
+// the replays its closing took.
+type checkpoint struct {
+	parts []particle
+	obs   []Event
+	hard  cardSet
+	turns int
+	runs  int
 }
 
 // tracker is the particle filter of one seat.
@@ -38,6 +51,14 @@ type tracker struct {
 	turns int    // closed turns (the set-up counts as one)
 	parts []particle
 	hard  cardSet // special cards and those the closed turns' lines named
+	// hist are the closed turns, oldest first (see recover).
+	hist []checkpoint
+	// runs counts the replays of turns (the tracker's unit of work);
+	// openRuns those of the open turn's last update.
+	runs, openRuns int
+	// recovered counts the times the particles all died and were
+	// rebuilt from an earlier turn.
+	recovered int
 	// open turn
 	obs []Event
 	now []snap // each particle's state now, with its weight
@@ -52,16 +73,11 @@ type snap struct {
 // newTracker samples n set-ups that deal hand to seat.
 func newTracker(cfg *Config, seat int, hand []Card, n int, seed uint64) (*tracker, error) {
 	t := &tracker{cfg: cfg, seat: seat, hand: hand, n: n, seed: seed}
-	rng := rand.New(rand.NewPCG(seed, 1))
-	for range n {
-		deck, removed, ok := sampleDeal(cfg, seat, hand, rng)
-		if !ok {
-			return nil, errNoHistory
-		}
-		st := NewState(cfg, deck, removed)
-		st.Virgin[seat] = false // the seat's own hand is known
-		t.parts = append(t.parts, particle{s: st})
+	parts, ok := sampleDeals(cfg, seat, hand, n, rand.New(rand.NewPCG(seed, 1)))
+	if !ok {
+		return nil, errNoHistory
 	}
+	t.parts = parts
 	t.turns = -1 // the set-up is open
 	t.hard = special
 	for _, c := range hand {
@@ -73,10 +89,26 @@ func newTracker(cfg *Config, seat int, hand []Card, n int, seed uint64) (*tracke
 	return t, nil
 }
 
+// sampleDeals draws n set-ups that deal hand to seat, as particles.
+func sampleDeals(cfg *Config, seat int, hand []Card, n int, rng *rand.Rand) ([]particle, bool) {
+	var parts []particle
+	for range n {
+		deck, removed, ok := sampleDeal(cfg, seat, hand, rng)
+		if !ok {
+			return nil, false
+		}
+		st := NewState(cfg, deck, removed)
+		st.Virgin[seat] = false // the seat's own hand is known
+		parts = append(parts, particle{s: st, w: 1})
+	}
+	return parts, true
+}
+
 // clone copies the tracker (particles' states are never changed in place).
 func (t *tracker) clone() *tracker {
 	u := *t
 	u.parts = append([]particle(nil), t.parts...)
+	u.hist = slices.Clip(t.hist)
 	u.obs = append([]Event(nil), t.obs...)
 	u.now = append([]snap(nil), t.now...)
 	return &u
@@ -97,59 +129,220 @@ func (t *tracker) add(e Event) error {
 	return t.update()
 }
 
-// update recomputes each particle's state now from the open turn's lines.
+// update recomputes each particle's state now from the open turn's lines;
+// when every particle dies, the particles are rebuilt (recover).
 func (t *tracker) update() error {
+	if t.reweigh() {
+		return nil
+	}
+	return t.recover(false)
+}
+
+// reweigh recomputes each particle's state now from the open turn's lines
+// and reports whether any fits them.
+func (t *tracker) reweigh() bool {
 	rng := rand.New(rand.NewPCG(t.seed, uint64(t.turns+2)<<20|uint64(len(t.obs))))
 	t.now = t.now[:0]
 	total := 0.0
+	r0 := t.runs
 	for _, p := range t.parts {
 		w, s := t.enumerate(p.s, false, rng)
 		if w > 0 {
-			t.now = append(t.now, snap{s, w})
-			total += w
+			t.now = append(t.now, snap{s, p.w * w})
+			total += p.w * w
 		}
 	}
-	if total == 0 {
-		return errNoHistory
-	}
-	return nil
+	t.openRuns = t.runs - r0
+	return total > 0
 }
 
 // closeTurn ends the open turn: every particle plays it to its end along
-// the seat's lines; the particles are resampled by weight.
+// the seat's lines. The particles are resampled by weight to n when some
+// died or their effective number fell below n/2 (or there are more than n,
+// after a recovery); otherwise they keep their weights.
 func (t *tracker) closeTurn() error {
+	if t.step() {
+		return t.update()
+	}
+	return t.recover(true)
+}
+
+// step closes the open turn (see closeTurn) and reports whether any
+// particle fits its lines; the open turn is then the next, with no lines.
+func (t *tracker) step() bool {
 	rng := rand.New(rand.NewPCG(t.seed, uint64(t.turns+2)<<20|1<<19))
-	var ends []snap
-	total := 0.0
+	var ends []particle
+	total, sq := 0.0, 0.0
+	r0 := t.runs
 	for _, p := range t.parts {
 		w, s := t.enumerate(p.s, true, rng)
-		if w > 0 {
-			ends = append(ends, snap{s, w})
+		if w *= p.w; w > 0 {
+			ends = append(ends, particle{s, w})
 			total += w
+			sq += w * w
 		}
 	}
 	if total == 0 {
-		return errNoHistory
+		return false
 	}
-	// Systematic resampling.
-	parts := make([]particle, 0, t.n)
-	u := rng.Float64() / float64(t.n)
-	acc, j := 0.0, 0
-	for i := range t.n {
-		x := u + float64(i)/float64(t.n)
-		for j < len(ends)-1 && acc+ends[j].w/total < x {
-			acc += ends[j].w / total
-			j++
+	t.hist = append(t.hist, checkpoint{parts: t.parts, obs: t.obs, hard: t.hard, turns: t.turns, runs: t.runs - r0})
+	if ess := total * total / sq; ess < float64(t.n)/2 || len(ends) != t.n {
+		// Systematic resampling.
+		parts := make([]particle, 0, t.n)
+		u := rng.Float64() / float64(t.n)
+		acc, j := 0.0, 0
+		for i := range t.n {
+			x := u + float64(i)/float64(t.n)
+			for j < len(ends)-1 && acc+ends[j].w/total < x {
+				acc += ends[j].w / total
+				j++
+			}
+			parts = append(parts, particle{s: ends[j].s, w: 1})
 		}
-		parts = append(parts, particle{s: ends[j].s})
+		ends = parts
+	} else {
+		// Weights scaled to a mean of 1 (they would underflow otherwise).
+		k := float64(len(ends)) / total
+		for i := range ends {
+			ends[i].w *= k
+		}
 	}
-	t.parts = parts
+	t.parts = ends
 	t.turns++
 	for _, e := range t.obs {
 		mentions(&t.hard, e)
 	}
 	t.obs = nil
-	return t.update()
+	return true
+}
+
+// Recovery. When no particle fits a line, the tracker goes back to the
+// particles it had at the start of an earlier turn, draws RecoveryFactor
+// times as many from them (resampling by weight; fresh set-ups when it
+// goes back to the deal) and plays the turns since then again, with other
+// random draws. That is the same sequential importance sampler, run from
+// that turn with more particles: its estimates stay consistent. It goes
+// back 1, 2, 4, 8, ... turns, then to the deal, until the particles fit;
+// the work of each attempt is known in advance (the replays those turns
+// took, times the factor), and an attempt that would take the update
+// beyond RecoveryBudget replays is not made (nor continued once it
+// would): the tracker then reports that no history was found, and the
+// estimates stop there. After a recovery the next closed turn resamples
+// the particles back to n.
+
+// RecoveryBudget bounds the replays of turns that one update's recovery
+// may make (a replay is one path of hidden choices through one turn from
+// one particle, about 15 to 25 µs of CPU; an 8-player turn from 500 particles
+// takes one to a few thousand).
+const RecoveryBudget = 20000
+
+// RecoveryFactor is how many times n particles a recovery draws.
+const RecoveryFactor = 2
+
+// recover rebuilds the particles after they all died at the open turn's
+// last line (closing: when closing the open turn).
+func (t *tracker) recover(closing bool) error {
+	spent := 0
+	for lag := 1; ; lag = min(2*lag, len(t.hist)) {
+		cp := max(0, len(t.hist)-lag)
+		last := cp == 0
+		cost := t.openRuns
+		for _, h := range t.hist[cp:] {
+			cost += h.runs
+		}
+		cost *= RecoveryFactor
+		if spent+cost > RecoveryBudget {
+			if last {
+				return errNoHistory
+			}
+			return errNoHistory // going further back costs more
+		}
+		u, ok := t.replay(cp, closing, RecoveryBudget-spent)
+		spent += u.runs - t.runs
+		if ok {
+			u.runs = t.runs + spent
+			u.recovered = t.recovered + 1
+			*t = *u
+			return nil
+		}
+		if last {
+			return errNoHistory
+		}
+	}
+}
+
+// replay plays the closed turns from hist[cp] on, then the open turn's
+// lines (to its end when closing), with RecoveryFactor times the
+// particles and other random draws; it reports whether any particle fits.
+// It gives up once it has made budget replays.
+func (t *tracker) replay(cp int, closing bool, budget int) (*tracker, bool) {
+	u := t.clone()
+	u.seed = t.seed*0x9e3779b97f4a7c15 + uint64(len(t.hist)+1)<<32 + uint64(cp) + uint64(t.recovered)<<48 + 1
+	rng := rand.New(rand.NewPCG(u.seed, 3))
+	m := t.n * RecoveryFactor
+	open := slices.Clone(t.obs)
+	turns := append([]checkpoint(nil), t.hist[cp:]...)
+	u.hist = slices.Clip(t.hist[:cp])
+	start := turns0(turns, t)
+	if cp == 0 && (len(turns) > 0 || t.turns < 0) {
+		parts, ok := sampleDeals(t.cfg, t.seat, t.hand, m, rng)
+		if !ok {
+			return u, false
+		}
+		u.parts = parts
+	} else {
+		u.parts = resample(start.parts, m, rng)
+	}
+	u.hard, u.turns = start.hard, start.turns
+	u.n = m
+	for _, h := range turns {
+		u.obs = h.obs
+		if !u.step() || u.runs-t.runs > budget {
+			return u, false
+		}
+	}
+	u.obs = open
+	if closing {
+		if !u.step() {
+			return u, false
+		}
+		u.obs = nil
+		if len(u.parts) > t.n {
+			u.parts = resample(u.parts, t.n, rng)
+		}
+	}
+	u.n = t.n
+	return u, u.reweigh()
+}
+
+// turns0 is the start of a replay: the first closed turn replayed, or the
+// open turn when none is.
+func turns0(turns []checkpoint, t *tracker) checkpoint {
+	if len(turns) > 0 {
+		return turns[0]
+	}
+	return checkpoint{parts: t.parts, hard: t.hard, turns: t.turns}
+}
+
+// resample draws m particles from ps in proportion to their weights
+// (systematic resampling), each of weight 1.
+func resample(ps []particle, m int, rng *rand.Rand) []particle {
+	total := 0.0
+	for _, p := range ps {
+		total += p.w
+	}
+	out := make([]particle, 0, m)
+	u := rng.Float64() / float64(m)
+	acc, j := 0.0, 0
+	for i := range m {
+		x := u + float64(i)/float64(m)
+		for j < len(ps)-1 && acc+ps[j].w/total < x {
+			acc += ps[j].w / total
+			j++
+		}
+		out = append(out, particle{s: ps[j].s, w: 1})
+	}
+	return out
 }
 
 // abort stops a replay.
@@ -167,9 +360,41 @@ type enumAgent struct {
 	closed bool
 	rng    *rand.Rand
 	got    *State // the state when the last observed event matched (open turns)
+	// hound is set from the Hound's pick to its line; houndVirgin are the
+	// players whose hands were virgin when it was played.
+	hound       bool
+	houndVirgin []int
+	houndWas    []int
 }
 
 func (a *enumAgent) choose(s *State, d Decision, actor int, opts []int) int {
+	if d == DPick && a.idx < len(a.t.obs) && a.t.obs[a.idx].Kind == EvPlay && a.t.obs[a.idx].P == actor &&
+		a.t.obs[a.idx].As == Hound {
+		a.hound, a.houndVirgin = true, nil
+		for q, v := range s.Virgin {
+			if v {
+				a.houndVirgin = append(a.houndVirgin, q)
+			}
+		}
+	}
+	if actor >= 0 {
+		// A choice the seat's lines show (a card played, the players it
+		// names, a card discarded; the seat's own choices): only the
+		// option they name can lead to them, the others would be tried
+		// and fail later, at a cost. Another player's choice still weighs
+		// 1/(number of options).
+		if want, ok := a.observed(d, actor); ok {
+			i := slices.Index(opts, want)
+			if i < 0 {
+				a.w = 0
+				panic(abort{})
+			}
+			if actor != a.t.seat {
+				a.w /= float64(len(opts))
+			}
+			return i
+		}
+	}
 	if a.depth == len(a.path) {
 		a.path = append(a.path, 0)
 		a.ns = append(a.ns, len(opts))
@@ -180,6 +405,67 @@ func (a *enumAgent) choose(s *State, d Decision, actor int, opts []int) int {
 		a.w /= float64(len(opts))
 	}
 	return c
+}
+
+// observed is the option of actor's decision d that the seat's coming
+// lines name, if they do: the card played and the players the play names,
+// the Doctor's, Secretary's and Hound's card, the Seer's move (all on the
+// play's line), the card discarded, and what the seat sees of it: the
+// Driver's and the Nun's card (the next line), the card shown (the next
+// line) or given (a line before the next play or draw).
+func (a *enumAgent) observed(d Decision, actor int) (int, bool) {
+	obs := a.t.obs
+	if a.idx >= len(obs) {
+		return 0, false
+	}
+	e := obs[a.idx]
+	switch d {
+	case DPlay, DTarget, DPair, DSeer:
+		if e.Kind != EvPlay || e.P != actor {
+			return 0, false
+		}
+		switch d {
+		case DPlay:
+			return int(e.Card), true
+		case DTarget:
+			return e.Q, e.Q >= 0
+		case DPair:
+			return e.Q*16 + e.R, e.Q >= 0 && e.R >= 0
+		default:
+			if e.As != Seer {
+				return 0, false
+			}
+			if e.Flag {
+				return 1, true
+			}
+			return 0, true
+		}
+	case DPick:
+		switch {
+		case e.Kind == EvPlay && e.P == actor && (e.As == Doctor || e.As == Secretary || e.As == Hound):
+			return int(e.Arg), true
+		case (e.Kind == EvTake || e.Kind == EvBury) && e.P == actor:
+			return int(e.Card), true
+		}
+	case DShow, DDiscard:
+		k := EvShow
+		if d == DDiscard {
+			k = EvDiscard
+		}
+		if e.Kind == k && e.P == actor {
+			return int(e.Card), true
+		}
+	case DGive:
+		for _, f := range obs[a.idx:] {
+			if f.Kind == EvPlay || f.Kind == EvDraw {
+				break
+			}
+			if f.Kind == EvGive && f.P == actor {
+				return int(f.Card), true
+			}
+		}
+	}
+	return 0, false
 }
 
 func (a *enumAgent) shuffle(cs []Card) {
@@ -208,15 +494,77 @@ func (a *enumAgent) expectedPlay(p int) Card {
 // of tries that agree is an unbiased estimate of the chance that the hand
 // agrees, and one such try is kept.
 func (a *enumAgent) consult(s *State, p int) {
+	if a.hound {
+		a.houndConsult(s, p)
+		return
+	}
 	ok := a.handTest(p)
 	if ok == nil {
-		if !s.refreshVirgin(a.rng) {
+		if !s.redrawVirgin(a.rng) {
 			a.w = 0
 			panic(abort{})
 		}
 		return
 	}
-	a.tryUntil(s, func() bool { return s.refreshVirgin(a.rng) }, func() bool { return ok(s.Hands[p]) })
+	a.tryUntil(s, func() bool { return s.redrawVirgin(a.rng) }, func() bool { return ok(s.Hands[p]) })
+}
+
+// The Hound. Its line says who holds the card k it names (or that no one
+// does); the rules read every hand to answer. Reading every virgin hand
+// would fix each of them in every particle, where later resampling thins
+// them out. Instead the answer is conditioned on once, for all the virgin
+// hands together, and the hands of the players who do not hold k stay
+// virgin, with k added to the cards no virgin hand may hold (offHands,
+// beside the Drunk): the set-up group and the virgin hands stay uniform
+// among the arrangements the rules and the lines allow. For a soft k
+// nothing is drawn: fix relabels one of the soft cards where the line
+// puts k. For another k, the set-up group and the virgin hands are
+// redrawn Tries times; the share of redraws in which the virgin hands
+// agree with the line (k with its holder, if virgin; with no other
+// virgin hand) is an unbiased estimate of that chance and multiplies the
+// weight; one such redraw is kept.
+
+// houndConsult is consult during the Hound: at its first call, the one
+// draw for all the virgin hands; later calls draw nothing.
+func (a *enumAgent) houndConsult(s *State, p int) {
+	if a.houndWas != nil {
+		return // drawn already
+	}
+	virgin := a.houndVirgin
+	a.houndWas = virgin
+	e := a.t.obs[a.idx]
+	k := e.Arg
+	if a.soft().has(k) {
+		return
+	}
+	ok := func() bool {
+		for _, q := range virgin {
+			if has(s.Hands[q], k) != (q == e.Q) {
+				return false
+			}
+		}
+		return true
+	}
+	if len(virgin) == 0 {
+		return // the answer's check against the hands read is HolderOf's
+	}
+	a.tryUntil(s, func() bool { return s.redrawVirgin(a.rng) }, ok)
+}
+
+// houndDone makes the hands that were virgin before the Hound, but for
+// its answer's holder, virgin again, k off them.
+func (a *enumAgent) houndDone(s *State, e Event) {
+	if !a.hound {
+		return
+	}
+	a.hound = false
+	for _, q := range a.houndWas {
+		if q != e.Q {
+			s.Virgin[q] = true
+		}
+	}
+	a.houndWas = nil
+	s.offHands.add(e.Arg)
 }
 
 // handTest is what the coming lines say of p's hand as it is now (nil for
@@ -262,9 +610,14 @@ func (a *enumAgent) handTest(p int) func([]Card) bool {
 // tryUntil redraws Tries times and keeps a random redraw for which ok
 // holds, multiplying the weight by the share of such redraws.
 func (a *enumAgent) tryUntil(s *State, redraw func() bool, ok func() bool) {
+	a.tryN(s, Tries, redraw, ok)
+}
+
+// tryN is tryUntil with n redraws.
+func (a *enumAgent) tryN(s *State, n int, redraw func() bool, ok func() bool) {
 	hits := 0
 	var keep *State
-	for range Tries {
+	for range n {
 		if !redraw() {
 			continue
 		}
@@ -279,7 +632,7 @@ func (a *enumAgent) tryUntil(s *State, redraw func() bool, ok func() bool) {
 		a.w = 0
 		panic(abort{})
 	}
-	a.w *= float64(hits) / Tries
+	a.w *= float64(hits) / float64(n)
 	*s = *keep
 }
 
@@ -401,6 +754,16 @@ func (a *enumAgent) fix(s *State, v *Event, exp Event) bool {
 func (a *enumAgent) look(s *State, i, who int, why site) {
 	seat := a.t.seat
 	if who != seat && who != -1 {
+		if why == siteSecretary {
+			// The other player's pick, named by the play's line: when
+			// soft, one of the deck's soft cards, chosen at random, is
+			// relabelled, the weight multiplied by their number (see
+			// soft.go).
+			if a.idx < len(a.t.obs) && a.t.obs[a.idx].Kind == EvPlay {
+				a.relabelDeck(s, a.t.obs[a.idx].Arg)
+			}
+			return
+		}
 		g := s.Grp[i]
 		if g < 0 {
 			return
@@ -422,8 +785,7 @@ func (a *enumAgent) look(s *State, i, who int, why site) {
 	}
 	obs := a.t.obs
 	if why == siteSecretary {
-		// fix relabels the soft cards of the deck the line lists; the
-		// special ones must be where the line says.
+		a.secretary(s)
 		return
 	}
 	want := Card(0)
@@ -494,7 +856,7 @@ func (a *enumAgent) look(s *State, i, who int, why site) {
 		var sum float64
 		var keep *State
 		for range Tries {
-			if !s.refreshVirgin(a.rng) {
+			if !s.redrawVirgin(a.rng) {
 				continue
 			}
 			q := 0.0
@@ -523,6 +885,73 @@ func (a *enumAgent) look(s *State, i, who int, why site) {
 	s.Grp[i] = -1 // the seat knows this card now
 }
 
+// SecretaryTries is the number of redraws with which the tracker
+// estimates the chance that the deck the seat's Secretary sees holds the
+// cards its line lists (a rarer event than those Tries serves).
+const SecretaryTries = 96
+
+// secretary conditions the deck the seat's Secretary is about to see on
+// its lines: the play's line names the card picked, the next the deck's
+// cards. fix relabels the soft cards of the list; the others must be in
+// the deck. When deck positions of the set-up group are among them, the
+// set-up group and the virgin hands are redrawn SecretaryTries times and
+// the share of redraws whose deck holds the listed cards that are not
+// soft (an unbiased estimate of that chance) multiplies the weight; one
+// such redraw is kept. The pick, when soft, is given to one of the deck's
+// soft cards at random, the weight multiplied by their number (as for
+// every soft card a line names first: see soft.go).
+func (a *enumAgent) secretary(s *State) {
+	obs := a.t.obs
+	if a.idx+1 >= len(obs) || obs[a.idx].Kind != EvPlay || obs[a.idx+1].Kind != EvSees {
+		return // no line says: the events will be checked as they come
+	}
+	arg, seen := obs[a.idx].Arg, obs[a.idx+1].Cards
+	if len(seen) != len(s.Deck) {
+		a.w = 0
+		panic(abort{})
+	}
+	soft := a.soft()
+	var want cardSet
+	for _, c := range seen {
+		if !soft.has(c) {
+			want.add(c)
+		}
+	}
+	ok := func() bool {
+		var got cardSet
+		for _, c := range s.Deck {
+			if !soft.has(c) {
+				got.add(c)
+			}
+		}
+		return got == want
+	}
+	if slices.Contains(s.Grp, 0) {
+		a.tryN(s, SecretaryTries, func() bool { return s.redrawVirgin(a.rng) }, ok)
+	} else if !ok() {
+		a.w = 0
+		panic(abort{})
+	}
+	a.relabelDeck(s, arg)
+}
+
+// relabelDeck makes a soft card c that a line names as picked from the
+// deck one of the deck's cards: one of the deck's soft cards, chosen at
+// random, is relabelled c, the weight multiplied by their number.
+func (a *enumAgent) relabelDeck(s *State, c Card) {
+	soft := a.soft()
+	if c == 0 || !soft.has(c) {
+		return
+	}
+	mine := softIn(s.Deck, soft)
+	if len(mine) == 0 {
+		a.w = 0
+		panic(abort{})
+	}
+	a.w *= float64(len(mine))
+	s.swapCards(mine[a.rng.IntN(len(mine))], c)
+}
+
 func (a *enumAgent) emit(s *State, e Event) {
 	v, ok := e.View(a.t.seat)
 	if !ok {
@@ -532,9 +961,13 @@ func (a *enumAgent) emit(s *State, e Event) {
 		a.w = 0
 		panic(abort{})
 	}
-	if exp := a.t.obs[a.idx]; !v.Equal(exp) && !a.fix(s, &v, exp) {
+	exp := a.t.obs[a.idx]
+	if !v.Equal(exp) && !a.fix(s, &v, exp) {
 		a.w = 0
 		panic(abort{})
+	}
+	if exp.Kind == EvPlay && exp.As == Hound {
+		a.houndDone(s, exp)
 	}
 	a.idx++
 	if !a.closed && a.idx == len(a.t.obs) {
@@ -560,7 +993,9 @@ func (t *tracker) enumerate(s0 *State, closed bool, rng *rand.Rand) (float64, *S
 	var pick *State
 	for {
 		a.depth, a.w, a.idx, a.got = 0, 1, 0, nil
+		a.hound, a.houndVirgin, a.houndWas = false, nil, nil
 		a.rng = rand.New(rand.NewPCG(seed, 7))
+		t.runs++
 		s := s0.Clone()
 		func() {
 			defer func() {

@@ -234,3 +234,81 @@ func (a *stateAgent) emit(s *State, e Event) {
 	a.randomAgent.emit(s, e)
 	a.states = append(a.states, s.Clone())
 }
+
+// TestAgainstRejectionHound is TestAgainstRejection on a game with the
+// Faithful Hound, whose answer the tracker conditions on without reading
+// every hand: the first two seeds whose seat's log has a Hound's line
+// among its first two lines after the set-up, cut just after it.
+func TestAgainstRejectionHound(t *testing.T) {
+	if testing.Short() {
+		t.Skip("rejection sampling takes a while")
+	}
+	cards := []Card{1, 2, 3, 4, 5, 6, 7, 9, 10, 13, 23}
+	cfg := &Config{Players: 3, Cards: cards, Removed: 1}
+	found := 0
+	for seed := uint64(1); found < 2 && seed < 200; seed++ {
+		sim, err := Simulate(SimOptions{Config: cfg, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		setup := len(SetupLines(cfg, sim.Players, 0, nil))
+		at := -1
+		for i := setup; i < min(setup+2, len(sim.Logs[0])); i++ {
+			if strings.Contains(sim.Logs[0][i], " plays hound ") {
+				at = i
+				break
+			}
+		}
+		if at < 0 {
+			continue
+		}
+		n := at + 1
+		found++
+		prefix := sim.Logs[0][:n]
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			g := NewGame()
+			g.Particles = 4000
+			for _, l := range prefix {
+				if err := g.Apply(l); err != nil {
+					t.Fatal(l, err)
+				}
+			}
+			if g.track() == nil {
+				t.Fatalf("the tracker found no history for %q", prefix)
+			}
+			nloc := cfg.Players + 3
+			counts := make([][]int, NumCards+1)
+			for c := range counts {
+				counts[c] = make([]int, nloc)
+			}
+			kept := 0
+			for seed := uint64(0); kept < 400 && seed < 1_500_000; seed++ {
+				s := runPrefix(cfg, seed, 0, prefix)
+				if s == nil {
+					continue
+				}
+				kept++
+				for _, c := range cards {
+					counts[c][locOf(s, c)]++
+				}
+			}
+			if kept < 200 {
+				t.Skipf("only %d games kept", kept)
+			}
+			for _, c := range cards {
+				for l := range nloc {
+					f := float64(counts[c][l]) / float64(kept)
+					e := g.Where(c, l)
+					se := math.Sqrt(e.SE*e.SE + f*(1-f)/float64(kept) + 1e-6)
+					if math.Abs(e.P-f) > 3*se {
+						t.Errorf("%v at %s: tracker %.3f ±%.3f, rejection %.3f of %d games", c, g.locName(l), e.P, e.SE, f, kept)
+					}
+				}
+			}
+			t.Logf("%q: %d games kept", prefix[setup:], kept)
+		})
+	}
+	if found == 0 {
+		t.Fatal("no seed with an early Hound")
+	}
+}

@@ -6,47 +6,14 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"time"
+
+	"math/big"
 
 	dod "github.com/gumshoe-dev/gumshoe/encodings/deduceordie"
 	"github.com/gumshoe-dev/gumshoe/encodings/threat"
+	"github.com/gumshoe-dev/gumshoe/solver"
 )
-
-// Policy is how a seat plays.
-type Policy int
-
-// The policies, simplest first.
-const (
-	Random Policy = iota // a uniformly random legal question; accuse when certain
-	Advice               // gumshoe's advice; accuse when certain
-	Full                 // gumshoe's advice; accuse now when accusing beats waiting
-	numPolicies
-)
-
-// Policies are every policy, simplest first.
-var Policies = []Policy{Random, Advice, Full}
-
-// String is the policy's name.
-func (p Policy) String() string {
-	switch p {
-	case Random:
-		return "random"
-	case Advice:
-		return "advice"
-	case Full:
-		return "full"
-	}
-	return fmt.Sprintf("policy(%d)", int(p))
-}
-
-// Result is one game's outcome.
-type Result struct {
-	Seats  []Policy // the policy of each seat
-	Winner int      // the winning seat, -1 when the game hit the turn limit
-	Turns  int      // turns played (each seat's question is one turn)
-}
-
-// MaxTurns ends a game with no winner.
-const MaxTurns = 300
 
 // PlayDoD plays one seeded game of Deduce or Die with the given policy in
 // each seat. Every seat's log holds the public lines (reveals, the exposed
@@ -54,7 +21,7 @@ const MaxTurns = 300
 // are not used. Accusations are made at the start of the accuser's turn.
 func PlayDoD(ctx context.Context, seats []Policy, seed uint64) (Result, error) {
 	n := len(seats)
-	res := Result{Seats: slices.Clone(seats), Winner: -1}
+	res := newResult(seats)
 	rng := rand.New(rand.NewPCG(seed, 0x746f75726e))
 	deck := make([]dod.Card, dod.NumCards)
 	for i := range deck {
@@ -124,6 +91,7 @@ func PlayDoD(ctx context.Context, seats []Policy, seed uint64) (Result, error) {
 		turn++
 		res.Turns = turn
 		g := games[p]
+		start := time.Now()
 		// Accuse?
 		a, err := g.Analyze(ctx)
 		if err != nil {
@@ -139,6 +107,7 @@ func PlayDoD(ctx context.Context, seats []Policy, seed uint64) (Result, error) {
 				accuse = threat.Decide(x.P, figs, nil).Now
 			}
 			if accuse {
+				res.Think[p] += time.Since(start)
 				right := x.A == evidence[0] && x.B == evidence[1]
 				if right {
 					t, ok := dod.TargetCard(x.A, x.B, exposed, func(c dod.Card) bool { return deal[c] == p })
@@ -172,23 +141,13 @@ func PlayDoD(ctx context.Context, seats []Policy, seed uint64) (Result, error) {
 		}
 		draw := [3]dod.Card{inter[0], inter[1], inter[2]}
 		inter = inter[3:]
-		var r dod.Range
-		var d int
-		switch seats[p] {
-		case Random:
-			rs := dod.DrawQuestions(draw)
-			r = rs[rng.IntN(len(rs))]
-			d = (p + 1 + rng.IntN(n-1)) % n
-		default:
-			adv, err := g.Advice(ctx, draw)
-			if err != nil {
-				return res, err
-			}
-			if len(adv.Questions) == 0 {
-				return res, fmt.Errorf("seat %d: no question to ask", p)
-			}
-			q := adv.Questions[0]
-			r, d = q.Range, q.Opponent
+		r, d, err := dodQuestion(ctx, g, seats[p], draw, p, n, rng, seed+uint64(turn))
+		if err != nil {
+			return res, err
+		}
+		res.Think[p] += time.Since(start)
+		if !dodLegal(draw, r, d, p, n) {
+			return res, fmt.Errorf("seat %d (%s) asked %s of seat %d, not a legal question of the draw %v", p, seats[p], r, d, draw)
 		}
 		k := 0
 		for _, c := range r.Cards() {
@@ -225,4 +184,141 @@ func fewestSuit(hand []dod.Card) string {
 		}
 	}
 	return [...]string{"spades", "hearts", "clubs"}[best]
+}
+
+// dodQuestion is the question the seat's policy asks with this draw.
+func dodQuestion(ctx context.Context, g *dod.Game, pol Policy, draw [3]dod.Card, p, n int, rng *rand.Rand, seed uint64) (dod.Range, int, error) {
+	switch pol {
+	case Random:
+		rs := dod.DrawQuestions(draw)
+		return rs[rng.IntN(len(rs))], (p + 1 + rng.IntN(n-1)) % n, nil
+	case Greedy:
+		return dodGreedy(ctx, g, draw, p, n)
+	}
+	var adv *dod.Advice
+	var err error
+	if pol == Full {
+		adv, err = g.LeakAdvice(ctx, draw, dod.LeakOptions{Seed: seed})
+	} else {
+		adv, err = g.Advice(ctx, draw)
+	}
+	if err != nil {
+		return dod.Range{}, 0, err
+	}
+	if len(adv.Questions) == 0 {
+		return dod.Range{}, 0, fmt.Errorf("seat %d: no question to ask", p)
+	}
+	q := adv.Questions[0]
+	return q.Range, q.Opponent, nil
+}
+
+// dodGreedy is the question of the draw whose answer settles the most
+// cells of the seat's sheet in expectation (the first of equal ones:
+// ranges in DrawQuestions order, opponents from the seat's left). Every
+// question is a tally (how many of the range's cards the opponent holds);
+// the content distribution of each holder with an open cell, split by the
+// value of every tally, gives every cell's count under every answer in one
+// pass a holder. A settled cell stays settled whatever the answer.
+func dodGreedy(ctx context.Context, g *dod.Game, draw [3]dod.Card, p, n int) (dod.Range, int, error) {
+	prob := g.Problem()
+	m := prob.Model()
+	cnt := solver.NewCounter(prob)
+	base, err := cnt.Marginals(ctx)
+	if err != nil {
+		return dod.Range{}, 0, err
+	}
+	type question struct {
+		r dod.Range
+		d int
+	}
+	var qs []question
+	var tallies []solver.Tally
+	for _, r := range dod.DrawQuestions(draw) {
+		var cards []solver.Card
+		for _, c := range r.Cards() {
+			cards = append(cards, solver.Card(c))
+		}
+		for k := 1; k < n; k++ {
+			d := (p + k) % n
+			qs = append(qs, question{r, d})
+			tallies = append(tallies, solver.Tally{Holder: solver.Holder(d), Cards: cards})
+		}
+	}
+	if len(qs) == 0 {
+		return dod.Range{}, 0, fmt.Errorf("seat %d: no question to ask", p)
+	}
+	// settled[i][v] counts the settled cells under value v of tally i;
+	// total[i][v] is its number of worlds.
+	settled := make([]map[int]int, len(qs))
+	total := make([]map[int]*big.Int, len(qs))
+	for i := range qs {
+		settled[i], total[i] = map[int]int{}, map[int]*big.Int{}
+	}
+	fixed := 0 // cells settled already
+	for h := range m.NumHolders() {
+		var open []solver.Card
+		for c := range m.NumCards() {
+			if x := base.Count(solver.Card(c), solver.Holder(h)); x.Sign() == 0 || x.Cmp(base.Total) == 0 {
+				fixed++
+			} else {
+				open = append(open, solver.Card(c))
+			}
+		}
+		if len(open) == 0 {
+			continue
+		}
+		outs, err := cnt.ContentsAndHolderByTally(ctx, solver.Holder(h), nil, tallies)
+		if err != nil {
+			return dod.Range{}, 0, err
+		}
+		for i, byValue := range outs {
+			for _, o := range byValue {
+				sum := new(big.Int)
+				counts := map[solver.Card]*big.Int{}
+				for _, x := range o.Joint {
+					sum.Add(sum, x.Count)
+					for _, c := range x.Cards {
+						if counts[c] == nil {
+							counts[c] = new(big.Int)
+						}
+						counts[c].Add(counts[c], x.Count)
+					}
+				}
+				total[i][o.Value] = sum
+				for _, c := range open {
+					if x := counts[c]; x == nil || x.Cmp(sum) == 0 {
+						settled[i][o.Value]++
+					}
+				}
+			}
+		}
+	}
+	var best *big.Rat
+	bi := -1
+	for i := range qs {
+		num, den := new(big.Int), new(big.Int)
+		for v, t := range total[i] {
+			num.Add(num, new(big.Int).Mul(t, big.NewInt(int64(fixed+settled[i][v]))))
+			den.Add(den, t)
+		}
+		if den.Sign() == 0 {
+			continue
+		}
+		if e := new(big.Rat).SetFrac(num, den); best == nil || e.Cmp(best) > 0 {
+			best, bi = e, i
+		}
+	}
+	if bi < 0 {
+		return dod.Range{}, 0, fmt.Errorf("seat %d: no question to ask", p)
+	}
+	return qs[bi].r, qs[bi].d, nil
+}
+
+// dodLegal reports whether asking opponent d about r is a legal question
+// of seat p with the draw.
+func dodLegal(draw [3]dod.Card, r dod.Range, d, p, n int) bool {
+	if d < 0 || d >= n || d == p {
+		return false
+	}
+	return slices.ContainsFunc(dod.DrawQuestions(draw), func(x dod.Range) bool { return slices.Equal(x.Cards(), r.Cards()) })
 }

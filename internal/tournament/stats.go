@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"strings"
+	"time"
 )
 
 // Cell is the tally of one policy at one player count.
@@ -14,6 +15,8 @@ type Cell struct {
 	WinTurns  int // turns of the games it won, summed
 	Unplayed  int // games with no winner it sat in
 	GamesSeen int // games it sat in
+	// Think is the wall time its seats spent deciding, summed.
+	Think time.Duration
 }
 
 // Rate is the win rate with its 95% Wilson interval.
@@ -60,17 +63,45 @@ func Diff(a, b Cell) (d, lo, hi float64) {
 	return d, d - 1.959963984540054*se, d + 1.959963984540054*se
 }
 
+// ThinkPerSeat is the mean wall time the policy spent deciding in one
+// seat-game.
+func (c Cell) ThinkPerSeat() time.Duration {
+	if c.Seats == 0 {
+		return 0
+	}
+	return c.Think / time.Duration(c.Seats)
+}
+
+// MinSeatsForDiff is the fewest seat-games of each policy for which the
+// table judges a difference: below it the normal approximation of Diff
+// says nothing (with one game its interval has width 0).
+const MinSeatsForDiff = 10
+
 // Table is the tallies of every policy at every player count.
 type Table struct {
 	Game  string
 	Cells map[int][]Cell // player count -> per policy
 	Games map[int]int    // player count -> games played
 	Draws map[int]int    // player count -> games with no winner
+	// CPU is the process CPU time (all threads) spent on the player
+	// count's games, dropped games included; Dropped counts the games
+	// stopped unfinished at the time limit.
+	CPU     map[int]time.Duration
+	Dropped map[int]int
 }
 
 // NewTable is an empty table.
 func NewTable(game string) *Table {
-	return &Table{Game: game, Cells: map[int][]Cell{}, Games: map[int]int{}, Draws: map[int]int{}}
+	return &Table{Game: game, Cells: map[int][]Cell{}, Games: map[int]int{}, Draws: map[int]int{}, CPU: map[int]time.Duration{}, Dropped: map[int]int{}}
+}
+
+// CPUPerGame is the CPU time of a finished game of n players, on average
+// (the dropped games' CPU is charged to the finished ones).
+func (t *Table) CPUPerGame(n int) time.Duration {
+	if t.Games[n] == 0 {
+		return 0
+	}
+	return t.CPU[n] / time.Duration(t.Games[n])
 }
 
 // Add tallies one game of n players.
@@ -94,13 +125,25 @@ func (t *Table) Add(n int, r Result) {
 			c.Wins++
 			c.WinTurns += r.Turns
 		}
+		if s < len(r.Think) {
+			c.Think += r.Think[s]
+		}
 	}
 }
 
-// WriteMarkdown writes the table: one row per player count and policy.
+// WriteMarkdown writes the tables: the cost of each player count's games,
+// then one row per player count and policy.
 func (t *Table) WriteMarkdown(w io.Writer, counts []int) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "| players | games | policy | seat-games | wins | win rate | 95%% interval | mean turns to win | full minus this policy (95%% interval) |\n")
+	b.WriteString("| players | games | no winner | dropped | CPU per game | CPU for 1,000 games |\n|---|---|---|---|---|---|\n")
+	for _, n := range counts {
+		if t.Cells[n] == nil {
+			continue
+		}
+		per := t.CPUPerGame(n)
+		fmt.Fprintf(&b, "| %d | %d | %d | %d | %s | %s |\n", n, t.Games[n], t.Draws[n], t.Dropped[n], roundDur(per), hours(1000*per))
+	}
+	b.WriteString("\n| players | policy | seat-games | wins | win rate | 95% interval | mean turns to win | full minus this policy (95% interval) | deciding, per seat-game (wall) |\n")
 	b.WriteString("|---|---|---|---|---|---|---|---|---|\n")
 	for _, n := range counts {
 		cells := t.Cells[n]
@@ -114,32 +157,67 @@ func (t *Table) WriteMarkdown(w io.Writer, counts []int) error {
 			if p != Full {
 				d, dlo, dhi := Diff(cells[Full], c)
 				verdict := "not shown"
-				if dlo > 0 {
+				if min(c.Seats, cells[Full].Seats) < MinSeatsForDiff {
+					verdict = "too few games"
+				} else if dlo > 0 {
 					verdict = "full better"
 				} else if dhi < 0 {
 					verdict = "full worse"
 				}
 				diff = fmt.Sprintf("%+.1f%% (%+.1f%%, %+.1f%%): %s", 100*d, 100*dlo, 100*dhi, verdict)
 			}
-			fmt.Fprintf(&b, "| %d | %d | %s | %d | %d | %.1f%% | %.1f%% to %.1f%% | %.1f | %s |\n",
-				n, t.Games[n], p, c.Seats, c.Wins, 100*r, 100*lo, 100*hi, c.MeanTurns(), diff)
+			turns := "–"
+			if c.Wins > 0 {
+				turns = fmt.Sprintf("%.1f", c.MeanTurns())
+			}
+			fmt.Fprintf(&b, "| %d | %s | %d | %d | %.1f%% | %.1f%% to %.1f%% | %s | %s | %s |\n",
+				n, p, c.Seats, c.Wins, 100*r, 100*lo, 100*hi, turns, diff, roundDur(c.ThinkPerSeat()))
 		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
+// roundDur is d to about three significant figures.
+func roundDur(d time.Duration) string {
+	switch {
+	case d >= 10*time.Second:
+		return d.Round(100 * time.Millisecond).String()
+	case d >= time.Second:
+		return d.Round(10 * time.Millisecond).String()
+	case d >= time.Millisecond:
+		return d.Round(10 * time.Microsecond).String()
+	}
+	return d.String()
+}
+
+// hours is d in CPU-hours (minutes below an hour).
+func hours(d time.Duration) string {
+	if d < time.Hour {
+		return fmt.Sprintf("%.1f min", d.Minutes())
+	}
+	return fmt.Sprintf("%.1f h", d.Hours())
+}
+
 // WriteSVG plots the win rates with their intervals, one group of bars per
 // player count, and the even share 1/n as a dashed line.
 func (t *Table) WriteSVG(w io.Writer, counts []int) error {
-	const W, H, left, top, bottom = 640, 360, 50, 30, 50
+	const W, H, left, top, bottom = 720, 360, 50, 30, 50
 	plotH := float64(H - top - bottom)
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" font-size="12">`+"\n", W, H)
 	fmt.Fprintf(&b, `<text x="%d" y="18">%s: win rate per seat (95%% Wilson intervals)</text>`+"\n", left, t.Game)
-	colors := []string{"#999999", "#4477aa", "#cc6677"}
-	y := func(p float64) float64 { return float64(top) + plotH*(1-p/0.6) }
-	for _, g := range []float64{0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6} {
+	colors := []string{"#999999", "#ddaa33", "#4477aa", "#cc6677"}
+	top1 := 0.6
+	for _, n := range counts {
+		for _, c := range t.Cells[n] {
+			if _, _, hi := c.Rate(); c.Seats > 0 && hi > top1 {
+				top1 = math.Ceil(hi*10) / 10
+			}
+		}
+	}
+	y := func(p float64) float64 { return float64(top) + plotH*(1-p/top1) }
+	for g := 0.0; g <= top1+1e-9; g += 0.1 {
 		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#eeeeee"/><text x="8" y="%.1f">%.0f%%</text>`+"\n", left, W-10, y(g), y(g), y(g)+4, 100*g)
 	}
 	groupW := float64(W-left-20) / float64(max(len(counts), 1))
@@ -164,7 +242,7 @@ func (t *Table) WriteSVG(w io.Writer, counts []int) error {
 	for j, p := range Policies {
 		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="10" height="10" fill="%s"/><text x="%d" y="%d">%s</text>`+"\n", left+j*110, H-16, colors[j], left+j*110+14, H-7, p)
 	}
-	fmt.Fprintf(&b, `<text x="%d" y="%d">dashed: 1/n</text>`+"\n", left+3*110, H-7)
+	fmt.Fprintf(&b, `<text x="%d" y="%d">dashed: 1/n</text>`+"\n", left+len(Policies)*110, H-7)
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -1,0 +1,355 @@
+package tournament
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/clue"
+	"github.com/gumshoe-dev/gumshoe/encodings/threat"
+	"github.com/gumshoe-dev/gumshoe/solver"
+)
+
+// ClueAdvice is the question ranking of the advice policy in Clue.
+var ClueAdvice = func(ctx context.Context, g *clue.Game) ([]clue.QuestionOption, error) {
+	return g.AdviseQuestions(ctx)
+}
+
+// ClueFullAdvice is the question ranking of the full policy in Clue: the
+// advice with leaks once the game has it; today the plain advice.
+var ClueFullAdvice = ClueAdvice
+
+// PlayClue plays one seeded game of classic Cluedo (the simulator's deal of
+// the preset "cluedo": one suspect, weapon and room in the envelope, the
+// rest dealt round the table). On their turn a player first accuses when
+// their best accusation is certain (full: also when accusing beats waiting,
+// threat.Decide), else asks a question of one suspect, weapon and room; the
+// responders answer in seating order from the asker's left, the first who
+// holds an asked card shows one (chosen uniformly at random among those
+// they hold). The asker and the shower see the card; the others see who
+// showed. A wrong accuser is out but still shows cards; the last player in
+// wins.
+func PlayClue(ctx context.Context, seats []Policy, seed uint64) (Result, error) {
+	n := len(seats)
+	res := newResult(seats)
+	sim, err := clue.Simulate(clue.SimOptions{Preset: clue.PresetCluedo, Players: n, Seed: seed, Questions: -1})
+	if err != nil {
+		return res, err
+	}
+	if len(sim.Events) != 0 {
+		return res, fmt.Errorf("clue: the simulator played %d events, want the deal only", len(sim.Events))
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x636c756574))
+	deck := sim.Deck
+	names := deck.Cards()
+	env := solver.Holder(n)
+	games := make([]*clue.Game, n)
+	for p := range n {
+		games[p] = clue.NewGame()
+		for _, l := range sim.Log(p)[1:] {
+			if err := games[p].Apply(l); err != nil {
+				return res, fmt.Errorf("seat %d, %q: %w", p, l, err)
+			}
+		}
+	}
+	apply := func(line func(seat int) string) error {
+		for s, g := range games {
+			if err := g.Apply(line(s)); err != nil {
+				return fmt.Errorf("seat %d, %q: %w", s, line(s), err)
+			}
+		}
+		return nil
+	}
+	cardNames := func(cs []solver.Card) string {
+		var s []string
+		for _, c := range cs {
+			s = append(s, names[c])
+		}
+		return strings.Join(s, " ")
+	}
+	out := make([]bool, n)
+	left := n
+	for turn, p := 0, rng.IntN(n); turn < MaxTurns; p = (p + 1) % n {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+		if out[p] {
+			continue
+		}
+		if left == 1 {
+			res.Winner, res.Turns = p, turn
+			return res, nil
+		}
+		turn++
+		res.Turns = turn
+		g := games[p]
+		start := time.Now()
+		best, prob, err := clueBest(ctx, g, env)
+		if err != nil {
+			return res, err
+		}
+		accuse := prob.Cmp(big.NewRat(1, 1)) == 0
+		if !accuse && seats[p] == Full {
+			figs, err := g.Threats(ctx, threat.Options{Seed: seed + uint64(turn), Limit: 2})
+			if err != nil {
+				return res, err
+			}
+			accuse = threat.Decide(prob, figs, nil).Now
+		}
+		if accuse {
+			res.Think[p] += time.Since(start)
+			right := true
+			for _, c := range best {
+				right = right && sim.Deal[c] == env
+			}
+			verdict := "wrong"
+			if right {
+				verdict = "right"
+			}
+			line := fmt.Sprintf("%s accuses %s %s", sim.Players[p], cardNames(best), verdict)
+			if err := apply(func(int) string { return line }); err != nil {
+				return res, err
+			}
+			if right {
+				res.Winner = p
+				return res, nil
+			}
+			out[p] = true
+			left--
+			continue
+		}
+		q, err := clueQuestion(ctx, g, seats[p], p, rng)
+		if err != nil {
+			return res, err
+		}
+		res.Think[p] += time.Since(start)
+		if !slices.ContainsFunc(g.Questions(), func(x []solver.Card) bool { return slices.Equal(x, slices.Sorted(slices.Values(q))) }) {
+			return res, fmt.Errorf("seat %d (%s) asked %s, not a legal question", p, seats[p], cardNames(q))
+		}
+		shower, shown := -1, solver.Card(-1)
+		for k := 1; k < n && shower < 0; k++ {
+			r := (p + k) % n
+			var have []solver.Card
+			for _, c := range q {
+				if sim.Deal[c] == solver.Holder(r) {
+					have = append(have, c)
+				}
+			}
+			if len(have) > 0 {
+				shower, shown = r, have[rng.IntN(len(have))]
+			}
+		}
+		ask := fmt.Sprintf("%s asks %s: ", sim.Players[p], cardNames(q))
+		if err := apply(func(s int) string {
+			switch {
+			case shower < 0:
+				return ask + "nobody"
+			case s == p || s == shower:
+				return ask + sim.Players[shower] + " shows " + names[shown]
+			}
+			return ask + sim.Players[shower] + " shows"
+		}); err != nil {
+			return res, err
+		}
+	}
+	return res, nil
+}
+
+// clueBest is the seat's most likely envelope (the first of equally likely
+// ones in the counter's order) and its exact probability.
+func clueBest(ctx context.Context, g *clue.Game, env solver.Holder) ([]solver.Card, *big.Rat, error) {
+	p, err := g.Problem()
+	if err != nil {
+		return nil, nil, err
+	}
+	cs, err := solver.NewCounter(p).Contents(ctx, env)
+	if err != nil {
+		return nil, nil, err
+	}
+	total := new(big.Int)
+	var best solver.ContentCount
+	for _, c := range cs {
+		total.Add(total, c.Count)
+		if best.Count == nil || c.Count.Cmp(best.Count) > 0 {
+			best = c
+		}
+	}
+	if best.Count == nil {
+		return nil, nil, fmt.Errorf("clue: no envelope is possible")
+	}
+	return best.Cards, new(big.Rat).SetFrac(best.Count, total), nil
+}
+
+// clueQuestion is the question the seat's policy asks.
+func clueQuestion(ctx context.Context, g *clue.Game, pol Policy, p int, rng *rand.Rand) ([]solver.Card, error) {
+	switch pol {
+	case Random:
+		qs := g.Questions()
+		return qs[rng.IntN(len(qs))], nil
+	case Greedy:
+		return clueGreedy(ctx, g, p)
+	}
+	rank := ClueAdvice
+	if pol == Full {
+		rank = ClueFullAdvice
+	}
+	qs, err := rank(ctx, g)
+	if err != nil {
+		return nil, err
+	}
+	if len(qs) == 0 {
+		return nil, fmt.Errorf("clue: seat %d has no question to ask", p)
+	}
+	return qs[0].Cards, nil
+}
+
+// clueGreedy is the question whose answer settles the most cells of the
+// seat's sheet in expectation (the first of equal ones in the order of
+// Game.Questions). Questions that a symmetry of the problem maps onto each
+// other (cards of one category that every constraint treats alike) settle
+// as many cells and are computed once.
+func clueGreedy(ctx context.Context, g *clue.Game, seat int) ([]solver.Card, error) {
+	prob, err := g.Problem()
+	if err != nil {
+		return nil, err
+	}
+	n := len(g.Players())
+	class := symmetryClasses(prob, g.Deck().CategoryOf)
+	cnt := solver.NewCounter(prob)
+	memo := map[string]*big.Rat{}
+	var best *big.Rat
+	var bq []solver.Card
+	for _, q := range g.Questions() {
+		key := classKey(q, class)
+		e, ok := memo[key]
+		if !ok {
+			events, err := clueEvents(ctx, cnt, q, seat, n)
+			if err != nil {
+				return nil, err
+			}
+			if e, err = ExpectedSettled(ctx, prob, events); err != nil {
+				return nil, err
+			}
+			memo[key] = e
+		}
+		if best == nil || e.Cmp(best) > 0 {
+			best, bq = e, q
+		}
+	}
+	if bq == nil {
+		return nil, fmt.Errorf("clue: seat %d has no question to ask", seat)
+	}
+	return bq, nil
+}
+
+// clueEvents are the outcomes of the seat's question q that occur in some
+// world: "the responders before the k-th hold none of the asked cards and
+// the k-th holds exactly the subset mask" (the seat hears each card of the
+// mask with equal chance), and "nobody holds one".
+func clueEvents(ctx context.Context, cnt *solver.Counter, q []solver.Card, seat, n int) ([]Event, error) {
+	var resp []solver.Holder
+	for k := 1; k < n; k++ {
+		resp = append(resp, solver.Holder((seat+k)%n))
+	}
+	jc, err := cnt.Joint(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	occurs := map[[2]int]bool{}
+	for _, x := range jc {
+		k, mask := len(resp), 0
+		for i, h := range x.Holders {
+			r := slices.Index(resp, h)
+			switch {
+			case r < 0:
+			case r < k:
+				k, mask = r, 1<<i
+			case r == k:
+				mask |= 1 << i
+			}
+		}
+		occurs[[2]int{k, mask}] = true
+	}
+	weight := int64(1)
+	for i := 2; i <= len(q); i++ {
+		weight *= int64(i)
+	}
+	var events []Event
+	var none []solver.Constraint
+	for k, r := range resp {
+		for mask := 1; mask < 1<<len(q); mask++ {
+			if !occurs[[2]int{k, mask}] {
+				continue
+			}
+			cs := slices.Clone(none)
+			var ans []int
+			for i, c := range q {
+				if mask&(1<<i) != 0 {
+					cs = append(cs, solver.Holds(c, r))
+					ans = append(ans, 1+k*len(q)+i)
+				} else {
+					cs = append(cs, solver.NotHolds(c, r))
+				}
+			}
+			events = append(events, Event{Constraints: cs, Answers: ans, Weight: weight / int64(len(ans))})
+		}
+		for _, c := range q {
+			none = append(none, solver.NotHolds(c, r))
+		}
+	}
+	if occurs[[2]int{len(resp), 0}] {
+		events = append(events, Event{Constraints: none, Answers: []int{0}, Weight: weight})
+	}
+	return events, nil
+}
+
+// symmetryClasses numbers the cards so that two cards share a number
+// exactly when they are of one category (cat) and every constraint treats
+// them alike (same allowed holders, same terms with the same coefficients):
+// swapping them is then a symmetry of the problem.
+func symmetryClasses(p *solver.Problem, cat func(int) int) []int {
+	m := p.Model()
+	sig := make([]strings.Builder, m.NumCards())
+	for c := range sig {
+		fmt.Fprintf(&sig[c], "cat%d;", cat(c))
+		for h := 0; h < m.NumHolders(); h++ {
+			if !m.Allowed(solver.Card(c), solver.Holder(h)) {
+				fmt.Fprintf(&sig[c], "!%d", h)
+			}
+		}
+	}
+	for i, o := range p.Observations() {
+		for j, k := range o.Constraints {
+			for _, t := range k.Terms {
+				fmt.Fprintf(&sig[t.Lit.Card], "|%d.%d:%d*%d", i, j, t.Lit.Holder, t.Coef)
+			}
+		}
+	}
+	ids := map[string]int{}
+	out := make([]int, m.NumCards())
+	for c := range sig {
+		s := sig[c].String()
+		id, ok := ids[s]
+		if !ok {
+			id = len(ids)
+			ids[s] = id
+		}
+		out[c] = id
+	}
+	return out
+}
+
+// classKey is the classes of a question's cards, sorted: questions with
+// one key are mapped onto each other by a symmetry.
+func classKey(q []solver.Card, class []int) string {
+	cs := make([]int, len(q))
+	for i, c := range q {
+		cs[i] = class[c]
+	}
+	slices.Sort(cs)
+	return fmt.Sprint(cs)
+}
