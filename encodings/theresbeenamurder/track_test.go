@@ -83,7 +83,7 @@ func TestStoppedLogs(t *testing.T) {
 				}
 				if g.track() == nil {
 					e := g.Where(Murderer, 1)
-					if g.exact(Murderer, 1) == table.Maybe && !math.IsNaN(e.P) {
+					if g.mark(Murderer, 1) == table.Maybe && !math.IsNaN(e.P) {
 						t.Fatalf("line %d: stopped at line %d, yet an estimate %v", i+1, g.lostAt, e)
 					}
 					var b strings.Builder
