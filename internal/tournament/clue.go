@@ -20,8 +20,15 @@ var ClueAdvice = func(ctx context.Context, g *clue.Game) ([]clue.QuestionOption,
 }
 
 // ClueFullAdvice is the question ranking of the full policy in Clue: the
-// advice with leaks once the game has it; today the plain advice.
-var ClueFullAdvice = ClueAdvice
+// advice with leaks as the session gives it ([clue.Game.LeakAdvice] with
+// [clue.SessionLeakLimit]), ranked by gain less the largest leak.
+var ClueFullAdvice = func(ctx context.Context, g *clue.Game) ([]clue.QuestionOption, error) {
+	a, err := g.LeakAdvice(ctx, clue.LeakOptions{Limit: clue.SessionLeakLimit})
+	if err != nil {
+		return nil, err
+	}
+	return a.Questions, nil
+}
 
 // PlayClue plays one seeded game of classic Cluedo (the simulator's deal of
 // the preset "cluedo": one suspect, weapon and room in the envelope, the
