@@ -55,3 +55,35 @@ func TestRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestMurdererHeadline checks the sheet's first headline: the Murderer's
+// estimated places while the SAT layer leaves it open, "(certain)" once it
+// settles where the Murderer is (the example ends with it in the pile, and
+// one line earlier with bob, who must discard it).
+func TestMurdererHeadline(t *testing.T) {
+	l, err := table.ParseLog([]byte(ExampleLog))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		after int // lines of the example
+		want  string
+	}{
+		{6, "(estimates, ± one standard error)"},
+		{len(l.Lines) - 1, "Murderer: bob (certain)"},
+		{len(l.Lines), "Murderer: pile (certain)"},
+	}
+	for _, tt := range tests {
+		g := NewGame()
+		if err := table.ApplyLines(g, l.Lines[:tt.after]); err != nil {
+			t.Fatal(err)
+		}
+		grid, err := g.Sheet(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(grid.Headlines) == 0 || !strings.Contains(grid.Headlines[0], tt.want) {
+			t.Errorf("after %d lines: headlines %q, want the first to contain %q", tt.after, grid.Headlines, tt.want)
+		}
+	}
+}

@@ -167,9 +167,19 @@ func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
 // state of the game and the deck warning.
 func (g *Game) headlines() []string {
 	var hs []string
-	if g.track() == nil {
+	for l := range g.locations() {
+		if g.mark(Murderer, l) == table.Yes {
+			hs = append(hs, "Murderer: "+g.locName(l)+" (certain)")
+		}
+	}
+	switch {
+	case len(hs) > 0:
+		if g.track() == nil {
+			hs = append(hs, fmt.Sprintf("No estimates: the tracker found no hidden history consistent with line %d; the sheet shows only what the seat knows for certain.", g.lostAt))
+		}
+	case g.track() == nil:
 		hs = append(hs, fmt.Sprintf("No estimates: the tracker found no hidden history consistent with line %d; the sheet shows only what the seat knows for certain.", g.lostAt))
-	} else {
+	default:
 		hs = append(hs, "Murderer: "+g.distText(Murderer)+" (estimates, ± one standard error)")
 	}
 	if g.pub.end != Playing {
