@@ -4,10 +4,10 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"slices"
 
+	"github.com/gumshoe-dev/gumshoe/encodings/threat"
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
@@ -199,7 +199,7 @@ func (g *Game) LeakAdvice(ctx context.Context, opt LeakOptions) (*Advice, error)
 						xs[wi] += pc.share * views[pc.key].gains[j]
 					}
 				}
-				m, se := meanSE(xs)
+				m, se := threat.MeanSE(xs)
 				if info.Exact {
 					se = 0
 				}
@@ -255,24 +255,4 @@ func (q QuestionOption) MaxLeak() (string, float64) {
 		}
 	}
 	return who, worst
-}
-
-// meanSE is the mean of xs and its standard error.
-func meanSE(xs []float64) (m, se float64) {
-	if len(xs) == 0 {
-		return 0, 0
-	}
-	for _, x := range xs {
-		m += x
-	}
-	m /= float64(len(xs))
-	if len(xs) < 2 {
-		return m, 0
-	}
-	v := 0.0
-	for _, x := range xs {
-		v += (x - m) * (x - m)
-	}
-	v /= float64(len(xs) - 1)
-	return m, math.Sqrt(v / float64(len(xs)))
 }

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/gumshoe-dev/gumshoe/encodings/threat"
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
@@ -203,7 +204,7 @@ func (g *Game) LeakAdvice(ctx context.Context, draw [3]Card, opt LeakOptions) (*
 			for w, j := range at[i] {
 				xs[w] = j.out[qi]
 			}
-			m, se := meanSE(xs)
+			m, se := threat.MeanSE(xs)
 			if exact {
 				se = 0
 			}
@@ -337,23 +338,4 @@ func bigFloat(n *big.Int) float64 {
 	}
 	f, _ := new(big.Float).SetInt(n).Float64()
 	return f
-}
-
-func meanSE(xs []float64) (m, se float64) {
-	if len(xs) == 0 {
-		return 0, 0
-	}
-	for _, x := range xs {
-		m += x
-	}
-	m /= float64(len(xs))
-	if len(xs) < 2 {
-		return m, 0
-	}
-	v := 0.0
-	for _, x := range xs {
-		v += (x - m) * (x - m)
-	}
-	v /= float64(len(xs) - 1)
-	return m, math.Sqrt(v / float64(len(xs)))
 }
