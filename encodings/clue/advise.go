@@ -418,17 +418,7 @@ func (a *asker) advise(ctx context.Context, q []solver.Card) (QuestionOption, er
 			return qa, err
 		}
 		for _, jc := range hj {
-			k, mask := len(resp), 0
-			for i, h := range jc.Holders {
-				r := slices.Index(resp, h)
-				switch {
-				case r < 0:
-				case r < k:
-					k, mask = r, 1<<i
-				case r == k:
-					mask |= 1 << i
-				}
-			}
+			k, mask := Answer(jc.Holders, resp)
 			occurs[[2]int{k, mask}] = true
 		}
 	}
@@ -1056,4 +1046,24 @@ func (g *Game) showLeaks(ctx context.Context, p *solver.Problem, asker, seat int
 		}
 	}
 	return leaks, ses, nil
+}
+
+// Answer is who answers a question whose asked cards are held by holders
+// (in the question's order): k is the index in responders (in the order
+// they answer) of the first who holds one of them, len(responders) when
+// none does, and mask the set of asked cards it holds (bit i for
+// holders[i]), 0 for none.
+func Answer(holders, responders []solver.Holder) (k, mask int) {
+	k = len(responders)
+	for i, h := range holders {
+		r := slices.Index(responders, h)
+		switch {
+		case r < 0:
+		case r < k:
+			k, mask = r, 1<<i
+		case r == k:
+			mask |= 1 << i
+		}
+	}
+	return k, mask
 }

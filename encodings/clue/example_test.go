@@ -3,6 +3,7 @@ package clue_test
 import (
 	"context"
 	"fmt"
+	"github.com/gumshoe-dev/gumshoe/solver"
 	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/clue"
@@ -72,4 +73,17 @@ func ExampleGame_AdviseQuestions() {
 	//   bob shows Candlestick: 1637/6804
 	//   bob shows Lounge: 3467/6804
 	//   nobody can help: 425/1701
+}
+
+// The asked cards are held by players 2, 1 and 1; the responders answer in
+// the order 1, 2, 3: player 1 answers first, holding the second and third
+// asked cards (mask 0b110).
+func ExampleAnswer() {
+	k, mask := clue.Answer([]solver.Holder{2, 1, 1}, []solver.Holder{1, 2, 3})
+	fmt.Printf("responder %d, mask %03b\n", k, mask)
+	k, mask = clue.Answer([]solver.Holder{0, 4, 0}, []solver.Holder{1, 2, 3})
+	fmt.Printf("responder %d, mask %03b\n", k, mask)
+	// Output:
+	// responder 0, mask 110
+	// responder 3, mask 000
 }

@@ -268,17 +268,7 @@ func clueEvents(ctx context.Context, cnt *solver.Counter, q []solver.Card, seat,
 	}
 	occurs := map[[2]int]bool{}
 	for _, x := range jc {
-		k, mask := len(resp), 0
-		for i, h := range x.Holders {
-			r := slices.Index(resp, h)
-			switch {
-			case r < 0:
-			case r < k:
-				k, mask = r, 1<<i
-			case r == k:
-				mask |= 1 << i
-			}
-		}
+		k, mask := clue.Answer(x.Holders, resp)
 		occurs[[2]int{k, mask}] = true
 	}
 	weight := int64(1)
