@@ -3,10 +3,10 @@ package clue_test
 import (
 	"context"
 	"fmt"
-	"github.com/gumshoe-dev/gumshoe/solver"
 	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/clue"
+	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
 // A short game of classic Cluedo from dave's seat: the envelope odds and
