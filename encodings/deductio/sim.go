@@ -127,49 +127,11 @@ func Simulate(cfg SimOptions) (*Simulation, error) {
 	if cfg.MaxTurns <= 0 {
 		cfg.MaxTurns = 300
 	}
-	s := &sim{rng: rand.New(rand.NewPCG(cfg.Seed, 0x6465647563)), cfg: cfg}
+	s, err := newSim(cfg)
+	if err != nil {
+		return nil, err
+	}
 	n := cfg.Players
-	s.out = &Simulation{Players: simNames[:n:n], Logs: make([][]string, n), PolicyLogs: make([][]string, n), Truth: map[string][]int{}}
-	s.public = NewGame()
-	for i := 1; i <= MaxNumber; i++ {
-		s.numDeck = append(s.numDeck, i)
-	}
-	s.rng.Shuffle(len(s.numDeck), func(i, j int) { s.numDeck[i], s.numDeck[j] = s.numDeck[j], s.numDeck[i] })
-	for range 35 {
-		c := RandomClue(s.rng)
-		s.out.Clues = append(s.out.Clues, c)
-		s.clueDeck = append(s.clueDeck, simCard{clue: c})
-	}
-	reveals := 7
-	if n == 4 {
-		reveals = 5
-	}
-	for range reveals {
-		s.clueDeck = append(s.clueDeck, simCard{reveal: true})
-	}
-	s.rng.Shuffle(len(s.clueDeck), func(i, j int) { s.clueDeck[i], s.clueDeck[j] = s.clueDeck[j], s.clueDeck[i] })
-
-	if err := s.all("players " + strings.Join(s.out.Players, " ")); err != nil {
-		return nil, err
-	}
-	s.players = make([]simPlayer, n)
-	for i := range s.players {
-		s.logSeat(i, "seat "+s.out.Players[i])
-		s.players[i].index = 1
-		s.players[i].secret = s.drawNumber()
-		s.out.Truth[fmt.Sprintf("%s#1", s.out.Players[i])] = []int{s.players[i].secret}
-		s.logSeat(i, fmt.Sprintf("secret %s %d", s.out.Players[i], s.players[i].secret))
-	}
-	var up []int
-	for range 3 {
-		up = append(up, s.drawNumber())
-	}
-	if err := s.reveal(up); err != nil {
-		return nil, err
-	}
-	if err := s.refill(); err != nil {
-		return nil, err
-	}
 	need := winsNeeded(n)
 	p := s.rng.IntN(n)
 	for turn := 1; turn <= cfg.MaxTurns; turn++ {
