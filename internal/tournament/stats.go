@@ -88,20 +88,25 @@ type Table struct {
 	// stopped unfinished at the time limit.
 	CPU     map[int]time.Duration
 	Dropped map[int]int
+	// Resumed counts the games tallied from a journal (played by an
+	// earlier run): their CPU time is not in CPU.
+	Resumed map[int]int
 }
 
 // NewTable is an empty table.
 func NewTable(game string) *Table {
-	return &Table{Game: game, Cells: map[int][]Cell{}, Games: map[int]int{}, Draws: map[int]int{}, CPU: map[int]time.Duration{}, Dropped: map[int]int{}}
+	return &Table{Game: game, Cells: map[int][]Cell{}, Games: map[int]int{}, Draws: map[int]int{}, CPU: map[int]time.Duration{}, Dropped: map[int]int{}, Resumed: map[int]int{}}
 }
 
 // CPUPerGame is the CPU time of a finished game of n players, on average
-// (the dropped games' CPU is charged to the finished ones).
+// over the games this run played (the dropped games' CPU is charged to the
+// finished ones; games resumed from a journal are left out).
 func (t *Table) CPUPerGame(n int) time.Duration {
-	if t.Games[n] == 0 {
+	played := t.Games[n] - t.Resumed[n]
+	if played <= 0 {
 		return 0
 	}
-	return t.CPU[n] / time.Duration(t.Games[n])
+	return t.CPU[n] / time.Duration(played)
 }
 
 // Add tallies one game of n players.

@@ -21,6 +21,7 @@ var (
 	tourSeed    = flag.Uint64("tournament.seed", 1, "the first game's seed")
 	tourWorkers = flag.Int("tournament.workers", 2, "games played at once")
 	tourOut     = flag.String("tournament.out", "", "directory for tournament-GAME.svg and tournament-GAME.md (none when empty)")
+	tourJournal = flag.String("tournament.journal", "", "a file each finished game is appended to; games already in it are tallied, not played again (none when empty)")
 )
 
 // TestTournament plays the tournament when -tournament.games is set: for
@@ -54,6 +55,28 @@ func TestTournament(t *testing.T) {
 		}
 	}
 	ctx := context.Background()
+	var done []Entry
+	var journal *os.File
+	if *tourJournal != "" {
+		if f, err := os.Open(*tourJournal); err == nil {
+			done, err = ReadJournal(f)
+			f.Close()
+			if err != nil {
+				t.Fatalf("%s: %v", *tourJournal, err)
+			}
+		} else if !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+		f, err := os.OpenFile(*tourJournal, os.O_APPEND|os.O_CREATE|os.O_RDWR, 0o644)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := dropCutLine(f); err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		journal = f
+	}
 	for _, spec := range specs {
 		var played []int
 		tab := NewTable(spec.Name)
@@ -66,9 +89,10 @@ func TestTournament(t *testing.T) {
 			if *tourBudget > 0 {
 				budget = *tourBudget / time.Duration(cells)
 			}
-			runCell(ctx, t, spec, tab, n, budget)
-			t.Logf("%s, %d players: %d games (%d without a winner), %d dropped unfinished at the time limit, CPU %v a game",
-				spec.Name, n, tab.Games[n], tab.Draws[n], tab.Dropped[n], tab.CPUPerGame(n))
+			skip := resume(t, spec, tab, n, done)
+			runCell(ctx, t, spec, tab, n, budget, skip, journal)
+			t.Logf("%s, %d players: %d games (%d without a winner; %d from the journal), %d dropped unfinished at the time limit, CPU %v a game",
+				spec.Name, n, tab.Games[n], tab.Draws[n], tab.Resumed[n], tab.Dropped[n], tab.CPUPerGame(n))
 		}
 		var md strings.Builder
 		if err := tab.WriteMarkdown(&md, played); err != nil {
@@ -91,8 +115,47 @@ func TestTournament(t *testing.T) {
 	}
 }
 
-// runCell plays one game's player count, within budget (0: no limit).
-func runCell(ctx context.Context, t *testing.T, spec GameSpec, tab *Table, n int, budget time.Duration) {
+// dropCutLine truncates f after its last newline: a line cut short by a
+// run that stopped while writing it (ReadJournal ignored it) would
+// otherwise run into the next entry.
+func dropCutLine(f *os.File) error {
+	b, err := os.ReadFile(f.Name())
+	if err != nil {
+		return err
+	}
+	if keep := strings.LastIndexByte(string(b), '\n') + 1; keep < len(b) {
+		return f.Truncate(int64(keep))
+	}
+	return nil
+}
+
+// gameSeed is the seed of game i of n players.
+func gameSeed(n, i int) uint64 { return *tourSeed + uint64(i) + uint64(n)<<32 }
+
+// resume tallies the journal's games of the cell (spec, n) that this run
+// would play (the same index and seed, an index below -tournament.games),
+// each once, and returns their indices.
+func resume(t *testing.T, spec GameSpec, tab *Table, n int, done []Entry) map[int]bool {
+	skip := map[int]bool{}
+	for _, e := range done {
+		if e.Game != spec.Slug || e.Players != n || e.Index < 0 || e.Index >= *tourGames || e.Seed != gameSeed(n, e.Index) || skip[e.Index] {
+			continue
+		}
+		r, err := e.Outcome()
+		if err != nil {
+			t.Fatal(err) // ReadJournal checked it
+		}
+		skip[e.Index] = true
+		tab.Add(n, r)
+		tab.Resumed[n]++
+	}
+	return skip
+}
+
+// runCell plays one game's player count, within budget (0: no limit),
+// leaving out the games in skip and appending each finished game to
+// journal when it is not nil.
+func runCell(ctx context.Context, t *testing.T, spec GameSpec, tab *Table, n int, budget time.Duration, skip map[int]bool, journal *os.File) {
 	var deadline time.Time
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -117,7 +180,10 @@ func runCell(ctx context.Context, t *testing.T, spec GameSpec, tab *Table, n int
 				if i >= *tourGames || (!deadline.IsZero() && time.Now().After(deadline)) {
 					return
 				}
-				r, err := spec.Play(cctx, Seats(n, i), *tourSeed+uint64(i)+uint64(n)<<32)
+				if skip[i] {
+					continue
+				}
+				r, err := spec.Play(cctx, Seats(n, i), gameSeed(n, i))
 				if err != nil && cctx.Err() != nil {
 					mu.Lock()
 					tab.Dropped[n]++
@@ -130,6 +196,11 @@ func runCell(ctx context.Context, t *testing.T, spec GameSpec, tab *Table, n int
 				}
 				mu.Lock()
 				tab.Add(n, r)
+				if journal != nil {
+					if err := WriteEntry(journal, NewEntry(spec.Slug, n, i, gameSeed(n, i), r)); err != nil {
+						t.Error(err)
+					}
+				}
 				mu.Unlock()
 			}
 		}()
