@@ -248,25 +248,14 @@ type questionJSON struct {
 	Text  string `json:"text"`
 }
 
-// describeChange says how the lines changed from before to after.
+// describeChange says how the lines changed from before to after: a line
+// appended is "added" (the page's redo of the last line too), anything
+// else as table.DescribeChange says it.
 func describeChange(before, after []string) string {
-	i := 0
-	for i < len(before) && i < len(after) && before[i] == after[i] {
-		i++
+	if n := len(before); len(after) == n+1 && slices.Equal(before, after[:n]) {
+		return fmt.Sprintf("line %d added: %s", n+1, after[n])
 	}
-	switch {
-	case i == len(before) && i == len(after):
-		return "no change"
-	case len(after) == len(before)+1 && i == len(before):
-		return fmt.Sprintf("line %d added: %s", i+1, after[i])
-	case len(after) == len(before)-1 && slices.Equal(before[i+1:], after[i:]):
-		return fmt.Sprintf("line %d removed: %s", i+1, before[i])
-	case len(after) == len(before)+1 && slices.Equal(before[i:], after[i+1:]):
-		return fmt.Sprintf("line %d is back: %s", i+1, after[i])
-	case len(after) == len(before) && slices.Equal(before[i+1:], after[i+1:]):
-		return fmt.Sprintf("line %d is now: %s", i+1, after[i])
-	}
-	return fmt.Sprintf("lines from %d on changed", i+1)
+	return table.DescribeChange(before, after)
 }
 
 // refusal is the JSON form of an error: a refused line or change, or a

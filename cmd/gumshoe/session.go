@@ -289,7 +289,7 @@ func (ps *playSession) step(back bool) {
 		ps.errorf("%v", err)
 		return
 	}
-	ps.notef("%s", describeChange(before, ps.s.Lines()))
+	ps.notef("%s", table.DescribeChange(before, ps.s.Lines()))
 	ps.changed()
 }
 
@@ -413,23 +413,4 @@ func (ps *playSession) showLog() {
 	for i, l := range ps.s.Lines() {
 		fmt.Fprintf(ps.out, "%4d %s\n", i+1, l)
 	}
-}
-
-// describeChange says how the lines changed from before to after.
-func describeChange(before, after []string) string {
-	i := 0
-	for i < len(before) && i < len(after) && before[i] == after[i] {
-		i++
-	}
-	switch {
-	case i == len(before) && i == len(after):
-		return "no change"
-	case len(after) == len(before)-1 && slices.Equal(before[i+1:], after[i:]):
-		return fmt.Sprintf("took back line %d: %s", i+1, before[i])
-	case len(after) == len(before)+1 && slices.Equal(before[i:], after[i+1:]):
-		return fmt.Sprintf("line %d is back: %s", i+1, after[i])
-	case len(after) == len(before) && slices.Equal(before[i+1:], after[i+1:]):
-		return fmt.Sprintf("line %d is now: %s", i+1, after[i])
-	}
-	return fmt.Sprintf("lines from %d on changed", i+1)
 }
