@@ -21,6 +21,7 @@ import (
 	"github.com/gumshoe-dev/gumshoe/encodings/clue"
 	"github.com/gumshoe-dev/gumshoe/encodings/deduceordie"
 	"github.com/gumshoe-dev/gumshoe/encodings/deductio"
+	"github.com/gumshoe-dev/gumshoe/encodings/games"
 	"github.com/gumshoe-dev/gumshoe/encodings/murderbythedeck"
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
 	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder"
@@ -28,7 +29,7 @@ import (
 )
 
 // testGames are the games of the tests: every game there is.
-var testGames = table.Games{deduceordie.Definition, clue.Definition, deductio.Definition, murderbythedeck.Definition, theresbeenamurder.Definition}
+var testGames = games.All
 
 // gameCase is what the tests know of a game beyond its definition, taken
 // from its conformance test: a line that contradicts its example, and a
@@ -47,6 +48,16 @@ var gameCases = []gameCase{
 	{deductio.Definition, "alice plays <=5", "alice plays nonsense", 13, ""},
 	{murderbythedeck.Definition, "dave discards 3D", "dave discards 7H", 15, ""},
 	{theresbeenamurder.Definition, "carol announces drunk", "bob plays nonsense", 11, ""},
+}
+
+// TestEveryGameHasACase: a game added to games.All without a gameCase
+// would go untested by the page tests.
+func TestEveryGameHasACase(t *testing.T) {
+	for _, d := range testGames {
+		if !slices.ContainsFunc(gameCases, func(gc gameCase) bool { return gc.def.Name == d.Name }) {
+			t.Errorf("game %s has no gameCase", d.Name)
+		}
+	}
 }
 
 // testPuzzle makes the puzzles of the test server: Deduce or Die only.

@@ -18,6 +18,7 @@ import (
 	"github.com/gumshoe-dev/gumshoe/encodings/clue"
 	"github.com/gumshoe-dev/gumshoe/encodings/deduceordie"
 	"github.com/gumshoe-dev/gumshoe/encodings/deductio"
+	"github.com/gumshoe-dev/gumshoe/encodings/games"
 	"github.com/gumshoe-dev/gumshoe/encodings/murderbythedeck"
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
 	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder"
@@ -116,6 +117,16 @@ func TestJSONSchema(t *testing.T) {
 	schemas, err := readSchemas(schemaFile)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// Every game writes every document every game has.
+	for _, d := range games.All {
+		for _, kind := range []string{"report", "advice", "why", "sheet"} {
+			if !slices.ContainsFunc(jsonCases(), func(c jsonCase) bool {
+				return c.game.Name == d.Name && strings.HasPrefix(c.name, d.Name+"/"+kind)
+			}) {
+				t.Errorf("game %s: no %s case in jsonCases", d.Name, kind)
+			}
+		}
 	}
 	ctx := context.Background()
 	seen := map[string]bool{}
