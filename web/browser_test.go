@@ -105,6 +105,12 @@ func eval[T any](t testing.TB, ctx context.Context, js string) T {
 	c, cancel := context.WithTimeout(ctx, browserWait)
 	defer cancel()
 	v, err := chromedp.Run(c, chromedp.Evaluate[T](js))
+	for staleContext(err) && c.Err() == nil {
+		// The page was between documents (a navigation or reload still
+		// settling): the script did not run; run it in the new one.
+		time.Sleep(50 * time.Millisecond)
+		v, err = chromedp.Run(c, chromedp.Evaluate[T](js))
+	}
 	if err != nil {
 		t.Fatalf("%s: %v", js, err)
 	}
@@ -116,10 +122,23 @@ func waitFor(t testing.TB, ctx context.Context, js string) {
 	t.Helper()
 	c, cancel := context.WithTimeout(ctx, browserWait+5*time.Second)
 	defer cancel()
-	if _, err := chromedp.Run(c, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(browserWait))); err != nil {
+	_, err := chromedp.Run(c, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(browserWait)))
+	for staleContext(err) && c.Err() == nil {
+		time.Sleep(50 * time.Millisecond)
+		_, err = chromedp.Run(c, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(browserWait)))
+	}
+	if err != nil {
 		page, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`"lines " + document.querySelectorAll("#lines li").length + ", message: " + document.getElementById("message").textContent + ", timings: " + (window.gumshoeTimings || []).length`))
 		t.Fatalf("waiting for %s: %v (page: %s)", js, err, page)
 	}
+}
+
+// staleContext says that err is the browser's answer to a script sent to
+// a document that a navigation or reload has just replaced ("Cannot find
+// context with specified id"): the script did not run, and running it
+// again reaches the new document.
+func staleContext(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "Cannot find context with specified id")
 }
 
 // js quotes s as a JavaScript string.
