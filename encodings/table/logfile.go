@@ -180,35 +180,13 @@ func (l *Log) Save(path string) error {
 // flushes it to disk, renames it over path and flushes the directory. A
 // temporary file ".<name>.tmp*" may be left behind by a process killed at
 // the wrong moment; it is never the log itself.
-func WriteFileAtomic(path string, data []byte, perm os.FileMode) (err error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp*")
+func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
+	dir, tmp, err := writeTemp(path, data, perm)
 	if err != nil {
 		return err
 	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	if _, err = f.Write(data); err != nil {
-		return err
-	}
-	if err = f.Chmod(perm); err != nil {
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(tmp, path); err != nil {
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
 		return err
 	}
 	return syncDir(dir)
@@ -219,34 +197,50 @@ func WriteFileAtomic(path string, data []byte, perm os.FileMode) (err error) {
 // when path exists: the complete file appears under its name at once (by a
 // hard link from a temporary file), so two processes cannot both create it
 // and no one ever sees it partly written.
-func CreateFileAtomic(path string, data []byte, perm os.FileMode) (err error) {
+func CreateFileAtomic(path string, data []byte, perm os.FileMode) error {
+	dir, tmp, err := writeTemp(path, data, perm)
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp)
+	if err := os.Link(tmp, path); err != nil {
+		return err
+	}
+	return syncDir(dir)
+}
+
+// writeTemp writes data with perm to a new temporary file ".<name>.tmp*"
+// beside path, flushed to disk and closed, and returns path's directory
+// and the temporary file's name. On an error no temporary file is left.
+func writeTemp(path string, data []byte, perm os.FileMode) (dir, tmp string, err error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
 	}
 	f, err := os.CreateTemp(dir, "."+base+".tmp*")
 	if err != nil {
-		return err
+		return "", "", err
 	}
-	tmp := f.Name()
-	defer os.Remove(tmp)
-	defer f.Close()
+	tmp = f.Name()
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
 	if _, err = f.Write(data); err != nil {
-		return err
+		return "", "", err
 	}
 	if err = f.Chmod(perm); err != nil {
-		return err
+		return "", "", err
 	}
 	if err = f.Sync(); err != nil {
-		return err
+		return "", "", err
 	}
 	if err = f.Close(); err != nil {
-		return err
+		return "", "", err
 	}
-	if err = os.Link(tmp, path); err != nil {
-		return err
-	}
-	return syncDir(dir)
+	return dir, tmp, nil
 }
 
 // syncDir flushes a directory so that a rename in it survives a crash. Some
