@@ -41,6 +41,12 @@ var ClueFullAdvice = func(ctx context.Context, g *clue.Game) ([]clue.QuestionOpt
 // showed. A wrong accuser is out but still shows cards; the last player in
 // wins.
 func PlayClue(ctx context.Context, seats []Policy, seed uint64) (Result, error) {
+	return playClue(ctx, seats, seed, nil)
+}
+
+// playClue is PlayClue; trace, when not nil, is called with every move as
+// the mover logs it (accusations, and questions with the card shown).
+func playClue(ctx context.Context, seats []Policy, seed uint64, trace func(line string)) (Result, error) {
 	n := len(seats)
 	res := newResult(seats)
 	sim, err := clue.Simulate(clue.SimOptions{Preset: clue.PresetCluedo, Players: n, Seed: seed, Questions: -1})
@@ -118,6 +124,9 @@ func PlayClue(ctx context.Context, seats []Policy, seed uint64) (Result, error) 
 				verdict = "right"
 			}
 			line := fmt.Sprintf("%s accuses %s %s", sim.Players[p], cardNames(best), verdict)
+			if trace != nil {
+				trace(line)
+			}
 			if err := apply(func(int) string { return line }); err != nil {
 				return res, err
 			}
@@ -151,6 +160,14 @@ func PlayClue(ctx context.Context, seats []Policy, seed uint64) (Result, error) 
 			}
 		}
 		ask := fmt.Sprintf("%s asks %s: ", sim.Players[p], cardNames(q))
+		if trace != nil {
+			switch {
+			case shower < 0:
+				trace(ask + "nobody")
+			default:
+				trace(ask + sim.Players[shower] + " shows " + names[shown])
+			}
+		}
 		if err := apply(func(s int) string {
 			switch {
 			case shower < 0:
@@ -218,7 +235,9 @@ func clueQuestion(ctx context.Context, g *clue.Game, pol Policy, p int, rng *ran
 // seat's sheet in expectation (the first of equal ones in the order of
 // Game.Questions). Questions that a symmetry of the problem maps onto each
 // other (cards of one category that every constraint treats alike) settle
-// as many cells and are computed once.
+// as many cells and are computed once. The figures are exact: by counting
+// (ExpectedSettled), or, when the seat's view has few worlds, from one pass
+// over them (clueSettledByWorlds), which gives the same numbers.
 func clueGreedy(ctx context.Context, g *clue.Game, seat int) ([]solver.Card, error) {
 	prob, err := g.Problem()
 	if err != nil {
@@ -228,9 +247,33 @@ func clueGreedy(ctx context.Context, g *clue.Game, seat int) ([]solver.Card, err
 	class := symmetryClasses(prob, g.Deck().CategoryOf)
 	cnt := solver.NewCounter(prob)
 	memo := map[string]*big.Rat{}
+	qs := g.Questions()
+	var reps [][]solver.Card
+	seen := map[string]bool{}
+	for _, q := range qs {
+		if key := classKey(q, class); !seen[key] {
+			seen[key] = true
+			reps = append(reps, q)
+		}
+	}
+	worlds, err := cnt.Count(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if worlds.IsInt64() && worlds.Int64() <= greedyEnumLimit {
+		es, ok, err := clueSettledByWorlds(ctx, prob, reps, seat, n, greedyEnumLimit)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			for i, q := range reps {
+				memo[classKey(q, class)] = es[i]
+			}
+		}
+	}
 	var best *big.Rat
 	var bq []solver.Card
-	for _, q := range g.Questions() {
+	for _, q := range qs {
 		key := classKey(q, class)
 		e, ok := memo[key]
 		if !ok {
@@ -251,6 +294,116 @@ func clueGreedy(ctx context.Context, g *clue.Game, seat int) ([]solver.Card, err
 		return nil, fmt.Errorf("clue: seat %d has no question to ask", seat)
 	}
 	return bq, nil
+}
+
+// greedyEnumLimit is the most worlds of the seat's view for which the
+// greedy policy visits the worlds rather than counting.
+const greedyEnumLimit = 1_000_000
+
+// clueSettledByWorlds is ExpectedSettled of each question of qs asked by
+// the seat, from one pass over the worlds of p: the same exact figures as
+// clueEvents and ExpectedSettled. A cell is settled after an answer when
+// the card has the one holder in every world of the answer (every cell of
+// its row is settled) or when no world of the answer gives it that holder;
+// an answer's weight is its worlds', each world's shared equally among the
+// cards the responder may show (the events' weights). It returns false,
+// and no figures, when p has more than limit worlds.
+func clueSettledByWorlds(ctx context.Context, p *solver.Problem, qs [][]solver.Card, seat, n, limit int) ([]*big.Rat, bool, error) {
+	m := p.Model()
+	nc, nh := m.NumCards(), m.NumHolders()
+	words := (nc*nh + 63) / 64
+	// rank[h] is h's place among the responders, n-1 for none.
+	rank := make([]int, nh)
+	for h := range rank {
+		rank[h] = n - 1
+	}
+	for k := 1; k < n; k++ {
+		rank[(seat+k)%n] = k - 1
+	}
+	// Answer a of question qi (0: nobody; 1+k*len(q)+i: the k-th
+	// responder shows card i) at off[qi]+a: its weight, and the cells
+	// that some world of the answer has.
+	off := make([]int, len(qs)+1)
+	weight := make([]int64, len(qs))
+	for qi, q := range qs {
+		off[qi+1] = off[qi] + 1 + (n-1)*len(q)
+		weight[qi] = 1
+		for i := 2; i <= len(q); i++ {
+			weight[qi] *= int64(i)
+		}
+	}
+	total := make([]int64, off[len(qs)])
+	cells := make([]uint64, off[len(qs)]*words)
+	bits := make([]uint64, words)
+	var set [64]int
+	ok, err := clue.EachWorld(ctx, p, limit, func(w solver.World) {
+		clear(bits)
+		for c, h := range w {
+			b := c*nh + int(h)
+			bits[b/64] |= 1 << (b % 64)
+		}
+		for qi, q := range qs {
+			first, ns := n-1, 0
+			for i, c := range q {
+				switch r := rank[w[c]]; {
+				case r < first:
+					first, ns = r, 1
+					set[0] = i
+				case r == first && r < n-1:
+					set[ns] = i
+					ns++
+				}
+			}
+			add := func(a int, x int64) {
+				j := off[qi] + a
+				total[j] += x
+				for k, b := range bits {
+					cells[j*words+k] |= b
+				}
+			}
+			if first == n-1 {
+				add(0, weight[qi])
+				continue
+			}
+			for _, i := range set[:ns] {
+				add(1+first*len(q)+i, weight[qi]/int64(ns))
+			}
+		}
+	})
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	out := make([]*big.Rat, len(qs))
+	for qi := range qs {
+		num, den := new(big.Int), new(big.Int)
+		for j := off[qi]; j < off[qi+1]; j++ {
+			if total[j] == 0 {
+				continue
+			}
+			settled := 0
+			for c := range nc {
+				held := 0
+				for h := range nh {
+					if b := c*nh + h; cells[j*words+b/64]&(1<<(b%64)) != 0 {
+						held++
+					}
+				}
+				if held == 1 {
+					settled += nh
+				} else {
+					settled += nh - held
+				}
+			}
+			t := big.NewInt(total[j])
+			num.Add(num, new(big.Int).Mul(t, big.NewInt(int64(settled))))
+			den.Add(den, t)
+		}
+		out[qi] = new(big.Rat)
+		if den.Sign() != 0 {
+			out[qi].SetFrac(num, den)
+		}
+	}
+	return out, true, nil
 }
 
 // clueEvents are the outcomes of the seat's question q that occur in some
