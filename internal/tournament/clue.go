@@ -459,8 +459,9 @@ func clueEvents(ctx context.Context, cnt *solver.Counter, q []solver.Card, seat,
 
 // symmetryClasses numbers the cards so that two cards share a number
 // exactly when they are of one category (cat) and every constraint treats
-// them alike (same allowed holders, same terms with the same coefficients):
-// swapping them is then a symmetry of the problem.
+// them alike (same allowed holders, same terms with the same coefficients,
+// the same constraints on the card alone wherever they are): swapping them
+// is then a symmetry of the problem.
 func symmetryClasses(p *solver.Problem, cat func(int) int) []int {
 	m := p.Model()
 	sig := make([]strings.Builder, m.NumCards())
@@ -472,8 +473,17 @@ func symmetryClasses(p *solver.Problem, cat func(int) int) []int {
 			}
 		}
 	}
+	// A constraint on one card (a unit: "c is with h", "c is not with h")
+	// is named by what it says, not where it is: swapping two cards with
+	// the same units maps the set of units onto itself.
+	units := make([][]string, m.NumCards())
 	for i, o := range p.Observations() {
 		for j, k := range o.Constraints {
+			if len(k.Terms) == 1 {
+				t := k.Terms[0]
+				units[t.Lit.Card] = append(units[t.Lit.Card], fmt.Sprintf("|u%d*%d%v%d", t.Lit.Holder, t.Coef, k.Op, k.Bound))
+				continue
+			}
 			for _, t := range k.Terms {
 				fmt.Fprintf(&sig[t.Lit.Card], "|%d.%d:%d*%d", i, j, t.Lit.Holder, t.Coef)
 			}
@@ -482,6 +492,11 @@ func symmetryClasses(p *solver.Problem, cat func(int) int) []int {
 	ids := map[string]int{}
 	out := make([]int, m.NumCards())
 	for c := range sig {
+		us := units[c]
+		slices.Sort(us)
+		for _, u := range slices.Compact(us) {
+			sig[c].WriteString(u)
+		}
 		s := sig[c].String()
 		id, ok := ids[s]
 		if !ok {

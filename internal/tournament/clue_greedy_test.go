@@ -15,6 +15,7 @@ import (
 // cells in expectation either way.
 func TestClueSettledByWorlds(t *testing.T) {
 	ctx := context.Background()
+	pairs := 0
 	for _, tc := range []struct {
 		players, questions, seat int
 		seed                     uint64
@@ -50,6 +51,21 @@ func TestClueSettledByWorlds(t *testing.T) {
 		if err != nil || !ok {
 			t.Fatalf("%s: clueSettledByWorlds: %v, %v", tc.why, ok, err)
 		}
+		// Questions of one symmetry class settle as many cells: the
+		// greedy policy computes one of each.
+		class := symmetryClasses(p, g.Deck().CategoryOf)
+		byClass := map[string]int{}
+		for i, q := range pick {
+			k := classKey(q, class)
+			if j, ok := byClass[k]; ok {
+				pairs++
+				if got[i].Cmp(got[j]) != 0 {
+					t.Errorf("%s: questions %v and %v are of one class but settle %s and %s", tc.why, pick[j], q, got[j].RatString(), got[i].RatString())
+				}
+			} else {
+				byClass[k] = i
+			}
+		}
 		cnt := solver.NewCounter(p)
 		for i, q := range pick {
 			events, err := clueEvents(ctx, cnt, q, tc.seat, tc.players)
@@ -69,4 +85,8 @@ func TestClueSettledByWorlds(t *testing.T) {
 			t.Errorf("%s: limit 1: %v, %v; want false, nil", tc.why, ok, err)
 		}
 	}
+	if pairs == 0 {
+		t.Error("no two questions of one class were compared")
+	}
+	t.Logf("%d questions compared with another of their class", pairs)
 }
