@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -235,9 +236,10 @@ func clueQuestion(ctx context.Context, g *clue.Game, pol Policy, p int, rng *ran
 // seat's sheet in expectation (the first of equal ones in the order of
 // Game.Questions). Questions that a symmetry of the problem maps onto each
 // other (cards of one category that every constraint treats alike) settle
-// as many cells and are computed once. The figures are exact: by counting
-// (ExpectedSettled), or, when the seat's view has few worlds, from one pass
-// over them (clueSettledByWorlds), which gives the same numbers.
+// as many cells and are computed once. The figures are exact, those of
+// ExpectedSettled over clueEvents: by counting (clueSettledByAnswers), or,
+// when the seat's view has few worlds, from one pass over them
+// (clueSettledByWorlds).
 func clueGreedy(ctx context.Context, g *clue.Game, seat int) ([]solver.Card, error) {
 	prob, err := g.Problem()
 	if err != nil {
@@ -277,11 +279,7 @@ func clueGreedy(ctx context.Context, g *clue.Game, seat int) ([]solver.Card, err
 		key := classKey(q, class)
 		e, ok := memo[key]
 		if !ok {
-			events, err := clueEvents(ctx, cnt, q, seat, n)
-			if err != nil {
-				return nil, err
-			}
-			if e, err = ExpectedSettled(ctx, prob, events); err != nil {
+			if e, err = clueSettledByAnswers(ctx, prob, cnt, q, seat, n); err != nil {
 				return nil, err
 			}
 			memo[key] = e
@@ -294,6 +292,103 @@ func clueGreedy(ctx context.Context, g *clue.Game, seat int) ([]solver.Card, err
 		return nil, fmt.Errorf("clue: seat %d has no question to ask", seat)
 	}
 	return bq, nil
+}
+
+// clueSettledByAnswers is ExpectedSettled of the events of q
+// (clueEvents) with one count of the marginals per answer instead of one
+// per event: a cell is settled after an answer when it is settled over
+// the union of the answer's events (no world of them, or every world, has
+// the card with the holder), and that union is "the responders before the
+// k-th hold none of the asked cards and the k-th holds card i" (nobody:
+// "no responder holds one"); the answer's weight, the events' counts times
+// their weights, comes from the joint distribution of the asked cards'
+// holders.
+func clueSettledByAnswers(ctx context.Context, p *solver.Problem, cnt *solver.Counter, q []solver.Card, seat, n int) (*big.Rat, error) {
+	var resp []solver.Holder
+	for k := 1; k < n; k++ {
+		resp = append(resp, solver.Holder((seat+k)%n))
+	}
+	jc, err := cnt.Joint(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	weight := int64(1)
+	for i := 2; i <= len(q); i++ {
+		weight *= int64(i)
+	}
+	// The weight of each answer: 0 nobody, 1+k*len(q)+i the k-th
+	// responder shows card i.
+	totals := make([]*big.Int, 1+len(resp)*len(q))
+	for i := range totals {
+		totals[i] = new(big.Int)
+	}
+	tmp := new(big.Int)
+	for _, x := range jc {
+		k, mask := clue.Answer(x.Holders, resp)
+		if k == len(resp) {
+			totals[0].Add(totals[0], tmp.Mul(x.Count, big.NewInt(weight)))
+			continue
+		}
+		share := big.NewInt(weight / int64(bits.OnesCount(uint(mask))))
+		for i := range q {
+			if mask&(1<<i) != 0 {
+				a := totals[1+k*len(q)+i]
+				a.Add(a, tmp.Mul(x.Count, share))
+			}
+		}
+	}
+	m := p.Model()
+	nc, nh := m.NumCards(), m.NumHolders()
+	num, den := new(big.Int), new(big.Int)
+	settledIn := func(cons []solver.Constraint) (int, error) {
+		pa := p.Clone()
+		if _, err := pa.Add(solver.Observation{Label: "answer", Constraints: cons}); err != nil {
+			return 0, err
+		}
+		mg, err := solver.NewCounter(pa).Marginals(ctx)
+		if err != nil {
+			return 0, err
+		}
+		settled := 0
+		for c := range nc {
+			for h := range nh {
+				if x := mg.Count(solver.Card(c), solver.Holder(h)); x.Sign() == 0 || x.Cmp(mg.Total) == 0 {
+					settled++
+				}
+			}
+		}
+		return settled, nil
+	}
+	var none []solver.Constraint
+	for k, r := range resp {
+		for i, c := range q {
+			t := totals[1+k*len(q)+i]
+			if t.Sign() == 0 {
+				continue
+			}
+			settled, err := settledIn(append(slices.Clone(none), solver.Holds(c, r)))
+			if err != nil {
+				return nil, err
+			}
+			num.Add(num, tmp.Mul(t, big.NewInt(int64(settled))))
+			den.Add(den, t)
+		}
+		for _, c := range q {
+			none = append(none, solver.NotHolds(c, r))
+		}
+	}
+	if t := totals[0]; t.Sign() != 0 {
+		settled, err := settledIn(none)
+		if err != nil {
+			return nil, err
+		}
+		num.Add(num, tmp.Mul(t, big.NewInt(int64(settled))))
+		den.Add(den, t)
+	}
+	if den.Sign() == 0 {
+		return new(big.Rat), nil
+	}
+	return new(big.Rat).SetFrac(num, den), nil
 }
 
 // greedyEnumLimit is the most worlds of the seat's view for which the

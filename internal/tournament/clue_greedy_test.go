@@ -8,11 +8,12 @@ import (
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
-// TestClueSettledByWorlds checks the greedy policy's pass over the worlds
-// against counting (clueEvents and ExpectedSettled, itself checked
-// against brute force in TestExpectedSettledBrute): every question of
-// mid-game positions of classic Cluedo settles the same exact number of
-// cells in expectation either way.
+// TestClueSettledByWorlds checks the greedy policy's two ways, the pass
+// over the worlds and the counts per answer, against counting each event
+// (clueEvents and ExpectedSettled, itself checked against brute force in
+// TestExpectedSettledBrute): questions of classic Cluedo positions settle
+// the same exact number of cells in expectation each way, and questions
+// of one symmetry class settle as many.
 func TestClueSettledByWorlds(t *testing.T) {
 	ctx := context.Background()
 	pairs := 0
@@ -25,6 +26,7 @@ func TestClueSettledByWorlds(t *testing.T) {
 		{3, 8, 1, 2, "three players, more questions, another seat"},
 		{4, 6, 2, 3, "four players, face-up cards"},
 		{5, 10, 4, 4, "five players, the seat's right-hand neighbour answers last"},
+		{6, 2, 1, 5, "six players, early: too many worlds to visit, counted"},
 	} {
 		s, err := clue.Simulate(clue.SimOptions{Preset: clue.PresetCluedo, Players: tc.players, Seed: tc.seed, Questions: tc.questions})
 		if err != nil {
@@ -47,9 +49,24 @@ func TestClueSettledByWorlds(t *testing.T) {
 		for i := 0; i < len(qs); i += 7 {
 			pick = append(pick, qs[i])
 		}
+		if tc.players == 6 {
+			pick = pick[:6]
+		}
 		got, ok, err := clueSettledByWorlds(ctx, p, pick, tc.seat, tc.players, greedyEnumLimit)
-		if err != nil || !ok {
-			t.Fatalf("%s: clueSettledByWorlds: %v, %v", tc.why, ok, err)
+		if err != nil {
+			t.Fatalf("%s: clueSettledByWorlds: %v", tc.why, err)
+		}
+		cnt := solver.NewCounter(p)
+		if !ok {
+			// Too many worlds: the counts per answer stand in.
+			got = nil
+			for _, q := range pick {
+				e, err := clueSettledByAnswers(ctx, p, cnt, q, tc.seat, tc.players)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got = append(got, e)
+			}
 		}
 		// Questions of one symmetry class settle as many cells: the
 		// greedy policy computes one of each.
@@ -66,8 +83,16 @@ func TestClueSettledByWorlds(t *testing.T) {
 				byClass[k] = i
 			}
 		}
-		cnt := solver.NewCounter(p)
 		for i, q := range pick {
+			if ok {
+				e, err := clueSettledByAnswers(ctx, p, cnt, q, tc.seat, tc.players)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if e.Cmp(got[i]) != 0 {
+					t.Errorf("%s: question %v: %s by the answers' counts, %s by the worlds", tc.why, q, e.RatString(), got[i].RatString())
+				}
+			}
 			events, err := clueEvents(ctx, cnt, q, tc.seat, tc.players)
 			if err != nil {
 				t.Fatal(err)
@@ -81,6 +106,9 @@ func TestClueSettledByWorlds(t *testing.T) {
 			}
 		}
 		// A limit below the number of worlds gives no figure.
+		if !ok {
+			continue
+		}
 		if _, ok, err := clueSettledByWorlds(ctx, p, pick, tc.seat, tc.players, 1); ok || err != nil {
 			t.Errorf("%s: limit 1: %v, %v; want false, nil", tc.why, ok, err)
 		}
