@@ -8,7 +8,6 @@ import (
 	"io"
 	"math"
 	"math/big"
-	"math/bits"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -411,103 +410,8 @@ func (a *asker) advise(ctx context.Context, q []solver.Card) (QuestionOption, er
 	for i := 2; i <= len(q); i++ {
 		weight = lcm(weight, int64(i))
 	}
+	type outcome struct{ shower, card int }
 	joint := map[string]map[outcome]*big.Int{} // envelope key -> outcome -> weighted count
-	add := func(cards []solver.Card, o outcome, n *big.Int) {
-		key := cardsKey(cards)
-		if joint[key] == nil {
-			joint[key] = map[outcome]*big.Int{}
-		}
-		v := joint[key][o]
-		if v == nil {
-			v = new(big.Int)
-			joint[key][o] = v
-		}
-		v.Add(v, n)
-	}
-	var err error
-	if !a.showerOnly && len(q) <= maxTallyItems {
-		err = a.jointByTally(ctx, q, resp, weight, add)
-	} else {
-		err = a.jointByEvents(ctx, q, resp, weight, add)
-	}
-	if err != nil {
-		return qa, err
-	}
-	// Mutual information of the envelope and the outcome.
-	total := new(big.Int)
-	pe := map[string]*big.Int{}
-	po := map[outcome]*big.Int{}
-	for e, row := range joint {
-		pe[e] = new(big.Int)
-		for o, v := range row {
-			total.Add(total, v)
-			pe[e].Add(pe[e], v)
-			if po[o] == nil {
-				po[o] = new(big.Int)
-			}
-			po[o].Add(po[o], v)
-		}
-	}
-	if total.Sign() == 0 {
-		return qa, nil
-	}
-	tf := bigFloat(total)
-	gain := 0.0
-	for e, row := range joint {
-		ef := bigFloat(pe[e])
-		for o, v := range row {
-			if v.Sign() == 0 {
-				continue
-			}
-			vf := bigFloat(v)
-			gain += vf / tf * math.Log2(vf*tf/(ef*bigFloat(po[o])))
-		}
-	}
-	qa.Gain = max(gain, 0)
-	var outs []outcome
-	for o := range po {
-		outs = append(outs, o)
-	}
-	slices.SortFunc(outs, func(x, y outcome) int {
-		if x.shower != y.shower {
-			if x.shower < 0 {
-				return 1
-			}
-			if y.shower < 0 {
-				return -1
-			}
-			return x.shower - y.shower
-		}
-		return x.card - y.card
-	})
-	for _, o := range outs {
-		oc := Outcome{Prob: new(big.Rat).SetFrac(po[o], total)}
-		if o.shower >= 0 {
-			oc.Shower = g.players[resp[o.shower]]
-			if o.card >= 0 {
-				oc.Card = g.deck.Cards()[o.card]
-			}
-		}
-		qa.Outcomes = append(qa.Outcomes, oc)
-	}
-	return qa, nil
-}
-
-// outcome is an answer to a question: the index among the responders of
-// who showed (-1: nobody) and the card shown (-1: not seen).
-type outcome struct{ shower, card int }
-
-// maxTallyItems is the most cards of a question that jointByTally takes
-// (it counts every subset of them).
-const maxTallyItems = 4
-
-// jointByEvents adds up the joint distribution of the envelope's content
-// and the answer to q (add: content, answer, count times the answer's
-// share of weight) by counting each answer's worlds, an event "the
-// responders before the k-th hold none of the asked cards, the k-th holds
-// exactly the subset mask" (or, showerOnly, "holds one of them"), the
-// last one as the rest of the worlds.
-func (a *asker) jointByEvents(ctx context.Context, q []solver.Card, resp []solver.Holder, weight int64, add func([]solver.Card, outcome, *big.Int)) error {
 	// The answers that occur in some world, from the joint distribution of
 	// the asked cards' holders: each is an event "the responders before the
 	// k-th hold none of the asked cards, the k-th holds exactly the subset
@@ -516,7 +420,7 @@ func (a *asker) jointByEvents(ctx context.Context, q []solver.Card, resp []solve
 	if !a.showerOnly {
 		hj, err := a.counter().Joint(ctx, q)
 		if err != nil {
-			return err
+			return qa, err
 		}
 		for _, jc := range hj {
 			k, mask := Answer(jc.Holders, resp)
@@ -581,7 +485,7 @@ func (a *asker) jointByEvents(ctx context.Context, q []solver.Card, resp []solve
 	cards := map[string][]solver.Card{}
 	base, err := a.baseContents(ctx)
 	if err != nil {
-		return err
+		return qa, err
 	}
 	for _, cc := range base {
 		k := cardsKey(cc.Cards)
@@ -598,7 +502,7 @@ func (a *asker) jointByEvents(ctx context.Context, q []solver.Card, resp []solve
 			break
 		}
 		if ev.res, err = a.contents(ctx, ev.cs); err != nil {
-			return err
+			return qa, err
 		}
 		for _, cc := range ev.res {
 			k := cardsKey(cc.Cards)
@@ -607,119 +511,78 @@ func (a *asker) jointByEvents(ctx context.Context, q []solver.Card, resp []solve
 	}
 	for _, ev := range events {
 		for _, cc := range ev.res {
+			key := cardsKey(cc.Cards)
+			if joint[key] == nil {
+				joint[key] = map[outcome]*big.Int{}
+			}
 			for _, o := range ev.outs {
-				add(cc.Cards, o, new(big.Int).Mul(cc.Count, big.NewInt(ev.share)))
+				v := joint[key][o]
+				if v == nil {
+					v = new(big.Int)
+					joint[key][o] = v
+				}
+				v.Add(v, new(big.Int).Mul(cc.Count, big.NewInt(ev.share)))
 			}
 		}
 	}
-	return nil
-}
-
-// jointByTally is jointByEvents from one count per responder: for the
-// k-th, over the worlds where the responders before it hold none of the
-// asked cards, the envelope's content jointly with whether it holds all
-// of each subset of them (tallies of one holder, one compilation); the
-// worlds where it holds exactly a subset follow by inclusion and
-// exclusion, and nobody's worlds are the rest. The counts are the events'
-// exactly.
-func (a *asker) jointByTally(ctx context.Context, q []solver.Card, resp []solver.Holder, weight int64, add func([]solver.Card, outcome, *big.Int)) error {
-	env := a.g.envelope()
-	base, err := a.baseContents(ctx)
-	if err != nil {
-		return err
-	}
-	rest := map[string]*big.Int{}
-	cards := map[string][]solver.Card{}
-	for _, cc := range base {
-		k := cardsKey(cc.Cards)
-		rest[k] = new(big.Int).Set(cc.Count)
-		cards[k] = cc.Cards
-	}
-	subsets := 1 << len(q)
-	var none []solver.Constraint
-	for k, r := range resp {
-		cnt := a.counter()
-		if k > 0 {
-			pk := a.p.Clone()
-			if _, err := pk.Add(solver.Observation{Label: "question outcome", Constraints: none}); err != nil {
-				return err
+	// Mutual information of the envelope and the outcome.
+	total := new(big.Int)
+	pe := map[string]*big.Int{}
+	po := map[outcome]*big.Int{}
+	for e, row := range joint {
+		pe[e] = new(big.Int)
+		for o, v := range row {
+			total.Add(total, v)
+			pe[e].Add(pe[e], v)
+			if po[o] == nil {
+				po[o] = new(big.Int)
 			}
-			cnt = solver.NewCounter(pk)
-		}
-		tallies := make([]solver.Tally, subsets-1)
-		for set := 1; set < subsets; set++ {
-			t := &tallies[set-1]
-			t.Holder = r
-			for i, c := range q {
-				if set&(1<<i) != 0 {
-					t.Cards = append(t.Cards, c)
-				}
-			}
-		}
-		res, err := cnt.ContentsAndHolderByTally(ctx, env, nil, tallies)
-		if err != nil {
-			return err
-		}
-		// all[set][content]: the worlds where r holds every card of set.
-		all := make([]map[string]*big.Int, subsets)
-		for set := 1; set < subsets; set++ {
-			all[set] = map[string]*big.Int{}
-			size := bits.OnesCount(uint(set))
-			for _, o := range res[set-1] {
-				if o.Value != size {
-					continue
-				}
-				for _, x := range o.Joint {
-					key := cardsKey(x.Cards)
-					if all[set][key] == nil {
-						all[set][key] = new(big.Int)
-					}
-					all[set][key].Add(all[set][key], x.Count)
-				}
-			}
-		}
-		// Exactly mask: the sum over the supersets A of mask of
-		// (-1)^|A - mask| times all[A].
-		for mask := 1; mask < subsets; mask++ {
-			exact := map[string]*big.Int{}
-			for set := mask; set < subsets; set = (set + 1) | mask {
-				neg := bits.OnesCount(uint(set&^mask))%2 == 1
-				for key, v := range all[set] {
-					if exact[key] == nil {
-						exact[key] = new(big.Int)
-					}
-					if neg {
-						exact[key].Sub(exact[key], v)
-					} else {
-						exact[key].Add(exact[key], v)
-					}
-				}
-			}
-			share := big.NewInt(weight / int64(bits.OnesCount(uint(mask))))
-			for key, v := range exact {
-				if v.Sign() == 0 {
-					continue
-				}
-				rest[key].Sub(rest[key], v)
-				w := new(big.Int).Mul(v, share)
-				for i, c := range q {
-					if mask&(1<<i) != 0 {
-						add(cards[key], outcome{k, int(c)}, w)
-					}
-				}
-			}
-		}
-		for _, c := range q {
-			none = append(none, solver.NotHolds(c, r))
+			po[o].Add(po[o], v)
 		}
 	}
-	w := big.NewInt(weight)
-	for key, v := range rest {
-		if v.Sign() > 0 {
-			add(cards[key], outcome{-1, -1}, new(big.Int).Mul(v, w))
+	if total.Sign() == 0 {
+		return qa, nil
+	}
+	tf := bigFloat(total)
+	gain := 0.0
+	for e, row := range joint {
+		ef := bigFloat(pe[e])
+		for o, v := range row {
+			if v.Sign() == 0 {
+				continue
+			}
+			vf := bigFloat(v)
+			gain += vf / tf * math.Log2(vf*tf/(ef*bigFloat(po[o])))
 		}
 	}
-	return nil
+	qa.Gain = max(gain, 0)
+	var outs []outcome
+	for o := range po {
+		outs = append(outs, o)
+	}
+	slices.SortFunc(outs, func(x, y outcome) int {
+		if x.shower != y.shower {
+			if x.shower < 0 {
+				return 1
+			}
+			if y.shower < 0 {
+				return -1
+			}
+			return x.shower - y.shower
+		}
+		return x.card - y.card
+	})
+	for _, o := range outs {
+		oc := Outcome{Prob: new(big.Rat).SetFrac(po[o], total)}
+		if o.shower >= 0 {
+			oc.Shower = g.players[resp[o.shower]]
+			if o.card >= 0 {
+				oc.Card = g.deck.Cards()[o.card]
+			}
+		}
+		qa.Outcomes = append(qa.Outcomes, oc)
+	}
+	return qa, nil
 }
 
 // cardsKey names a list of cards.

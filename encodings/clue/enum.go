@@ -125,6 +125,25 @@ func enumEach(ctx context.Context, p *solver.Problem, sheet *solver.Sheet, limit
 			return cur[k]+hi[k] >= b
 		}
 	}
+	// Per card and candidate holder, the terms choosing it adds; per
+	// constraint its operator and bound.
+	type add struct{ k, coef int }
+	adds := make([][][]add, nc)
+	for c := range adds {
+		adds[c] = make([][]add, len(cand[c]))
+		for j, h := range cand[c] {
+			for _, t := range terms[c] {
+				if t.h == h {
+					adds[c][j] = append(adds[c][j], add{t.k, t.coef})
+				}
+			}
+		}
+	}
+	ops := make([]solver.Op, len(cons))
+	bounds := make([]int, len(cons))
+	for k, con := range cons {
+		ops[k], bounds[k] = con.Op, con.Bound
+	}
 	for k := range cons {
 		if !ok(k) {
 			return true
@@ -179,19 +198,25 @@ func enumEach(ctx context.Context, p *solver.Problem, sheet *solver.Sheet, limit
 				short++
 			}
 		}
-		for _, h := range cand[c] {
+		for j, h := range cand[c] {
 			if count[h] == maxOf[h] || short > 1 || (short == 1 && count[h]+avail[h] >= minOf[h]) {
 				continue
 			}
-			for _, t := range terms[c] {
-				if t.h == h {
-					cur[t.k] += t.coef
-				}
+			for _, t := range adds[c][j] {
+				cur[t.k] += t.coef
 			}
 			good := true
 			for _, k := range touched[c] {
-				if !ok(k) {
-					good = false
+				b, v := bounds[k], cur[k]
+				switch ops[k] {
+				case solver.Eq:
+					good = v+lo[k] <= b && b <= v+hi[k]
+				case solver.Le:
+					good = v+lo[k] <= b
+				default:
+					good = v+hi[k] >= b
+				}
+				if !good {
 					break
 				}
 			}
@@ -201,10 +226,8 @@ func enumEach(ctx context.Context, p *solver.Problem, sheet *solver.Sheet, limit
 				rec(c + 1)
 				count[h]--
 			}
-			for _, t := range terms[c] {
-				if t.h == h {
-					cur[t.k] -= t.coef
-				}
+			for _, t := range adds[c][j] {
+				cur[t.k] -= t.coef
 			}
 		}
 		for _, h := range cand[c] {

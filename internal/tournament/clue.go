@@ -392,8 +392,10 @@ func clueSettledByAnswers(ctx context.Context, p *solver.Problem, cnt *solver.Co
 }
 
 // greedyEnumLimit is the most worlds of the seat's view for which the
-// greedy policy visits the worlds rather than counting.
-const greedyEnumLimit = 1_000_000
+// greedy policy visits the worlds rather than counting: a world costs
+// about a microsecond plus a few nanoseconds a question, an answer's
+// count about a millisecond.
+const greedyEnumLimit = 100_000
 
 // clueSettledByWorlds is ExpectedSettled of each question of qs asked by
 // the seat, from one pass over the worlds of p: the same exact figures as
@@ -449,19 +451,23 @@ func clueSettledByWorlds(ctx context.Context, p *solver.Problem, qs [][]solver.C
 					ns++
 				}
 			}
-			add := func(a int, x int64) {
-				j := off[qi] + a
-				total[j] += x
-				for k, b := range bits {
-					cells[j*words+k] |= b
-				}
-			}
 			if first == n-1 {
-				add(0, weight[qi])
+				j := off[qi]
+				total[j] += weight[qi]
+				acc := cells[j*words : (j+1)*words]
+				for k, b := range bits {
+					acc[k] |= b
+				}
 				continue
 			}
+			share := weight[qi] / int64(ns)
 			for _, i := range set[:ns] {
-				add(1+first*len(q)+i, weight[qi]/int64(ns))
+				j := off[qi] + 1 + first*len(q) + i
+				total[j] += share
+				acc := cells[j*words : (j+1)*words]
+				for k, b := range bits {
+					acc[k] |= b
+				}
 			}
 		}
 	})

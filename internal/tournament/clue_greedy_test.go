@@ -52,7 +52,7 @@ func TestClueSettledByWorlds(t *testing.T) {
 		if tc.players == 6 {
 			pick = pick[:6]
 		}
-		got, ok, err := clueSettledByWorlds(ctx, p, pick, tc.seat, tc.players, greedyEnumLimit)
+		got, ok, err := clueSettledByWorlds(ctx, p, pick, tc.seat, tc.players, 1<<20)
 		if err != nil {
 			t.Fatalf("%s: clueSettledByWorlds: %v", tc.why, err)
 		}
