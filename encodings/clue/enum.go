@@ -352,6 +352,15 @@ func (a *asker) enumAdvice(ws *worldSet, qs [][]solver.Card) []QuestionOption {
 		}
 	}
 	block := qoff[len(qs)]
+	// When every question names three cards, their cards as arrays.
+	var triples [][3]solver.Card
+	for _, q := range qs {
+		if len(q) != 3 {
+			triples = nil
+			break
+		}
+		triples = append(triples, [3]solver.Card{q[0], q[1], q[2]})
+	}
 	joint := make([]int64, ne*block)
 	// The worlds of each envelope, in the order listed.
 	start := make([]int32, ne+1)
@@ -383,6 +392,44 @@ func (a *asker) enumAdvice(ws *worldSet, qs [][]solver.Card) []QuestionOption {
 				t := joint[e*block : (e+1)*block]
 				for _, wi := range byEnv[start[e]:start[e+1]] {
 					r := ranks[int(wi)*nc : (int(wi)+1)*nc]
+					if triples != nil {
+						// Questions of three cards (classic Cluedo), unrolled.
+						for qi, q := range triples {
+							x, y, z := int(r[q[0]]), int(r[q[1]]), int(r[q[2]])
+							first := min(x, y, z)
+							base := qoff[qi]
+							if first == n-1 {
+								t[base+no[qi]-1] += weight[qi]
+								continue
+							}
+							base += 3 * first
+							if a.showerOnly {
+								t[base] += weight[qi]
+								continue
+							}
+							ns := int64(0)
+							if x == first {
+								ns++
+							}
+							if y == first {
+								ns++
+							}
+							if z == first {
+								ns++
+							}
+							share := weight[qi] / ns
+							if x == first {
+								t[base] += share
+							}
+							if y == first {
+								t[base+1] += share
+							}
+							if z == first {
+								t[base+2] += share
+							}
+						}
+						continue
+					}
 					for qi, q := range qs {
 						first, ns := n-1, 0
 						for i, c := range q {
