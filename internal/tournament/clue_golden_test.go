@@ -72,27 +72,7 @@ func TestClueGolden(t *testing.T) {
 				jobs = append(jobs, [2]int{c.players, i})
 			}
 		}
-		out := make([]clueGolden, len(jobs))
-		var wg sync.WaitGroup
-		next := make(chan int)
-		for range 2 {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for j := range next {
-					g, err := playClueGolden(ctx, jobs[j][0], jobs[j][1])
-					if err != nil {
-						t.Error(err)
-					}
-					out[j] = g
-				}
-			}()
-		}
-		for j := range jobs {
-			next <- j
-		}
-		close(next)
-		wg.Wait()
+		out := playClueGoldens(ctx, t, jobs)
 		if t.Failed() {
 			return
 		}
@@ -136,14 +116,39 @@ func TestClueGolden(t *testing.T) {
 	if !*clueGoldenAll {
 		want = want[:1]
 	}
+	var jobs [][2]int
 	for _, w := range want {
-		i := int(w.seed - 1 - uint64(w.players)<<32)
-		got, err := playClueGolden(ctx, w.players, i)
-		if err != nil {
-			t.Fatalf("%d players, seed %d: %v", w.players, w.seed, err)
-		}
-		if got != w {
+		jobs = append(jobs, [2]int{w.players, int(w.seed - 1 - uint64(w.players)<<32)})
+	}
+	for j, got := range playClueGoldens(ctx, t, jobs) {
+		if w := want[j]; got != w {
 			t.Errorf("%d players, seed %d:\n got %v\nwant %v", w.players, w.seed, got, w)
 		}
 	}
+}
+
+// playClueGoldens plays the games (players, index) of jobs, two at a time.
+func playClueGoldens(ctx context.Context, t *testing.T, jobs [][2]int) []clueGolden {
+	out := make([]clueGolden, len(jobs))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range next {
+				g, err := playClueGolden(ctx, jobs[j][0], jobs[j][1])
+				if err != nil {
+					t.Errorf("%d players, game %d: %v", jobs[j][0], jobs[j][1], err)
+				}
+				out[j] = g
+			}
+		}()
+	}
+	for j := range jobs {
+		next <- j
+	}
+	close(next)
+	wg.Wait()
+	return out
 }
