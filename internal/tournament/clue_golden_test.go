@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -17,6 +18,7 @@ import (
 var (
 	clueGoldenAll    = flag.Bool("clue.golden", false, "replay every game of testdata/clue-games.txt (minutes), not only the first")
 	clueGoldenUpdate = flag.Bool("clue.update", false, "play the games of testdata/clue-games.txt again and rewrite it")
+	clueGoldenOnly   = flag.String("clue.only", "", "replay only the games of these seeds (comma-separated)")
 )
 
 // clueGoldenGames are the games of the golden file: how many of each
@@ -113,7 +115,11 @@ func TestClueGolden(t *testing.T) {
 	if len(want) == 0 {
 		t.Fatalf("%s has no game", clueGoldenPath)
 	}
-	if !*clueGoldenAll {
+	switch {
+	case *clueGoldenOnly != "":
+		seeds := strings.Split(*clueGoldenOnly, ",")
+		want = slices.DeleteFunc(want, func(g clueGolden) bool { return !slices.Contains(seeds, fmt.Sprint(g.seed)) })
+	case !*clueGoldenAll:
 		want = want[:1]
 	}
 	var jobs [][2]int
