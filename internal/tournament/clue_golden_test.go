@@ -70,11 +70,11 @@ func playClueGolden(ctx context.Context, n, i int) (clueGolden, error) {
 // replays them all (minutes of CPU), -clue.only the games of some seeds,
 // and -clue.update rewrites the file after a deliberate change of play.
 //
-// A few games differ between runs of the same code: question advice
-// counts the answers of a question with many worlds and adds up the
-// gain's terms in the order of a Go map, so a leak's last bits vary, and
-// the leak-aware ranking sorts exact scores, so two questions of equal
-// score can swap. Those seen to vary are marked "~" in the file and only
+// A few games differ between runs of the same code, most likely because
+// question advice counts the answers of a question with many worlds and
+// adds up the gain's terms in the order of a Go map, so a leak's last
+// bits vary, and the leak-aware ranking sorts exact scores, so two
+// questions of equal score can swap. Those seen to vary are marked "~" in the file and only
 // logged; another game may still vary, rarely.
 func TestClueGolden(t *testing.T) {
 	ctx := context.Background()
