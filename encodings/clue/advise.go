@@ -198,6 +198,8 @@ func (g *Game) questionGains(ctx context.Context, p *solver.Problem, cnt *solver
 	}
 	if !count.IsInt64() || count.Int64() > int64(limit) {
 		limit = 0 // enumWorlds gives up at once
+	} else {
+		a.worlds = count.Int64()
 	}
 	if ws, ok := a.collect(ctx, limit); limit > 0 && ok {
 		qs := make([][]solver.Card, len(order))
@@ -256,6 +258,9 @@ type asker struct {
 	// showerOnly: the answer is who showed, not the card (an onlooker's
 	// answer).
 	showerOnly bool
+	// worlds, when above 0, is the number of worlds of p: collect sizes
+	// its lists with it.
+	worlds int64
 
 	once    sync.Once
 	base    []solver.ContentCount

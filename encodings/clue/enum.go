@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
@@ -14,6 +15,24 @@ import (
 // This file enumerates the worlds of a problem explicitly, for question
 // advice once few worlds remain: one pass over them answers every question,
 // where the counting engine needs a run per answer of each question.
+
+// EachWorld calls visit with every world of p, in a fixed order (the
+// slice is reused: visit must copy what it keeps), and returns true; when
+// there are more than limit worlds it stops after the first limit of them
+// and returns false. The order is lexicographic in the holders of the cards, in
+// deck order. It suits problems of a few million worlds at most; the
+// counting engine answers larger ones.
+func EachWorld(ctx context.Context, p *solver.Problem, limit int, visit func(solver.World)) (bool, error) {
+	sheet, err := solver.NewSAT(p).Sheet(ctx)
+	if err != nil {
+		return false, err
+	}
+	ok := enumEach(ctx, p, sheet, limit, visit)
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
+	return ok, nil
+}
 
 // enumWorlds lists the worlds of p, given the sheet's impossible facts, or
 // returns nil, false when there are more than limit of them.
@@ -50,9 +69,16 @@ func enumEach(ctx context.Context, p *solver.Problem, sheet *solver.Sheet, limit
 		k, coef int
 		h       solver.Holder
 	}
+	// The constraints that every choice among the candidates satisfies
+	// (the units the sheet has settled, a shower known to hold an asked
+	// card) never prune the search: they are left out.
 	var cons []solver.Constraint
 	for _, o := range p.Observations() {
-		cons = append(cons, o.Constraints...)
+		for _, k := range o.Constraints {
+			if !alwaysSatisfied(k, cand) {
+				cons = append(cons, k)
+			}
+		}
 	}
 	terms := make([][]term, nc)
 	cur := make([]int, len(cons))
@@ -98,6 +124,25 @@ func enumEach(ctx context.Context, p *solver.Problem, sheet *solver.Sheet, limit
 		default:
 			return cur[k]+hi[k] >= b
 		}
+	}
+	// Per card and candidate holder, the terms choosing it adds; per
+	// constraint its operator and bound.
+	type add struct{ k, coef int }
+	adds := make([][][]add, nc)
+	for c := range adds {
+		adds[c] = make([][]add, len(cand[c]))
+		for j, h := range cand[c] {
+			for _, t := range terms[c] {
+				if t.h == h {
+					adds[c][j] = append(adds[c][j], add{t.k, t.coef})
+				}
+			}
+		}
+	}
+	ops := make([]solver.Op, len(cons))
+	bounds := make([]int, len(cons))
+	for k, con := range cons {
+		ops[k], bounds[k] = con.Op, con.Bound
 	}
 	for k := range cons {
 		if !ok(k) {
@@ -153,19 +198,25 @@ func enumEach(ctx context.Context, p *solver.Problem, sheet *solver.Sheet, limit
 				short++
 			}
 		}
-		for _, h := range cand[c] {
+		for j, h := range cand[c] {
 			if count[h] == maxOf[h] || short > 1 || (short == 1 && count[h]+avail[h] >= minOf[h]) {
 				continue
 			}
-			for _, t := range terms[c] {
-				if t.h == h {
-					cur[t.k] += t.coef
-				}
+			for _, t := range adds[c][j] {
+				cur[t.k] += t.coef
 			}
 			good := true
 			for _, k := range touched[c] {
-				if !ok(k) {
-					good = false
+				b, v := bounds[k], cur[k]
+				switch ops[k] {
+				case solver.Eq:
+					good = v+lo[k] <= b && b <= v+hi[k]
+				case solver.Le:
+					good = v+lo[k] <= b
+				default:
+					good = v+hi[k] >= b
+				}
+				if !good {
 					break
 				}
 			}
@@ -175,10 +226,8 @@ func enumEach(ctx context.Context, p *solver.Problem, sheet *solver.Sheet, limit
 				rec(c + 1)
 				count[h]--
 			}
-			for _, t := range terms[c] {
-				if t.h == h {
-					cur[t.k] -= t.coef
-				}
+			for _, t := range adds[c][j] {
+				cur[t.k] -= t.coef
 			}
 		}
 		for _, h := range cand[c] {
@@ -191,6 +240,41 @@ func enumEach(ctx context.Context, p *solver.Problem, sheet *solver.Sheet, limit
 	}
 	rec(0)
 	return !over
+}
+
+// alwaysSatisfied says whether every world whose cards c are held by one of
+// cand[c] satisfies k.
+func alwaysSatisfied(k solver.Constraint, cand [][]solver.Holder) bool {
+	lo, hi := 0, 0
+	for i, t := range k.Terms {
+		if slices.ContainsFunc(k.Terms[:i], func(u solver.Term) bool { return u.Lit.Card == t.Lit.Card }) {
+			continue // the card's terms are taken together below
+		}
+		l, u := 0, 0
+		for j, h := range cand[t.Lit.Card] {
+			v := 0
+			for _, x := range k.Terms[i:] {
+				if x.Lit.Card == t.Lit.Card && x.Lit.Holder == h {
+					v += x.Coef
+				}
+			}
+			if j == 0 || v < l {
+				l = v
+			}
+			if j == 0 || v > u {
+				u = v
+			}
+		}
+		lo += l
+		hi += u
+	}
+	switch k.Op {
+	case solver.Eq:
+		return lo == k.Bound && hi == k.Bound
+	case solver.Le:
+		return hi <= k.Bound
+	}
+	return lo >= k.Bound
 }
 
 // worldSet is a compact list of worlds for question advice: per world the
@@ -216,6 +300,10 @@ func (a *asker) collect(ctx context.Context, limit int) (*worldSet, bool) {
 		rank[(a.seat+k)%n] = uint8(k - 1)
 	}
 	ws := &worldSet{nc: m.NumCards()}
+	if a.worlds > 0 && a.worlds <= int64(limit) {
+		ws.ranks = make([]uint8, 0, int(a.worlds)*ws.nc)
+		ws.eid = make([]int32, 0, a.worlds)
+	}
 	eids := map[string]int32{}
 	var key []byte
 	ok := enumEach(ctx, a.p, a.sheet, limit, func(w solver.World) {
@@ -239,81 +327,151 @@ func (a *asker) collect(ctx context.Context, limit int) (*worldSet, bool) {
 
 // enumAdvice answers the questions qs of the seat from the listed worlds:
 // the same numbers as asker.advise, from one pass over the worlds.
+//
+// The joint counts are kept by envelope: the worlds of one envelope are
+// visited together and add into that envelope's block of every question's
+// table, a block small enough to stay in the processor's cache; the
+// workers take whole envelopes, so each block has one writer.
 func (a *asker) enumAdvice(ws *worldSet, qs [][]solver.Card) []QuestionOption {
 	g := a.g
 	n := len(g.players)
 	nc, ne := ws.nc, ws.ne
 	ranks, eid := ws.ranks, ws.eid
 	nw := len(eid)
-	// One table of joint counts per question: [envelope][outcome], the
-	// outcome (k, i) at k*len(q)+i and nobody last.
-	off := make([]int, len(qs)+1)
+	// The block of envelope e holds every question's outcomes: question
+	// qi's outcome (k, i) at e*block+qoff[qi]+k*len(q)+i, nobody last.
+	qoff := make([]int, len(qs)+1)
 	no := make([]int, len(qs))
 	weight := make([]int64, len(qs))
 	for qi, q := range qs {
 		no[qi] = (n-1)*len(q) + 1
-		off[qi+1] = off[qi] + ne*no[qi]
+		qoff[qi+1] = qoff[qi] + no[qi]
 		weight[qi] = 1
 		for i := 2; i <= len(q); i++ {
 			weight[qi] = lcm(weight[qi], int64(i))
 		}
 	}
+	block := qoff[len(qs)]
+	// When every question names three cards, their cards as arrays.
+	var triples [][3]solver.Card
+	for _, q := range qs {
+		if len(q) != 3 {
+			triples = nil
+			break
+		}
+		triples = append(triples, [3]solver.Card{q[0], q[1], q[2]})
+	}
+	joint := make([]int64, ne*block)
+	// The worlds of each envelope, in the order listed.
+	start := make([]int32, ne+1)
+	for _, e := range eid {
+		start[e+1]++
+	}
+	for e := range ne {
+		start[e+1] += start[e]
+	}
+	byEnv := make([]int32, nw)
+	fill := slices.Clone(start[:ne])
+	for wi, e := range eid {
+		byEnv[fill[e]] = int32(wi)
+		fill[e]++
+	}
 	workers := max(1, min(runtime.GOMAXPROCS(0), nw/1000))
-	tables := make([][]int64, workers)
+	var next atomic.Int64
 	var wg sync.WaitGroup
-	for wk := range workers {
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			t := make([]int64, off[len(qs)])
 			var set [64]int
-			for wi := wk; wi < nw; wi += workers {
-				r := ranks[wi*nc : (wi+1)*nc]
-				e := int(eid[wi])
-				for qi, q := range qs {
-					first, ns := n-1, 0
-					for i, c := range q {
-						switch rc := int(r[c]); {
-						case rc < first:
-							first, ns = rc, 1
-							set[0] = i
-						case rc == first && rc < n-1:
-							set[ns] = i
-							ns++
+			for {
+				e := int(next.Add(1) - 1)
+				if e >= ne {
+					return
+				}
+				t := joint[e*block : (e+1)*block]
+				for _, wi := range byEnv[start[e]:start[e+1]] {
+					r := ranks[int(wi)*nc : (int(wi)+1)*nc]
+					if triples != nil {
+						// Questions of three cards (classic Cluedo), unrolled.
+						for qi, q := range triples {
+							x, y, z := int(r[q[0]]), int(r[q[1]]), int(r[q[2]])
+							first := min(x, y, z)
+							base := qoff[qi]
+							if first == n-1 {
+								t[base+no[qi]-1] += weight[qi]
+								continue
+							}
+							base += 3 * first
+							if a.showerOnly {
+								t[base] += weight[qi]
+								continue
+							}
+							ns := int64(0)
+							if x == first {
+								ns++
+							}
+							if y == first {
+								ns++
+							}
+							if z == first {
+								ns++
+							}
+							share := weight[qi] / ns
+							if x == first {
+								t[base] += share
+							}
+							if y == first {
+								t[base+1] += share
+							}
+							if z == first {
+								t[base+2] += share
+							}
 						}
-					}
-					base := off[qi] + e*no[qi]
-					if first == n-1 {
-						t[base+no[qi]-1] += weight[qi]
 						continue
 					}
-					if a.showerOnly {
-						t[base+first*len(q)] += weight[qi]
-						continue
-					}
-					share := weight[qi] / int64(ns)
-					for _, i := range set[:ns] {
-						t[base+first*len(q)+i] += share
+					for qi, q := range qs {
+						first, ns := n-1, 0
+						for i, c := range q {
+							switch rc := int(r[c]); {
+							case rc < first:
+								first, ns = rc, 1
+								set[0] = i
+							case rc == first && rc < n-1:
+								set[ns] = i
+								ns++
+							}
+						}
+						base := qoff[qi]
+						if first == n-1 {
+							t[base+no[qi]-1] += weight[qi]
+							continue
+						}
+						if a.showerOnly {
+							t[base+first*len(q)] += weight[qi]
+							continue
+						}
+						share := weight[qi] / int64(ns)
+						for _, i := range set[:ns] {
+							t[base+first*len(q)+i] += share
+						}
 					}
 				}
 			}
-			tables[wk] = t
 		}()
 	}
 	wg.Wait()
-	joint := tables[0]
-	for _, t := range tables[1:] {
-		for i, v := range t {
-			joint[i] += v
-		}
-	}
 	out := make([]QuestionOption, len(qs))
+	var tab []int64
 	for qi, q := range qs {
 		qa := QuestionOption{Cards: q}
 		for _, c := range q {
 			qa.Names = append(qa.Names, g.deck.Cards()[c])
 		}
-		tab := joint[off[qi]:off[qi+1]]
+		tab = slices.Grow(tab[:0], ne*no[qi])[:ne*no[qi]]
+		for e := 0; e < ne; e++ {
+			copy(tab[e*no[qi]:(e+1)*no[qi]], joint[e*block+qoff[qi]:e*block+qoff[qi+1]])
+		}
 		pe := make([]int64, ne)
 		po := make([]int64, no[qi])
 		var total int64

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -41,6 +42,12 @@ var ClueFullAdvice = func(ctx context.Context, g *clue.Game) ([]clue.QuestionOpt
 // showed. A wrong accuser is out but still shows cards; the last player in
 // wins.
 func PlayClue(ctx context.Context, seats []Policy, seed uint64) (Result, error) {
+	return playClue(ctx, seats, seed, nil)
+}
+
+// playClue is PlayClue; trace, when not nil, is called with every move as
+// the mover logs it (accusations, and questions with the card shown).
+func playClue(ctx context.Context, seats []Policy, seed uint64, trace func(line string)) (Result, error) {
 	n := len(seats)
 	res := newResult(seats)
 	sim, err := clue.Simulate(clue.SimOptions{Preset: clue.PresetCluedo, Players: n, Seed: seed, Questions: -1})
@@ -118,6 +125,9 @@ func PlayClue(ctx context.Context, seats []Policy, seed uint64) (Result, error) 
 				verdict = "right"
 			}
 			line := fmt.Sprintf("%s accuses %s %s", sim.Players[p], cardNames(best), verdict)
+			if trace != nil {
+				trace(line)
+			}
 			if err := apply(func(int) string { return line }); err != nil {
 				return res, err
 			}
@@ -151,6 +161,14 @@ func PlayClue(ctx context.Context, seats []Policy, seed uint64) (Result, error) 
 			}
 		}
 		ask := fmt.Sprintf("%s asks %s: ", sim.Players[p], cardNames(q))
+		if trace != nil {
+			switch {
+			case shower < 0:
+				trace(ask + "nobody")
+			default:
+				trace(ask + sim.Players[shower] + " shows " + names[shown])
+			}
+		}
 		if err := apply(func(s int) string {
 			switch {
 			case shower < 0:
@@ -218,7 +236,10 @@ func clueQuestion(ctx context.Context, g *clue.Game, pol Policy, p int, rng *ran
 // seat's sheet in expectation (the first of equal ones in the order of
 // Game.Questions). Questions that a symmetry of the problem maps onto each
 // other (cards of one category that every constraint treats alike) settle
-// as many cells and are computed once.
+// as many cells and are computed once. The figures are exact, those of
+// ExpectedSettled over clueEvents: by counting (clueSettledByAnswers), or,
+// when the seat's view has few worlds, from one pass over them
+// (clueSettledByWorlds).
 func clueGreedy(ctx context.Context, g *clue.Game, seat int) ([]solver.Card, error) {
 	prob, err := g.Problem()
 	if err != nil {
@@ -228,17 +249,37 @@ func clueGreedy(ctx context.Context, g *clue.Game, seat int) ([]solver.Card, err
 	class := symmetryClasses(prob, g.Deck().CategoryOf)
 	cnt := solver.NewCounter(prob)
 	memo := map[string]*big.Rat{}
+	qs := g.Questions()
+	var reps [][]solver.Card
+	seen := map[string]bool{}
+	for _, q := range qs {
+		if key := classKey(q, class); !seen[key] {
+			seen[key] = true
+			reps = append(reps, q)
+		}
+	}
+	worlds, err := cnt.Count(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if worlds.IsInt64() && worlds.Int64() <= greedyEnumLimit {
+		es, ok, err := clueSettledByWorlds(ctx, prob, reps, seat, n, greedyEnumLimit)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			for i, q := range reps {
+				memo[classKey(q, class)] = es[i]
+			}
+		}
+	}
 	var best *big.Rat
 	var bq []solver.Card
-	for _, q := range g.Questions() {
+	for _, q := range qs {
 		key := classKey(q, class)
 		e, ok := memo[key]
 		if !ok {
-			events, err := clueEvents(ctx, cnt, q, seat, n)
-			if err != nil {
-				return nil, err
-			}
-			if e, err = ExpectedSettled(ctx, prob, events); err != nil {
+			if e, err = clueSettledByAnswers(ctx, prob, cnt, q, seat, n); err != nil {
 				return nil, err
 			}
 			memo[key] = e
@@ -253,10 +294,225 @@ func clueGreedy(ctx context.Context, g *clue.Game, seat int) ([]solver.Card, err
 	return bq, nil
 }
 
+// clueSettledByAnswers is ExpectedSettled of the events of q
+// (clueEvents) with one count of the marginals per answer instead of one
+// per event: a cell is settled after an answer when it is settled over
+// the union of the answer's events (no world of them, or every world, has
+// the card with the holder), and that union is "the responders before the
+// k-th hold none of the asked cards and the k-th holds card i" (nobody:
+// "no responder holds one"); the answer's weight, the events' counts times
+// their weights, comes from the joint distribution of the asked cards'
+// holders.
+func clueSettledByAnswers(ctx context.Context, p *solver.Problem, cnt *solver.Counter, q []solver.Card, seat, n int) (*big.Rat, error) {
+	var resp []solver.Holder
+	for k := 1; k < n; k++ {
+		resp = append(resp, solver.Holder((seat+k)%n))
+	}
+	jc, err := cnt.Joint(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	weight := int64(1)
+	for i := 2; i <= len(q); i++ {
+		weight *= int64(i)
+	}
+	// The weight of each answer: 0 nobody, 1+k*len(q)+i the k-th
+	// responder shows card i.
+	totals := make([]*big.Int, 1+len(resp)*len(q))
+	for i := range totals {
+		totals[i] = new(big.Int)
+	}
+	tmp := new(big.Int)
+	for _, x := range jc {
+		k, mask := clue.Answer(x.Holders, resp)
+		if k == len(resp) {
+			totals[0].Add(totals[0], tmp.Mul(x.Count, big.NewInt(weight)))
+			continue
+		}
+		share := big.NewInt(weight / int64(bits.OnesCount(uint(mask))))
+		for i := range q {
+			if mask&(1<<i) != 0 {
+				a := totals[1+k*len(q)+i]
+				a.Add(a, tmp.Mul(x.Count, share))
+			}
+		}
+	}
+	m := p.Model()
+	nc, nh := m.NumCards(), m.NumHolders()
+	num, den := new(big.Int), new(big.Int)
+	settledIn := func(cons []solver.Constraint) (int, error) {
+		pa := p.Clone()
+		if _, err := pa.Add(solver.Observation{Label: "answer", Constraints: cons}); err != nil {
+			return 0, err
+		}
+		mg, err := solver.NewCounter(pa).Marginals(ctx)
+		if err != nil {
+			return 0, err
+		}
+		settled := 0
+		for c := range nc {
+			for h := range nh {
+				if x := mg.Count(solver.Card(c), solver.Holder(h)); x.Sign() == 0 || x.Cmp(mg.Total) == 0 {
+					settled++
+				}
+			}
+		}
+		return settled, nil
+	}
+	var none []solver.Constraint
+	for k, r := range resp {
+		for i, c := range q {
+			t := totals[1+k*len(q)+i]
+			if t.Sign() == 0 {
+				continue
+			}
+			settled, err := settledIn(append(slices.Clone(none), solver.Holds(c, r)))
+			if err != nil {
+				return nil, err
+			}
+			num.Add(num, tmp.Mul(t, big.NewInt(int64(settled))))
+			den.Add(den, t)
+		}
+		for _, c := range q {
+			none = append(none, solver.NotHolds(c, r))
+		}
+	}
+	if t := totals[0]; t.Sign() != 0 {
+		settled, err := settledIn(none)
+		if err != nil {
+			return nil, err
+		}
+		num.Add(num, tmp.Mul(t, big.NewInt(int64(settled))))
+		den.Add(den, t)
+	}
+	if den.Sign() == 0 {
+		return new(big.Rat), nil
+	}
+	return new(big.Rat).SetFrac(num, den), nil
+}
+
+// greedyEnumLimit is the most worlds of the seat's view for which the
+// greedy policy visits the worlds rather than counting: a world costs
+// about a microsecond plus a few nanoseconds a question, an answer's
+// count about a millisecond.
+const greedyEnumLimit = 100_000
+
+// clueSettledByWorlds is ExpectedSettled of each question of qs asked by
+// the seat, from one pass over the worlds of p: the same exact figures as
+// clueEvents and ExpectedSettled. A cell is settled after an answer when
+// the card has the one holder in every world of the answer (every cell of
+// its row is settled) or when no world of the answer gives it that holder;
+// an answer's weight is its worlds', each world's shared equally among the
+// cards the responder may show (the events' weights). It returns false,
+// and no figures, when p has more than limit worlds.
+func clueSettledByWorlds(ctx context.Context, p *solver.Problem, qs [][]solver.Card, seat, n, limit int) ([]*big.Rat, bool, error) {
+	m := p.Model()
+	nc, nh := m.NumCards(), m.NumHolders()
+	words := (nc*nh + 63) / 64
+	// rank[h] is h's place among the responders, n-1 for none.
+	rank := make([]int, nh)
+	for h := range rank {
+		rank[h] = n - 1
+	}
+	for k := 1; k < n; k++ {
+		rank[(seat+k)%n] = k - 1
+	}
+	// Answer a of question qi (0: nobody; 1+k*len(q)+i: the k-th
+	// responder shows card i) at off[qi]+a: its weight, and the cells
+	// that some world of the answer has.
+	off := make([]int, len(qs)+1)
+	weight := make([]int64, len(qs))
+	for qi, q := range qs {
+		off[qi+1] = off[qi] + 1 + (n-1)*len(q)
+		weight[qi] = 1
+		for i := 2; i <= len(q); i++ {
+			weight[qi] *= int64(i)
+		}
+	}
+	total := make([]int64, off[len(qs)])
+	cells := make([]uint64, off[len(qs)]*words)
+	bits := make([]uint64, words)
+	var set [64]int
+	ok, err := clue.EachWorld(ctx, p, limit, func(w solver.World) {
+		clear(bits)
+		for c, h := range w {
+			b := c*nh + int(h)
+			bits[b/64] |= 1 << (b % 64)
+		}
+		for qi, q := range qs {
+			first, ns := n-1, 0
+			for i, c := range q {
+				switch r := rank[w[c]]; {
+				case r < first:
+					first, ns = r, 1
+					set[0] = i
+				case r == first && r < n-1:
+					set[ns] = i
+					ns++
+				}
+			}
+			if first == n-1 {
+				j := off[qi]
+				total[j] += weight[qi]
+				acc := cells[j*words : (j+1)*words]
+				for k, b := range bits {
+					acc[k] |= b
+				}
+				continue
+			}
+			share := weight[qi] / int64(ns)
+			for _, i := range set[:ns] {
+				j := off[qi] + 1 + first*len(q) + i
+				total[j] += share
+				acc := cells[j*words : (j+1)*words]
+				for k, b := range bits {
+					acc[k] |= b
+				}
+			}
+		}
+	})
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	out := make([]*big.Rat, len(qs))
+	for qi := range qs {
+		num, den := new(big.Int), new(big.Int)
+		for j := off[qi]; j < off[qi+1]; j++ {
+			if total[j] == 0 {
+				continue
+			}
+			settled := 0
+			for c := range nc {
+				held := 0
+				for h := range nh {
+					if b := c*nh + h; cells[j*words+b/64]&(1<<(b%64)) != 0 {
+						held++
+					}
+				}
+				if held == 1 {
+					settled += nh
+				} else {
+					settled += nh - held
+				}
+			}
+			t := big.NewInt(total[j])
+			num.Add(num, new(big.Int).Mul(t, big.NewInt(int64(settled))))
+			den.Add(den, t)
+		}
+		out[qi] = new(big.Rat)
+		if den.Sign() != 0 {
+			out[qi].SetFrac(num, den)
+		}
+	}
+	return out, true, nil
+}
+
 // clueEvents are the outcomes of the seat's question q that occur in some
 // world: "the responders before the k-th hold none of the asked cards and
 // the k-th holds exactly the subset mask" (the seat hears each card of the
-// mask with equal chance), and "nobody holds one".
+// mask with equal chance), and "nobody holds one". With ExpectedSettled
+// they define the greedy policy's figure, which the policy computes in
+// cheaper ways (TestClueSettledByWorlds checks them against it).
 func clueEvents(ctx context.Context, cnt *solver.Counter, q []solver.Card, seat, n int) ([]Event, error) {
 	var resp []solver.Holder
 	for k := 1; k < n; k++ {
@@ -306,8 +562,9 @@ func clueEvents(ctx context.Context, cnt *solver.Counter, q []solver.Card, seat,
 
 // symmetryClasses numbers the cards so that two cards share a number
 // exactly when they are of one category (cat) and every constraint treats
-// them alike (same allowed holders, same terms with the same coefficients):
-// swapping them is then a symmetry of the problem.
+// them alike (same allowed holders, same terms with the same coefficients,
+// the same constraints on the card alone wherever they are): swapping them
+// is then a symmetry of the problem.
 func symmetryClasses(p *solver.Problem, cat func(int) int) []int {
 	m := p.Model()
 	sig := make([]strings.Builder, m.NumCards())
@@ -319,8 +576,17 @@ func symmetryClasses(p *solver.Problem, cat func(int) int) []int {
 			}
 		}
 	}
+	// A constraint on one card (a unit: "c is with h", "c is not with h")
+	// is named by what it says, not where it is: swapping two cards with
+	// the same units maps the set of units onto itself.
+	units := make([][]string, m.NumCards())
 	for i, o := range p.Observations() {
 		for j, k := range o.Constraints {
+			if len(k.Terms) == 1 {
+				t := k.Terms[0]
+				units[t.Lit.Card] = append(units[t.Lit.Card], fmt.Sprintf("|u%d*%d%v%d", t.Lit.Holder, t.Coef, k.Op, k.Bound))
+				continue
+			}
 			for _, t := range k.Terms {
 				fmt.Fprintf(&sig[t.Lit.Card], "|%d.%d:%d*%d", i, j, t.Lit.Holder, t.Coef)
 			}
@@ -329,6 +595,11 @@ func symmetryClasses(p *solver.Problem, cat func(int) int) []int {
 	ids := map[string]int{}
 	out := make([]int, m.NumCards())
 	for c := range sig {
+		us := units[c]
+		slices.Sort(us)
+		for _, u := range slices.Compact(us) {
+			sig[c].WriteString(u)
+		}
 		s := sig[c].String()
 		id, ok := ids[s]
 		if !ok {
