@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
 	"io"
+	"maps"
 	"math"
 	"math/big"
 	"math/rand/v2"
@@ -544,23 +545,7 @@ func (a *asker) advise(ctx context.Context, q []solver.Card) (QuestionOption, er
 		return qa, nil
 	}
 	tf := bigFloat(total)
-	gain := 0.0
-	for e, row := range joint {
-		ef := bigFloat(pe[e])
-		for o, v := range row {
-			if v.Sign() == 0 {
-				continue
-			}
-			vf := bigFloat(v)
-			gain += vf / tf * math.Log2(vf*tf/(ef*bigFloat(po[o])))
-		}
-	}
-	qa.Gain = max(gain, 0)
-	var outs []outcome
-	for o := range po {
-		outs = append(outs, o)
-	}
-	slices.SortFunc(outs, func(x, y outcome) int {
+	byOutcome := func(x, y outcome) int {
 		if x.shower != y.shower {
 			if x.shower < 0 {
 				return 1
@@ -571,7 +556,25 @@ func (a *asker) advise(ctx context.Context, q []solver.Card) (QuestionOption, er
 			return x.shower - y.shower
 		}
 		return x.card - y.card
-	})
+	}
+	// The terms are added in a fixed order (envelopes, then outcomes,
+	// sorted), so that the float sum, and the ranking of questions whose
+	// gains are close, is the same from run to run.
+	gain := 0.0
+	for _, e := range slices.Sorted(maps.Keys(joint)) {
+		row := joint[e]
+		ef := bigFloat(pe[e])
+		for _, o := range slices.SortedFunc(maps.Keys(row), byOutcome) {
+			v := row[o]
+			if v.Sign() == 0 {
+				continue
+			}
+			vf := bigFloat(v)
+			gain += vf / tf * math.Log2(vf*tf/(ef*bigFloat(po[o])))
+		}
+	}
+	qa.Gain = max(gain, 0)
+	outs := slices.SortedFunc(maps.Keys(po), byOutcome)
 	for _, o := range outs {
 		oc := Outcome{Prob: new(big.Rat).SetFrac(po[o], total)}
 		if o.shower >= 0 {
