@@ -47,7 +47,7 @@ func (c *Counter) ByTally(ctx context.Context, h Holder, pick Pick, tallies []Ta
 				ts = append(ts, t)
 			}
 		}
-		res, err := c.byTally(ctx, h, pick, b, ts)
+		res, err := c.byTally(ctx, h, pick, b, ts, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -64,8 +64,10 @@ func (c *Counter) ByTally(ctx context.Context, h Holder, pick Pick, tallies []Ta
 // (one sweep for all values), gives what ContentsAndHolder reads. The
 // cases where h or b takes no free card, or b is h, are read off simpler
 // graphs; when uint64 overflows, each value is counted as a problem of its
-// own.
-func (c *Counter) byTally(ctx context.Context, h Holder, pick Pick, b Holder, ts []Tally) ([][]TallyOutcome, error) {
+// own. With sums set, the common case (h first, b second, in uint64) adds
+// up the spreads into sums instead of listing the outcomes, and returns
+// none (sums.done says so); the other cases list them as without it.
+func (c *Counter) byTally(ctx context.Context, h Holder, pick Pick, b Holder, ts []Tally, sums *tallySums) ([][]TallyOutcome, error) {
 	cp, err := compile(ctx, c.in, layout{first: h, second: b, hasSecond: true, track: ts, maxEdges: tallyMaxEdges})
 	if tooLarge(err) {
 		// b's hands multiply the evidence contents' states: count each
@@ -123,7 +125,16 @@ func (c *Counter) byTally(ctx context.Context, h Holder, pick Pick, b Holder, ts
 	// ContentsAndHolder reads P, at each state of b's layer, for the cells
 	// of the picked cards alone: the step computes those (at six players,
 	// one or two cells of about twenty), for every tally in one sweep.
-	only := cp.pickCells(h, pick)
+	var plan *rootPlan
+	var only [][]int
+	if sums != nil {
+		plan = cp.newRootPlan(h, pick)
+	}
+	if plan != nil {
+		only = plan.only
+	} else {
+		only = cp.pickCells(h, pick)
+	}
 	sp, values, Bv, full, ok, err := splitByTallies(ctx, cp, 1, b, ts, raw, only)
 	if err != nil {
 		return nil, err
@@ -132,6 +143,9 @@ func (c *Counter) byTally(ctx context.Context, h Holder, pick Pick, b Holder, ts
 		return c.byTallySlow(ctx, h, pick, ts)
 	}
 	width := l1.ncells * (len(cp.layers) - 1)
+	if plan != nil {
+		return nil, plan.spreads(cp, sp, values, Bv, full, width, sums)
+	}
 	for ti := range ts {
 		for vi, v := range values[ti] {
 			r := sp.off[ti] + vi
