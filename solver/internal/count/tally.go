@@ -176,8 +176,13 @@ func splitByTallies(ctx context.Context, cp *compiled, i int, b Holder, ts []Tal
 	classes := make([][]int8, len(ts))
 	values = make([][]int, len(ts))
 	ks := make([]int, len(ts))
+	l := cp.layers[i]
+	used := make([]bool, len(l.hands)) // the hands of some edge
+	for e := range int32(len(l.edgeTo)) {
+		used[l.edgeHand.at(e)] = true
+	}
 	for ti, t := range ts {
-		class, vs, err := tallyClasses(cp, i, b, t)
+		class, vs, err := tallyClasses(cp, i, b, t, used)
 		if err != nil || class == nil {
 			return nil, nil, nil, nil, false, err
 		}
@@ -204,9 +209,10 @@ func fixedIn(cp *compiled, b Holder, t Tally) int {
 }
 
 // tallyClasses is the value of tally t (of b, the holder of layer i) on
-// every edge out of layer i, as an index into the sorted values vs; the
-// classes are nil when there are more values than an int8 holds.
-func tallyClasses(cp *compiled, i int, b Holder, t Tally) ([]int8, []int, error) {
+// every hand of layer i, as an index into the sorted values vs of the
+// hands used (those of some edge); the classes are nil when there are
+// more values than an int8 holds.
+func tallyClasses(cp *compiled, i int, b Holder, t Tally, used []bool) ([]int8, []int, error) {
 	l := cp.layers[i]
 	inLayer := make([]bool, l.ncells)
 	for _, j := range l.cells {
@@ -243,10 +249,6 @@ func tallyClasses(cp *compiled, i int, b Holder, t Tally) ([]int8, []int, error)
 		}
 		val[hi] = v
 	}
-	used := make([]bool, len(l.hands))
-	for e := range int32(len(l.edgeTo)) {
-		used[l.edgeHand.at(e)] = true
-	}
 	var vs []int
 	for hi, v := range val {
 		if used[hi] && !slices.Contains(vs, v) {
@@ -261,11 +263,7 @@ func tallyClasses(cp *compiled, i int, b Holder, t Tally) ([]int8, []int, error)
 	for hi, v := range val {
 		cls[hi] = int8(slices.Index(vs, v))
 	}
-	class := make([]int8, len(l.edgeTo))
-	for e := range int32(len(l.edgeTo)) {
-		class[e] = cls[l.edgeHand.at(e)]
-	}
-	return class, vs, nil
+	return cls, vs, nil
 }
 
 // byTallyRoot answers the tallies of b when h's content is settled: with
