@@ -48,22 +48,9 @@ type TallyOutcome struct {
 // time. Errors are as for [Counter.ContentsAndHolder], and for an unknown
 // tally holder or card.
 func (c *Counter) ContentsAndHolderByTally(ctx context.Context, h Holder, pick func(content []Card) (Card, bool), tallies []Tally) ([][]TallyOutcome, error) {
-	m := c.p.Model()
-	if !m.ValidHolder(h) {
-		return nil, fmt.Errorf("solver: unknown holder %d", h)
-	}
-	ts := make([]count.Tally, len(tallies))
-	for i, t := range tallies {
-		if !m.ValidHolder(t.Holder) {
-			return nil, fmt.Errorf("solver: unknown holder %d", t.Holder)
-		}
-		ts[i] = count.Tally{Holder: count.Holder(t.Holder), Cards: make([]count.Card, len(t.Cards))}
-		for j, k := range t.Cards {
-			if !m.ValidCard(k) {
-				return nil, fmt.Errorf("solver: unknown card %d", k)
-			}
-			ts[i].Cards[j] = count.Card(k)
-		}
+	ts, err := c.countTallies(h, tallies)
+	if err != nil {
+		return nil, err
 	}
 	if pick == nil {
 		pick = func([]Card) (Card, bool) { return 0, false }
@@ -81,6 +68,11 @@ func (c *Counter) ContentsAndHolderByTally(ctx context.Context, h Holder, pick f
 		for i, outs := range res {
 			for _, o := range outs {
 				for _, x := range o.Joint {
+					if len(c.parts) > 1 {
+						// addUp adds into the counts, which the engine
+						// may share between tallies: they are copied.
+						x.Count = new(big.Int).Set(x.Count)
+					}
 					byValue[i][o.Value] = appendContents(byValue[i][o.Value], x)
 				}
 			}
@@ -99,4 +91,27 @@ func (c *Counter) ContentsAndHolderByTally(ctx context.Context, h Holder, pick f
 		}
 	}
 	return out, nil
+}
+
+// countTallies checks h and the tallies and puts the tallies in the
+// counting engine's terms.
+func (c *Counter) countTallies(h Holder, tallies []Tally) ([]count.Tally, error) {
+	m := c.p.Model()
+	if !m.ValidHolder(h) {
+		return nil, fmt.Errorf("solver: unknown holder %d", h)
+	}
+	ts := make([]count.Tally, len(tallies))
+	for i, t := range tallies {
+		if !m.ValidHolder(t.Holder) {
+			return nil, fmt.Errorf("solver: unknown holder %d", t.Holder)
+		}
+		ts[i] = count.Tally{Holder: count.Holder(t.Holder), Cards: make([]count.Card, len(t.Cards))}
+		for j, k := range t.Cards {
+			if !m.ValidCard(k) {
+				return nil, fmt.Errorf("solver: unknown card %d", k)
+			}
+			ts[i].Cards[j] = count.Card(k)
+		}
+	}
+	return ts, nil
 }

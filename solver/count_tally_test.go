@@ -16,7 +16,7 @@ import (
 // picked card) outcome has the number of worlds that have it.
 func TestContentsAndHolderByTally(t *testing.T) {
 	fast0, root0 := count.TallyRuns()
-	checkByTally(t, rand.New(rand.NewPCG(31, 32)), 2500)
+	checkByTally(t, rand.New(rand.NewPCG(31, 32)), 2500, plainProblem)
 	fast1, root1 := count.TallyRuns()
 	fast := fast1 - fast0
 	t.Logf("%d tally holders answered from one graph", fast)
@@ -31,17 +31,28 @@ func TestContentsAndHolderByTally(t *testing.T) {
 func TestContentsAndHolderByTallyTooLarge(t *testing.T) {
 	defer count.SetTallyMaxEdges(count.SetTallyMaxEdges(1))
 	fast0, _ := count.TallyRuns()
-	checkByTally(t, rand.New(rand.NewPCG(33, 34)), 300)
+	checkByTally(t, rand.New(rand.NewPCG(33, 34)), 300, plainProblem)
 	fast1, _ := count.TallyRuns()
 	require.Zero(t, fast1-fast0, "no tally graph is small enough")
 }
 
+// TestContentsAndHolderByTallyParts checks the split joint on problems
+// counted in parts: the parts' outcomes are added up, and a count that
+// several tallies share (a tally settled or of the content's holder) must
+// be added once to each.
+func TestContentsAndHolderByTallyParts(t *testing.T) {
+	checkByTally(t, rand.New(rand.NewPCG(35, 36)), 600, guardedProblem)
+}
+
+// plainProblem is a random problem of up to 8 cards and 4 holders.
+func plainProblem(rng *rand.Rand) *Problem { return randomProblem(rng, 8, 4) }
+
 // checkByTally compares ContentsAndHolderByTally with brute force on n
-// random problems.
-func checkByTally(t *testing.T, rng *rand.Rand, n int) {
+// random problems made by gen.
+func checkByTally(t *testing.T, rng *rand.Rand, n int, gen func(*rand.Rand) *Problem) {
 	ctx := context.Background()
 	for it := 0; it < n; it++ {
-		p := randomProblem(rng, 8, 4)
+		p := gen(rng)
 		m := p.Model()
 		H, N := m.NumHolders(), m.NumCards()
 		h := Holder(rng.IntN(H))

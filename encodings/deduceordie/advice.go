@@ -6,9 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
-	"math"
-	"math/big"
 	"slices"
 	"strings"
 
@@ -84,61 +81,13 @@ func DrawQuestions(draw [3]Card) []Range {
 	return out
 }
 
-// tjoint is the joint count of (Evidence pair, murderer).
-type tjoint map[int]*big.Int
-
+// tkey is a key of an outcome (Evidence pair, murderer).
 func tkey(cs []Card, h solver.Holder) int {
 	k := 0
 	for _, c := range cs {
 		k = k*NumCards + int(c)
 	}
 	return k*8 + int(h) + 1
-}
-
-// toJoint sums a ContentsAndHolder answer by (Evidence pair, murderer).
-func toJoint(jc []solver.ContentHolderCount) tjoint {
-	t := tjoint{}
-	for _, x := range jc {
-		if x.Count.Sign() == 0 {
-			continue
-		}
-		k := tkey(x.Cards, x.Holder)
-		if t[k] == nil {
-			t[k] = new(big.Int)
-		}
-		t[k].Add(t[k], x.Count)
-	}
-	return t
-}
-
-func entropy(counts []*big.Int, total *big.Int) float64 {
-	if total.Sign() == 0 {
-		return 0
-	}
-	tf, _ := new(big.Float).SetInt(total).Float64()
-	h := 0.0
-	for _, n := range counts {
-		if n.Sign() <= 0 {
-			continue
-		}
-		nf, _ := new(big.Float).SetInt(n).Float64()
-		p := nf / tf
-		h -= p * math.Log2(p)
-	}
-	return h
-}
-
-// entropy sums in key order, so that the result does not depend on the
-// map's iteration order.
-func (t tjoint) entropy() (float64, *big.Int) {
-	keys := slices.Sorted(maps.Keys(t))
-	total := new(big.Int)
-	cs := make([]*big.Int, 0, len(keys))
-	for _, k := range keys {
-		total.Add(total, t[k])
-		cs = append(cs, t[k])
-	}
-	return entropy(cs, total), total
 }
 
 // ParseDraw reads three Interrogation cards, as "3H 5S 5S".
@@ -197,18 +146,10 @@ func (g *Game) Advice(ctx context.Context, draw [3]Card) (*Advice, error) {
 		return nil, errors.New("advice needs the exposed card: add an exposed line")
 	}
 	pick := murdererPick(exposed)
-	jc, err := cnt.ContentsAndHolder(ctx, g.evidenceH(), pick)
-	if err != nil {
-		return nil, err
-	}
-	// The tally split builds a graph per opponent: the report's graph,
+	// The tally split builds a graph per opponent: the marginals' graph,
 	// no longer needed, goes first (a later report builds it again), so
 	// that the two are not held at once.
 	cnt.Release()
-	j0 := toJoint(jc)
-	h0, total := j0.entropy()
-	adv := &Advice{Draw: draw, Entropy: h0}
-	tf, _ := new(big.Float).SetInt(total).Float64()
 	// Two ranges with the same open cards for d (and so the same forced
 	// ones, and the same answers) are the same question: each is counted
 	// once.
@@ -286,23 +227,26 @@ func (g *Game) Advice(ctx context.Context, draw [3]Card) (*Advice, error) {
 			want(c.r, c.d)
 		}
 	}
-	// One split of the joint by every answer of every question.
-	split, err := cnt.ContentsAndHolderByTally(ctx, g.evidenceH(), pick, tallies)
+	// One split of the joint by every answer of every question, summed
+	// to entropies as it is split; the joint over every world gives the
+	// entropy left.
+	all, split, err := cnt.EntropyByTally(ctx, g.evidenceH(), pick, tallies)
 	if err != nil {
 		return nil, err
 	}
+	h0, total := all.Bits, all.Worlds
+	adv := &Advice{Draw: draw, Entropy: h0}
+	tf := bigFloat(total)
 	answers := make([][]AnswerOdds, len(tallies))
 	gains := make([]float64, len(tallies))
 	for i, outs := range split {
 		cond := 0.0
 		for _, o := range outs {
-			hk, nk := toJoint(o.Joint).entropy()
-			if nk.Sign() <= 0 {
+			if o.Worlds.Sign() <= 0 {
 				continue
 			}
-			answers[i] = append(answers[i], AnswerOdds{o.Value, odds(nk, total)})
-			nf, _ := new(big.Float).SetInt(nk).Float64()
-			cond += nf / tf * hk
+			answers[i] = append(answers[i], AnswerOdds{o.Value, odds(o.Worlds, total)})
+			cond += bigFloat(o.Worlds) / tf * o.Bits
 		}
 		if len(answers[i]) > 1 {
 			gains[i] = max(0, h0-cond)

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"math"
 	"math/big"
 	"math/rand/v2"
 	"runtime"
@@ -226,7 +225,8 @@ func (g *Game) LeakAdvice(ctx context.Context, draw [3]Card, opt LeakOptions) (*
 // information of the answer and (Evidence pair, murderer) in that view, as
 // [Game.Advice] computes a question's gain, 0 for a question asked of o.
 // Only that is computed: one split of the joint by every question's
-// answer, in one counter. A card that unit propagation places with the
+// answer, in one counter, summed to entropies as it is split
+// ([solver.Counter.EntropyByTally]). A card that unit propagation places with the
 // asked player or elsewhere adds a constant to the answer and is left out
 // of the tally; questions whose remaining cards are the same are counted
 // once, and a question with none left teaches nothing.
@@ -273,25 +273,14 @@ func (g *Game) viewLeaks(ctx context.Context, view *solver.Problem, o int, expos
 	if len(tallies) == 0 {
 		return gains, nil
 	}
-	split, err := solver.NewCounter(view).ContentsAndHolderByTally(ctx, g.evidenceH(), murdererPick(exposed), tallies)
+	all, split, err := solver.NewCounter(view).EntropyByTally(ctx, g.evidenceH(), murdererPick(exposed), tallies)
 	if err != nil {
 		return nil, err
 	}
-	// The joint over every answer of any one tally is the view's joint.
-	all := tjoint{}
-	for _, out := range split[0] {
-		for k, n := range toJoint(out.Joint) {
-			if all[k] == nil {
-				all[k] = new(big.Int)
-			}
-			all[k].Add(all[k], n)
-		}
-	}
-	h0, total := all.entropy()
-	if total.Sign() == 0 {
+	if all.Worlds.Sign() == 0 {
 		return nil, solver.ErrInconsistent
 	}
-	tf := bigFloat(total)
+	tf := bigFloat(all.Worlds)
 	tg := make([]float64, len(tallies))
 	for ti, outs := range split {
 		if len(outs) < 2 {
@@ -299,10 +288,9 @@ func (g *Game) viewLeaks(ctx context.Context, view *solver.Problem, o int, expos
 		}
 		cond := 0.0
 		for _, out := range outs {
-			hk, nk := jointEntropy(out.Joint)
-			cond += nk / tf * hk
+			cond += bigFloat(out.Worlds) / tf * out.Bits
 		}
-		tg[ti] = max(0, h0-cond)
+		tg[ti] = max(0, all.Bits-cond)
 	}
 	for qi, s := range at {
 		if s >= 0 {
@@ -310,25 +298,6 @@ func (g *Game) viewLeaks(ctx context.Context, view *solver.Problem, o int, expos
 		}
 	}
 	return gains, nil
-}
-
-// jointEntropy is the entropy, in bits, of a joint count whose outcomes are
-// all distinct (as [solver.Counter.ContentsAndHolderByTally] gives them),
-// and its total as a float64.
-func jointEntropy(jc []solver.ContentHolderCount) (h, total float64) {
-	fs := make([]float64, 0, len(jc))
-	for _, x := range jc {
-		if x.Count.Sign() > 0 {
-			f := bigFloat(x.Count)
-			fs = append(fs, f)
-			total += f
-		}
-	}
-	for _, f := range fs {
-		p := f / total
-		h -= p * math.Log2(p)
-	}
-	return h, total
 }
 
 // bigFloat is n as the nearest float64.

@@ -506,9 +506,10 @@ func addP1(px []uint64, ls []left, hand []uint16, w, b uint64, yAt int, yRk []ui
 	}
 }
 
-// classSplit sorts the edges of a layer into classes, for several
-// tallies side by side: tally t puts edge e in class class[t][e] (-1: in
-// none), and its classes' rows follow those of the tallies before it.
+// classSplit sorts the edges of a layer into classes by their hands, for
+// several tallies side by side: tally t puts an edge of hand hd in class
+// class[t][hd] (-1: in none), and its classes' rows follow those of the
+// tallies before it.
 type classSplit struct {
 	class [][]int8
 	k     []int // classes of each tally
@@ -528,10 +529,11 @@ func (sp *classSplit) rows() int {
 	return sp.off[len(sp.off)-1] + sp.k[len(sp.k)-1]
 }
 
-// of appends to rows the rows of state x (of n) that edge e adds to.
-func (sp *classSplit) of(rows []int, x int, e int32, n int) []int {
+// of appends to rows the rows of state x (of n) that an edge of hand hd
+// adds to.
+func (sp *classSplit) of(rows []int, x int, hd int32, n int) []int {
 	for t, cl := range sp.class {
-		if c := cl[e]; c >= 0 {
+		if c := cl[hd]; c >= 0 {
 			rows = append(rows, (sp.off[t]+int(c))*n+x)
 		}
 	}
@@ -618,6 +620,7 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 		var bad uint64
 		var ls []left
 		var rows []int
+		var one []uint64 // an edge's share of P, with a split
 		var tk ticker
 		for x := lo; x < hi; x++ {
 			if tk.due(int(l.edgeStart[x+1]-l.edgeStart[x])) && ctx.Err() != nil {
@@ -653,12 +656,12 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 				if b == 0 {
 					continue
 				}
+				hd := l.edgeHand.at(e)
 				if sp != nil {
-					if rows = sp.of(rows[:0], x, e, l.n); len(rows) == 0 {
+					if rows = sp.of(rows[:0], x, hd, l.n); len(rows) == 0 {
 						continue
 					}
 				}
-				hd := l.edgeHand.at(e)
 				w := uint64(1)
 				switch {
 				case eW != nil:
@@ -703,8 +706,27 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 					addP(px, ls, hand, w, b, yAt, yRk, P.v, W, nw)
 					continue
 				}
+				if len(rows) == 1 {
+					addP(nextP[rows[0]*l.ncells*W:(rows[0]+1)*l.ncells*W], ls, hand, w, b, yAt, yRk, P.v, W, nw)
+					continue
+				}
+				// The edge's share is the same in each of its rows: it is
+				// computed once and added to each.
+				if len(one) < l.ncells*W {
+					one = make([]uint64, l.ncells*W)
+				}
+				for _, c := range ls {
+					clear(one[c.at : c.at+W])
+				}
+				addP(one, ls, hand, w, b, yAt, yRk, P.v, W, nw)
 				for _, cx := range rows {
-					addP(nextP[cx*l.ncells*W:(cx+1)*l.ncells*W], ls, hand, w, b, yAt, yRk, P.v, W, nw)
+					px := nextP[cx*l.ncells*W : (cx+1)*l.ncells*W]
+					for _, c := range ls {
+						d, v := px[c.at:c.at+W], one[c.at:c.at+W]
+						for t := range d {
+							d[t] += v[t]
+						}
+					}
 				}
 			}
 		}

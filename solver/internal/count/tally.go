@@ -47,7 +47,7 @@ func (c *Counter) ByTally(ctx context.Context, h Holder, pick Pick, tallies []Ta
 				ts = append(ts, t)
 			}
 		}
-		res, err := c.byTally(ctx, h, pick, b, ts)
+		res, err := c.byTally(ctx, h, pick, b, ts, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -64,8 +64,10 @@ func (c *Counter) ByTally(ctx context.Context, h Holder, pick Pick, tallies []Ta
 // (one sweep for all values), gives what ContentsAndHolder reads. The
 // cases where h or b takes no free card, or b is h, are read off simpler
 // graphs; when uint64 overflows, each value is counted as a problem of its
-// own.
-func (c *Counter) byTally(ctx context.Context, h Holder, pick Pick, b Holder, ts []Tally) ([][]TallyOutcome, error) {
+// own. With sums set, the common case (h first, b second, in uint64) adds
+// up the spreads into sums instead of listing the outcomes, and returns
+// none (sums.done says so); the other cases list them as without it.
+func (c *Counter) byTally(ctx context.Context, h Holder, pick Pick, b Holder, ts []Tally, sums *tallySums) ([][]TallyOutcome, error) {
 	cp, err := compile(ctx, c.in, layout{first: h, second: b, hasSecond: true, track: ts, maxEdges: tallyMaxEdges})
 	if tooLarge(err) {
 		// b's hands multiply the evidence contents' states: count each
@@ -123,7 +125,16 @@ func (c *Counter) byTally(ctx context.Context, h Holder, pick Pick, b Holder, ts
 	// ContentsAndHolder reads P, at each state of b's layer, for the cells
 	// of the picked cards alone: the step computes those (at six players,
 	// one or two cells of about twenty), for every tally in one sweep.
-	only := cp.pickCells(h, pick)
+	var plan *rootPlan
+	var only [][]int
+	if sums != nil {
+		plan = cp.newRootPlan(h, pick)
+	}
+	if plan != nil {
+		only = plan.only
+	} else {
+		only = cp.pickCells(h, pick)
+	}
 	sp, values, Bv, full, ok, err := splitByTallies(ctx, cp, 1, b, ts, raw, only)
 	if err != nil {
 		return nil, err
@@ -132,6 +143,9 @@ func (c *Counter) byTally(ctx context.Context, h Holder, pick Pick, b Holder, ts
 		return c.byTallySlow(ctx, h, pick, ts)
 	}
 	width := l1.ncells * (len(cp.layers) - 1)
+	if plan != nil {
+		return nil, plan.spreads(cp, sp, values, Bv, full, width, sums)
+	}
 	for ti := range ts {
 		for vi, v := range values[ti] {
 			r := sp.off[ti] + vi
@@ -162,8 +176,13 @@ func splitByTallies(ctx context.Context, cp *compiled, i int, b Holder, ts []Tal
 	classes := make([][]int8, len(ts))
 	values = make([][]int, len(ts))
 	ks := make([]int, len(ts))
+	l := cp.layers[i]
+	used := make([]bool, len(l.hands)) // the hands of some edge
+	for e := range int32(len(l.edgeTo)) {
+		used[l.edgeHand.at(e)] = true
+	}
 	for ti, t := range ts {
-		class, vs, err := tallyClasses(cp, i, b, t)
+		class, vs, err := tallyClasses(cp, i, b, t, used)
 		if err != nil || class == nil {
 			return nil, nil, nil, nil, false, err
 		}
@@ -190,9 +209,10 @@ func fixedIn(cp *compiled, b Holder, t Tally) int {
 }
 
 // tallyClasses is the value of tally t (of b, the holder of layer i) on
-// every edge out of layer i, as an index into the sorted values vs; the
-// classes are nil when there are more values than an int8 holds.
-func tallyClasses(cp *compiled, i int, b Holder, t Tally) ([]int8, []int, error) {
+// every hand of layer i, as an index into the sorted values vs of the
+// hands used (those of some edge); the classes are nil when there are
+// more values than an int8 holds.
+func tallyClasses(cp *compiled, i int, b Holder, t Tally, used []bool) ([]int8, []int, error) {
 	l := cp.layers[i]
 	inLayer := make([]bool, l.ncells)
 	for _, j := range l.cells {
@@ -229,10 +249,6 @@ func tallyClasses(cp *compiled, i int, b Holder, t Tally) ([]int8, []int, error)
 		}
 		val[hi] = v
 	}
-	used := make([]bool, len(l.hands))
-	for e := range int32(len(l.edgeTo)) {
-		used[l.edgeHand.at(e)] = true
-	}
 	var vs []int
 	for hi, v := range val {
 		if used[hi] && !slices.Contains(vs, v) {
@@ -247,11 +263,7 @@ func tallyClasses(cp *compiled, i int, b Holder, t Tally) ([]int8, []int, error)
 	for hi, v := range val {
 		cls[hi] = int8(slices.Index(vs, v))
 	}
-	class := make([]int8, len(l.edgeTo))
-	for e := range int32(len(l.edgeTo)) {
-		class[e] = cls[l.edgeHand.at(e)]
-	}
-	return class, vs, nil
+	return cls, vs, nil
 }
 
 // byTallyRoot answers the tallies of b when h's content is settled: with
