@@ -961,13 +961,19 @@ func (x *encoding) places0(ctx context.Context, seen func() map[Card][]bool) ([]
 			copy(was[i], sn[c])
 		}
 	}
-	ids := x.closedIDs()
+	// The closed turns' observations are propagated once, for every
+	// question (a scope).
+	sc, err := x.sat.OpenUnder(ctx, x.closedIDs())
+	if err != nil {
+		return nil, err
+	}
+	defer sc.Close()
 	for i, c := range x.cards {
 		for m := range x.places {
 			if was[i][m] {
 				continue
 			}
-			e, err := x.sat.ImpliesUnder(ctx, ids, solver.Fact{Card: x.card(c, then), Holder: solver.Holder(m), Holds: false})
+			e, err := sc.Implies(ctx, solver.Fact{Card: x.card(c, then), Holder: solver.Holder(m), Holds: false})
 			if err != nil {
 				return nil, err
 			}
