@@ -93,3 +93,40 @@ func TestScope(t *testing.T) {
 	_, err := NewSAT(randomProblem(rng, 3, 2)).OpenUnder(ctx, []int{99})
 	require.Error(t, err)
 }
+
+// TestSATOptions checks engines built with either way of writing "at most
+// one holder" (counters for every card, pairwise exclusions for every
+// card) against brute force on random small problems: consistency and
+// implied facts, under random subsets of the observations.
+func TestSATOptions(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(21, 22))
+	implied := 0
+	for iter := range 300 {
+		p := randomProblem(rng, 6, 4)
+		m := p.Model()
+		var ids []int
+		for id := range p.Observations() {
+			if rng.IntN(2) == 0 {
+				ids = append(ids, id)
+			}
+		}
+		q := p.Subset(ids)
+		for _, o := range []SATOptions{{PairwiseUpTo: 1}, {PairwiseUpTo: 100}} {
+			s := NewSATWith(p, o)
+			ok, err := s.ConsistentUnder(ctx, ids)
+			require.NoError(t, err)
+			require.Equal(t, bruteConsistent(q), ok, "iteration %d, %+v", iter, o)
+			for range 3 {
+				f := Fact{Card: Card(rng.IntN(m.NumCards())), Holder: Holder(rng.IntN(m.NumHolders())), Holds: rng.IntN(2) == 0}
+				e, err := s.ImpliesUnder(ctx, ids, f)
+				require.NoError(t, err)
+				require.Equal(t, bruteImplies(q, f), e.Implied, "iteration %d, %+v, fact %+v", iter, o, f)
+				if e.Implied {
+					implied++
+				}
+			}
+		}
+	}
+	require.Positive(t, implied)
+}
