@@ -50,27 +50,7 @@ type SAT struct {
 }
 
 // NewSAT returns the SAT engine of p, with the model's structure encoded.
-func NewSAT(p *Problem) *SAT { return NewSATWith(p, SATOptions{}) }
-
-// SATOptions tune how an engine writes the model's structure into
-// clauses. Answers never depend on them (every question has one right
-// answer), only the time a search takes; an answer that is one of several
-// right ones (which minimal set Why names, which world Worlds lists
-// first) may differ.
-type SATOptions struct {
-	// PairwiseUpTo is the largest number of allowed holders of a card for
-	// which "at most one holder" is written as pairwise exclusions (one
-	// binary clause a pair, no new variable); a card with more is written
-	// as a counter (a few new variables a holder). Pairwise clauses are
-	// cheaper to search with as long as the pairs are few. 0 means 8.
-	PairwiseUpTo int
-}
-
-// NewSATWith is NewSAT with options.
-func NewSATWith(p *Problem, o SATOptions) *SAT {
-	if o.PairwiseUpTo <= 0 {
-		o.PairwiseUpTo = 8
-	}
+func NewSAT(p *Problem) *SAT {
 	m := p.Model()
 	// Capacity hints: gini grows its tables one variable at a time, and the
 	// size encodings dominate (about 8 variables a pair for a 4-card hand).
@@ -105,7 +85,7 @@ func NewSATWith(p *Problem, o SATOptions) *SAT {
 		}
 		s.clause(slices.Clone(live)...)
 		live = live[1:]
-		if len(live) <= o.PairwiseUpTo {
+		if len(live) <= 8 {
 			for i := range live {
 				for j := i + 1; j < len(live); j++ {
 					s.clause(live[i].Not(), live[j].Not())

@@ -194,11 +194,7 @@ func newEncoding(g *Game, times int) (*encoding, error) {
 		return nil, err
 	}
 	x.dealIDs = []int{id}
-	// Every card of a time point may be at any of the dozen places: the
-	// engine writes "one place" as pairwise exclusions, which it searches
-	// faster than counters (a third fewer variables). The explanations'
-	// engine (coreLines) keeps the default.
-	x.sat = solver.NewSATWith(x.prob, solver.SATOptions{PairwiseUpTo: x.places})
+	x.sat = solver.NewSAT(x.prob)
 	return x, nil
 }
 
