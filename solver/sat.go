@@ -44,6 +44,9 @@ type SAT struct {
 	// found, -1 before any: adding observations can only remove worlds.
 	worldAt int
 	x0      z.Var // the variable of x[0][0]; x[c][h] is x0 + c*holders + h when allowed
+	// scope is the open scope (nil for none): until it closes, the
+	// engine answers only through it.
+	scope *Scope
 }
 
 // NewSAT returns the SAT engine of p, with the model's structure encoded.
@@ -120,6 +123,9 @@ func unitTerms(lits []z.Lit) []pbTerm {
 // sync encodes the observations added to the problem since the last call,
 // each behind a fresh activation literal.
 func (s *SAT) sync() {
+	if s.scope != nil {
+		return // no clause may be added under a scope; solve refuses
+	}
 	obs := s.p.Observations()
 	for id := len(s.acts); id < len(obs); id++ {
 		act := s.g.Lit()
@@ -149,6 +155,8 @@ const forever = time.Duration(1 << 62)
 type giniSolver struct {
 	g    *gini.Gini
 	dead bool
+	// scoped is set while a [Scope] is open: solve then refuses.
+	scoped bool
 }
 
 // solve runs the solver under the assumptions, returning 1 (a world), -1
@@ -163,6 +171,9 @@ type giniSolver struct {
 func (v *giniSolver) solve(ctx context.Context, assume []z.Lit) (int, error) {
 	if err := ctx.Err(); err != nil {
 		return 0, err
+	}
+	if v.scoped {
+		return 0, ErrScopeOpen
 	}
 	if v.dead {
 		return -1, nil
@@ -213,6 +224,9 @@ func (s *SAT) allIDs() []int {
 // will list again (a superseded version, a one-off question): the solver
 // then never spends a search on them. Unknown ids are an error.
 func (s *SAT) Retire(ids []int) error {
+	if s.scope != nil {
+		return ErrScopeOpen
+	}
 	s.sync()
 	for _, id := range ids {
 		if id < 0 || id >= len(s.acts) {
@@ -236,6 +250,9 @@ func (s *SAT) Retire(ids []int) error {
 // Committing observations that admit no world together leaves an engine
 // with no world. Unknown ids are an error.
 func (s *SAT) Commit(ids []int) error {
+	if s.scope != nil {
+		return ErrScopeOpen
+	}
 	s.sync()
 	for _, id := range ids {
 		if id < 0 || id >= len(s.acts) {

@@ -81,6 +81,11 @@ type encoding struct {
 	// the closed segments alone; sheet on the open one too.
 	was   [][]bool
 	sheet [][]table.Mark
+	// swapped counts the worlds places0 made by swaps (for tests).
+	swapped int
+	// reuse are, while sync encodes, the open segment's old observations
+	// not yet reused (-1 once reused).
+	reuse []int
 }
 
 // encSeg is a segment's observations, with what names its lines: how many
@@ -218,6 +223,12 @@ func (x *encoding) sync(g *Game) (bool, error) {
 		x.closed = x.closed[:keep]
 		x.was, x.sheet = nil, nil
 	}
+	// The open segment's observations in force, for the segment's new
+	// encoding to reuse where they are the same (see add).
+	x.reuse = x.reuse[:0]
+	if !x.open.same(open, segs[open]) {
+		x.reuse = append(x.reuse, x.open.ids...)
+	}
 	for k := keep; k < open; k++ {
 		ids, err := x.encodeSeg(k, segs[k], true)
 		if err != nil {
@@ -227,15 +238,23 @@ func (x *encoding) sync(g *Game) (bool, error) {
 		x.was, x.sheet = nil, nil
 	}
 	if !x.open.same(open, segs[open]) {
-		if err := x.sat.Retire(x.open.ids); err != nil {
-			return false, err
-		}
 		ids, err := x.encodeSeg(open, segs[open], false)
 		if err != nil {
 			return false, err
 		}
 		x.open = encSeg{open, len(segs[open].evs), segEnd(segs[open]), ids}
 		x.sheet = nil
+	}
+	// The old version's observations not reused are out of force for good.
+	var old []int
+	for _, id := range x.reuse {
+		if id >= 0 {
+			old = append(old, id)
+		}
+	}
+	x.reuse = x.reuse[:0]
+	if err := x.sat.Retire(old); err != nil {
+		return false, err
 	}
 	x.now = open + 1
 	x.openGraph = x.graph(segs[open])
@@ -275,10 +294,21 @@ func (x *encoding) encodeSeg(k int, s segment, closed bool) ([]int, error) {
 }
 
 // add adds one observation of line (0 for none), returning its id (-1
-// when there is nothing to add).
+// when there is nothing to add). An observation of the open segment's
+// old version with the same line and the same constraints is reused
+// instead (taken out of x.reuse): a line of the open turn re-encodes the
+// whole turn, mostly as it was, and every observation added brings the
+// engine variables that every later search assigns.
 func (x *encoding) add(line int, ks []solver.Constraint) (int, error) {
 	if len(ks) == 0 {
 		return -1, nil
+	}
+	obs := x.prob.Observations()
+	for i, id := range x.reuse {
+		if id >= 0 && x.obsLine[id] == line && slices.EqualFunc(obs[id].Constraints, ks, sameConstraint) {
+			x.reuse[i] = -1
+			return id, nil
+		}
 	}
 	id, err := x.prob.Add(solver.Observation{Label: fmt.Sprint(line), Constraints: ks})
 	if err != nil {
@@ -286,6 +316,12 @@ func (x *encoding) add(line int, ks []solver.Constraint) (int, error) {
 	}
 	x.obsLine = append(x.obsLine, line)
 	return id, nil
+}
+
+// sameConstraint reports whether a and b are the same constraint, term
+// by term.
+func sameConstraint(a, b solver.Constraint) bool {
+	return a.Op == b.Op && a.Bound == b.Bound && slices.Equal(a.Terms, b.Terms)
 }
 
 // idleIDs are the idle observations of the time points after t.
@@ -962,26 +998,113 @@ func (x *encoding) places0(ctx context.Context, seen func() map[Card][]bool) ([]
 		}
 	}
 	ids := x.closedIDs()
+	sw := x.newSwapper(ids)
+	// found settles the places at then of a world found, and of the
+	// worlds two cards' swap makes of it (at most maxSwapWorlds a turn).
+	worlds := 0
+	var found func(w solver.World)
+	found = func(w solver.World) {
+		for j, d := range x.cards {
+			if h := int(w[x.card(d, then)]); h < x.places {
+				was[j][h] = true
+			}
+		}
+		for i := range x.cards {
+			for m := range x.places {
+				if was[i][m] || worlds >= maxSwapWorlds {
+					continue
+				}
+				for j, d := range x.cards {
+					if j == i || int(w[x.card(d, then)]) != m {
+						continue
+					}
+					if v, ok := sw.swap(w, i, j); ok {
+						worlds++
+						found(v)
+						break
+					}
+				}
+			}
+		}
+	}
+	// The closed turns' observations are propagated once, for every
+	// question (a scope).
+	sc, err := x.sat.OpenUnder(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer sc.Close()
 	for i, c := range x.cards {
 		for m := range x.places {
 			if was[i][m] {
 				continue
 			}
-			e, err := x.sat.ImpliesUnder(ctx, ids, solver.Fact{Card: x.card(c, then), Holder: solver.Holder(m), Holds: false})
+			e, err := sc.Implies(ctx, solver.Fact{Card: x.card(c, then), Holder: solver.Holder(m), Holds: false})
 			if err != nil {
 				return nil, err
 			}
 			if e.Implied {
 				continue
 			}
-			for j, d := range x.cards {
-				if h := int(e.Witness[x.card(d, then)]); h < x.places {
-					was[j][h] = true
+			found(e.Witness)
+		}
+	}
+	x.swapped += worlds
+	return was, nil
+}
+
+// maxSwapWorlds bounds the worlds a turn's questions make by swaps.
+const maxSwapWorlds = 256
+
+// swapper makes worlds from a world without the solver: two cards that
+// trade places at every time point make a world of the same observations
+// when every constraint naming either still holds (the model's structure
+// always does: every card keeps one place, every place its count). Most
+// cards are told apart by no rule and by few lines, so one world found by
+// a search gives many.
+type swapper struct {
+	x  *encoding
+	by [][]solver.Constraint // by card index: the constraints in force that name it
+}
+
+// newSwapper indexes the constraints of the observations ids by card.
+func (x *encoding) newSwapper(ids []int) *swapper {
+	nc := len(x.cards)
+	sw := &swapper{x: x, by: make([][]solver.Constraint, nc)}
+	last := make([]int, nc) // the constraint that last named each card, +1
+	obs := x.prob.Observations()
+	n := 0
+	for _, id := range ids {
+		for _, k := range obs[id].Constraints {
+			n++
+			for _, t := range k.Terms {
+				if i := int(t.Lit.Card) % nc; last[i] != n {
+					last[i] = n
+					sw.by[i] = append(sw.by[i], k)
 				}
 			}
 		}
 	}
-	return was, nil
+	return sw
+}
+
+// swap is w with cards i and j (indexes) traded at every time point, and
+// whether it is a world of the indexed observations.
+func (sw *swapper) swap(w solver.World, i, j int) (solver.World, bool) {
+	x := sw.x
+	v := slices.Clone(w)
+	for t := range x.times {
+		a, b := t*len(x.cards)+i, t*len(x.cards)+j
+		v[a], v[b] = w[b], w[a]
+	}
+	for _, ks := range [][]solver.Constraint{sw.by[i], sw.by[j]} {
+		for _, k := range ks {
+			if !k.Satisfied(v) {
+				return nil, false
+			}
+		}
+	}
+	return v, true
 }
 
 // why is a minimal set of lines of the closed turns that force card c to

@@ -35,7 +35,7 @@ func (g *Game) Places() []string {
 
 // MurdererText is where the Murderer is likely to be, most likely first,
 // with standard errors ("bob 61% ±1.6, deck 30% ±1.5").
-func (g *Game) MurdererText() string { return g.distText(Murderer) }
+func (g *Game) MurdererText() string { return g.view().distText(Murderer) }
 
 // locations is the number of columns of the sheet.
 func (g *Game) locations() int { return len(g.p.players) + 3 }
@@ -145,13 +145,14 @@ func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
 	for l := range g.locations() {
 		grid.Holders = append(grid.Holders, g.locName(l))
 	}
+	v := g.view()
 	for _, c := range g.cfg.Cards {
 		row := table.Row{Card: c.String()}
 		for l := range g.locations() {
-			m := g.mark(c, l)
+			m := v.mark(c, l)
 			cell := table.Cell{Mark: m}
 			if m == table.Maybe {
-				if p := g.Where(c, l).P; !math.IsNaN(p) {
+				if p := v.where(c, l).P; !math.IsNaN(p) {
 					cell.P = p
 				}
 			}
@@ -159,16 +160,17 @@ func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
 		}
 		grid.Rows = append(grid.Rows, row)
 	}
-	grid.Headlines = g.headlines()
+	grid.Headlines = v.headlines()
 	return grid, nil
 }
 
 // headlines are the Murderer's whereabouts, the deck's top card, the
 // state of the game and the deck warning.
-func (g *Game) headlines() []string {
+func (v *view) headlines() []string {
+	g := v.g
 	var hs []string
 	for l := range g.locations() {
-		if g.mark(Murderer, l) == table.Yes {
+		if v.mark(Murderer, l) == table.Yes {
 			hs = append(hs, "Murderer: "+g.locName(l)+" (certain)")
 		}
 	}
@@ -180,7 +182,7 @@ func (g *Game) headlines() []string {
 	case g.track() == nil:
 		hs = append(hs, fmt.Sprintf("No estimates: the tracker found no hidden history consistent with line %d; the sheet shows only what the seat knows for certain.", g.lostAt))
 	default:
-		hs = append(hs, "Murderer: "+g.distText(Murderer)+" (estimates, ± one standard error)")
+		hs = append(hs, "Murderer: "+v.distText(Murderer)+" (estimates, ± one standard error)")
 	}
 	if g.pub.end != Playing {
 		return append(hs, "The game is over: "+g.pub.end.String()+".")
@@ -192,14 +194,15 @@ func (g *Game) headlines() []string {
 }
 
 // distText is card c's likely places, most likely first.
-func (g *Game) distText(c Card) string {
+func (v *view) distText(c Card) string {
+	g := v.g
 	type lp struct {
 		l int
 		e Estimate
 	}
 	var ls []lp
 	for l := range g.locations() {
-		if e := g.Where(c, l); e.P > 0 || math.IsNaN(e.P) && g.mark(c, l) == table.Maybe {
+		if e := v.where(c, l); e.P > 0 || math.IsNaN(e.P) && v.mark(c, l) == table.Maybe {
 			ls = append(ls, lp{l, e})
 		}
 	}
@@ -252,6 +255,7 @@ func (g *Game) Report(ctx context.Context, w io.Writer) error {
 	if g.cfg == nil {
 		return fmt.Errorf("the set-up is not complete")
 	}
+	v := g.view()
 	var b strings.Builder
 	fmt.Fprintf(&b, "Seat %s holds %s.\n", g.p.players[g.p.seat], g.handText())
 	if g.track() != nil {
@@ -260,7 +264,7 @@ func (g *Game) Report(ctx context.Context, w io.Writer) error {
 		fmt.Fprintf(&b, "No estimates since line %d (no sampled hidden history fits it); certain facts only:\n", g.lostAt)
 	}
 	for _, c := range g.cfg.Cards {
-		fmt.Fprintf(&b, "  %-12s %s\n", c.String()+":", g.distText(c))
+		fmt.Fprintf(&b, "  %-12s %s\n", c.String()+":", v.distText(c))
 	}
 	if g.track() != nil && !has(g.pub.pile, Murderer) && g.pub.deck > 0 {
 		e := g.tr.estimate(func(s *State) float64 {
@@ -293,7 +297,7 @@ func (g *Game) Report(ctx context.Context, w io.Writer) error {
 			}
 		}
 	}
-	for _, h := range g.headlines()[1:] {
+	for _, h := range v.headlines()[1:] {
 		b.WriteString(h + "\n")
 	}
 	_, err := io.WriteString(w, b.String())
@@ -347,14 +351,15 @@ func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
 		doc.End = g.pub.end.String()
 	}
 	doc.Warning = g.deckWarning()
+	v := g.view()
 	for _, c := range g.cfg.Cards {
 		cj := cardJSON{Card: c.String(), Number: int(c), Places: []placeJSON{}}
 		for l := range g.locations() {
-			e := g.Where(c, l)
-			if g.mark(c, l) == table.No || math.IsNaN(e.P) {
+			e := v.where(c, l)
+			if v.mark(c, l) == table.No || math.IsNaN(e.P) {
 				continue
 			}
-			cj.Places = append(cj.Places, placeJSON{g.locName(l), estimateJSON{e.P, e.SE}, g.mark(c, l) != table.Maybe})
+			cj.Places = append(cj.Places, placeJSON{g.locName(l), estimateJSON{e.P, e.SE}, v.mark(c, l) != table.Maybe})
 		}
 		doc.Cards = append(doc.Cards, cj)
 	}
