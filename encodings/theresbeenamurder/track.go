@@ -19,6 +19,8 @@ import (
 // state one of them drawn in proportion; the particles are then resampled
 // by weight.
 
+var debugStep func(t *tracker, ends []particle)
+
 // errNoHistory is the tracker finding no hidden history consistent with
 // the lines (all particles weigh 0).
 var errNoHistory = errors.New("no hidden history consistent with the lines was found")
@@ -28,6 +30,7 @@ var errNoHistory = errors.New("no hidden history consistent with the lines was f
 type particle struct {
 	s *State
 	w float64
+	a *anc // its history (see move.go)
 }
 
 // checkpoint is the particles at the start of a closed turn, with what is
@@ -99,7 +102,7 @@ func sampleDeals(cfg *Config, seat int, hand []Card, n int, rng *rand.Rand) ([]p
 		}
 		st := NewState(cfg, deck, removed)
 		st.Virgin[seat] = false // the seat's own hand is known
-		parts = append(parts, particle{s: st, w: 1})
+		parts = append(parts, particle{s: st, w: 1, a: &anc{s: st, w: 1}})
 	}
 	return parts, true
 }
@@ -176,17 +179,22 @@ func (t *tracker) step() bool {
 	r0 := t.runs
 	for _, p := range t.parts {
 		w, s := t.enumerate(p.s, true, rng)
-		if w *= p.w; w > 0 {
-			ends = append(ends, particle{s, w})
+		if w > 0 {
+			ends = append(ends, particle{s, w * p.w, &anc{s: s, w: w, up: p.a, at: len(t.hist) + 1}})
 			total += w
 			sq += w * w
 		}
+	}
+	if debugStep != nil {
+		debugStep(t, ends)
 	}
 	if total == 0 {
 		return false
 	}
 	t.hist = append(t.hist, checkpoint{parts: t.parts, obs: t.obs, hard: t.hard, turns: t.turns, runs: t.runs - r0})
+	resampled := false
 	if ess := total * total / sq; ess < float64(t.n)/2 || len(ends) != t.n {
+		resampled = true
 		// Systematic resampling.
 		parts := make([]particle, 0, t.n)
 		u := rng.Float64() / float64(t.n)
@@ -197,7 +205,7 @@ func (t *tracker) step() bool {
 				acc += ends[j].w / total
 				j++
 			}
-			parts = append(parts, particle{s: ends[j].s, w: 1})
+			parts = append(parts, particle{s: ends[j].s, w: 1, a: ends[j].a})
 		}
 		ends = parts
 	} else {
@@ -213,6 +221,9 @@ func (t *tracker) step() bool {
 		mentions(&t.hard, e)
 	}
 	t.obs = nil
+	if resampled {
+		t.move(rng)
+	}
 	return true
 }
 
@@ -340,7 +351,7 @@ func resample(ps []particle, m int, rng *rand.Rand) []particle {
 			acc += ps[j].w / total
 			j++
 		}
-		out = append(out, particle{s: ps[j].s, w: 1})
+		out = append(out, particle{s: ps[j].s, w: 1, a: ps[j].a})
 	}
 	return out
 }

@@ -1,0 +1,132 @@
+package theresbeenamurder
+
+import (
+	"math"
+	"math/rand/v2"
+)
+
+// Resample-move. Resampling copies the particles that fit the lines and
+// drops the others; over many turns the copies descend from a few
+// histories only, and what those few histories decided long ago (where
+// the Monkey went in a Gossip, which card a player kept) is all the
+// particles know of it (path degeneracy). A line that needs another
+// choice, many turns later, then kills every particle.
+//
+// After each resampling, every particle is therefore moved by a
+// Metropolis–Hastings step that leaves the posterior unchanged: it goes
+// back L turns along its own history, to its state x_b at the start of
+// turn b, and proposes new hidden choices for turns b to now with the
+// sampler's own proposal (each turn replayed from the proposed state
+// along every path of hidden choices, the next state drawn in
+// proportion). The proposal's weight w' is the product of the turns'
+// likelihoods (what enumerate returns), the particle's own weight w the
+// product of the likelihoods its history recorded for the same turns; the
+// proposal replaces the particle's history with probability min(1, w'/w).
+//
+// Why it is valid: conditional on the history up to x_b, the sampler's
+// proposal for turns b to now, q, together with its weight w (an
+// unbiased estimate of the lines' likelihood when redraws estimate it),
+// defines the extended target π(z) ∝ q(z)·w(z) over the turns' choices and
+// redraws z, whose marginal on the hidden histories is the posterior given
+// the lines. An independent Metropolis–Hastings step with proposal q
+// accepts with min(1, π(z')q(z)/π(z)q(z')) = min(1, w(z')/w(z)), and
+// leaves π unchanged; so the particles, equally weighted after
+// resampling, stay a sample of the posterior (the estimates stay
+// consistent) while the moved ones bring back choices that resampling had
+// lost. When b is the deal itself (L reaches past the set-up), x_b is a
+// fresh deal drawn from the model's law given the seat's hand, for which
+// the same argument holds (every such deal weighs 1).
+//
+// L is drawn for each particle, uniformly among 1, 2, 4, ..., up to
+// MoveDepth and the turns closed so far, or the whole game (a fresh deal)
+// with probability 1/MoveDepth: a mixture of valid kernels, chosen
+// independently of the particle, is a valid kernel. The whole sweep is
+// bounded: it stops once it has made MoveBudget times the replays of the
+// turn just closed (in a random order of the particles; a particle left
+// unmoved keeps its history, which is also valid).
+
+// anc is one step of a particle's history: its state at the start of a
+// turn, the likelihood of the previous turn's lines that the sampler
+// found from the state before it, and that state's step.
+type anc struct {
+	s  *State
+	w  float64
+	up *anc
+	at int // the index in tracker.hist of the turn starting at s
+}
+
+// MoveDepth bounds how many turns back a move goes (see move.go).
+var MoveDepth = 8
+
+// MoveBudget bounds a move sweep's replays, as a multiple of the
+// replays of the turn it follows.
+var MoveBudget = 4.0
+
+// move runs one Metropolis–Hastings step on every particle (see above).
+func (t *tracker) move(rng *rand.Rand) {
+	if len(t.hist) == 0 || MoveDepth <= 0 {
+		return
+	}
+	budget := int(MoveBudget * float64(t.hist[len(t.hist)-1].runs))
+	r0 := t.runs
+	parts := t.parts
+	for _, i := range rng.Perm(len(parts)) {
+		if t.runs-r0 > budget {
+			break
+		}
+		p := parts[i]
+		if p.a == nil {
+			continue
+		}
+		// The block: back L steps of the particle's history.
+		var depths []int
+		for l := 1; l <= MoveDepth && l <= len(t.hist); l *= 2 {
+			depths = append(depths, l)
+		}
+		fresh := rng.IntN(MoveDepth) == 0
+		l := depths[rng.IntN(len(depths))]
+		b, old := p.a, 0.0
+		for range l {
+			if b.up == nil {
+				break
+			}
+			old += math.Log(b.w)
+			b = b.up
+		}
+		var s *State
+		var a *anc
+		if fresh {
+			for b.up != nil {
+				old += math.Log(b.w)
+				b = b.up
+			}
+			deck, removed, ok := sampleDeal(t.cfg, t.seat, t.hand, rng)
+			if !ok {
+				continue
+			}
+			s = NewState(t.cfg, deck, removed)
+			s.Virgin[t.seat] = false
+			a = &anc{s: s, w: 1}
+		} else {
+			s, a = b.s, b
+		}
+		nw, ok := 0.0, true
+		for j := a.at; j < len(t.hist); j++ {
+			h := t.hist[j]
+			v := tracker{cfg: t.cfg, seat: t.seat, hand: t.hand, obs: h.obs, hard: h.hard, turns: h.turns}
+			w, next := v.enumerate(s, true, rng)
+			t.runs += v.runs
+			if w == 0 {
+				ok = false
+				break
+			}
+			nw += math.Log(w)
+			s = next
+			a = &anc{s: s, w: w, up: a, at: j + 1}
+		}
+		if !ok || rng.Float64() >= math.Exp(nw-old) {
+			continue
+		}
+		parts[i] = particle{s: s, w: p.w, a: a}
+	}
+}
