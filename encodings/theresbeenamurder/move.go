@@ -3,6 +3,7 @@ package theresbeenamurder
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 )
 
 // Resample-move. Resampling copies the particles that fit the lines and
@@ -56,21 +57,50 @@ type anc struct {
 }
 
 // MoveDepth bounds how many turns back a move goes (see move.go).
-var MoveDepth = 8
+var MoveDepth = 16
 
 // MoveBudget bounds a move sweep's replays, as a multiple of the
 // replays of the turn it follows.
 var MoveBudget = 4.0
 
-// move runs one Metropolis–Hastings step on every particle (see above).
-func (t *tracker) move(rng *rand.Rand) {
+// MoveFew, MoveFewFactor, MoveSweeps: a sweep that follows a turn
+// after which fewer than 1/MoveFew of the particles fitted gets
+// MoveFewFactor times the budget; a sweep moves every particle up to
+// MoveSweeps times, while the budget lasts.
+var MoveFew, MoveFewFactor, MoveSweeps = 4, 8.0, 4
+
+// move runs one Metropolis–Hastings step on every particle (see above),
+// after the turn just closed, at which alive particles fitted the lines.
+func (t *tracker) move(rng *rand.Rand, alive int) {
 	if len(t.hist) == 0 || MoveDepth <= 0 {
 		return
 	}
-	budget := int(MoveBudget * float64(t.hist[len(t.hist)-1].runs))
+	f := MoveBudget
+	if alive < len(t.parts)/MoveFew {
+		f *= MoveFewFactor
+	}
+	budget := min(int(f*float64(t.hist[len(t.hist)-1].runs)), MoveMax)
+	if moveTest.budget > 0 {
+		budget = moveTest.budget
+	}
+	t.sweep(rng, budget, MoveSweeps, func() (int, bool) {
+		var depths []int
+		for l := 1; l <= MoveDepth && l <= len(t.hist); l *= 2 {
+			depths = append(depths, l)
+		}
+		return depths[rng.IntN(len(depths))], rng.IntN(MoveDepth) == 0
+	})
+}
+
+// sweep moves the particles, each up to sweeps times, in a random order,
+// until it has made budget replays; block draws each move's L and
+// whether it starts from a fresh deal.
+func (t *tracker) sweep(rng *rand.Rand, budget, sweeps int, block func() (int, bool)) {
 	r0 := t.runs
 	parts := t.parts
-	for _, i := range rng.Perm(len(parts)) {
+	perm := rng.Perm(len(parts))
+	for k := range sweeps * len(parts) {
+		i := perm[k%len(parts)]
 		if t.runs-r0 > budget {
 			break
 		}
@@ -79,12 +109,7 @@ func (t *tracker) move(rng *rand.Rand) {
 			continue
 		}
 		// The block: back L steps of the particle's history.
-		var depths []int
-		for l := 1; l <= MoveDepth && l <= len(t.hist); l *= 2 {
-			depths = append(depths, l)
-		}
-		fresh := rng.IntN(MoveDepth) == 0
-		l := depths[rng.IntN(len(depths))]
+		l, fresh := block()
 		b, old := p.a, 0.0
 		for range l {
 			if b.up == nil {
@@ -124,9 +149,69 @@ func (t *tracker) move(rng *rand.Rand) {
 			s = next
 			a = &anc{s: s, w: w, up: a, at: j + 1}
 		}
-		if !ok || rng.Float64() >= math.Exp(nw-old) {
+		ratio := math.Exp(nw - old)
+		if moveTest.broken {
+			ratio = math.Exp(old - nw) // deliberately wrong, for the tests: the ratio inverted
+		}
+		t.tried++
+		if debugMove != nil {
+			debugMove(l, fresh, ok, old, nw)
+		}
+		if !ok || rng.Float64() >= ratio {
 			continue
 		}
+		t.moved++
 		parts[i] = particle{s: s, w: p.w, a: a}
 	}
 }
+
+// Rescue. When no particle fits a line, the particles at the open turn's
+// start (a sample of the posterior given the closed turns) are first moved
+// harder: sweeps of the same Metropolis–Hastings step, with blocks drawn
+// uniformly among all lengths back to the deal (a fresh deal for half of
+// those that reach it), within RescueBudget replays. Each move leaves that
+// posterior unchanged; the moved particles then meet the open turn's
+// lines again. Only when none fits does the recovery (going back to
+// earlier turns with more particles) run, with the budget left.
+
+// RescueBudget bounds the replays of a rescue; RescueSweeps the moves of
+// each particle.
+const RescueBudget, RescueSweeps = 10000, 8
+
+// MoveMax bounds the replays of one move sweep after a turn.
+var MoveMax = 6000
+
+// rescue moves the particles at the open turn's start (see above) and
+// reports whether any then fits the open turn's lines (to its end when
+// closing, which then closes it), and the replays it made.
+func (t *tracker) rescue(closing bool) (bool, int) {
+	if len(t.hist) == 0 || MoveDepth <= 0 {
+		return false, 0
+	}
+	rng := rand.New(rand.NewPCG(t.seed^0x5bd1e995, uint64(t.turns+2)<<20|uint64(len(t.obs))|1<<18))
+	r0 := t.runs
+	t.parts = slices.Clone(t.parts)
+	n := len(t.hist)
+	t.sweep(rng, RescueBudget, RescueSweeps, func() (int, bool) {
+		l := 1 + rng.IntN(n)
+		return l, l == n && rng.IntN(2) == 0
+	})
+	var ok bool
+	if closing {
+		ok = t.step()
+	} else {
+		ok = t.reweigh()
+	}
+	return ok, t.runs - r0
+}
+
+// moveTest are the tests' settings of the move: a fixed budget of
+// replays for every sweep (0: MoveBudget's), a move after every turn,
+// and a deliberately broken acceptance ratio.
+var moveTest struct {
+	budget int
+	always bool
+	broken bool
+}
+
+var debugMove func(l int, fresh, ok bool, old, nw float64)

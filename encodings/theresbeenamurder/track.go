@@ -62,6 +62,9 @@ type tracker struct {
 	// recovered counts the times the particles all died and were
 	// rebuilt from an earlier turn.
 	recovered int
+	// tried and moved count the resample-move proposals and those
+	// accepted (move.go).
+	tried, moved int
 	// open turn
 	obs []Event
 	now []snap // each particle's state now, with its weight
@@ -138,7 +141,11 @@ func (t *tracker) update() error {
 	if t.reweigh() {
 		return nil
 	}
-	return t.recover(false)
+	ok, spent := t.rescue(false)
+	if ok {
+		return nil
+	}
+	return t.recover(false, spent)
 }
 
 // reweigh recomputes each particle's state now from the open turn's lines
@@ -167,7 +174,11 @@ func (t *tracker) closeTurn() error {
 	if t.step() {
 		return t.update()
 	}
-	return t.recover(true)
+	ok, spent := t.rescue(true)
+	if ok {
+		return t.update()
+	}
+	return t.recover(true, spent)
 }
 
 // step closes the open turn (see closeTurn) and reports whether any
@@ -192,7 +203,7 @@ func (t *tracker) step() bool {
 		return false
 	}
 	t.hist = append(t.hist, checkpoint{parts: t.parts, obs: t.obs, hard: t.hard, turns: t.turns, runs: t.runs - r0})
-	resampled := false
+	resampled, alive := false, len(ends)
 	if ess := total * total / sq; ess < float64(t.n)/2 || len(ends) != t.n {
 		resampled = true
 		// Systematic resampling.
@@ -221,8 +232,8 @@ func (t *tracker) step() bool {
 		mentions(&t.hard, e)
 	}
 	t.obs = nil
-	if resampled {
-		t.move(rng)
+	if resampled || moveTest.always {
+		t.move(rng, alive)
 	}
 	return true
 }
@@ -252,8 +263,7 @@ const RecoveryFactor = 2
 
 // recover rebuilds the particles after they all died at the open turn's
 // last line (closing: when closing the open turn).
-func (t *tracker) recover(closing bool) error {
-	spent := 0
+func (t *tracker) recover(closing bool, spent int) error {
 	for lag := 1; ; lag = min(2*lag, len(t.hist)) {
 		cp := max(0, len(t.hist)-lag)
 		last := cp == 0
