@@ -57,7 +57,7 @@ type anc struct {
 }
 
 // MoveDepth bounds how many turns back a move goes (see move.go).
-var MoveDepth = 16
+var MoveDepth = 4
 
 // MoveBudget bounds a move sweep's replays, as a multiple of the
 // replays of the turn it follows.
@@ -67,19 +67,18 @@ var MoveBudget = 4.0
 // after which fewer than 1/MoveFew of the particles fitted gets
 // MoveFewFactor times the budget; a sweep moves every particle up to
 // MoveSweeps times, while the budget lasts.
-var MoveFew, MoveFewFactor, MoveSweeps = 4, 8.0, 4
+var MoveFew, MoveFewFactor, MoveSweeps = 4, 1.0, 4
 
 // move runs one Metropolis–Hastings step on every particle (see above),
-// after the turn just closed, at which alive particles fitted the lines.
+// after the turn just closed, at which alive particles fitted the lines;
+// when fewer than 1/MoveFew of them fitted, it then gives conditional
+// runs over the whole game (see csmc) to particles drawn at random, within
+// MoveFewFactor times the same budget.
 func (t *tracker) move(rng *rand.Rand, alive int) {
 	if len(t.hist) == 0 || MoveDepth <= 0 {
 		return
 	}
-	f := MoveBudget
-	if alive < len(t.parts)/MoveFew {
-		f *= MoveFewFactor
-	}
-	budget := min(int(f*float64(t.hist[len(t.hist)-1].runs)), MoveMax)
+	budget := min(int(MoveBudget*float64(t.hist[len(t.hist)-1].runs)), MoveMax)
 	if moveTest.budget > 0 {
 		budget = moveTest.budget
 	}
@@ -90,6 +89,23 @@ func (t *tracker) move(rng *rand.Rand, alive int) {
 		}
 		return depths[rng.IntN(len(depths))], rng.IntN(MoveDepth) == 0
 	})
+	if alive < len(t.parts)/MoveFew && MoveFewFactor > 0 {
+		t.rejuvenate(rng, int(MoveFewFactor*float64(budget)))
+	}
+}
+
+// rejuvenate gives conditional runs over the whole game (csmc) to
+// particles drawn at random, until budget replays are spent.
+func (t *tracker) rejuvenate(rng *rand.Rand, budget int) {
+	r0 := t.runs
+	for k, i := range rng.Perm(len(t.parts)) {
+		if t.runs-r0 > budget {
+			break
+		}
+		if t.parts[i].a != nil {
+			t.parts[i] = t.csmc(t.parts[i], k%2 == 0, RescueParticles, rng)
+		}
+	}
 }
 
 // sweep moves the particles, each up to sweeps times, in a random order,
@@ -154,9 +170,6 @@ func (t *tracker) sweep(rng *rand.Rand, budget, sweeps int, block func() (int, b
 			ratio = math.Exp(old - nw) // deliberately wrong, for the tests: the ratio inverted
 		}
 		t.tried++
-		if debugMove != nil {
-			debugMove(l, fresh, ok, old, nw)
-		}
 		if !ok || rng.Float64() >= ratio {
 			continue
 		}
@@ -167,16 +180,25 @@ func (t *tracker) sweep(rng *rand.Rand, budget, sweeps int, block func() (int, b
 
 // Rescue. When no particle fits a line, the particles at the open turn's
 // start (a sample of the posterior given the closed turns) are first moved
-// harder: sweeps of the same Metropolis–Hastings step, with blocks drawn
-// uniformly among all lengths back to the deal (a fresh deal for half of
-// those that reach it), within RescueBudget replays. Each move leaves that
-// posterior unchanged; the moved particles then meet the open turn's
-// lines again. Only when none fits does the recovery (going back to
-// earlier turns with more particles) run, with the budget left.
+// harder, by a kernel that rewrites whole histories: conditional
+// sequential Monte Carlo (particle Gibbs). For a particle taken as the
+// reference, RescueParticles histories are run from the deal (each from
+// a fresh deal, or all from the reference's own deal), turn by turn with
+// the sampler's proposal, resampled by weight at each turn, while the
+// reference keeps its own history and weights; at the end one of them is
+// drawn by weight and replaces the particle. This kernel leaves the
+// posterior given the closed turns unchanged (Andrieu, Doucet and
+// Holenstein, 2010), for any number of histories, and unlike one
+// proposal over many turns it survives the turns that most histories do
+// not fit (it keeps the few that do). References are drawn at random
+// among the particles, one after another, while RescueBudget replays
+// last. The moved particles then meet the open turn's lines again; only
+// when none fits does the recovery (going back to earlier turns with more
+// particles) run, with the budget left.
 
-// RescueBudget bounds the replays of a rescue; RescueSweeps the moves of
-// each particle.
-const RescueBudget, RescueSweeps = 10000, 8
+// RescueBudget bounds the replays of a rescue; RescueParticles is the
+// number of histories of each conditional run.
+const RescueBudget, RescueParticles = 10000, 32
 
 // MoveMax bounds the replays of one move sweep after a turn.
 var MoveMax = 6000
@@ -191,11 +213,7 @@ func (t *tracker) rescue(closing bool) (bool, int) {
 	rng := rand.New(rand.NewPCG(t.seed^0x5bd1e995, uint64(t.turns+2)<<20|uint64(len(t.obs))|1<<18))
 	r0 := t.runs
 	t.parts = slices.Clone(t.parts)
-	n := len(t.hist)
-	t.sweep(rng, RescueBudget, RescueSweeps, func() (int, bool) {
-		l := 1 + rng.IntN(n)
-		return l, l == n && rng.IntN(2) == 0
-	})
+	t.rejuvenate(rng, RescueBudget)
 	var ok bool
 	if closing {
 		ok = t.step()
@@ -203,6 +221,73 @@ func (t *tracker) rescue(closing bool) (bool, int) {
 		ok = t.reweigh()
 	}
 	return ok, t.runs - r0
+}
+
+// csmc is one conditional sequential Monte Carlo run with p's history as
+// the reference, over the closed turns from the deal (a fresh deal for
+// each other history when fresh), with m histories (see above); it
+// returns the particle drawn.
+func (t *tracker) csmc(p particle, fresh bool, m int, rng *rand.Rand) particle {
+	var ref []*anc // the reference's steps, the deal first
+	for b := p.a; b != nil; b = b.up {
+		ref = append(ref, b)
+	}
+	slices.Reverse(ref)
+	if ref[0].at != 0 || len(ref) != len(t.hist)+1 {
+		return p
+	}
+	type hist struct {
+		a *anc
+		w float64
+	}
+	cur := make([]hist, m)
+	cur[0] = hist{ref[0], 1}
+	for k := 1; k < m; k++ {
+		cur[k] = hist{ref[0], 1}
+		if fresh {
+			deck, removed, ok := sampleDeal(t.cfg, t.seat, t.hand, rng)
+			if !ok {
+				return p
+			}
+			s := NewState(t.cfg, deck, removed)
+			s.Virgin[t.seat] = false
+			cur[k] = hist{&anc{s: s, w: 1}, 1}
+		}
+	}
+	pick := func(hs []hist) int {
+		total := 0.0
+		for _, h := range hs {
+			total += h.w
+		}
+		x := rng.Float64() * total
+		for k, h := range hs {
+			if x -= h.w; x < 0 && h.w > 0 {
+				return k
+			}
+		}
+		return 0
+	}
+	for j := 0; j < len(t.hist); j++ {
+		h := t.hist[j]
+		next := make([]hist, m)
+		next[0] = hist{ref[j+1], ref[j+1].w}
+		for k := 1; k < m; k++ {
+			from := cur[pick(cur)].a
+			v := tracker{cfg: t.cfg, seat: t.seat, hand: t.hand, obs: h.obs, hard: h.hard, turns: h.turns}
+			w, s := v.enumerate(from.s, true, rng)
+			t.runs += v.runs
+			if w > 0 {
+				next[k] = hist{&anc{s: s, w: w, up: from, at: j + 1}, w}
+			}
+		}
+		cur = next
+	}
+	k := pick(cur)
+	t.tried++
+	if k != 0 {
+		t.moved++
+	}
+	return particle{s: cur[k].a.s, w: p.w, a: cur[k].a}
 }
 
 // moveTest are the tests' settings of the move: a fixed budget of
@@ -213,5 +298,3 @@ var moveTest struct {
 	always bool
 	broken bool
 }
-
-var debugMove func(l int, fresh, ok bool, old, nw float64)

@@ -19,8 +19,6 @@ import (
 // state one of them drawn in proportion; the particles are then resampled
 // by weight.
 
-var debugStep func(t *tracker, ends []particle)
-
 // errNoHistory is the tracker finding no hidden history consistent with
 // the lines (all particles weigh 0).
 var errNoHistory = errors.New("no hidden history consistent with the lines was found")
@@ -195,9 +193,6 @@ func (t *tracker) step() bool {
 			total += w
 			sq += w * w
 		}
-	}
-	if debugStep != nil {
-		debugStep(t, ends)
 	}
 	if total == 0 {
 		return false
