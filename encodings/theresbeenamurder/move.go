@@ -165,12 +165,8 @@ func (t *tracker) sweep(rng *rand.Rand, budget, sweeps int, block func() (int, b
 			s = next
 			a = &anc{s: s, w: w, up: a, at: j + 1}
 		}
-		ratio := math.Exp(nw - old)
-		if moveTest.broken {
-			ratio = math.Exp(old - nw) // deliberately wrong, for the tests: the ratio inverted
-		}
 		t.tried++
-		if !ok || rng.Float64() >= ratio {
+		if !ok || rng.Float64() >= math.Exp(nw-old) {
 			continue
 		}
 		t.moved++
@@ -291,10 +287,8 @@ func (t *tracker) csmc(p particle, fresh bool, m int, rng *rand.Rand) particle {
 }
 
 // moveTest are the tests' settings of the move: a fixed budget of
-// replays for every sweep (0: MoveBudget's), a move after every turn,
-// and a deliberately broken acceptance ratio.
+// replays for every sweep (0: MoveBudget's), and a move after every turn.
 var moveTest struct {
 	budget int
 	always bool
-	broken bool
 }
