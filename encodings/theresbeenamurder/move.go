@@ -39,12 +39,12 @@ import (
 // the same argument holds (every such deal weighs 1).
 //
 // L is drawn for each particle, uniformly among 1, 2, 4, ..., up to
-// MoveDepth and the turns closed so far, or the whole game (a fresh deal)
-// with probability 1/MoveDepth: a mixture of valid kernels, chosen
+// moveDepth and the turns closed so far, or the whole game (a fresh deal)
+// with probability 1/moveDepth: a mixture of valid kernels, chosen
 // independently of the particle, is a valid kernel. The whole sweep is
-// bounded: it stops once it has made MoveBudget times the replays of the
-// turn just closed (in a random order of the particles; a particle left
-// unmoved keeps its history, which is also valid).
+// bounded: it stops once it has made moveBudget times the replays of the
+// turn just closed, or moveMax (in a random order of the particles; a
+// particle left unmoved keeps its history, which is also valid).
 
 // anc is one step of a particle's history: its state at the start of a
 // turn, the likelihood of the previous turn's lines that the sampler
@@ -56,41 +56,41 @@ type anc struct {
 	at int // the index in tracker.hist of the turn starting at s
 }
 
-// MoveDepth bounds how many turns back a move goes (see move.go).
-var MoveDepth = 4
+// moveDepth bounds how many turns back a move goes.
+const moveDepth = 4
 
-// MoveBudget bounds a move sweep's replays, as a multiple of the
-// replays of the turn it follows.
-var MoveBudget = 4.0
+// moveBudget bounds a move sweep's replays, as a multiple of the
+// replays of the turn it follows; moveMax bounds them outright.
+const moveBudget, moveMax = 4.0, 6000
 
-// MoveFew, MoveFewFactor, MoveSweeps: a sweep that follows a turn
-// after which fewer than 1/MoveFew of the particles fitted gets
-// MoveFewFactor times the budget; a sweep moves every particle up to
-// MoveSweeps times, while the budget lasts.
-var MoveFew, MoveFewFactor, MoveSweeps = 4, 1.0, 4
+// moveSweeps is how many times a sweep moves each particle, while its
+// budget lasts. After a turn that fewer than 1/moveFew of the particles
+// fitted, conditional runs (csmc) follow the sweep, within moveFewFactor
+// times the sweep's budget.
+const moveFew, moveFewFactor, moveSweeps = 4, 1.0, 4
 
 // move runs one Metropolis–Hastings step on every particle (see above),
 // after the turn just closed, at which alive particles fitted the lines;
-// when fewer than 1/MoveFew of them fitted, it then gives conditional
+// when fewer than 1/moveFew of them fitted, it then gives conditional
 // runs over the whole game (see csmc) to particles drawn at random, within
-// MoveFewFactor times the same budget.
+// moveFewFactor times the same budget.
 func (t *tracker) move(rng *rand.Rand, alive int) {
-	if len(t.hist) == 0 || MoveDepth <= 0 {
+	if len(t.hist) == 0 {
 		return
 	}
-	budget := min(int(MoveBudget*float64(t.hist[len(t.hist)-1].runs)), MoveMax)
+	budget := min(int(moveBudget*float64(t.hist[len(t.hist)-1].runs)), moveMax)
 	if moveTest.budget > 0 {
 		budget = moveTest.budget
 	}
-	t.sweep(rng, budget, MoveSweeps, func() (int, bool) {
+	t.sweep(rng, budget, moveSweeps, func() (int, bool) {
 		var depths []int
-		for l := 1; l <= MoveDepth && l <= len(t.hist); l *= 2 {
+		for l := 1; l <= moveDepth && l <= len(t.hist); l *= 2 {
 			depths = append(depths, l)
 		}
-		return depths[rng.IntN(len(depths))], rng.IntN(MoveDepth) == 0
+		return depths[rng.IntN(len(depths))], rng.IntN(moveDepth) == 0
 	})
-	if alive < len(t.parts)/MoveFew && MoveFewFactor > 0 {
-		t.rejuvenate(rng, int(MoveFewFactor*float64(budget)))
+	if alive < len(t.parts)/moveFew {
+		t.rejuvenate(rng, int(moveFewFactor*float64(budget)))
 	}
 }
 
@@ -196,14 +196,11 @@ func (t *tracker) sweep(rng *rand.Rand, budget, sweeps int, block func() (int, b
 // number of histories of each conditional run.
 const RescueBudget, RescueParticles = 10000, 32
 
-// MoveMax bounds the replays of one move sweep after a turn.
-var MoveMax = 6000
-
 // rescue moves the particles at the open turn's start (see above) and
 // reports whether any then fits the open turn's lines (to its end when
 // closing, which then closes it), and the replays it made.
 func (t *tracker) rescue(closing bool) (bool, int) {
-	if len(t.hist) == 0 || MoveDepth <= 0 {
+	if len(t.hist) == 0 {
 		return false, 0
 	}
 	rng := rand.New(rand.NewPCG(t.seed^0x5bd1e995, uint64(t.turns+2)<<20|uint64(len(t.obs))|1<<18))
@@ -287,7 +284,7 @@ func (t *tracker) csmc(p particle, fresh bool, m int, rng *rand.Rand) particle {
 }
 
 // moveTest are the tests' settings of the move: a fixed budget of
-// replays for every sweep (0: MoveBudget's), and a move after every turn.
+// replays for every sweep (0: moveBudget's), and a move after every turn.
 var moveTest struct {
 	budget int
 	always bool
