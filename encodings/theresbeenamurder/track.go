@@ -189,9 +189,10 @@ func (t *tracker) step() bool {
 	for _, p := range t.parts {
 		w, s := t.enumerate(p.s, true, rng)
 		if w > 0 {
-			ends = append(ends, particle{s, w * p.w, &anc{s: s, w: w, up: p.a, at: len(t.hist) + 1}})
-			total += w
-			sq += w * w
+			pw := w * p.w
+			ends = append(ends, particle{s, pw, &anc{s: s, w: w, up: p.a, at: len(t.hist) + 1}})
+			total += pw
+			sq += pw * pw
 		}
 	}
 	if total == 0 {
