@@ -28,6 +28,7 @@ var errNoHistory = errors.New("no hidden history consistent with the lines was f
 type particle struct {
 	s *State
 	w float64
+	a *anc // its history (see move.go)
 }
 
 // checkpoint is the particles at the start of a closed turn, with what is
@@ -59,6 +60,9 @@ type tracker struct {
 	// recovered counts the times the particles all died and were
 	// rebuilt from an earlier turn.
 	recovered int
+	// tried and moved count the resample-move proposals and those
+	// accepted (move.go).
+	tried, moved int
 	// open turn
 	obs []Event
 	now []snap // each particle's state now, with its weight
@@ -99,7 +103,7 @@ func sampleDeals(cfg *Config, seat int, hand []Card, n int, rng *rand.Rand) ([]p
 		}
 		st := NewState(cfg, deck, removed)
 		st.Virgin[seat] = false // the seat's own hand is known
-		parts = append(parts, particle{s: st, w: 1})
+		parts = append(parts, particle{s: st, w: 1, a: &anc{s: st, w: 1}})
 	}
 	return parts, true
 }
@@ -135,7 +139,11 @@ func (t *tracker) update() error {
 	if t.reweigh() {
 		return nil
 	}
-	return t.recover(false)
+	ok, spent := t.rescue(false)
+	if ok {
+		return nil
+	}
+	return t.recover(false, spent)
 }
 
 // reweigh recomputes each particle's state now from the open turn's lines
@@ -164,7 +172,11 @@ func (t *tracker) closeTurn() error {
 	if t.step() {
 		return t.update()
 	}
-	return t.recover(true)
+	ok, spent := t.rescue(true)
+	if ok {
+		return t.update()
+	}
+	return t.recover(true, spent)
 }
 
 // step closes the open turn (see closeTurn) and reports whether any
@@ -176,17 +188,20 @@ func (t *tracker) step() bool {
 	r0 := t.runs
 	for _, p := range t.parts {
 		w, s := t.enumerate(p.s, true, rng)
-		if w *= p.w; w > 0 {
-			ends = append(ends, particle{s, w})
-			total += w
-			sq += w * w
+		if w > 0 {
+			pw := w * p.w
+			ends = append(ends, particle{s, pw, &anc{s: s, w: w, up: p.a, at: len(t.hist) + 1}})
+			total += pw
+			sq += pw * pw
 		}
 	}
 	if total == 0 {
 		return false
 	}
 	t.hist = append(t.hist, checkpoint{parts: t.parts, obs: t.obs, hard: t.hard, turns: t.turns, runs: t.runs - r0})
+	resampled, alive := false, len(ends)
 	if ess := total * total / sq; ess < float64(t.n)/2 || len(ends) != t.n {
+		resampled = true
 		// Systematic resampling.
 		parts := make([]particle, 0, t.n)
 		u := rng.Float64() / float64(t.n)
@@ -197,7 +212,7 @@ func (t *tracker) step() bool {
 				acc += ends[j].w / total
 				j++
 			}
-			parts = append(parts, particle{s: ends[j].s, w: 1})
+			parts = append(parts, particle{s: ends[j].s, w: 1, a: ends[j].a})
 		}
 		ends = parts
 	} else {
@@ -213,6 +228,9 @@ func (t *tracker) step() bool {
 		mentions(&t.hard, e)
 	}
 	t.obs = nil
+	if resampled || moveTest.always {
+		t.move(rng, alive)
+	}
 	return true
 }
 
@@ -241,8 +259,7 @@ const RecoveryFactor = 2
 
 // recover rebuilds the particles after they all died at the open turn's
 // last line (closing: when closing the open turn).
-func (t *tracker) recover(closing bool) error {
-	spent := 0
+func (t *tracker) recover(closing bool, spent int) error {
 	for lag := 1; ; lag = min(2*lag, len(t.hist)) {
 		cp := max(0, len(t.hist)-lag)
 		last := cp == 0
@@ -340,7 +357,7 @@ func resample(ps []particle, m int, rng *rand.Rand) []particle {
 			acc += ps[j].w / total
 			j++
 		}
-		out = append(out, particle{s: ps[j].s, w: 1})
+		out = append(out, particle{s: ps[j].s, w: 1, a: ps[j].a})
 	}
 	return out
 }

@@ -1,0 +1,116 @@
+package theresbeenamurder
+
+import (
+	"fmt"
+	"math"
+	"testing"
+)
+
+// rejectionCounts plays random games until the seat's log starts with
+// prefix (at most want kept, among seeds below limit) and counts each
+// card's places in them.
+func rejectionCounts(cfg *Config, prefix []string, want int, limit uint64) ([][]int, int) {
+	nloc := cfg.Players + 3
+	counts := make([][]int, NumCards+1)
+	for c := range counts {
+		counts[c] = make([]int, nloc)
+	}
+	kept := 0
+	for seed := uint64(0); kept < want && seed < limit; seed++ {
+		s := runPrefix(cfg, seed, 0, prefix)
+		if s == nil {
+			continue
+		}
+		kept++
+		for _, c := range cfg.Cards {
+			counts[c][locOf(s, c)]++
+		}
+	}
+	return counts, kept
+}
+
+// TestMoveKeepsPosterior runs the tracker with the resample-move step made
+// far stronger than in play (a move after every turn, with a large budget
+// of replays, so that most particles' histories are rewritten) on a small
+// game, and compares every card × place estimate with rejection sampling
+// within 3 standard errors, as TestAgainstRejection does. (On games this
+// small every history that fits the lines has the same likelihood, so the
+// acceptance ratio is 1 or 0: the ratio inverted gives the same moves
+// here. What the test catches is a move whose proposal is not the
+// sampler's: proposals that skip the block's first turn put 10 estimates
+// more than 3 standard errors off.)
+func TestMoveKeepsPosterior(t *testing.T) {
+	if testing.Short() {
+		t.Skip("rejection sampling takes a while")
+	}
+	cards := []Card{1, 2, 3, 4, 5, 6, 7, 9, 10, 13, 14}
+	cfg := &Config{Players: 3, Cards: cards, Removed: 1}
+	const seed, lines = 21, 4
+	sim, err := Simulate(SimOptions{Config: cfg, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(SetupLines(cfg, sim.Players, 0, nil)) + lines
+	prefix := sim.Logs[0][:n]
+	counts, kept := rejectionCounts(cfg, prefix, 400, 3_000_000)
+	if kept < 200 {
+		t.Fatalf("only %d games kept", kept)
+	}
+	moveTest.budget, moveTest.always = 200_000, true
+	defer func() { moveTest.budget, moveTest.always = 0, false }()
+	g := NewGame()
+	g.Particles = 3000
+	for _, l := range prefix {
+		if err := g.Apply(l); err != nil {
+			t.Fatal(l, err)
+		}
+	}
+	if g.track() == nil {
+		t.Fatalf("the tracker found no history for %q", prefix)
+	}
+	if g.tr.moved < 1000 {
+		t.Fatalf("only %d of %d moves accepted", g.tr.moved, g.tr.tried)
+	}
+	for _, c := range cards {
+		for l := range cfg.Players + 3 {
+			f := float64(counts[c][l]) / float64(kept)
+			e := g.Where(c, l)
+			se := math.Sqrt(e.SE*e.SE + f*(1-f)/float64(kept) + 1e-6)
+			if math.Abs(e.P-f) > 3*se {
+				t.Errorf("%v at %s: tracker %.3f ±%.3f, rejection %.3f of %d games", c, g.locName(l), e.P, e.SE, f, kept)
+			}
+		}
+	}
+	t.Logf("%q: %d games kept; %d of %d moves accepted", prefix, kept, g.tr.moved, g.tr.tried)
+}
+
+// TestMoveFollows replays seat alice's logs of simulated 8-player games
+// (seeds of BenchmarkTrackerUpdate) on which the tracker stopped before
+// the resample-move step and the rescue (move.go): all its particles died
+// at some line and the recovery found no history within its budget. It
+// must now follow each to its end. Three games by default, three more
+// with -tbam.long.
+func TestMoveFollows(t *testing.T) {
+	seeds := []uint64{2, 16, 25}
+	if *tbamLong {
+		seeds = append(seeds, 6, 30, 37)
+	}
+	for _, seed := range seeds {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			sim, err := Simulate(SimOptions{Players: 8, Seed: seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := NewGame()
+			for i, line := range sim.Logs[0] {
+				if err := g.Apply(line); err != nil {
+					t.Fatalf("line %d %q: %v", i+1, line, err)
+				}
+				if g.cfg != nil && g.track() == nil {
+					t.Fatalf("the estimates stopped at line %d %q", g.lostAt, sim.Logs[0][g.lostAt-1])
+				}
+			}
+			t.Logf("seed %d: %d lines followed; %d of %d moves accepted, %d recoveries", seed, len(sim.Logs[0]), g.tr.moved, g.tr.tried, g.tr.recovered)
+		})
+	}
+}
