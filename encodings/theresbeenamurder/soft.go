@@ -71,6 +71,22 @@ func (s *State) swapCards(x, y Card) {
 	sw(s.Removed)
 }
 
+// placed says whether card c lies somewhere in s: a hand, the deck, the
+// pile or the removed cards. The card of a play that is being carried out
+// lies nowhere until the play ends; relabelling it (swapCards) would leave
+// two cards of one name.
+func (s *State) placed(c Card) bool {
+	if slices.Contains(s.Deck, c) || slices.Contains(s.Discard, c) || slices.Contains(s.Removed, c) {
+		return true
+	}
+	for _, h := range s.Hands {
+		if slices.Contains(h, c) {
+			return true
+		}
+	}
+	return false
+}
+
 // softIn are the soft cards among cs.
 func softIn(cs []Card, soft cardSet) []Card {
 	var out []Card

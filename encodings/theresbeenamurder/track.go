@@ -667,6 +667,17 @@ func (a *enumAgent) soft() cardSet {
 	return all &^ h
 }
 
+// playing is the card the coming line plays, 0 when it is not a play.
+// Once the rules carry the play out, that card is on the table under its
+// name: relabelling it as a card of the deck or of a hand (as a soft card
+// could be) would change what was played.
+func (a *enumAgent) playing() Card {
+	if a.idx < len(a.t.obs) && a.t.obs[a.idx].Kind == EvPlay {
+		return a.t.obs[a.idx].Card
+	}
+	return 0
+}
+
 // reveal makes the card the lines say p plays one of p's cards when it is
 // a soft card: one of p's soft cards, chosen at random, is relabelled, and
 // the weight is multiplied by their number.
@@ -710,7 +721,7 @@ func (a *enumAgent) fix(s *State, v *Event, exp Event) bool {
 	}
 	soft := a.soft()
 	one := func(got *Card, want Card) {
-		if *got != want && soft.has(*got) && soft.has(want) {
+		if *got != want && soft.has(*got) && soft.has(want) && s.placed(want) {
 			s.swapCards(*got, want)
 			*got = want
 		}
@@ -720,7 +731,7 @@ func (a *enumAgent) fix(s *State, v *Event, exp Event) bool {
 		if v.Card != exp.Card {
 			return false
 		}
-		if v.As == Hound && v.Arg == exp.Arg && soft.has(v.Arg) {
+		if v.As == Hound && v.Arg == exp.Arg && soft.has(v.Arg) && v.Arg != exp.Card {
 			var where []Card
 			if exp.Q >= 0 {
 				where = softIn(s.Hands[exp.Q], soft)
@@ -827,6 +838,12 @@ func (a *enumAgent) look(s *State, i, who int, why site) {
 	}
 	if want == 0 {
 		return // no line says: the events will be checked as they come
+	}
+	if want == a.playing() || !s.placed(want) {
+		// The card the line puts in the deck is the one being played: it
+		// is on the table.
+		a.w = 0
+		panic(abort{})
 	}
 	if a.soft().has(want) {
 		// Any soft card there will do (fix relabels it): make the position
@@ -961,7 +978,9 @@ func (a *enumAgent) relabelDeck(s *State, c Card) {
 		return
 	}
 	mine := softIn(s.Deck, soft)
-	if len(mine) == 0 {
+	if len(mine) == 0 || c == a.playing() || !s.placed(c) {
+		// No soft card of the deck to be c, or c is the card being
+		// played (it is on the table, not in the deck).
 		a.w = 0
 		panic(abort{})
 	}
