@@ -36,10 +36,6 @@ type clueGolden struct {
 	winner  int
 	turns   int
 	moves   string // the SHA-256 of every move, as the mover logged it, in hex
-	// varies marks a game ("~" before its line) that runs of the same
-	// code were seen to play differently: a difference is logged, not
-	// failed.
-	varies bool
 }
 
 func (g clueGolden) String() string {
@@ -69,13 +65,8 @@ func playClueGolden(ctx context.Context, n, i int) (clueGolden, error) {
 // may not. By default it replays the first game only; -clue.golden
 // replays them all (minutes of CPU), -clue.only the games of some seeds,
 // and -clue.update rewrites the file after a deliberate change of play.
-//
-// A few games differ between runs of the same code, most likely because
-// question advice counts the answers of a question with many worlds and
-// adds up the gain's terms in the order of a Go map, so a leak's last
-// bits vary, and the leak-aware ranking sorts exact scores, so two
-// questions of equal score can swap. Those seen to vary are marked "~" in the file and only
-// logged; another game may still vary, rarely.
+// A seeded game plays the same way every time (the advice adds its float
+// terms in a fixed order), so any difference fails.
 func TestClueGolden(t *testing.T) {
 	ctx := context.Background()
 	if *clueGoldenUpdate {
@@ -115,9 +106,6 @@ func TestClueGolden(t *testing.T) {
 			continue
 		}
 		var g clueGolden
-		if rest, ok := strings.CutPrefix(line, "~"); ok {
-			g.varies, line = true, rest
-		}
 		if _, err := fmt.Sscan(line, &g.players, &g.seed, &g.seats, &g.winner, &g.turns, &g.moves); err != nil {
 			t.Fatalf("%s: %q: %v", clueGoldenPath, line, err)
 		}
@@ -141,13 +129,7 @@ func TestClueGolden(t *testing.T) {
 		jobs = append(jobs, [2]int{w.players, int(w.seed - 1 - uint64(w.players)<<32)})
 	}
 	for j, got := range playClueGoldens(ctx, t, jobs) {
-		w := want[j]
-		got.varies = w.varies
-		switch {
-		case got == w:
-		case w.varies:
-			t.Logf("%d players, seed %d (a game that varies between runs):\n got %v\nwant %v", w.players, w.seed, got, w)
-		default:
+		if w := want[j]; got != w {
 			t.Errorf("%d players, seed %d:\n got %v\nwant %v", w.players, w.seed, got, w)
 		}
 	}
