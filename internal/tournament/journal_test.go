@@ -73,4 +73,11 @@ func TestCPUPerGameLeavesOutResumed(t *testing.T) {
 	assert.Equal(t, 6*time.Second, tab.CPUPerGame(2))
 	tab.Resumed[2] = 4
 	assert.Equal(t, time.Duration(0), tab.CPUPerGame(2))
+	var md strings.Builder
+	require.NoError(t, tab.WriteMarkdown(&md, []int{2}))
+	assert.Contains(t, md.String(), "| 2 | 4 | 0 | 0 | – | – |", "no game played by this run: no CPU figure")
+	tab.Resumed[2] = 3
+	md.Reset()
+	require.NoError(t, tab.WriteMarkdown(&md, []int{2}))
+	assert.Contains(t, md.String(), "| 2 | 4 | 0 | 0 | 6s | 1.7 h |")
 }

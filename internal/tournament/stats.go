@@ -145,8 +145,11 @@ func (t *Table) WriteMarkdown(w io.Writer, counts []int) error {
 		if t.Cells[n] == nil {
 			continue
 		}
-		per := t.CPUPerGame(n)
-		fmt.Fprintf(&b, "| %d | %d | %d | %d | %s | %s |\n", n, t.Games[n], t.Draws[n], t.Dropped[n], roundDur(per), hours(1000*per))
+		cpu, cpu1000 := "–", "–" // every game from a journal: no CPU time measured
+		if per := t.CPUPerGame(n); t.Games[n] > t.Resumed[n] {
+			cpu, cpu1000 = roundDur(per), hours(1000*per)
+		}
+		fmt.Fprintf(&b, "| %d | %d | %d | %d | %s | %s |\n", n, t.Games[n], t.Draws[n], t.Dropped[n], cpu, cpu1000)
 	}
 	b.WriteString("\n| players | policy | seat-games | wins | win rate | 95% interval | mean turns to win | full minus this policy (95% interval) | deciding, per seat-game (wall) |\n")
 	b.WriteString("|---|---|---|---|---|---|---|---|---|\n")
