@@ -44,21 +44,8 @@ func (c *Counter) SpreadByTally(ctx context.Context, h Holder, pick Pick, tallie
 		all, _ = listSpreads([][]TallyOutcome{{{Joint: j}}})
 		return all, out, nil
 	}
-	var holders []Holder
-	for _, t := range tallies {
-		if !slices.Contains(holders, t.Holder) {
-			holders = append(holders, t.Holder)
-		}
-	}
-	for bi, b := range holders {
-		var idx []int
-		var ts []Tally
-		for i, t := range tallies {
-			if t.Holder == b {
-				idx = append(idx, i)
-				ts = append(ts, t)
-			}
-		}
+	for bi, g := range byHolder(tallies) {
+		b, idx, ts := g.holder, g.idx, g.tallies
 		sums := &tallySums{}
 		res, err := c.byTally(ctx, h, pick, b, ts, sums)
 		if err != nil {

@@ -28,25 +28,12 @@ type TallyOutcome struct {
 // errors are as for [Counter.Contents].
 func (c *Counter) ByTally(ctx context.Context, h Holder, pick Pick, tallies []Tally) ([][]TallyOutcome, error) {
 	out := make([][]TallyOutcome, len(tallies))
-	var holders []Holder
-	for _, t := range tallies {
-		if !slices.Contains(holders, t.Holder) {
-			holders = append(holders, t.Holder)
-		}
-	}
 	// One holder's graph at a time: two at once were a fifth faster on
 	// six-player advice (median 309 ms instead of 382 ms over 10 simulated
 	// games) but took 480 MB at peak instead of 292 MB, and each graph's
 	// passes use every core anyway.
-	for _, b := range holders {
-		var idx []int
-		var ts []Tally
-		for i, t := range tallies {
-			if t.Holder == b {
-				idx = append(idx, i)
-				ts = append(ts, t)
-			}
-		}
+	for _, g := range byHolder(tallies) {
+		b, idx, ts := g.holder, g.idx, g.tallies
 		res, err := c.byTally(ctx, h, pick, b, ts, nil)
 		if err != nil {
 			return nil, err
@@ -56,6 +43,30 @@ func (c *Counter) ByTally(ctx context.Context, h Holder, pick Pick, tallies []Ta
 		}
 	}
 	return out, nil
+}
+
+// holderTallies are the tallies of one holder and their places in the
+// list they came from.
+type holderTallies struct {
+	holder  Holder
+	idx     []int
+	tallies []Tally
+}
+
+// byHolder groups tallies by holder, holders in the order they first
+// come.
+func byHolder(tallies []Tally) []holderTallies {
+	var out []holderTallies
+	for i, t := range tallies {
+		j := slices.IndexFunc(out, func(g holderTallies) bool { return g.holder == t.Holder })
+		if j < 0 {
+			j = len(out)
+			out = append(out, holderTallies{holder: t.Holder})
+		}
+		out[j].idx = append(out[j].idx, i)
+		out[j].tallies = append(out[j].tallies, t)
+	}
+	return out
 }
 
 // byTally answers the tallies of holder b: with h's layer first and b's
