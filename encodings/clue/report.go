@@ -538,7 +538,7 @@ func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, er
 	sat := solver.NewSAT(p)
 	ids, err := g.why(ctx, sat, p, f)
 	if errors.Is(err, solver.ErrNotImplied) {
-		return nil, fmt.Errorf("%s is not forced by the lines so far", text)
+		return nil, fmt.Errorf("the lines so far do not force this: %s", text)
 	}
 	if err != nil {
 		return nil, err

@@ -210,7 +210,7 @@ func TestWhy(t *testing.T) {
 	if !strings.Contains(b.String(), "dave does not hold 2C") || !strings.Contains(b.String(), "line 5") {
 		t.Errorf("Why not = %q", b.String())
 	}
-	if err := table.Why(context.Background(), g, "alice 7S", &b); err == nil || !strings.Contains(err.Error(), "not forced") {
+	if err := table.Why(context.Background(), g, "alice 7S", &b); err == nil || !strings.Contains(err.Error(), "do not force this: alice holds 7S") {
 		t.Errorf("Why of an open fact = %v", err)
 	}
 	if err := table.Why(context.Background(), g, "zed 7S", &b); err == nil {

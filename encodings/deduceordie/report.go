@@ -340,7 +340,7 @@ func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, er
 	}
 	lines, err := g.ExplainFact(ctx, f)
 	if errors.Is(err, solver.ErrNotImplied) {
-		return nil, fmt.Errorf("%s is not forced by the lines so far", g.factText(f))
+		return nil, fmt.Errorf("the lines so far do not force this: %s", g.factText(f))
 	}
 	if err != nil {
 		return nil, err

@@ -380,7 +380,7 @@ func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, er
 	var sat *solver.SAT
 	lines, err := g.why(ctx, g.st, &sat, f)
 	if err == solver.ErrNotImplied {
-		return nil, fmt.Errorf("%s is not forced by the lines so far", text)
+		return nil, fmt.Errorf("the lines so far do not force this: %s", text)
 	}
 	if err != nil {
 		return nil, err
@@ -404,9 +404,9 @@ func (g *Game) explainSeen(n int, holds bool) (*table.Explanation, error) {
 	case holds && seen:
 		return &table.Explanation{Fact: fmt.Sprintf("%d has been seen by everybody", n), Lines: []int{at + 1}}, nil
 	case holds:
-		return nil, fmt.Errorf("%d has been seen by everybody is not forced by the lines so far", n)
+		return nil, fmt.Errorf("the lines so far do not force this: %d has been seen by everybody", n)
 	case seen:
-		return nil, fmt.Errorf("%d has not been seen is not forced by the lines so far: line %d shows it", n, at+1)
+		return nil, fmt.Errorf("the lines so far do not force this: %d has not been seen (line %d shows it)", n, at+1)
 	}
 	return &table.Explanation{Fact: fmt.Sprintf("%d has not been seen: no line turned it face up or guessed it", n)}, nil
 }

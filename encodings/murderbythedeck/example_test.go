@@ -32,7 +32,7 @@ func Example() {
 	// 4S is face down before a player because of lines [14 15]
 	// 6S is not in alice's hand because of lines [3]
 	// 2S is not in carol's hand because of lines [3]
-	// QS is in alice's hand is not forced by the lines so far
+	// the lines so far do not force this: QS is in alice's hand
 }
 
 // ExampleSimulate plays a seeded random round and prints the first lines

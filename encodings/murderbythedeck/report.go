@@ -436,7 +436,7 @@ func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, er
 				}
 				return &table.Explanation{Fact: words, Lines: []int{}}, nil
 			}
-			return nil, fmt.Errorf("%s is not forced by the lines so far", words)
+			return nil, fmt.Errorf("the lines so far do not force this: %s", words)
 		}
 		lits = l
 	}
@@ -445,7 +445,7 @@ func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, er
 		return nil, err
 	}
 	if !forced {
-		return nil, fmt.Errorf("%s is not forced by the lines so far", words)
+		return nil, fmt.Errorf("the lines so far do not force this: %s", words)
 	}
 	if where == "down" && !neg {
 		// A card is face down because of the draw the lines put it in and

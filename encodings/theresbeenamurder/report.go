@@ -439,7 +439,7 @@ func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, er
 		}
 		return &table.Explanation{Fact: text, Lines: lines}, nil
 	}
-	return nil, fmt.Errorf("%s is not forced by the lines so far", text)
+	return nil, fmt.Errorf("the lines so far do not force this: %s", text)
 }
 
 // ratOf is a float estimate as a fraction, for the sheet's Exact field;
