@@ -163,7 +163,7 @@ func (g *Game) questionGains(ctx context.Context, p *solver.Problem, cnt *solver
 	a := &asker{g: g, p: p, cnt: cnt, sheet: sheet, seat: seat, showerOnly: showerOnly}
 	// Questions that a symmetry of the problem maps onto each other have
 	// the same answer distribution up to renaming: compute one of each.
-	class := cardClasses(p, g.deck)
+	class := CardClasses(p, g.deck)
 	type rep struct {
 		q    []solver.Card
 		qa   QuestionOption
@@ -292,11 +292,13 @@ func (a *asker) contents(ctx context.Context, cs []solver.Constraint) ([]solver.
 	return solver.NewCounter(q).Contents(ctx, a.g.envelope())
 }
 
-// cardClasses numbers the cards so that two cards of one category share a
-// number exactly when every constraint treats them alike (same terms, same
-// holders, same coefficients): swapping them is then a symmetry of the
-// problem.
-func cardClasses(p *solver.Problem, d *Deck) []int {
+// CardClasses numbers the cards so that two cards share a number exactly
+// when they are of one category of d and every constraint of p treats them
+// alike (same allowed holders, same terms with the same coefficients, the
+// same constraints on the card alone wherever they are): swapping them is
+// then a symmetry of the problem. Question advice computes one question of
+// each class of questions once; so does the tournament's greedy policy.
+func CardClasses(p *solver.Problem, d *Deck) []int {
 	m := p.Model()
 	sig := make([]strings.Builder, m.NumCards())
 	for c := range sig {

@@ -246,7 +246,7 @@ func clueGreedy(ctx context.Context, g *clue.Game, seat int) ([]solver.Card, err
 		return nil, err
 	}
 	n := len(g.Players())
-	class := symmetryClasses(prob, g.Deck().CategoryOf)
+	class := clue.CardClasses(prob, g.Deck())
 	cnt := solver.NewCounter(prob)
 	memo := map[string]*big.Rat{}
 	qs := g.Questions()
@@ -558,57 +558,6 @@ func clueEvents(ctx context.Context, cnt *solver.Counter, q []solver.Card, seat,
 		events = append(events, Event{Constraints: none, Answers: []int{0}, Weight: weight})
 	}
 	return events, nil
-}
-
-// symmetryClasses numbers the cards so that two cards share a number
-// exactly when they are of one category (cat) and every constraint treats
-// them alike (same allowed holders, same terms with the same coefficients,
-// the same constraints on the card alone wherever they are): swapping them
-// is then a symmetry of the problem.
-func symmetryClasses(p *solver.Problem, cat func(int) int) []int {
-	m := p.Model()
-	sig := make([]strings.Builder, m.NumCards())
-	for c := range sig {
-		fmt.Fprintf(&sig[c], "cat%d;", cat(c))
-		for h := 0; h < m.NumHolders(); h++ {
-			if !m.Allowed(solver.Card(c), solver.Holder(h)) {
-				fmt.Fprintf(&sig[c], "!%d", h)
-			}
-		}
-	}
-	// A constraint on one card (a unit: "c is with h", "c is not with h")
-	// is named by what it says, not where it is: swapping two cards with
-	// the same units maps the set of units onto itself.
-	units := make([][]string, m.NumCards())
-	for i, o := range p.Observations() {
-		for j, k := range o.Constraints {
-			if len(k.Terms) == 1 {
-				t := k.Terms[0]
-				units[t.Lit.Card] = append(units[t.Lit.Card], fmt.Sprintf("|u%d*%d%v%d", t.Lit.Holder, t.Coef, k.Op, k.Bound))
-				continue
-			}
-			for _, t := range k.Terms {
-				fmt.Fprintf(&sig[t.Lit.Card], "|%d.%d:%d*%d", i, j, t.Lit.Holder, t.Coef)
-			}
-		}
-	}
-	ids := map[string]int{}
-	out := make([]int, m.NumCards())
-	for c := range sig {
-		us := units[c]
-		slices.Sort(us)
-		for _, u := range slices.Compact(us) {
-			sig[c].WriteString(u)
-		}
-		s := sig[c].String()
-		id, ok := ids[s]
-		if !ok {
-			id = len(ids)
-			ids[s] = id
-		}
-		out[c] = id
-	}
-	return out
 }
 
 // classKey is the classes of a question's cards, sorted: questions with

@@ -70,7 +70,7 @@ func TestClueSettledByWorlds(t *testing.T) {
 		}
 		// Questions of one symmetry class settle as many cells: the
 		// greedy policy computes one of each.
-		class := symmetryClasses(p, g.Deck().CategoryOf)
+		class := clue.CardClasses(p, g.Deck())
 		byClass := map[string]int{}
 		for i, q := range pick {
 			k := classKey(q, class)
