@@ -199,14 +199,14 @@ const RescueBudget, RescueParticles = 10000, 32
 // rescue moves the particles at the open turn's start (see above) and
 // reports whether any then fits the open turn's lines (to its end when
 // closing, which then closes it), and the replays it made.
-func (t *tracker) rescue(closing bool) (bool, int) {
-	if len(t.hist) == 0 {
+func (t *tracker) rescue(closing bool, budget int) (bool, int) {
+	if len(t.hist) == 0 || budget <= 0 {
 		return false, 0
 	}
 	rng := rand.New(rand.NewPCG(t.seed^0x5bd1e995, uint64(t.turns+2)<<20|uint64(len(t.obs))|1<<18))
 	r0 := t.runs
 	t.parts = slices.Clone(t.parts)
-	t.rejuvenate(rng, RescueBudget)
+	t.rejuvenate(rng, min(RescueBudget, budget))
 	var ok bool
 	if closing {
 		ok = t.step()

@@ -63,6 +63,9 @@ type tracker struct {
 	// tried and moved count the resample-move proposals and those
 	// accepted (move.go).
 	tried, moved int
+	// look, while a replay looks ahead at the open turn's lines, is what
+	// they need of the closed turns' ends (ahead.go); nil otherwise.
+	look *lookahead
 	// open turn
 	obs []Event
 	now []snap // each particle's state now, with its weight
@@ -139,11 +142,15 @@ func (t *tracker) update() error {
 	if t.reweigh() {
 		return nil
 	}
-	ok, spent := t.rescue(false)
+	ok, spent := t.recoverAhead(false, AheadBudget)
 	if ok {
 		return nil
 	}
-	return t.recover(false, spent)
+	ok, more := t.rescue(false, RecoveryBudget-spent)
+	if ok {
+		return nil
+	}
+	return t.recover(false, spent+more)
 }
 
 // reweigh recomputes each particle's state now from the open turn's lines
@@ -172,11 +179,15 @@ func (t *tracker) closeTurn() error {
 	if t.step() {
 		return t.update()
 	}
-	ok, spent := t.rescue(true)
+	ok, spent := t.recoverAhead(true, AheadBudget)
 	if ok {
 		return t.update()
 	}
-	return t.recover(true, spent)
+	ok, more := t.rescue(true, RecoveryBudget-spent)
+	if ok {
+		return t.update()
+	}
+	return t.recover(true, spent+more)
 }
 
 // step closes the open turn (see closeTurn) and reports whether any
@@ -186,11 +197,12 @@ func (t *tracker) step() bool {
 	var ends []particle
 	total, sq := 0.0, 0.0
 	r0 := t.runs
+	fits := t.look.at(len(t.hist) + 1)
 	for _, p := range t.parts {
-		w, s := t.enumerate(p.s, true, rng)
+		w, free, s := t.enumerateAhead(p.s, true, rng, fits)
 		if w > 0 {
 			pw := w * p.w
-			ends = append(ends, particle{s, pw, &anc{s: s, w: w, up: p.a, at: len(t.hist) + 1}})
+			ends = append(ends, particle{s, pw, &anc{s: s, w: free, up: p.a, at: len(t.hist) + 1}})
 			total += pw
 			sq += pw * pw
 		}
@@ -228,7 +240,7 @@ func (t *tracker) step() bool {
 		mentions(&t.hard, e)
 	}
 	t.obs = nil
-	if resampled || moveTest.always {
+	if (resampled || moveTest.always) && t.look == nil {
 		t.move(rng, alive)
 	}
 	return true
@@ -293,10 +305,17 @@ func (t *tracker) recover(closing bool, spent int) error {
 // particles and other random draws; it reports whether any particle fits.
 // It gives up once it has made budget replays.
 func (t *tracker) replay(cp int, closing bool, budget int) (*tracker, bool) {
+	return t.replayAhead(cp, closing, budget, nil, RecoveryFactor)
+}
+
+// replayAhead is replay looking ahead with look (nil: not), with factor
+// times the particles.
+func (t *tracker) replayAhead(cp int, closing bool, budget int, look *lookahead, factor int) (*tracker, bool) {
 	u := t.clone()
+	u.look = look
 	u.seed = t.seed*0x9e3779b97f4a7c15 + uint64(len(t.hist)+1)<<32 + uint64(cp) + uint64(t.recovered)<<48 + 1
 	rng := rand.New(rand.NewPCG(u.seed, 3))
-	m := t.n * RecoveryFactor
+	m := t.n * factor
 	open := slices.Clone(t.obs)
 	turns := append([]checkpoint(nil), t.hist[cp:]...)
 	u.hist = slices.Clip(t.hist[:cp])
@@ -308,7 +327,23 @@ func (t *tracker) replay(cp int, closing bool, budget int) (*tracker, bool) {
 		}
 		u.parts = parts
 	} else {
-		u.parts = resample(start.parts, m, rng)
+		u.parts = start.parts
+	}
+	if fits := look.at(cp); fits != nil {
+		// The twisted sampler's start: the particles at cp weighed by ψ.
+		var ok []particle
+		for _, p := range u.parts {
+			if fits(p.s) {
+				ok = append(ok, p)
+			}
+		}
+		if len(ok) == 0 {
+			return u, false
+		}
+		u.parts = ok
+	}
+	if !(cp == 0 && (len(turns) > 0 || t.turns < 0)) || look != nil {
+		u.parts = resample(u.parts, m, rng)
 	}
 	u.hard, u.turns = start.hard, start.turns
 	u.n = m
@@ -329,6 +364,7 @@ func (t *tracker) replay(cp int, closing bool, budget int) (*tracker, bool) {
 		}
 	}
 	u.n = t.n
+	u.look = nil
 	return u, u.reweigh()
 }
 
@@ -469,7 +505,7 @@ func (a *enumAgent) observed(d Decision, actor int) (int, bool) {
 		if d == DDiscard {
 			k = EvDiscard
 		}
-		if e.Kind == k && e.P == actor {
+		if e.Kind == k && e.P == actor && !a.soft().has(e.Card) {
 			return int(e.Card), true
 		}
 	case DGive:
@@ -478,10 +514,17 @@ func (a *enumAgent) observed(d Decision, actor int) (int, bool) {
 				break
 			}
 			if f.Kind == EvGive && f.P == actor {
-				return int(f.Card), true
+				return int(f.Card), !a.soft().has(f.Card)
 			}
 		}
 	}
+	// A soft card named for the first time (another player's card given
+	// to, shown to or discarded before the seat) is not looked for among
+	// the options: any soft card chosen is relabelled as it (fix), so
+	// every option is followed. Looking for its name alone would keep
+	// only the histories in which the chosen card already bears it (one
+	// in the number of soft cards), an estimate of the same likelihood
+	// with far more variance.
 	return 0, false
 }
 
@@ -1017,11 +1060,20 @@ func (a *enumAgent) emit(s *State, e Event) {
 // (to their end when closed, or up to the last line) and a state drawn
 // among them in proportion.
 func (t *tracker) enumerate(s0 *State, closed bool, rng *rand.Rand) (float64, *State) {
+	w, _, s := t.enumerateAhead(s0, closed, rng, nil)
+	return w, s
+}
+
+// enumerateAhead is enumerate with a look ahead (ahead.go): when closed
+// and fits is not nil, only the paths whose end state fits count towards
+// the weight and the state drawn; free is the weight of every path that
+// matches the lines, fitting or not.
+func (t *tracker) enumerateAhead(s0 *State, closed bool, rng *rand.Rand, fits func(*State) bool) (w, free float64, s *State) {
 	if !closed && len(t.obs) == 0 {
-		return 1, s0
+		return 1, 1, s0
 	}
 	if s0.Over() {
-		return 0, nil
+		return 0, 0, nil
 	}
 	seed := rng.Uint64()
 	a := &enumAgent{t: t, closed: closed}
@@ -1051,9 +1103,12 @@ func (t *tracker) enumerate(s0 *State, closed bool, rng *rand.Rand) (float64, *S
 			got = s
 		}
 		if got != nil && a.w > 0 {
-			total += a.w
-			if rng.Float64()*total < a.w {
-				pick = got
+			free += a.w
+			if fits == nil || fits(got) {
+				total += a.w
+				if rng.Float64()*total < a.w {
+					pick = got
+				}
 			}
 		}
 		// The next path: the deepest choice with an option left.
@@ -1066,7 +1121,7 @@ func (t *tracker) enumerate(s0 *State, closed bool, rng *rand.Rand) (float64, *S
 		}
 		a.path[len(a.path)-1]++
 	}
-	return total, pick
+	return total, free, pick
 }
 
 // Estimate is an estimated probability and its standard error.
