@@ -166,12 +166,21 @@ func (t *tracker) sweep(rng *rand.Rand, budget, sweeps int, block func() (int, b
 			a = &anc{s: s, w: w, up: a, at: j + 1}
 		}
 		t.tried++
-		if !ok || rng.Float64() >= math.Exp(nw-old) {
+		if !ok || !mhAccept(rng, nw, old) {
 			continue
 		}
 		t.moved++
 		parts[i] = particle{s: s, w: p.w, a: a}
 	}
+}
+
+// mhAccept is the Metropolis–Hastings decision of an independent move:
+// the proposal, of log weight logNew, replaces the current state, of log
+// weight logOld, with probability min(1, exp(logNew − logOld)). With
+// proposals drawn from q, it leaves the law ∝ q·exp(logw) unchanged
+// (TestMHAcceptKeepsTarget).
+func mhAccept(rng *rand.Rand, logNew, logOld float64) bool {
+	return rng.Float64() < math.Exp(logNew-logOld)
 }
 
 // Rescue. When no particle fits a line, the particles at the open turn's
