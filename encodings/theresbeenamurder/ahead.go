@@ -284,3 +284,29 @@ func (t *tracker) recoverAhead(closing bool, budget int) (bool, int) {
 		}
 	}
 }
+
+// aheadTest are the tests' settings of the look-ahead: always replays
+// the closed turns looking ahead after every line the particles fit,
+// from lag turns back (the deal when lag reaches it), and counts the
+// replays made and failed.
+var aheadTest struct {
+	always          bool
+	lag             int
+	replays, failed int
+}
+
+// forceAhead is the replay aheadTest.always asks for.
+func (t *tracker) forceAhead() {
+	look := t.ahead()
+	if look == nil || len(t.hist) == 0 {
+		return
+	}
+	cp := max(0, len(t.hist)-aheadTest.lag)
+	u, ok := t.replayAhead(cp, false, 1<<40, look, 1)
+	if !ok {
+		aheadTest.failed++
+		return
+	}
+	aheadTest.replays++
+	*t = *u
+}

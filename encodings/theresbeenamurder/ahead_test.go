@@ -2,6 +2,7 @@ package theresbeenamurder
 
 import (
 	"fmt"
+	"math"
 	"testing"
 )
 
@@ -83,4 +84,62 @@ func TestAheadSound(t *testing.T) {
 		t.Fatal("nothing checked")
 	}
 	t.Log(fmt.Sprint(checked, " constraints checked"))
+}
+
+// TestAheadKeepsPosterior runs the tracker with the look-ahead replay
+// made far more frequent than in play: after every line, the particles
+// are rebuilt by a replay of every closed turn from the deal that looks
+// ahead at the open turn's lines (ahead.go), and the estimates are
+// compared with rejection sampling within 3 standard errors on a small
+// game, as TestMoveKeepsPosterior does for the moves. The look-ahead
+// must have dropped paths (it is exercised, not idle). It fails when ψ
+// drops a history that fits (try pinning the card a player plays to the
+// deck: the tracker then finds no history) or when the twisted replay
+// weighs the histories it keeps by more than the turns' likelihoods
+// (try counting each kept path twice when some were dropped: 14 estimates
+// out of bounds).
+func TestAheadKeepsPosterior(t *testing.T) {
+	if testing.Short() {
+		t.Skip("rejection sampling takes a while")
+	}
+	cards := []Card{1, 2, 3, 4, 5, 6, 7, 9, 10, 13, 14}
+	cfg := &Config{Players: 3, Cards: cards, Removed: 1}
+	const seed, lines = 19, 2
+	sim, err := Simulate(SimOptions{Config: cfg, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(SetupLines(cfg, sim.Players, 0, nil)) + lines
+	prefix := sim.Logs[0][:n]
+	counts, kept := rejectionCounts(cfg, prefix, 2000, 40_000_000)
+	if kept < 1500 {
+		t.Fatalf("only %d games kept", kept)
+	}
+	aheadTest.always, aheadTest.lag = true, 1000
+	aheadTest.replays, aheadTest.failed = 0, 0
+	defer func() { aheadTest.always = false }()
+	g := NewGame()
+	g.Particles = 6000
+	for _, l := range prefix {
+		if err := g.Apply(l); err != nil {
+			t.Fatal(l, err)
+		}
+	}
+	if g.track() == nil {
+		t.Fatalf("the tracker found no history for %q", prefix)
+	}
+	if aheadTest.replays == 0 || aheadTest.failed > 0 || g.tr.cut == 0 {
+		t.Fatalf("%d look-ahead replays, %d failed, %d paths dropped", aheadTest.replays, aheadTest.failed, g.tr.cut)
+	}
+	for _, c := range cards {
+		for l := range cfg.Players + 3 {
+			f := float64(counts[c][l]) / float64(kept)
+			e := g.Where(c, l)
+			se := math.Sqrt(e.SE*e.SE + f*(1-f)/float64(kept) + 1e-6)
+			if math.Abs(e.P-f) > 3*se {
+				t.Errorf("%v at %s: tracker %.3f ±%.3f, rejection %.3f of %d games", c, g.locName(l), e.P, e.SE, f, kept)
+			}
+		}
+	}
+	t.Logf("%q: %d games kept; %d look-ahead replays, %d paths dropped", prefix, kept, aheadTest.replays, g.tr.cut)
 }

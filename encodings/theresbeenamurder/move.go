@@ -61,7 +61,7 @@ const moveDepth = 4
 
 // moveBudget bounds a move sweep's replays, as a multiple of the
 // replays of the turn it follows; moveMax bounds them outright.
-const moveBudget, moveMax = 4.0, 6000
+const moveBudget, moveMax = 2.0, 6000
 
 // moveSweeps is how many times a sweep moves each particle, while its
 // budget lasts. After a turn that fewer than 1/moveFew of the particles

@@ -66,6 +66,9 @@ type tracker struct {
 	// look, while a replay looks ahead at the open turn's lines, is what
 	// they need of the closed turns' ends (ahead.go); nil otherwise.
 	look *lookahead
+	// cut counts the paths that fitted the lines and that a look ahead
+	// dropped.
+	cut int
 	// open turn
 	obs []Event
 	now []snap // each particle's state now, with its weight
@@ -140,6 +143,9 @@ func (t *tracker) add(e Event) error {
 // when every particle dies, the particles are rebuilt (recover).
 func (t *tracker) update() error {
 	if t.reweigh() {
+		if aheadTest.always {
+			t.forceAhead()
+		}
 		return nil
 	}
 	ok, spent := t.recoverAhead(false, AheadBudget)
@@ -436,7 +442,9 @@ func (a *enumAgent) choose(s *State, d Decision, actor int, opts []int) int {
 		// option they name can lead to them, the others would be tried
 		// and fail later, at a cost. Another player's choice still weighs
 		// 1/(number of options).
-		if want, ok := a.observed(d, actor); ok {
+		want, how := a.observed(d, actor)
+		switch how {
+		case named:
 			i := slices.Index(opts, want)
 			if i < 0 {
 				a.w = 0
@@ -446,6 +454,27 @@ func (a *enumAgent) choose(s *State, d Decision, actor int, opts []int) int {
 				a.w /= float64(len(opts))
 			}
 			return i
+		case namedSoft:
+			// Any soft card chosen is relabelled as the one the line
+			// names (fix): one of the soft options, drawn uniformly, is
+			// followed, weighing their share of the options (an unbiased
+			// estimate of the sum over them, each weighing
+			// 1/(number of options)).
+			soft := a.soft()
+			var idx []int
+			for i, o := range opts {
+				if soft.has(Card(o)) {
+					idx = append(idx, i)
+				}
+			}
+			if len(idx) == 0 {
+				a.w = 0
+				panic(abort{})
+			}
+			if actor != a.t.seat {
+				a.w *= float64(len(idx)) / float64(len(opts))
+			}
+			return idx[a.rng.IntN(len(idx))]
 		}
 	}
 	if a.depth == len(a.path) {
@@ -466,47 +495,47 @@ func (a *enumAgent) choose(s *State, d Decision, actor int, opts []int) int {
 // play's line), the card discarded, and what the seat sees of it: the
 // Driver's and the Nun's card (the next line), the card shown (the next
 // line) or given (a line before the next play or draw).
-func (a *enumAgent) observed(d Decision, actor int) (int, bool) {
+func (a *enumAgent) observed(d Decision, actor int) (int, observation) {
 	obs := a.t.obs
 	if a.idx >= len(obs) {
-		return 0, false
+		return 0, unnamed
 	}
 	e := obs[a.idx]
 	switch d {
 	case DPlay, DTarget, DPair, DSeer:
 		if e.Kind != EvPlay || e.P != actor {
-			return 0, false
+			return 0, unnamed
 		}
 		switch d {
 		case DPlay:
-			return int(e.Card), true
+			return int(e.Card), named
 		case DTarget:
-			return e.Q, e.Q >= 0
+			return e.Q, when(e.Q >= 0)
 		case DPair:
-			return e.Q*16 + e.R, e.Q >= 0 && e.R >= 0
+			return e.Q*16 + e.R, when(e.Q >= 0 && e.R >= 0)
 		default:
 			if e.As != Seer {
-				return 0, false
+				return 0, unnamed
 			}
 			if e.Flag {
-				return 1, true
+				return 1, named
 			}
-			return 0, true
+			return 0, named
 		}
 	case DPick:
 		switch {
 		case e.Kind == EvPlay && e.P == actor && (e.As == Doctor || e.As == Secretary || e.As == Hound):
-			return int(e.Arg), true
+			return int(e.Arg), named
 		case (e.Kind == EvTake || e.Kind == EvBury) && e.P == actor:
-			return int(e.Card), true
+			return int(e.Card), named
 		}
 	case DShow, DDiscard:
 		k := EvShow
 		if d == DDiscard {
 			k = EvDiscard
 		}
-		if e.Kind == k && e.P == actor && !a.soft().has(e.Card) {
-			return int(e.Card), true
+		if e.Kind == k && e.P == actor {
+			return int(e.Card), a.softly(e.Card)
 		}
 	case DGive:
 		for _, f := range obs[a.idx:] {
@@ -514,18 +543,42 @@ func (a *enumAgent) observed(d Decision, actor int) (int, bool) {
 				break
 			}
 			if f.Kind == EvGive && f.P == actor {
-				return int(f.Card), !a.soft().has(f.Card)
+				return int(f.Card), a.softly(f.Card)
 			}
 		}
 	}
-	// A soft card named for the first time (another player's card given
-	// to, shown to or discarded before the seat) is not looked for among
-	// the options: any soft card chosen is relabelled as it (fix), so
-	// every option is followed. Looking for its name alone would keep
-	// only the histories in which the chosen card already bears it (one
-	// in the number of soft cards), an estimate of the same likelihood
-	// with far more variance.
-	return 0, false
+	return 0, unnamed
+}
+
+// observation is how the seat's lines name a choice's option.
+type observation uint8
+
+const (
+	unnamed   observation = iota // the lines do not name it
+	named                        // the option is the one named
+	namedSoft                    // a soft card named first: any soft option (see choose)
+)
+
+// when is named when ok, else unnamed.
+func when(ok bool) observation {
+	if ok {
+		return named
+	}
+	return unnamed
+}
+
+// softly is how a card chosen by another player and named by a line is
+// looked for: a soft card named for the first time (given to, shown to
+// or discarded before the seat) is not looked for by name, since any
+// soft card chosen is relabelled as it (fix). Looking for its name would
+// keep only the histories in which the chosen card already bears it (one
+// in the number of soft cards): an estimate of the same likelihood, with
+// far more variance.
+func (a *enumAgent) softly(c Card) observation {
+	if a.soft().has(c) {
+		return namedSoft
+	}
+	return named
 }
 
 func (a *enumAgent) shuffle(cs []Card) {
@@ -1109,6 +1162,8 @@ func (t *tracker) enumerateAhead(s0 *State, closed bool, rng *rand.Rand, fits fu
 				if rng.Float64()*total < a.w {
 					pick = got
 				}
+			} else {
+				t.cut++
 			}
 		}
 		// The next path: the deepest choice with an option left.
