@@ -234,17 +234,19 @@ func indexOf(cs []Card, c Card) int {
 }
 
 // AheadBudget bounds the replays of turns that one update's look-ahead
-// replays may make (they come first; the rescue and the recovery have
-// what is left of RecoveryBudget).
-const AheadBudget = 12000
+// replays may make: all of RecoveryBudget (they come first; the rescue
+// and the recovery have what they leave).
+const AheadBudget = RecoveryBudget
 
 // recoverAhead rebuilds the particles after they all died at the open
 // turn's last line (closing: when closing the open turn) by replays that
 // look ahead at the open turn's lines (see above): from the particles at
-// the start of the closed turn L back, L = 1, 2, 4, ..., those that fit ψ
-// there resampled to n, each replay made while its cost (the replays
-// those turns took) fits the budget. It reports whether one succeeded and
-// the replays it made.
+// the start of the closed turn L back, L = 1, 2, 4, ..., the deal last,
+// those that fit ψ there resampled to n; then, while the budget lasts,
+// the same with 2n and 4n particles. A replay is made when its cost (the
+// replays those turns took, times the particles' factor) fits what is
+// left of the budget. It reports whether one succeeded and the replays it
+// made.
 func (t *tracker) recoverAhead(closing bool, budget int) (bool, int) {
 	look := t.ahead()
 	if look == nil || len(t.hist) == 0 {
@@ -252,37 +254,40 @@ func (t *tracker) recoverAhead(closing bool, budget int) (bool, int) {
 	}
 	spent := 0
 	T := len(t.hist)
-	for lag := 1; ; lag = min(2*lag, T) {
-		cp := T - lag
-		cost := t.openRuns
-		for _, h := range t.hist[cp:] {
-			cost += h.runs
-		}
-		if spent+cost > budget {
-			return false, spent
-		}
-		fits := look.at(cp)
-		some := fits == nil
-		for _, p := range t.hist[cp].parts {
-			if some || fits(p.s) {
-				some = true
+	for factor := 1; factor <= 4; factor *= 2 {
+		for lag := 1; ; lag = min(2*lag, T) {
+			cp := T - lag
+			cost := t.openRuns
+			for _, h := range t.hist[cp:] {
+				cost += h.runs
+			}
+			if spent+factor*cost > budget {
+				break
+			}
+			fits := look.at(cp)
+			some := fits == nil
+			for _, p := range t.hist[cp].parts {
+				if some || fits(p.s) {
+					some = true
+					break
+				}
+			}
+			if some {
+				u, ok := t.replayAhead(cp, closing, budget-spent, look, factor)
+				spent += u.runs - t.runs
+				if ok {
+					u.runs = t.runs + spent
+					u.recovered = t.recovered + 1
+					*t = *u
+					return true, spent
+				}
+			}
+			if cp == 0 {
 				break
 			}
 		}
-		if some {
-			u, ok := t.replayAhead(cp, closing, budget-spent, look, 1)
-			spent += u.runs - t.runs
-			if ok {
-				u.runs = t.runs + spent
-				u.recovered = t.recovered + 1
-				*t = *u
-				return true, spent
-			}
-		}
-		if cp == 0 {
-			return false, spent
-		}
 	}
+	return false, spent
 }
 
 // aheadTest are the tests' settings of the look-ahead: always replays

@@ -140,7 +140,9 @@ func (t *tracker) add(e Event) error {
 }
 
 // update recomputes each particle's state now from the open turn's lines;
-// when every particle dies, the particles are rebuilt (recover).
+// when every particle dies, the particles are rebuilt: by replays that
+// look ahead at the open turn's lines (recoverAhead), else by the rescue,
+// else by the recovery, within RecoveryBudget replays together.
 func (t *tracker) update() error {
 	if t.reweigh() {
 		if aheadTest.always {
