@@ -167,3 +167,55 @@ func TestMHAcceptKeepsTarget(t *testing.T) {
 	}
 	t.Logf("counts %v, chi-square %.2f", counts, chi)
 }
+
+// TestMoveRatioDirection checks the sweep's own call of the
+// Metropolis–Hastings decision (which weight is the proposal's, which the
+// current history's), which TestMHAcceptKeepsTarget does not see: on a
+// small game's particles, the likelihood each history recorded for its
+// last turn is overwritten, once with 1e300 (the current history then
+// weighs far more than any proposal: no move may be accepted), once with
+// 1e-300 (it weighs far less: proposals that fit the lines must be
+// accepted). With the ratio inverted both fail; with it dropped, the
+// first.
+func TestMoveRatioDirection(t *testing.T) {
+	cards := []Card{1, 2, 3, 4, 5, 6, 7, 9, 10, 13, 14}
+	cfg := &Config{Players: 3, Cards: cards, Removed: 1}
+	sim, err := Simulate(SimOptions{Config: cfg, Seed: 21})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prefix := sim.Logs[0][:len(SetupLines(cfg, sim.Players, 0, nil))+4]
+	for _, tt := range []struct {
+		recorded float64
+		accepts  bool
+	}{{1e300, false}, {1e-300, true}} {
+		g := NewGame()
+		g.Particles = 200 // each case a tracker of its own (the cache keys on the particles)
+		if tt.accepts {
+			g.Particles++
+		}
+		for _, l := range prefix {
+			if err := g.Apply(l); err != nil {
+				t.Fatal(l, err)
+			}
+		}
+		tr := g.track()
+		if tr == nil || len(tr.hist) == 0 {
+			t.Fatal("no tracker with closed turns")
+		}
+		for i, p := range tr.parts {
+			a := *p.a
+			a.w = tt.recorded
+			tr.parts[i].a = &a
+		}
+		tr.tried, tr.moved = 0, 0
+		tr.sweep(rand.New(rand.NewPCG(5, 6)), 1<<30, 1, func() (int, bool) { return 1, false })
+		if tr.tried == 0 {
+			t.Fatal("no move proposed")
+		}
+		if got := tr.moved > 0; got != tt.accepts {
+			t.Errorf("last turn's recorded likelihood %g: %d of %d moves accepted", tt.recorded, tr.moved, tr.tried)
+		}
+		t.Logf("recorded %g: %d of %d moves accepted", tt.recorded, tr.moved, tr.tried)
+	}
+}
