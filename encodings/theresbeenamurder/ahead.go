@@ -74,7 +74,7 @@ func (t *tracker) ahead() *lookahead {
 	T := len(t.hist)
 	l := &lookahead{n: n, need: make([][]placeMask, T+1)}
 	now := make([]placeMask, NumCards+1)
-	any := false
+	pinned := false
 	for i, e := range t.obs {
 		pins := linePins(e, n, x)
 		if len(pins) == 0 {
@@ -89,11 +89,11 @@ func (t *tracker) ahead() *lookahead {
 			if now[p.c] == 0 {
 				now[p.c] = all
 			}
-			now[p.c] &= m
-			any = true
+			now[p.c] &= m // an empty set (no history) reads as no constraint
+			pinned = true
 		}
 	}
-	if !any {
+	if !pinned {
 		return nil
 	}
 	l.need[T] = now
