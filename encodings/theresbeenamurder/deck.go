@@ -230,7 +230,15 @@ func handSlot(p, k int) int { return 1000 + 2*p + k }
 
 // virginSlots are the set-up group's positions and the virgin hands'.
 func (s *State) virginSlots() []int {
-	out := s.groupSlots(0)
+	out := make([]int, 0, len(s.Deck)+len(s.Removed)+2*len(s.Virgin))
+	for i, x := range s.Grp {
+		if x == 0 {
+			out = append(out, i)
+		}
+	}
+	for i := range s.Removed {
+		out = append(out, -1-i)
+	}
 	for p, v := range s.Virgin {
 		if v {
 			out = append(out, handSlot(p, 0), handSlot(p, 1))

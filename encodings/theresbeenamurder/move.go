@@ -61,7 +61,7 @@ const moveDepth = 4
 
 // moveBudget bounds a move sweep's replays, as a multiple of the
 // replays of the turn it follows; moveMax bounds them outright.
-const moveBudget, moveMax = 4.0, 6000
+const moveBudget, moveMax = 2.0, 6000
 
 // moveSweeps is how many times a sweep moves each particle, while its
 // budget lasts. After a turn that fewer than 1/moveFew of the particles
@@ -166,12 +166,21 @@ func (t *tracker) sweep(rng *rand.Rand, budget, sweeps int, block func() (int, b
 			a = &anc{s: s, w: w, up: a, at: j + 1}
 		}
 		t.tried++
-		if !ok || rng.Float64() >= math.Exp(nw-old) {
+		if !ok || !mhAccept(rng, nw, old) {
 			continue
 		}
 		t.moved++
 		parts[i] = particle{s: s, w: p.w, a: a}
 	}
+}
+
+// mhAccept is the Metropolis–Hastings decision of an independent move:
+// the proposal, of log weight logNew, replaces the current state, of log
+// weight logOld, with probability min(1, exp(logNew − logOld)). With
+// proposals drawn from q, it leaves the law ∝ q·exp(logw) unchanged
+// (TestMHAcceptKeepsTarget).
+func mhAccept(rng *rand.Rand, logNew, logOld float64) bool {
+	return rng.Float64() < math.Exp(logNew-logOld)
 }
 
 // Rescue. When no particle fits a line, the particles at the open turn's
@@ -199,14 +208,14 @@ const RescueBudget, RescueParticles = 10000, 32
 // rescue moves the particles at the open turn's start (see above) and
 // reports whether any then fits the open turn's lines (to its end when
 // closing, which then closes it), and the replays it made.
-func (t *tracker) rescue(closing bool) (bool, int) {
-	if len(t.hist) == 0 {
+func (t *tracker) rescue(closing bool, budget int) (bool, int) {
+	if len(t.hist) == 0 || budget <= 0 {
 		return false, 0
 	}
 	rng := rand.New(rand.NewPCG(t.seed^0x5bd1e995, uint64(t.turns+2)<<20|uint64(len(t.obs))|1<<18))
 	r0 := t.runs
 	t.parts = slices.Clone(t.parts)
-	t.rejuvenate(rng, RescueBudget)
+	t.rejuvenate(rng, min(RescueBudget, budget))
 	var ok bool
 	if closing {
 		ok = t.step()

@@ -3,6 +3,7 @@ package theresbeenamurder
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -112,5 +113,109 @@ func TestMoveFollows(t *testing.T) {
 			}
 			t.Logf("seed %d: %d lines followed; %d of %d moves accepted, %d recoveries", seed, len(sim.Logs[0]), g.tr.moved, g.tr.tried, g.tr.recovered)
 		})
+	}
+}
+
+// TestMHAcceptKeepsTarget checks the move's Metropolis–Hastings decision
+// (mhAccept, the one the sweep makes) on a target whose states weigh
+// differently, which the tracker's small validation games cannot give
+// (there every history that fits the lines has the same likelihood, so
+// the ratio is 0 or 1). An independent Metropolis–Hastings chain over 5
+// states, with proposals drawn from q and weights w, must leave the law
+// ∝ q·w unchanged: 20,000 independent chains of 60 steps, each started
+// from q, end in states whose counts agree with that law by a chi-square
+// test (4 degrees of freedom; the bound, 30, is passed by chance about
+// once in 200,000 runs). It fails when the ratio is inverted (the law is
+// then ∝ q/w) or dropped (every proposal accepted: the law is q).
+func TestMHAcceptKeepsTarget(t *testing.T) {
+	q := []float64{0.4, 0.3, 0.15, 0.1, 0.05}
+	w := []float64{1, 3, 0.5, 8, 2}
+	rng := rand.New(rand.NewPCG(17, 4))
+	draw := func() int {
+		x := rng.Float64()
+		for i, p := range q {
+			if x -= p; x < 0 {
+				return i
+			}
+		}
+		return len(q) - 1
+	}
+	const chains, steps = 20000, 60
+	counts := make([]int, len(q))
+	for range chains {
+		x := draw()
+		for range steps {
+			y := draw()
+			if mhAccept(rng, math.Log(w[y]), math.Log(w[x])) {
+				x = y
+			}
+		}
+		counts[x]++
+	}
+	var z float64
+	for i := range q {
+		z += q[i] * w[i]
+	}
+	chi := 0.0
+	for i := range q {
+		e := chains * q[i] * w[i] / z
+		d := float64(counts[i]) - e
+		chi += d * d / e
+	}
+	if chi > 30 {
+		t.Errorf("chi-square %.1f (4 degrees of freedom) over %v: the chain does not keep the law ∝ q·w", chi, counts)
+	}
+	t.Logf("counts %v, chi-square %.2f", counts, chi)
+}
+
+// TestMoveRatioDirection checks the sweep's own call of the
+// Metropolis–Hastings decision (which weight is the proposal's, which the
+// current history's), which TestMHAcceptKeepsTarget does not see: on a
+// small game's particles, the likelihood each history recorded for its
+// last turn is overwritten, once with 1e300 (the current history then
+// weighs far more than any proposal: no move may be accepted), once with
+// 1e-300 (it weighs far less: proposals that fit the lines must be
+// accepted). With the ratio inverted both fail; with it dropped, the
+// first.
+func TestMoveRatioDirection(t *testing.T) {
+	cards := []Card{1, 2, 3, 4, 5, 6, 7, 9, 10, 13, 14}
+	cfg := &Config{Players: 3, Cards: cards, Removed: 1}
+	sim, err := Simulate(SimOptions{Config: cfg, Seed: 21})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prefix := sim.Logs[0][:len(SetupLines(cfg, sim.Players, 0, nil))+4]
+	for _, tt := range []struct {
+		recorded float64
+		accepts  bool
+	}{{1e300, false}, {1e-300, true}} {
+		g := NewGame()
+		g.Particles = 200 // each case a tracker of its own (the cache keys on the particles)
+		if tt.accepts {
+			g.Particles++
+		}
+		for _, l := range prefix {
+			if err := g.Apply(l); err != nil {
+				t.Fatal(l, err)
+			}
+		}
+		tr := g.track()
+		if tr == nil || len(tr.hist) == 0 {
+			t.Fatal("no tracker with closed turns")
+		}
+		for i, p := range tr.parts {
+			a := *p.a
+			a.w = tt.recorded
+			tr.parts[i].a = &a
+		}
+		tr.tried, tr.moved = 0, 0
+		tr.sweep(rand.New(rand.NewPCG(5, 6)), 1<<30, 1, func() (int, bool) { return 1, false })
+		if tr.tried == 0 {
+			t.Fatal("no move proposed")
+		}
+		if got := tr.moved > 0; got != tt.accepts {
+			t.Errorf("last turn's recorded likelihood %g: %d of %d moves accepted", tt.recorded, tr.moved, tr.tried)
+		}
+		t.Logf("recorded %g: %d of %d moves accepted", tt.recorded, tr.moved, tr.tried)
 	}
 }

@@ -131,7 +131,7 @@ func (s *State) redrawVirgin(rng *rand.Rand) bool {
 	for i, sl := range slots {
 		cards[i] = s.vat(sl)
 	}
-	var keys []int // indices into cards of the cards whose place matters
+	keys := make([]int, 0, 8) // indices into cards of the cards whose place matters
 	for i, c := range cards {
 		switch {
 		case c == Murderer, c == Detective, c == Drunk, c == Blackmailer, s.offHands.has(c):
@@ -174,7 +174,7 @@ func (s *State) redrawVirgin(rng *rand.Rand) bool {
 			s.vset(slots[at[k]], cards[ki])
 			taken[at[k]] = true
 		}
-		var rest []Card
+		rest := make([]Card, 0, n)
 		for i, c := range cards {
 			if !slices.Contains(keys, i) {
 				rest = append(rest, c)

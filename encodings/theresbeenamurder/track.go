@@ -63,6 +63,12 @@ type tracker struct {
 	// tried and moved count the resample-move proposals and those
 	// accepted (move.go).
 	tried, moved int
+	// look, while a replay looks ahead at the open turn's lines, is what
+	// they need of the closed turns' ends (ahead.go); nil otherwise.
+	look *lookahead
+	// cut counts the paths that fitted the lines and that a look ahead
+	// dropped.
+	cut int
 	// open turn
 	obs []Event
 	now []snap // each particle's state now, with its weight
@@ -134,16 +140,25 @@ func (t *tracker) add(e Event) error {
 }
 
 // update recomputes each particle's state now from the open turn's lines;
-// when every particle dies, the particles are rebuilt (recover).
+// when every particle dies, the particles are rebuilt: by replays that
+// look ahead at the open turn's lines (recoverAhead), else by the rescue,
+// else by the recovery, within RecoveryBudget replays together.
 func (t *tracker) update() error {
 	if t.reweigh() {
+		if aheadTest.always {
+			t.forceAhead()
+		}
 		return nil
 	}
-	ok, spent := t.rescue(false)
+	ok, spent := t.recoverAhead(false, AheadBudget)
 	if ok {
 		return nil
 	}
-	return t.recover(false, spent)
+	ok, more := t.rescue(false, RecoveryBudget-spent)
+	if ok {
+		return nil
+	}
+	return t.recover(false, spent+more)
 }
 
 // reweigh recomputes each particle's state now from the open turn's lines
@@ -172,11 +187,15 @@ func (t *tracker) closeTurn() error {
 	if t.step() {
 		return t.update()
 	}
-	ok, spent := t.rescue(true)
+	ok, spent := t.recoverAhead(true, AheadBudget)
 	if ok {
 		return t.update()
 	}
-	return t.recover(true, spent)
+	ok, more := t.rescue(true, RecoveryBudget-spent)
+	if ok {
+		return t.update()
+	}
+	return t.recover(true, spent+more)
 }
 
 // step closes the open turn (see closeTurn) and reports whether any
@@ -186,11 +205,12 @@ func (t *tracker) step() bool {
 	var ends []particle
 	total, sq := 0.0, 0.0
 	r0 := t.runs
+	fits := t.look.at(len(t.hist) + 1)
 	for _, p := range t.parts {
-		w, s := t.enumerate(p.s, true, rng)
+		w, free, s := t.enumerateAhead(p.s, true, rng, fits)
 		if w > 0 {
 			pw := w * p.w
-			ends = append(ends, particle{s, pw, &anc{s: s, w: w, up: p.a, at: len(t.hist) + 1}})
+			ends = append(ends, particle{s, pw, &anc{s: s, w: free, up: p.a, at: len(t.hist) + 1}})
 			total += pw
 			sq += pw * pw
 		}
@@ -228,7 +248,7 @@ func (t *tracker) step() bool {
 		mentions(&t.hard, e)
 	}
 	t.obs = nil
-	if resampled || moveTest.always {
+	if (resampled || moveTest.always) && t.look == nil {
 		t.move(rng, alive)
 	}
 	return true
@@ -293,10 +313,17 @@ func (t *tracker) recover(closing bool, spent int) error {
 // particles and other random draws; it reports whether any particle fits.
 // It gives up once it has made budget replays.
 func (t *tracker) replay(cp int, closing bool, budget int) (*tracker, bool) {
+	return t.replayAhead(cp, closing, budget, nil, RecoveryFactor)
+}
+
+// replayAhead is replay looking ahead with look (nil: not), with factor
+// times the particles.
+func (t *tracker) replayAhead(cp int, closing bool, budget int, look *lookahead, factor int) (*tracker, bool) {
 	u := t.clone()
+	u.look = look
 	u.seed = t.seed*0x9e3779b97f4a7c15 + uint64(len(t.hist)+1)<<32 + uint64(cp) + uint64(t.recovered)<<48 + 1
 	rng := rand.New(rand.NewPCG(u.seed, 3))
-	m := t.n * RecoveryFactor
+	m := t.n * factor
 	open := slices.Clone(t.obs)
 	turns := append([]checkpoint(nil), t.hist[cp:]...)
 	u.hist = slices.Clip(t.hist[:cp])
@@ -308,7 +335,23 @@ func (t *tracker) replay(cp int, closing bool, budget int) (*tracker, bool) {
 		}
 		u.parts = parts
 	} else {
-		u.parts = resample(start.parts, m, rng)
+		u.parts = start.parts
+	}
+	if fits := look.at(cp); fits != nil {
+		// The twisted sampler's start: the particles at cp weighed by ψ.
+		var ok []particle
+		for _, p := range u.parts {
+			if fits(p.s) {
+				ok = append(ok, p)
+			}
+		}
+		if len(ok) == 0 {
+			return u, false
+		}
+		u.parts = ok
+	}
+	if !(cp == 0 && (len(turns) > 0 || t.turns < 0)) || look != nil {
+		u.parts = resample(u.parts, m, rng)
 	}
 	u.hard, u.turns = start.hard, start.turns
 	u.n = m
@@ -329,6 +372,7 @@ func (t *tracker) replay(cp int, closing bool, budget int) (*tracker, bool) {
 		}
 	}
 	u.n = t.n
+	u.look = nil
 	return u, u.reweigh()
 }
 
@@ -400,7 +444,9 @@ func (a *enumAgent) choose(s *State, d Decision, actor int, opts []int) int {
 		// option they name can lead to them, the others would be tried
 		// and fail later, at a cost. Another player's choice still weighs
 		// 1/(number of options).
-		if want, ok := a.observed(d, actor); ok {
+		want, how := a.observed(d, actor)
+		switch how {
+		case named:
 			i := slices.Index(opts, want)
 			if i < 0 {
 				a.w = 0
@@ -410,6 +456,27 @@ func (a *enumAgent) choose(s *State, d Decision, actor int, opts []int) int {
 				a.w /= float64(len(opts))
 			}
 			return i
+		case namedSoft:
+			// Any soft card chosen is relabelled as the one the line
+			// names (fix): one of the soft options, drawn uniformly, is
+			// followed, weighing their share of the options (an unbiased
+			// estimate of the sum over them, each weighing
+			// 1/(number of options)).
+			soft := a.soft()
+			var idx []int
+			for i, o := range opts {
+				if soft.has(Card(o)) {
+					idx = append(idx, i)
+				}
+			}
+			if len(idx) == 0 {
+				a.w = 0
+				panic(abort{})
+			}
+			if actor != a.t.seat {
+				a.w *= float64(len(idx)) / float64(len(opts))
+			}
+			return idx[a.rng.IntN(len(idx))]
 		}
 	}
 	if a.depth == len(a.path) {
@@ -430,39 +497,39 @@ func (a *enumAgent) choose(s *State, d Decision, actor int, opts []int) int {
 // play's line), the card discarded, and what the seat sees of it: the
 // Driver's and the Nun's card (the next line), the card shown (the next
 // line) or given (a line before the next play or draw).
-func (a *enumAgent) observed(d Decision, actor int) (int, bool) {
+func (a *enumAgent) observed(d Decision, actor int) (int, observation) {
 	obs := a.t.obs
 	if a.idx >= len(obs) {
-		return 0, false
+		return 0, unnamed
 	}
 	e := obs[a.idx]
 	switch d {
 	case DPlay, DTarget, DPair, DSeer:
 		if e.Kind != EvPlay || e.P != actor {
-			return 0, false
+			return 0, unnamed
 		}
 		switch d {
 		case DPlay:
-			return int(e.Card), true
+			return int(e.Card), named
 		case DTarget:
-			return e.Q, e.Q >= 0
+			return e.Q, when(e.Q >= 0)
 		case DPair:
-			return e.Q*16 + e.R, e.Q >= 0 && e.R >= 0
+			return e.Q*16 + e.R, when(e.Q >= 0 && e.R >= 0)
 		default:
 			if e.As != Seer {
-				return 0, false
+				return 0, unnamed
 			}
 			if e.Flag {
-				return 1, true
+				return 1, named
 			}
-			return 0, true
+			return 0, named
 		}
 	case DPick:
 		switch {
 		case e.Kind == EvPlay && e.P == actor && (e.As == Doctor || e.As == Secretary || e.As == Hound):
-			return int(e.Arg), true
+			return int(e.Arg), named
 		case (e.Kind == EvTake || e.Kind == EvBury) && e.P == actor:
-			return int(e.Card), true
+			return int(e.Card), named
 		}
 	case DShow, DDiscard:
 		k := EvShow
@@ -470,7 +537,7 @@ func (a *enumAgent) observed(d Decision, actor int) (int, bool) {
 			k = EvDiscard
 		}
 		if e.Kind == k && e.P == actor {
-			return int(e.Card), true
+			return int(e.Card), a.softly(e.Card)
 		}
 	case DGive:
 		for _, f := range obs[a.idx:] {
@@ -478,11 +545,42 @@ func (a *enumAgent) observed(d Decision, actor int) (int, bool) {
 				break
 			}
 			if f.Kind == EvGive && f.P == actor {
-				return int(f.Card), true
+				return int(f.Card), a.softly(f.Card)
 			}
 		}
 	}
-	return 0, false
+	return 0, unnamed
+}
+
+// observation is how the seat's lines name a choice's option.
+type observation uint8
+
+const (
+	unnamed   observation = iota // the lines do not name it
+	named                        // the option is the one named
+	namedSoft                    // a soft card named first: any soft option (see choose)
+)
+
+// when is named when ok, else unnamed.
+func when(ok bool) observation {
+	if ok {
+		return named
+	}
+	return unnamed
+}
+
+// softly is how a card chosen by another player and named by a line is
+// looked for: a soft card named for the first time (given to, shown to
+// or discarded before the seat) is not looked for by name, since any
+// soft card chosen is relabelled as it (fix). Looking for its name would
+// keep only the histories in which the chosen card already bears it (one
+// in the number of soft cards): an estimate of the same likelihood, with
+// far more variance.
+func (a *enumAgent) softly(c Card) observation {
+	if a.soft().has(c) {
+		return namedSoft
+	}
+	return named
 }
 
 func (a *enumAgent) shuffle(cs []Card) {
@@ -1017,11 +1115,20 @@ func (a *enumAgent) emit(s *State, e Event) {
 // (to their end when closed, or up to the last line) and a state drawn
 // among them in proportion.
 func (t *tracker) enumerate(s0 *State, closed bool, rng *rand.Rand) (float64, *State) {
+	w, _, s := t.enumerateAhead(s0, closed, rng, nil)
+	return w, s
+}
+
+// enumerateAhead is enumerate with a look ahead (ahead.go): when closed
+// and fits is not nil, only the paths whose end state fits count towards
+// the weight and the state drawn; free is the weight of every path that
+// matches the lines, fitting or not.
+func (t *tracker) enumerateAhead(s0 *State, closed bool, rng *rand.Rand, fits func(*State) bool) (w, free float64, s *State) {
 	if !closed && len(t.obs) == 0 {
-		return 1, s0
+		return 1, 1, s0
 	}
 	if s0.Over() {
-		return 0, nil
+		return 0, 0, nil
 	}
 	seed := rng.Uint64()
 	a := &enumAgent{t: t, closed: closed}
@@ -1051,9 +1158,14 @@ func (t *tracker) enumerate(s0 *State, closed bool, rng *rand.Rand) (float64, *S
 			got = s
 		}
 		if got != nil && a.w > 0 {
-			total += a.w
-			if rng.Float64()*total < a.w {
-				pick = got
+			free += a.w
+			if fits == nil || fits(got) {
+				total += a.w
+				if rng.Float64()*total < a.w {
+					pick = got
+				}
+			} else {
+				t.cut++
 			}
 		}
 		// The next path: the deepest choice with an option left.
@@ -1066,7 +1178,7 @@ func (t *tracker) enumerate(s0 *State, closed bool, rng *rand.Rand) (float64, *S
 		}
 		a.path[len(a.path)-1]++
 	}
-	return total, pick
+	return total, free, pick
 }
 
 // Estimate is an estimated probability and its standard error.

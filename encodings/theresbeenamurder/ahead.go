@@ -1,0 +1,317 @@
+package theresbeenamurder
+
+// Looking ahead. When no particle fits a line, the line usually needs a
+// card at a place that the turns before made rare (carol plays the
+// Stranger, which only a Nun many turns back could have put in the deck
+// she draws from). A replay of the closed turns that does not know this
+// draws histories that mostly cannot reach it, and resampling loses the
+// few that can. The lines of the open turn say, for each card they name,
+// from which places it could have come: the card carol plays is in her
+// hand or in the deck at the turn's start (the turn's moves, closed under
+// paths, as the SAT encoding's graph has them). Going back through each
+// closed turn's moves, the same holds of every earlier time point: the
+// places from which a card can reach an allowed place by the open turn.
+//
+// A replay that looks ahead multiplies each history's weight, at the end
+// of every closed turn, by the indicator ψ that every card the lines
+// already name is at such a place (a twisted sequential Monte Carlo, with
+// potentials 0 or 1). ψ is 1 on every history that fits the open turn's
+// lines: the graphs only over-state the moves (TestAheadSound checks the
+// true history against them), so a history that ψ drops has probability
+// 0 given the lines. Its intermediate targets are the posteriors at each
+// time point restricted to ψ = 1, and its final target, once the open
+// turn's lines weigh the histories, is the same posterior as the
+// sampler's: the estimates stay consistent. The histories it keeps
+// record, as their turns' likelihoods, the sums over all the turn's
+// paths (not only those with ψ = 1), so that later Metropolis–Hastings
+// moves compare like with like (see move.go); within the replay itself no
+// move is made (its target is the restricted one).
+//
+// Two things of a sampled state are not yet fixed when the state is read:
+// the virgin hands with the set-up group of the deck and the removed
+// cards (redrawn together later: see deck.go), and the order of the deck
+// (groups redrawn, cards drawn from the top). So a card in that pool may
+// be at any of the pool's places, and a card of the deck at the top or
+// below it; a soft card (soft.go) may still be relabelled, so only the
+// cards named before a time point are read at it.
+
+// placeMask is a set of the encoding's places (hands, then plTop, plRest,
+// plRemoved, plPile).
+type placeMask uint32
+
+// lookahead is, for every time point from the deal to the open turn's
+// start, the places each card named by then may be at.
+type lookahead struct {
+	n    int
+	need [][]placeMask // need[k][c]: 0 for no constraint
+}
+
+// ahead is the lookahead of the open turn's lines (nil when they name
+// no card the closed turns named).
+func (t *tracker) ahead() *lookahead {
+	n := t.cfg.Players
+	x := &encoding{n: n, places: n + plExtra}
+	all := placeMask(1)<<x.places - 1
+	graphOf := func(evs []Event) graph {
+		s := segment{player: -1}
+		for _, e := range evs {
+			s.evs = append(s.evs, tracked{e: e})
+		}
+		return x.graph(s)
+	}
+	pre := func(g graph, m placeMask) placeMask {
+		var out placeMask
+		for a := range x.places {
+			for b := range x.places {
+				if m&(1<<b) != 0 && g.reach[a][b] {
+					out |= 1 << a
+					break
+				}
+			}
+		}
+		return out
+	}
+	T := len(t.hist)
+	l := &lookahead{n: n, need: make([][]placeMask, T+1)}
+	now := make([]placeMask, NumCards+1)
+	pinned := false
+	for i, e := range t.obs {
+		pins := linePins(e, n, x)
+		if len(pins) == 0 {
+			continue
+		}
+		g := graphOf(t.obs[:i+1])
+		for _, p := range pins {
+			if !t.hard.has(p.c) {
+				continue
+			}
+			m := pre(g, p.at)
+			if now[p.c] == 0 {
+				now[p.c] = all
+			}
+			now[p.c] &= m // an empty set (no history) reads as no constraint
+			pinned = true
+		}
+	}
+	if !pinned {
+		return nil
+	}
+	l.need[T] = now
+	for k := T - 1; k >= 0; k-- {
+		g := graphOf(t.hist[k].obs)
+		next := l.need[k+1]
+		cur := make([]placeMask, NumCards+1)
+		for c := range cur {
+			if next[c] == 0 || next[c] == all || !t.hist[k].hard.has(Card(c)) {
+				continue
+			}
+			cur[c] = pre(g, next[c])
+		}
+		l.need[k] = cur
+	}
+	return l
+}
+
+// pin is a line's card and the places it is at when the line happens.
+type pin struct {
+	c  Card
+	at placeMask
+}
+
+// linePins are the cards line e names with the places they are at when
+// it happens (before the line's own move).
+func linePins(e Event, n int, x *encoding) []pin {
+	hand := func(p int) placeMask { return 1 << p }
+	deck := placeMask(1)<<x.top() | placeMask(1)<<x.rest()
+	var out []pin
+	add := func(c Card, m placeMask) {
+		if c > 0 {
+			out = append(out, pin{c, m})
+		}
+	}
+	switch e.Kind {
+	case EvPlay:
+		add(e.Card, hand(e.P))
+		for _, c := range e.Cards {
+			add(c, hand(e.P))
+		}
+		switch e.As {
+		case Doctor:
+			add(e.Arg, 1<<x.pile())
+		case Secretary, Butler:
+			add(e.Arg, deck)
+		case Hound:
+			if e.Q >= 0 {
+				add(e.Arg, hand(e.Q))
+			} else {
+				add(e.Arg, deck|1<<x.removed()|1<<x.pile())
+			}
+		case Reporter:
+			if e.Q >= 0 {
+				add(e.Arg, hand(e.Q))
+			}
+		}
+	case EvDiscard, EvGive, EvShow, EvBury, EvAnnounce:
+		add(e.Card, hand(e.P))
+	case EvReveal:
+		for _, c := range e.Cards {
+			add(c, hand(e.P))
+		}
+	case EvDraw, EvTake:
+		add(e.Card, deck)
+	case EvSees:
+		for _, c := range e.Cards {
+			add(c, deck)
+		}
+	}
+	return out
+}
+
+// at is ψ at time point k: whether every card named by then is at a
+// place from which it can reach the open turn's lines (nil: no
+// constraint).
+func (l *lookahead) at(k int) func(*State) bool {
+	if l == nil || k >= len(l.need) || l.need[k] == nil {
+		return nil
+	}
+	need := l.need[k]
+	n := l.n
+	top, rest, removed, pile := n+plTop, n+plRest, n+plRemoved, n+plPile
+	deck := placeMask(1)<<top | placeMask(1)<<rest
+	return func(s *State) bool {
+		pool := placeMask(1) << removed
+		for p, v := range s.Virgin {
+			if v {
+				pool |= 1 << p
+			}
+		}
+		for _, g := range s.Grp {
+			if g == 0 {
+				pool |= deck
+				break
+			}
+		}
+		for c, m := range need {
+			if m == 0 {
+				continue
+			}
+			var where placeMask
+			switch p := s.HolderOf(Card(c)); {
+			case p >= 0 && s.Virgin[p]:
+				where = pool
+			case p >= 0:
+				where = 1 << p
+			default:
+				switch i := indexOf(s.Deck, Card(c)); {
+				case i >= 0 && s.Grp[i] == 0:
+					where = pool
+				case i >= 0:
+					where = deck
+				case has(s.Discard, Card(c)):
+					where = 1 << pile
+				case has(s.Removed, Card(c)):
+					where = pool
+				default:
+					continue // not placed (a card not in the game)
+				}
+			}
+			if where&m == 0 {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// indexOf is the index of c in cs, -1 when absent.
+func indexOf(cs []Card, c Card) int {
+	for i, x := range cs {
+		if x == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// AheadBudget bounds the replays of turns that one update's look-ahead
+// replays may make: all of RecoveryBudget (they come first; the rescue
+// and the recovery have what they leave).
+const AheadBudget = RecoveryBudget
+
+// recoverAhead rebuilds the particles after they all died at the open
+// turn's last line (closing: when closing the open turn) by replays that
+// look ahead at the open turn's lines (see above): from the particles at
+// the start of the closed turn L back, L = 1, 2, 4, ..., the deal last,
+// those that fit ψ there resampled to n; then, while the budget lasts,
+// the same with 2n and 4n particles. A replay is made when its cost (the
+// replays those turns took, times the particles' factor) fits what is
+// left of the budget. It reports whether one succeeded and the replays it
+// made.
+func (t *tracker) recoverAhead(closing bool, budget int) (bool, int) {
+	look := t.ahead()
+	if look == nil || len(t.hist) == 0 {
+		return false, 0
+	}
+	spent := 0
+	T := len(t.hist)
+	for factor := 1; factor <= 4; factor *= 2 {
+		for lag := 1; ; lag = min(2*lag, T) {
+			cp := T - lag
+			cost := t.openRuns
+			for _, h := range t.hist[cp:] {
+				cost += h.runs
+			}
+			if spent+factor*cost > budget {
+				break
+			}
+			fits := look.at(cp)
+			some := fits == nil
+			for _, p := range t.hist[cp].parts {
+				if some || fits(p.s) {
+					some = true
+					break
+				}
+			}
+			if some {
+				u, ok := t.replayAhead(cp, closing, budget-spent, look, factor)
+				spent += u.runs - t.runs
+				if ok {
+					u.runs = t.runs + spent
+					u.recovered = t.recovered + 1
+					*t = *u
+					return true, spent
+				}
+			}
+			if cp == 0 {
+				break
+			}
+		}
+	}
+	return false, spent
+}
+
+// aheadTest are the tests' settings of the look-ahead: always replays
+// the closed turns looking ahead after every line the particles fit,
+// from lag turns back (the deal when lag reaches it), and counts the
+// replays made and failed.
+var aheadTest struct {
+	always          bool
+	lag             int
+	replays, failed int
+}
+
+// forceAhead is the replay aheadTest.always asks for.
+func (t *tracker) forceAhead() {
+	look := t.ahead()
+	if look == nil || len(t.hist) == 0 {
+		return
+	}
+	cp := max(0, len(t.hist)-aheadTest.lag)
+	u, ok := t.replayAhead(cp, false, 1<<40, look, 1)
+	if !ok {
+		aheadTest.failed++
+		return
+	}
+	aheadTest.replays++
+	*t = *u
+}
