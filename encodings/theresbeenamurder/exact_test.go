@@ -232,3 +232,58 @@ func TestExactDealMurderer(t *testing.T) {
 		t.Fatal("no set-up leaves one card of the top part in the deck, or no deal put the Murderer there")
 	}
 }
+
+// TestQuickCheck: a line's consistency check finds its world without the
+// engine on most lines of simulated games (the last world kept, the open
+// turn's end matched; see quick), and what it finds is a world of the
+// observations in force by the solver's plain checker. A world with one
+// card moved at the open turn's end, where the lines put it elsewhere,
+// is refused by the same checker (the check cannot pass a wrong world).
+func TestQuickCheck(t *testing.T) {
+	lines, quick, refused := 0, 0, 0
+	worlds := 0
+	for _, o := range []SimOptions{{Players: 8, Seed: 1}, {Players: 5, Seed: 2}, {Players: 3, Seed: 3, Level: Master}} {
+		sim, err := Simulate(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := NewGame()
+		for i, line := range sim.Logs[0] {
+			if err := g.Apply(line); err != nil {
+				t.Fatalf("%v line %d %q: %v", o, i, line, err)
+			}
+			if g.cfg == nil {
+				continue
+			}
+			x, err := g.exactEnc()
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids := x.activeIDs()
+			w := x.quick(ids)
+			if w == nil {
+				continue
+			}
+			worlds++
+			if bad, deal := x.prob.Subset(ids).Check(w); !deal || bad != nil {
+				t.Fatalf("%v line %d: quick's world violates observations %v", o, i, bad)
+			}
+			// The seat's hand is known at every time point: a card of
+			// it moved to the removed cards is a wrong world.
+			if mine := g.myHand(); len(mine) > 0 {
+				v := slices.Clone(w)
+				v[x.card(mine[0], x.now)] = solver.Holder(x.removed())
+				if bad, deal := x.prob.Subset(ids).Check(v); deal && bad == nil {
+					t.Fatalf("%v line %d: a world with the %v removed passes the check", o, i, mine[0])
+				}
+				refused++
+			}
+		}
+		lines += g.enc.checked
+		quick += g.enc.quicked
+	}
+	if quick*2 < lines || refused == 0 || worlds == 0 {
+		t.Fatalf("quick found a world on %d of %d lines (%d wrong worlds refused)", quick, lines, refused)
+	}
+	t.Logf("quick found a world on %d of %d lines", quick, lines)
+}
