@@ -45,3 +45,45 @@ func TestWorldUnder(t *testing.T) {
 	_, err := NewSAT(randomProblem(rng, 3, 2)).WorldUnder(ctx, []int{-1})
 	require.Error(t, err)
 }
+
+// TestScopePropagates checks Propagates against brute force on random
+// small problems: what unit propagation from a scope proves is implied by
+// the scope's observations, and it proves some facts.
+func TestScopePropagates(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(23, 24))
+	proved, asked := 0, 0
+	for iter := range 200 {
+		p := randomProblem(rng, 6, 4)
+		s := NewSAT(p)
+		var ids []int
+		for id := range p.Observations() {
+			if rng.IntN(3) > 0 {
+				ids = append(ids, id)
+			}
+		}
+		q := p.Subset(ids)
+		sc, err := s.OpenUnder(ctx, ids)
+		require.NoError(t, err)
+		m := p.Model()
+		for c := range m.NumCards() {
+			for h := range m.NumHolders() {
+				f := Fact{Card: Card(c), Holder: Holder(h), Holds: rng.IntN(2) == 0}
+				ok, err := sc.Propagates(ctx, f)
+				require.NoError(t, err)
+				asked++
+				if ok {
+					proved++
+					require.True(t, bruteImplies(q, f), "iteration %d, fact %+v", iter, f)
+				}
+			}
+		}
+		_, err = sc.Propagates(ctx, Fact{Card: 99})
+		require.Error(t, err)
+		sc.Close()
+		_, err = sc.Propagates(ctx, Fact{})
+		require.Error(t, err)
+	}
+	require.Positive(t, proved)
+	require.Less(t, proved, asked)
+}

@@ -915,13 +915,20 @@ func (g *Game) checkExact(n int) error {
 // earlier turns' lines allow, so the last world mostly still fits them,
 // and the check then needs no search.
 func (x *encoding) quick(ids []int) solver.World {
-	nc, now := len(x.cards), x.now
+	now := x.now
 	if now >= x.times {
 		return nil
 	}
-	q := x.newQuick(ids)
+	return x.newQuick(ids).world(now)
+}
+
+// world is what quick finds, with the time points from last kept from
+// the last world where it can; the world is checked by fits.
+func (q *quickIndex) world(last int) solver.World {
+	x := q.x
+	nc := len(x.cards)
 	var tried [3]int
-	for n, from := range []int{now, now - 1, 0} {
+	for n, from := range []int{last, last - 1, 0} {
 		if from < 0 || slices.Contains(tried[:n], from) {
 			continue
 		}
@@ -933,7 +940,7 @@ func (x *encoding) quick(ids []int) solver.World {
 		for swaps := 0; ; swaps++ {
 			w, bad := q.complete(from)
 			if w != nil {
-				if x.fits(w, ids) {
+				if x.fits(w, q.ids) {
 					return w
 				}
 				break
@@ -1061,6 +1068,9 @@ type quickIndex struct {
 	// (built on first use, by trade).
 	byCard [][]quickCon
 	lastT  [][]int
+	// only, when set (pinned), puts solver card pinned at place only.
+	pinned solver.Card
+	only   solver.Holder
 }
 
 // quickCon is a constraint with, at its last time point t, the one card
@@ -1074,7 +1084,7 @@ type quickCon struct {
 
 func (x *encoding) newQuick(ids []int) *quickIndex {
 	nc, now := len(x.cards), x.now
-	q := &quickIndex{x: x, ids: ids, byT: make([][]quickCon, now+1), base: x.last}
+	q := &quickIndex{x: x, ids: ids, byT: make([][]quickCon, now+1), base: x.last, pinned: -1}
 	obs := x.prob.Observations()
 	for _, id := range ids {
 		cs := obs[id].Constraints
@@ -1169,6 +1179,9 @@ func (q *quickIndex) complete(from int) (w solver.World, bad int) {
 					capLo[qc.place] = max(capLo[qc.place], b)
 				}
 			}
+		}
+		if c := int(q.pinned); c >= lo && c < lo+nc {
+			allowed[c-lo] &= 1 << q.only
 		}
 		for i, a := range allowed {
 			if a == 0 {
@@ -1387,6 +1400,7 @@ func (x *encoding) places0(ctx context.Context, seen func() map[Card][]bool) ([]
 	}
 	ids := x.closedIDs()
 	sw := x.newSwapper(ids)
+	q := x.newQuick(ids)
 	// found settles the places at then of a world found, and of the
 	// worlds two cards' swap makes of it (at most maxSwapWorlds a turn).
 	worlds := 0
@@ -1417,6 +1431,10 @@ func (x *encoding) places0(ctx context.Context, seen func() map[Card][]bool) ([]
 	}
 	// The closed turns' observations are propagated once, for every
 	// question (a scope).
+	// The last check's world is one of the closed turns' lines too.
+	if w := q.world(then); w != nil {
+		found(w)
+	}
 	sc, err := x.sat.OpenUnder(ctx, ids)
 	if err != nil {
 		return nil, err
@@ -1427,7 +1445,22 @@ func (x *encoding) places0(ctx context.Context, seen func() map[Card][]bool) ([]
 			if was[i][m] {
 				continue
 			}
-			e, err := sc.Implies(ctx, solver.Fact{Card: x.card(c, then), Holder: solver.Holder(m), Holds: false})
+			f := solver.Fact{Card: x.card(c, then), Holder: solver.Holder(m), Holds: false}
+			no, err := sc.Propagates(ctx, f)
+			if err != nil {
+				return nil, err
+			}
+			if no {
+				continue
+			}
+			// A world with the card there, made from the last one
+			// without a search (checked against the observations).
+			q.pinned, q.only = f.Card, f.Holder
+			if w := q.world(then); w != nil {
+				found(w)
+				continue
+			}
+			e, err := sc.Implies(ctx, f)
 			if err != nil {
 				return nil, err
 			}
