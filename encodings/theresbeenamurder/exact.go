@@ -105,6 +105,8 @@ type encSeg struct {
 	evs int
 	end *public
 	ids []int
+	// reach is the segment's moves (graph.reach), for a closed one.
+	reach [][]bool
 }
 
 // same reports whether e is the encoding of segment k, s.
@@ -243,7 +245,7 @@ func (x *encoding) sync(g *Game) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		x.closed = append(x.closed, encSeg{k, len(segs[k].evs), segEnd(segs[k]), ids})
+		x.closed = append(x.closed, encSeg{k, len(segs[k].evs), segEnd(segs[k]), ids, x.graph(segs[k]).reach})
 		x.was, x.sheet = nil, nil
 	}
 	if !x.open.same(open, segs[open]) {
@@ -251,7 +253,7 @@ func (x *encoding) sync(g *Game) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		x.open = encSeg{open, len(segs[open].evs), segEnd(segs[open]), ids}
+		x.open = encSeg{open, len(segs[open].evs), segEnd(segs[open]), ids, nil}
 		x.sheet = nil
 	}
 	// The old version's observations not reused are out of force for good.
@@ -816,6 +818,16 @@ func (x *encoding) content(k int, s segment, g graph, e Event) []solver.Constrai
 					notAt(c, a, e.P)
 				}
 			}
+			// Nor was one drawn before it: the hand at the play is the
+			// hand at the turn's end with the Imposter (an Effect's play
+			// does nothing, and the turn ends with it; only the
+			// Detective, below it, may leave, sent back by the
+			// Blackmailer).
+			for _, c := range x.cards {
+				if c > Imposter {
+					notAt(c, b, e.P)
+				}
+			}
 		}
 		switch e.As {
 		case Butler:
@@ -927,12 +939,12 @@ func (x *encoding) quick(ids []int) solver.World {
 func (q *quickIndex) world(last int) solver.World {
 	x := q.x
 	nc := len(x.cards)
-	var tried [3]int
-	for n, from := range []int{last, last - 1, 0} {
-		if from < 0 || slices.Contains(tried[:n], from) {
+	var tried []int
+	for _, from := range []int{last, last - 1, last - 2, last - 4, last - 8, 0} {
+		if from < 0 || slices.Contains(tried, from) {
 			continue
 		}
-		tried[n] = from
+		tried = append(tried, from)
 		if from > 0 && (x.last == nil || len(x.last) < from*nc || x.lastNow < from-1) {
 			continue
 		}
@@ -945,6 +957,7 @@ func (q *quickIndex) world(last int) solver.World {
 				}
 				break
 			}
+
 			// A card with no place at the time point: its history
 			// traded for another card's (every time point kept), as
 			// the swaps of places0 do, may fit.
@@ -1068,9 +1081,39 @@ type quickIndex struct {
 	// (built on first use, by trade).
 	byCard [][]quickCon
 	lastT  [][]int
-	// only, when set (pinned), puts solver card pinned at place only.
+	// pinned, when set (not -1), is a solver card put at place only;
+	// toward[t] are, as a bit mask, the places from which the closed
+	// segments' moves can bring that card there by then (see pin).
 	pinned solver.Card
 	only   solver.Holder
+	toward []uint64
+}
+
+// pin puts card i (an index) at place m at time point t, and marks at
+// every earlier time point the places from which the closed segments'
+// moves lead there, so that each time point chosen keeps the card on a
+// way there.
+func (q *quickIndex) pin(i, m, t int) {
+	x := q.x
+	q.pinned, q.only = solver.Card(t*len(x.cards)+i), solver.Holder(m)
+	q.toward = slices.Grow(q.toward[:0], t+1)[:t+1]
+	q.toward[t] = 1 << m
+	for k := t - 1; k >= 0; k-- {
+		var b uint64
+		if k < len(x.closed) && x.closed[k].reach != nil {
+			for p := range x.places {
+				for r := range x.places {
+					if x.closed[k].reach[p][r] && q.toward[k+1]&(1<<r) != 0 {
+						b |= 1 << p
+						break
+					}
+				}
+			}
+		} else {
+			b = uint64(1)<<x.places - 1
+		}
+		q.toward[k] = b
+	}
 }
 
 // quickCon is a constraint with, at its last time point t, the one card
@@ -1180,8 +1223,10 @@ func (q *quickIndex) complete(from int) (w solver.World, bad int) {
 				}
 			}
 		}
-		if c := int(q.pinned); c >= lo && c < lo+nc {
-			allowed[c-lo] &= 1 << q.only
+		if q.pinned >= 0 {
+			if i := int(q.pinned) % nc; t <= int(q.pinned)/nc {
+				allowed[i] &= q.toward[t]
+			}
 		}
 		for i, a := range allowed {
 			if a == 0 {
@@ -1455,7 +1500,7 @@ func (x *encoding) places0(ctx context.Context, seen func() map[Card][]bool) ([]
 			}
 			// A world with the card there, made from the last one
 			// without a search (checked against the observations).
-			q.pinned, q.only = f.Card, f.Holder
+			q.pin(i, m, then)
 			if w := q.world(then); w != nil {
 				found(w)
 				continue
@@ -1464,6 +1509,7 @@ func (x *encoding) places0(ctx context.Context, seen func() map[Card][]bool) ([]
 			if err != nil {
 				return nil, err
 			}
+
 			if e.Implied {
 				continue
 			}
