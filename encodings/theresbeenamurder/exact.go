@@ -1480,22 +1480,34 @@ func (x *encoding) places0(ctx context.Context, seen func() map[Card][]bool) ([]
 	if w := q.world(then); w != nil {
 		found(w)
 	}
-	sc, err := x.sat.OpenUnder(ctx, ids)
-	if err != nil {
-		return nil, err
-	}
-	defer sc.Close()
+	// What an observation says of one card at then alone (the pile and
+	// the seat's hand card by card) settles places without the solver.
+	no := x.unitNo(ids, then)
+	var sc *solver.Scope
+	defer func() {
+		if sc != nil {
+			sc.Close()
+		}
+	}()
 	for i, c := range x.cards {
 		for m := range x.places {
-			if was[i][m] {
+			if was[i][m] || no[i][m] {
 				continue
 			}
+			if sc == nil {
+				// The closed turns' observations, propagated once for
+				// every question left (a scope).
+				var err error
+				if sc, err = x.sat.OpenUnder(ctx, ids); err != nil {
+					return nil, err
+				}
+			}
 			f := solver.Fact{Card: x.card(c, then), Holder: solver.Holder(m), Holds: false}
-			no, err := sc.Propagates(ctx, f)
+			proved, err := sc.Propagates(ctx, f)
 			if err != nil {
 				return nil, err
 			}
-			if no {
+			if proved {
 				continue
 			}
 			// A world with the card there, made from the last one
@@ -1509,7 +1521,6 @@ func (x *encoding) places0(ctx context.Context, seen func() map[Card][]bool) ([]
 			if err != nil {
 				return nil, err
 			}
-
 			if e.Implied {
 				continue
 			}
@@ -1518,6 +1529,38 @@ func (x *encoding) places0(ctx context.Context, seen func() map[Card][]bool) ([]
 	}
 	x.swapped += worlds
 	return was, nil
+}
+
+// unitNo is, by card index and place, whether one constraint of the
+// observations ids, on that card at time point t alone, rules the place
+// out: card c is not at p (c not at p), or c is at another place.
+func (x *encoding) unitNo(ids []int, t int) [][]bool {
+	nc := len(x.cards)
+	no := make([][]bool, nc)
+	for i := range no {
+		no[i] = make([]bool, x.places)
+	}
+	obs := x.prob.Observations()
+	for _, id := range ids {
+		for _, k := range obs[id].Constraints {
+			if len(k.Terms) != 1 || k.Terms[0].Coef != 1 || k.Op != solver.Eq {
+				continue
+			}
+			c, h := int(k.Terms[0].Lit.Card), int(k.Terms[0].Lit.Holder)
+			if c/nc != t || h >= x.places {
+				continue
+			}
+			switch k.Bound {
+			case 0:
+				no[c%nc][h] = true
+			case 1:
+				for p := range x.places {
+					no[c%nc][p] = no[c%nc][p] || p != h
+				}
+			}
+		}
+	}
+	return no
 }
 
 // maxSwapWorlds bounds the worlds a turn's questions make by swaps.
