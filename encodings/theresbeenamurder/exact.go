@@ -89,8 +89,8 @@ type encoding struct {
 	// open turn's end was time point lastNow: the next check's hint.
 	last    solver.World
 	lastNow int
-	// quicked counts the checks quick settled, checked the engine (for
-	// tests; carried to a new encoding of the same game).
+	// quicked counts the checks that quick settled, checked all the
+	// checks (for tests; carried to a new encoding of the same game).
 	quicked, checked int
 	// reuse are, while sync encodes, the open segment's old observations
 	// not yet reused (-1 once reused).
@@ -920,8 +920,8 @@ func (g *Game) checkExact(n int) error {
 // one place (the place's size, kept), so the choice is a matching of
 // cards to places within those sizes (augmenting paths), the last
 // world's place first. It keeps the last world up to the open turn's
-// end, then up to its start, then not at all (a world of the lines from
-// the deal on). Whatever went into it, the world is then checked against
+// end, then up to 1, 2, 4 and 8 time points before, then not at all (a
+// world of the lines from the deal on). Whatever went into it, the world is then checked against
 // every constraint of ids and the model's structure (fits), so what
 // quick returns is a world of them. A line rarely changes what the
 // earlier turns' lines allow, so the last world mostly still fits them,
@@ -934,8 +934,9 @@ func (x *encoding) quick(ids []int) solver.World {
 	return x.newQuick(ids).world(now)
 }
 
-// world is what quick finds, with the time points from last kept from
-// the last world where it can; the world is checked by fits.
+// world is what quick finds, the last world kept before time point last
+// (the open turn's end for a line's check, its start for the sheet's
+// places) or fewer; the world is checked by fits.
 func (q *quickIndex) world(last int) solver.World {
 	x := q.x
 	nc := len(x.cards)
@@ -957,7 +958,6 @@ func (q *quickIndex) world(last int) solver.World {
 				}
 				break
 			}
-
 			// A card with no place at the time point: its history
 			// traded for another card's (every time point kept), as
 			// the swaps of places0 do, may fit.
