@@ -83,6 +83,15 @@ type encoding struct {
 	sheet [][]table.Mark
 	// swapped counts the worlds places0 made by swaps (for tests).
 	swapped int
+	// sym caches symmetric, by observation id.
+	sym map[int][]bool
+	// last is the world of the last consistency check, found when the
+	// open turn's end was time point lastNow: the next check's hint.
+	last    solver.World
+	lastNow int
+	// quicked counts the checks that quick settled, checked all the
+	// checks (for tests; carried to a new encoding of the same game).
+	quicked, checked int
 	// reuse are, while sync encodes, the open segment's old observations
 	// not yet reused (-1 once reused).
 	reuse []int
@@ -96,6 +105,8 @@ type encSeg struct {
 	evs int
 	end *public
 	ids []int
+	// reach is the segment's moves (graph.reach), for a closed one.
+	reach [][]bool
 }
 
 // same reports whether e is the encoding of segment k, s.
@@ -234,7 +245,7 @@ func (x *encoding) sync(g *Game) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		x.closed = append(x.closed, encSeg{k, len(segs[k].evs), segEnd(segs[k]), ids})
+		x.closed = append(x.closed, encSeg{k, len(segs[k].evs), segEnd(segs[k]), ids, x.graph(segs[k]).reach})
 		x.was, x.sheet = nil, nil
 	}
 	if !x.open.same(open, segs[open]) {
@@ -242,7 +253,7 @@ func (x *encoding) sync(g *Game) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		x.open = encSeg{open, len(segs[open].evs), segEnd(segs[open]), ids}
+		x.open = encSeg{open, len(segs[open].evs), segEnd(segs[open]), ids, nil}
 		x.sheet = nil
 	}
 	// The old version's observations not reused are out of force for good.
@@ -807,6 +818,16 @@ func (x *encoding) content(k int, s segment, g graph, e Event) []solver.Constrai
 					notAt(c, a, e.P)
 				}
 			}
+			// Nor was one drawn before it: the hand at the play is the
+			// hand at the turn's end with the Imposter (an Effect's play
+			// does nothing, and the turn ends with it; only the
+			// Detective, below it, may leave, sent back by the
+			// Blackmailer).
+			for _, c := range x.cards {
+				if c > Imposter {
+					notAt(c, b, e.P)
+				}
+			}
 		}
 		switch e.As {
 		case Butler:
@@ -866,11 +887,18 @@ func (g *Game) checkExact(n int) error {
 	}
 	ctx := context.Background()
 	ids := x.activeIDs()
-	ok, err := x.sat.ConsistentUnder(ctx, ids)
-	if err != nil {
-		return err
+	x.checked++
+	w := x.quick(ids)
+	if w != nil {
+		x.quicked++
+	} else {
+		// No world without a search: the engine's answer.
+		if w, err = x.sat.WorldUnder(ctx, ids); err != nil {
+			return err
+		}
 	}
-	if ok {
+	if w != nil {
+		x.last, x.lastNow = w, x.now
 		return x.commit()
 	}
 	ls, _, err := x.coreLines(ctx, ids)
@@ -879,6 +907,416 @@ func (g *Game) checkExact(n int) error {
 	}
 	ls = slices.DeleteFunc(ls, func(l int) bool { return l >= n })
 	return table.NewConflict(g.lines, ls)
+}
+
+// quick is a world of the observations ids found without the engine,
+// or nil when this way finds none (which proves nothing). It keeps the
+// world of the last check (a world of the lines before this one) up to
+// a time point, puts every card of the idle time points in the first
+// hand, and chooses the time points from there to the open turn's end
+// one after the other: with the earlier time points fixed, each
+// constraint whose last time point is the one being chosen names one
+// card there (the card's possible places, kept) or counts the cards at
+// one place (the place's size, kept), so the choice is a matching of
+// cards to places within those sizes (augmenting paths), the last
+// world's place first. It keeps the last world up to the open turn's
+// end, then up to 1, 2, 4 and 8 time points before, then not at all (a
+// world of the lines from the deal on). Whatever went into it, the world is then checked against
+// every constraint of ids and the model's structure (fits), so what
+// quick returns is a world of them. A line rarely changes what the
+// earlier turns' lines allow, so the last world mostly still fits them,
+// and the check then needs no search.
+func (x *encoding) quick(ids []int) solver.World {
+	now := x.now
+	if now >= x.times {
+		return nil
+	}
+	return x.newQuick(ids).world(now)
+}
+
+// world is what quick finds, the last world kept before time point last
+// (the open turn's end for a line's check, its start for the sheet's
+// places) or fewer; the world is checked by fits.
+func (q *quickIndex) world(last int) solver.World {
+	x := q.x
+	nc := len(x.cards)
+	var tried []int
+	for _, from := range []int{last, last - 1, last - 2, last - 4, last - 8, 0} {
+		if from < 0 || slices.Contains(tried, from) {
+			continue
+		}
+		tried = append(tried, from)
+		if from > 0 && (x.last == nil || len(x.last) < from*nc || x.lastNow < from-1) {
+			continue
+		}
+		q.base = x.last
+		for swaps := 0; ; swaps++ {
+			w, bad := q.complete(from)
+			if w != nil {
+				if x.fits(w, q.ids) {
+					return w
+				}
+				break
+			}
+			// A card with no place at the time point: its history
+			// traded for another card's (every time point kept), as
+			// the swaps of places0 do, may fit.
+			if bad < 0 || swaps == maxQuickSwaps || q.base == nil {
+				break
+			}
+			if !q.trade(from, bad) {
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// maxQuickSwaps bounds the histories a quick check trades.
+const maxQuickSwaps = 3
+
+// trade swaps, in the base world, the history of card bad (an index)
+// with that of the first other card after which bad has a place at time
+// point from; false when no card does.
+func (q *quickIndex) trade(from int, bad int) bool {
+	x := q.x
+	nc := len(x.cards)
+	lo := from * nc
+	for j := range nc {
+		if j == bad {
+			continue
+		}
+		v := slices.Clone(q.base)
+		for t := 0; (t+1)*nc <= len(v); t++ {
+			v[t*nc+bad], v[t*nc+j] = v[t*nc+j], v[t*nc+bad]
+		}
+		old := q.base
+		q.base = v
+		w := make(solver.World, x.times*nc)
+		copy(w, v[:lo])
+		ok := q.placeable(w, from, bad) && q.placeable(w, from, j) && q.keeps(v, from, bad) && q.keeps(v, from, j)
+		if ok {
+			return true
+		}
+		q.base = old
+	}
+	return false
+}
+
+// keeps reports whether v satisfies the constraints naming card i (an
+// index) whose last time point is before from.
+func (q *quickIndex) keeps(v solver.World, from, i int) bool {
+	x := q.x
+	nc := len(x.cards)
+	if q.byCard == nil {
+		q.byCard, q.lastT = make([][]quickCon, nc), make([][]int, nc)
+		obs := x.prob.Observations()
+		mark := make([]int, nc)
+		n := 0
+		for _, id := range q.ids {
+			cs := obs[id].Constraints
+			for j := range cs {
+				k := &cs[j]
+				n++
+				t := -1
+				for _, tm := range k.Terms {
+					t = max(t, int(tm.Lit.Card)/nc)
+				}
+				if t < 0 || t >= x.now {
+					continue
+				}
+				for _, tm := range k.Terms {
+					if c := int(tm.Lit.Card) % nc; mark[c] != n {
+						mark[c] = n
+						q.byCard[c] = append(q.byCard[c], quickCon{k: k})
+						q.lastT[c] = append(q.lastT[c], t)
+					}
+				}
+			}
+		}
+	}
+	for n, qc := range q.byCard[i] {
+		if q.lastT[i][n] < from && !qc.k.Satisfied(v) {
+			return false
+		}
+	}
+	return true
+}
+
+// placeable reports whether card i (an index) has a place at time point
+// t in w (fixed before t) by the constraints whose last time point is t
+// and that name it alone there.
+func (q *quickIndex) placeable(w solver.World, t, i int) bool {
+	x := q.x
+	c := t*len(x.cards) + i
+	full := uint64(1)<<x.places - 1
+	allowed := full
+	for _, qc := range q.byT[t] {
+		if qc.card != c {
+			continue
+		}
+		for p := range x.places {
+			if allowed&(1<<p) != 0 {
+				w[c] = solver.Holder(p)
+				if !qc.k.Satisfied(w) {
+					allowed &^= 1 << p
+				}
+			}
+		}
+	}
+	w[c] = 0
+	return allowed != 0
+}
+
+// quickIndex is the constraints of a quick check by their last time
+// point (those of the idle time points left out), each with its shape
+// there.
+type quickIndex struct {
+	x    *encoding
+	ids  []int
+	byT  [][]quickCon
+	base solver.World // the last world, nil for none
+	// byCard are, by card index, the constraints that name the card and
+	// whose last time point, kept beside, is before the open turn's end
+	// (built on first use, by trade).
+	byCard [][]quickCon
+	lastT  [][]int
+	// pinned, when set (not -1), is a solver card put at place only;
+	// toward[t] are, as a bit mask, the places from which the closed
+	// segments' moves can bring that card there by then (see pin).
+	pinned solver.Card
+	only   solver.Holder
+	toward []uint64
+}
+
+// pin puts card i (an index) at place m at time point t, and marks at
+// every earlier time point the places from which the closed segments'
+// moves lead there, so that each time point chosen keeps the card on a
+// way there.
+func (q *quickIndex) pin(i, m, t int) {
+	x := q.x
+	q.pinned, q.only = solver.Card(t*len(x.cards)+i), solver.Holder(m)
+	q.toward = slices.Grow(q.toward[:0], t+1)[:t+1]
+	q.toward[t] = 1 << m
+	for k := t - 1; k >= 0; k-- {
+		var b uint64
+		if k < len(x.closed) && x.closed[k].reach != nil {
+			for p := range x.places {
+				for r := range x.places {
+					if x.closed[k].reach[p][r] && q.toward[k+1]&(1<<r) != 0 {
+						b |= 1 << p
+						break
+					}
+				}
+			}
+		} else {
+			b = uint64(1)<<x.places - 1
+		}
+		q.toward[k] = b
+	}
+}
+
+// quickCon is a constraint with, at its last time point t, the one card
+// it names there (card >= 0), or the place whose cards it counts (card
+// -1, place >= 0), or neither (checked by fits only).
+type quickCon struct {
+	k     *solver.Constraint
+	card  int // solver card
+	place solver.Holder
+}
+
+func (x *encoding) newQuick(ids []int) *quickIndex {
+	nc, now := len(x.cards), x.now
+	q := &quickIndex{x: x, ids: ids, byT: make([][]quickCon, now+1), base: x.last, pinned: -1}
+	obs := x.prob.Observations()
+	for _, id := range ids {
+		cs := obs[id].Constraints
+		for j := range cs {
+			k := &cs[j]
+			t := -1
+			for _, tm := range k.Terms {
+				t = max(t, int(tm.Lit.Card)/nc)
+			}
+			if t < 0 || t > now {
+				continue
+			}
+			qc := quickCon{k: k, card: -1, place: -1}
+			n, ok := 0, true
+			for _, tm := range k.Terms {
+				c := int(tm.Lit.Card)
+				if c/nc != t {
+					continue
+				}
+				switch {
+				case qc.card < 0 && n == 0:
+					qc.card = c
+				case qc.card == c:
+				default:
+					qc.card = -1
+				}
+				if tm.Coef != 1 || (qc.place >= 0 && tm.Lit.Holder != qc.place) {
+					ok = false
+				}
+				qc.place = tm.Lit.Holder
+				n++
+			}
+			if qc.card >= 0 {
+				qc.place = -1
+			} else if !ok || n != nc {
+				qc.place = -1 // not a count of one place: fits checks it
+			}
+			q.byT[t] = append(q.byT[t], qc)
+		}
+	}
+	return q
+}
+
+// complete is the last world up to time point from (excluded) and every
+// time point from there to the open turn's end chosen in turn, or nil
+// when some choice has no matching; bad is then the index of a card
+// with no place at all (-1 for none).
+func (q *quickIndex) complete(from int) (w solver.World, bad int) {
+	x := q.x
+	nc, now := len(x.cards), x.now
+	w = make(solver.World, x.times*nc) // idle time points: hand 0
+	copy(w, q.base[:from*nc])
+	full := uint64(1)<<x.places - 1
+	allowed := make([]uint64, nc)
+	capLo, capHi := make([]int, x.places), make([]int, x.places)
+	at := make([]int, nc)
+	load := make([]int, x.places)
+	for t := from; t <= now; t++ {
+		lo := t * nc
+		for i := range allowed {
+			allowed[i] = full
+		}
+		for p := range capHi {
+			capLo[p], capHi[p] = 0, nc
+		}
+		for _, qc := range q.byT[t] {
+			k := qc.k
+			switch {
+			case qc.card >= 0:
+				i := qc.card - lo
+				for p := range x.places {
+					if allowed[i]&(1<<p) != 0 {
+						w[qc.card] = solver.Holder(p)
+						if !k.Satisfied(w) {
+							allowed[i] &^= 1 << p
+						}
+					}
+				}
+				w[qc.card] = 0
+			case qc.place >= 0:
+				base := 0
+				for _, tm := range k.Terms {
+					if c := int(tm.Lit.Card); c < lo && w[c] == tm.Lit.Holder {
+						base += tm.Coef
+					}
+				}
+				b := k.Bound - base
+				if k.Op != solver.Ge {
+					capHi[qc.place] = min(capHi[qc.place], b)
+				}
+				if k.Op != solver.Le {
+					capLo[qc.place] = max(capLo[qc.place], b)
+				}
+			}
+		}
+		if q.pinned >= 0 {
+			if i := int(q.pinned) % nc; t <= int(q.pinned)/nc {
+				allowed[i] &= q.toward[t]
+			}
+		}
+		for i, a := range allowed {
+			if a == 0 {
+				return nil, i
+			}
+		}
+		if !x.match(allowed, capLo, capHi, q.prefer(t), at, load) {
+			return nil, -1
+		}
+		for i, p := range at {
+			w[lo+i] = solver.Holder(p)
+		}
+	}
+	return w, -1
+}
+
+// prefer is the last world's place of every card at time point t (nil
+// when it has none).
+func (q *quickIndex) prefer(t int) []solver.Holder {
+	nc := len(q.x.cards)
+	if q.base == nil || t > q.x.lastNow || len(q.base) < (t+1)*nc {
+		return nil
+	}
+	return q.base[t*nc : (t+1)*nc]
+}
+
+// match puts every card (by index) at one of its allowed places (a bit
+// mask), each place p holding capLo[p] to capHi[p] cards, the card's
+// place in prefer first: at is each card's place, load each place's
+// count. It reports false when it finds none (augmenting paths find one
+// within capHi whenever there is one; capLo is checked after).
+func (x *encoding) match(allowed []uint64, capLo, capHi []int, prefer []solver.Holder, at, load []int) bool {
+	clear(load)
+	for i := range at {
+		at[i] = -1
+		if prefer != nil {
+			if p := int(prefer[i]); p < x.places && allowed[i]&(1<<p) != 0 && load[p] < capHi[p] {
+				at[i] = p
+				load[p]++
+			}
+		}
+	}
+	var seen uint64
+	var augment func(i int) bool
+	augment = func(i int) bool {
+		for p := range x.places {
+			if allowed[i]&(1<<p) == 0 || seen&(1<<p) != 0 {
+				continue
+			}
+			seen |= 1 << p
+			if load[p] < capHi[p] {
+				at[i] = p
+				load[p]++
+				return true
+			}
+			for j := range at {
+				if at[j] == p && augment(j) {
+					// j left p for another place; i takes its slot.
+					load[p]--
+					at[i] = p
+					load[p]++
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for i := range at {
+		if at[i] >= 0 {
+			continue
+		}
+		seen = 0
+		if !augment(i) {
+			return false
+		}
+	}
+	for p := range load {
+		if load[p] < capLo[p] {
+			return false
+		}
+	}
+	return true
+}
+
+// fits reports whether w is a world of the observations ids, by the
+// solver's plain checker (every card at a place the model allows, every
+// place's size within the model's, every constraint satisfied).
+func (x *encoding) fits(w solver.World, ids []int) bool {
+	bad, deal := x.prob.Subset(ids).Check(w)
+	return deal && bad == nil
 }
 
 // exactEnc is the encoding brought up to g's lines: the one g shares with
@@ -896,6 +1334,14 @@ func (g *Game) exactEnc() (*encoding, error) {
 			x, err := newEncoding(g, need+spareTimes)
 			if err != nil {
 				return nil, err
+			}
+			if g.enc != nil && g.enc.last != nil {
+				// The hint carries over: card c at time t is the same
+				// solver card in every model.
+				x.last, x.lastNow = g.enc.last, min(g.enc.lastNow, x.times-1)
+			}
+			if g.enc != nil {
+				x.quicked, x.checked = g.enc.quicked, g.enc.checked
 			}
 			g.enc = x
 		}
@@ -999,6 +1445,7 @@ func (x *encoding) places0(ctx context.Context, seen func() map[Card][]bool) ([]
 	}
 	ids := x.closedIDs()
 	sw := x.newSwapper(ids)
+	q := x.newQuick(ids)
 	// found settles the places at then of a world found, and of the
 	// worlds two cards' swap makes of it (at most maxSwapWorlds a turn).
 	worlds := 0
@@ -1029,17 +1476,48 @@ func (x *encoding) places0(ctx context.Context, seen func() map[Card][]bool) ([]
 	}
 	// The closed turns' observations are propagated once, for every
 	// question (a scope).
-	sc, err := x.sat.OpenUnder(ctx, ids)
-	if err != nil {
-		return nil, err
+	// The last check's world is one of the closed turns' lines too.
+	if w := q.world(then); w != nil {
+		found(w)
 	}
-	defer sc.Close()
+	// What an observation says of one card at then alone (the pile and
+	// the seat's hand card by card) settles places without the solver.
+	no := x.unitNo(ids, then)
+	var sc *solver.Scope
+	defer func() {
+		if sc != nil {
+			sc.Close()
+		}
+	}()
 	for i, c := range x.cards {
 		for m := range x.places {
-			if was[i][m] {
+			if was[i][m] || no[i][m] {
 				continue
 			}
-			e, err := sc.Implies(ctx, solver.Fact{Card: x.card(c, then), Holder: solver.Holder(m), Holds: false})
+			if sc == nil {
+				// The closed turns' observations, propagated once for
+				// every question left (a scope).
+				var err error
+				if sc, err = x.sat.OpenUnder(ctx, ids); err != nil {
+					return nil, err
+				}
+			}
+			f := solver.Fact{Card: x.card(c, then), Holder: solver.Holder(m), Holds: false}
+			proved, err := sc.Propagates(ctx, f)
+			if err != nil {
+				return nil, err
+			}
+			if proved {
+				continue
+			}
+			// A world with the card there, made from the last one
+			// without a search (checked against the observations).
+			q.pin(i, m, then)
+			if w := q.world(then); w != nil {
+				found(w)
+				continue
+			}
+			e, err := sc.Implies(ctx, f)
 			if err != nil {
 				return nil, err
 			}
@@ -1053,6 +1531,38 @@ func (x *encoding) places0(ctx context.Context, seen func() map[Card][]bool) ([]
 	return was, nil
 }
 
+// unitNo is, by card index and place, whether one constraint of the
+// observations ids, on that card at time point t alone, rules the place
+// out: card c is not at p (c not at p), or c is at another place.
+func (x *encoding) unitNo(ids []int, t int) [][]bool {
+	nc := len(x.cards)
+	no := make([][]bool, nc)
+	for i := range no {
+		no[i] = make([]bool, x.places)
+	}
+	obs := x.prob.Observations()
+	for _, id := range ids {
+		for _, k := range obs[id].Constraints {
+			if len(k.Terms) != 1 || k.Terms[0].Coef != 1 || k.Op != solver.Eq {
+				continue
+			}
+			c, h := int(k.Terms[0].Lit.Card), int(k.Terms[0].Lit.Holder)
+			if c/nc != t || h >= x.places {
+				continue
+			}
+			switch k.Bound {
+			case 0:
+				no[c%nc][h] = true
+			case 1:
+				for p := range x.places {
+					no[c%nc][p] = no[c%nc][p] || p != h
+				}
+			}
+		}
+	}
+	return no
+}
+
 // maxSwapWorlds bounds the worlds a turn's questions make by swaps.
 const maxSwapWorlds = 256
 
@@ -1061,10 +1571,11 @@ const maxSwapWorlds = 256
 // when every constraint naming either still holds (the model's structure
 // always does: every card keeps one place, every place its count). Most
 // cards are told apart by no rule and by few lines, so one world found by
-// a search gives many.
+// a search gives many. The constraints that hold for every card alike
+// (symmetric) hold after any trade and are not checked.
 type swapper struct {
 	x  *encoding
-	by [][]solver.Constraint // by card index: the constraints in force that name it
+	by [][]solver.Constraint // by card index: the constraints in force that name it, but the symmetric ones
 }
 
 // newSwapper indexes the constraints of the observations ids by card.
@@ -1075,8 +1586,12 @@ func (x *encoding) newSwapper(ids []int) *swapper {
 	obs := x.prob.Observations()
 	n := 0
 	for _, id := range ids {
-		for _, k := range obs[id].Constraints {
+		sym := x.symmetric(id)
+		for j, k := range obs[id].Constraints {
 			n++
+			if sym[j] {
+				continue
+			}
 			for _, t := range k.Terms {
 				if i := int(t.Lit.Card) % nc; last[i] != n {
 					last[i] = n
@@ -1088,23 +1603,124 @@ func (x *encoding) newSwapper(ids []int) *swapper {
 	return sw
 }
 
+// symmetric tells, for each constraint of observation id, whether it is
+// one of a family the observation holds for every card alike: a count of
+// every card of one time point at one place, or a constraint on one card
+// that the observation also makes, term for term, of every other card.
+// Trading two cards' places at every time point maps such a family onto
+// itself, so a world keeps satisfying it. Cached by id (an observation
+// never changes).
+func (x *encoding) symmetric(id int) []bool {
+	if sym, ok := x.sym[id]; ok {
+		return sym
+	}
+	nc := len(x.cards)
+	cs := x.prob.Observations()[id].Constraints
+	sym := make([]bool, len(cs))
+	cardsOf := map[string]uint64{} // shape: the cards it is made of
+	keys := make([]string, len(cs))
+	var buf []byte
+	for j, k := range cs {
+		card, one := -1, true
+		for _, t := range k.Terms {
+			c := int(t.Lit.Card) % nc
+			if card >= 0 && c != card {
+				one = false
+				break
+			}
+			card = c
+		}
+		if card < 0 {
+			continue
+		}
+		if !one {
+			sym[j] = x.countsAll(k)
+			continue
+		}
+		buf = buf[:0]
+		buf = fmt.Appendf(buf, "%d %d", k.Op, k.Bound)
+		for _, t := range k.Terms {
+			buf = fmt.Appendf(buf, "|%d %d %d", int(t.Lit.Card)/nc, t.Lit.Holder, t.Coef)
+		}
+		keys[j] = string(buf)
+		cardsOf[keys[j]] |= 1 << card
+	}
+	all := uint64(1)<<nc - 1
+	for j, key := range keys {
+		if key != "" && cardsOf[key] == all {
+			sym[j] = true
+		}
+	}
+	if x.sym == nil {
+		x.sym = map[int][]bool{}
+	}
+	x.sym[id] = sym
+	return sym
+}
+
+// countsAll reports whether k counts every card of one time point at one
+// place, each once with the same coefficient.
+func (x *encoding) countsAll(k solver.Constraint) bool {
+	nc := len(x.cards)
+	if len(k.Terms) != nc {
+		return false
+	}
+	var seen uint64
+	t0 := k.Terms[0]
+	for _, t := range k.Terms {
+		c := int(t.Lit.Card)
+		if c/nc != int(t0.Lit.Card)/nc || t.Lit.Holder != t0.Lit.Holder || t.Coef != t0.Coef || seen&(1<<(c%nc)) != 0 {
+			return false
+		}
+		seen |= 1 << (c % nc)
+	}
+	return true
+}
+
 // swap is w with cards i and j (indexes) traded at every time point, and
-// whether it is a world of the indexed observations.
+// whether it is a world of the indexed observations. The constraints are
+// read on w through the trade; the world is made only when it is one.
 func (sw *swapper) swap(w solver.World, i, j int) (solver.World, bool) {
-	x := sw.x
-	v := slices.Clone(w)
-	for t := range x.times {
-		a, b := t*len(x.cards)+i, t*len(x.cards)+j
-		v[a], v[b] = w[b], w[a]
+	nc := len(sw.x.cards)
+	at := func(c solver.Card) solver.Holder {
+		switch int(c) % nc {
+		case i:
+			c += solver.Card(j - i)
+		case j:
+			c += solver.Card(i - j)
+		}
+		return w[c]
 	}
 	for _, ks := range [][]solver.Constraint{sw.by[i], sw.by[j]} {
 		for _, k := range ks {
-			if !k.Satisfied(v) {
+			if !satisfiedAt(k, at) {
 				return nil, false
 			}
 		}
 	}
+	v := slices.Clone(w)
+	for t := range sw.x.times {
+		a, b := t*nc+i, t*nc+j
+		v[a], v[b] = w[b], w[a]
+	}
 	return v, true
+}
+
+// satisfiedAt is k.Satisfied for the world whose card c is at at(c).
+func satisfiedAt(k solver.Constraint, at func(solver.Card) solver.Holder) bool {
+	sum := 0
+	for _, t := range k.Terms {
+		if at(t.Lit.Card) == t.Lit.Holder {
+			sum += t.Coef
+		}
+	}
+	switch k.Op {
+	case solver.Eq:
+		return sum == k.Bound
+	case solver.Le:
+		return sum <= k.Bound
+	}
+	return sum >= k.Bound
 }
 
 // why is a minimal set of lines of the closed turns that force card c to

@@ -232,3 +232,153 @@ func TestExactDealMurderer(t *testing.T) {
 		t.Fatal("no set-up leaves one card of the top part in the deck, or no deal put the Murderer there")
 	}
 }
+
+// TestQuickCheck: a line's consistency check finds its world without the
+// engine on most lines of simulated games (the last world kept, the open
+// turn's end matched; see quick), and what it finds is a world of the
+// observations in force by the solver's plain checker. A world with one
+// card moved at the open turn's end, where the lines put it elsewhere,
+// is refused by the same checker (the check cannot pass a wrong world).
+func TestQuickCheck(t *testing.T) {
+	lines, quick, refused := 0, 0, 0
+	worlds := 0
+	for _, o := range []SimOptions{{Players: 8, Seed: 1}, {Players: 5, Seed: 2}, {Players: 3, Seed: 3, Level: Master}} {
+		sim, err := Simulate(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := NewGame()
+		for i, line := range sim.Logs[0] {
+			if err := g.Apply(line); err != nil {
+				t.Fatalf("%v line %d %q: %v", o, i, line, err)
+			}
+			if g.cfg == nil {
+				continue
+			}
+			x, err := g.exactEnc()
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids := x.activeIDs()
+			w := x.quick(ids)
+			if w == nil {
+				continue
+			}
+			worlds++
+			if bad, deal := x.prob.Subset(ids).Check(w); !deal || bad != nil {
+				t.Fatalf("%v line %d: quick's world violates observations %v", o, i, bad)
+			}
+			// The seat's hand is known at every time point: a card of
+			// it moved to the removed cards is a wrong world.
+			if mine := g.myHand(); len(mine) > 0 {
+				v := slices.Clone(w)
+				v[x.card(mine[0], x.now)] = solver.Holder(x.removed())
+				if bad, deal := x.prob.Subset(ids).Check(v); deal && bad == nil {
+					t.Fatalf("%v line %d: a world with the %v removed passes the check", o, i, mine[0])
+				}
+				refused++
+			}
+		}
+		lines += g.enc.checked
+		quick += g.enc.quicked
+	}
+	if quick*2 < lines || refused == 0 || worlds == 0 {
+		t.Fatalf("quick found a world on %d of %d lines (%d wrong worlds refused)", quick, lines, refused)
+	}
+	t.Logf("quick found a world on %d of %d lines", quick, lines)
+}
+
+// trueHistory is the world of the encoding that the true states give:
+// every card's place after the deal and at the end of every segment up
+// to the open one's (the final state), the idle time points in hand 0.
+func trueHistory(x *encoding, states []*State) solver.World {
+	w := make(solver.World, x.model.NumCards())
+	for tm := range x.now + 1 {
+		st := states[len(states)-1]
+		if tm < x.now {
+			st = states[tm]
+		}
+		for _, c := range x.cards {
+			w[x.card(c, tm)] = truePlace(x, st, c)
+		}
+	}
+	return w
+}
+
+// lineIDs are the observations in force of line n.
+func (x *encoding) lineIDs(n int) []int {
+	var out []int
+	for _, id := range x.activeIDs() {
+		if x.obsLine[id] == n {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// TestExactImposterDraws: the Imposter played means no card above it in
+// its player's hand at the play, the cards drawn before it included, so
+// none at the turn's end. Over simulated games at every table size, every
+// turn that plays the Imposter: the play line's observations say so of
+// the turn's end (a NotHolds of every card above the Imposter there) and
+// the true history satisfies them; the deliberately wrong rule "nor a
+// card below it" is broken by the true history at some such turn.
+func TestExactImposterDraws(t *testing.T) {
+	plays, wrong := 0, 0
+	for seed := uint64(0); seed < 60 && (plays < 5 || wrong == 0); seed++ {
+		o := SimOptions{Players: MinPlayers + int(seed)%(MaxPlayers-MinPlayers+1), Seed: 300 + seed, Level: Level(seed % 3)}
+		sim, states := simulateStates(t, o)
+		g := replay(t, sim, int(seed)%o.Players, 50)
+		x, err := g.exactEnc()
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := trueHistory(x, states)
+		for k, s := range g.segments() {
+			var line int
+			var pl Event
+			for _, tr := range s.evs {
+				if tr.e.Kind == EvPlay {
+					line, pl = tr.line, tr.e
+					break
+				}
+			}
+			if pl.Card != Imposter || k+1 > x.now {
+				continue
+			}
+			plays++
+			ids := x.lineIDs(line)
+			if bad, deal := x.prob.Subset(ids).Check(w); !deal || bad != nil {
+				t.Fatalf("%+v line %d: the true history breaks the Imposter's play", o, line)
+			}
+			says := map[solver.Card]bool{}
+			for _, id := range ids {
+				for _, kc := range x.prob.Observations()[id].Constraints {
+					if len(kc.Terms) == 1 && kc.Bound == 0 && kc.Op == solver.Eq && kc.Terms[0].Lit.Holder == solver.Holder(pl.P) {
+						says[kc.Terms[0].Lit.Card] = true
+					}
+				}
+			}
+			var below []solver.Constraint
+			for _, c := range x.cards {
+				if c > Imposter && !says[x.card(c, k+1)] {
+					t.Fatalf("%+v line %d: nothing says the %v is not in the hand at the turn's end", o, line, c)
+				}
+				if c < Imposter {
+					below = append(below, solver.NotHolds(x.card(c, k+1), solver.Holder(pl.P)))
+				}
+			}
+			q := solver.NewProblem(x.model)
+			if _, err := q.Add(solver.Observation{Constraints: below}); err != nil {
+				t.Fatal(err)
+			}
+			if bad, _ := q.Check(w); bad != nil {
+				wrong++
+			}
+		}
+	}
+	if plays == 0 || wrong == 0 {
+		t.Fatalf("%d Imposter plays, %d where the wrong rule fails", plays, wrong)
+	}
+	t.Logf("%d Imposter plays, the wrong rule broken at %d", plays, wrong)
+}
