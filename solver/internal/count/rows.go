@@ -183,7 +183,12 @@ func (c *Counter) byRows(ctx context.Context, h Holder, pick Pick, b Holder, ts 
 		}
 		gs = append(gs, g)
 	}
-	return c.spreadByRows(ctx, h, pick, b, ts, gs, sums)
+	done, err = c.spreadByRows(ctx, h, pick, b, ts, gs, sums)
+	if tooLarge(err) {
+		// The rows passed the memory budget: the other way answers.
+		return false, nil
+	}
+	return done, err
 }
 
 // rowsMayPay reports whether the graphs per tally may cost less than the
