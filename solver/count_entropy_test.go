@@ -149,6 +149,32 @@ func TestEntropyByTally(t *testing.T) {
 	require.Greater(t, other, 50)
 }
 
+// TestEntropyByTallyRows checks the other way of answering a tally
+// holder, taken here wherever it applies: a graph per tally with the
+// holder where the order search puts it, the split carried down to the
+// first layer (count.SetTallyRows), against the worlds enumerated as in
+// TestEntropyByTally, on other random problems and in parts.
+func TestEntropyByTallyRows(t *testing.T) {
+	defer count.SetTallyRows(count.SetTallyRows(1))
+	rows0 := count.TallyRowsRuns()
+	rng := rand.New(rand.NewPCG(59, 60))
+	for i := range 1500 {
+		p := randomProblem(rng, 8, 4)
+		if !t.Run(fmt.Sprint(i), func(t *testing.T) { checkEntropyByTally(t, rng, p) }) {
+			t.Fatalf("instance:\n%s", describeCount(p))
+		}
+	}
+	for i := range 300 {
+		p := guardedProblem(rng)
+		if !t.Run(fmt.Sprint("parts/", i), func(t *testing.T) { checkEntropyByTally(t, rng, p) }) {
+			t.Fatalf("instance:\n%s", describeCount(p))
+		}
+	}
+	rows1 := count.TallyRowsRuns()
+	t.Logf("%d tally holders answered from a graph per tally", rows1-rows0)
+	require.Greater(t, rows1-rows0, int64(200), "tally holders answered from a graph per tally")
+}
+
 // TestEntropyByTallyTooLarge checks the way taken when a tally graph would
 // be too large: every value counted on its own, its outcomes listed.
 func TestEntropyByTallyTooLarge(t *testing.T) {

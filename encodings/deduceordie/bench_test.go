@@ -20,6 +20,7 @@ var (
 	benchPlayers = flag.String("dod.players", "3,4,5,6", "player counts the benchmarks run")
 	benchEvery   = flag.Int("dod.every", 1, "advice benchmarks: time every n-th position where the seat plays")
 	benchTrace   = flag.Bool("dod.trace", false, "advice benchmarks: print each position's wall and CPU time to stderr as it is timed")
+	benchOnly    = flag.String("dod.positions", "", "advice benchmarks: time only these positions (comma-separated, as -dod.trace numbers them; the draws stay those of the full run)")
 )
 
 func benchCounts(b *testing.B) []int {
@@ -133,6 +134,16 @@ func BenchmarkAdvice(b *testing.B) {
 // the process CPU time per position.
 func benchDraws(b *testing.B, needExposed bool, advise func(ctx context.Context, g *Game, draw [3]Card) error) {
 	ctx := context.Background()
+	var positions []int
+	for _, f := range strings.Split(*benchOnly, ",") {
+		var i int
+		if _, err := fmt.Sscan(f, &i); err == nil {
+			positions = append(positions, i)
+		} else if strings.TrimSpace(f) != "" {
+			b.Fatalf("-dod.positions: %q", f)
+		}
+	}
+	only := func(i int) bool { return len(positions) == 0 || slices.Contains(positions, i) }
 	for _, n := range benchCounts(b) {
 		b.Run(fmt.Sprintf("players=%d", n), func(b *testing.B) {
 			gs := prefixes(b, n, *benchGames)
@@ -147,7 +158,7 @@ func benchDraws(b *testing.B, needExposed bool, advise func(ctx context.Context,
 						continue
 					}
 					draw := [3]Card{Card(rng.IntN(NumCards)), Card(rng.IntN(NumCards)), Card(rng.IntN(NumCards))}
-					if k++; (k-1)%max(*benchEvery, 1) != 0 {
+					if k++; (k-1)%max(*benchEvery, 1) != 0 || !only(i) {
 						continue
 					}
 					c := *g

@@ -52,6 +52,9 @@ func compile(ctx context.Context, in *Input, o layout) (*compiled, error) {
 	if err := c.makeCells(); err != nil {
 		return nil, err
 	}
+	if o.probe {
+		return c.cp, nil
+	}
 	c.crossConstraints()
 	c.makeLayers()
 	c.partialSumRanges()

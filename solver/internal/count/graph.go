@@ -180,6 +180,9 @@ type layout struct {
 	track []Tally
 	// maxEdges, when positive, lowers the limit on the graph's edges.
 	maxEdges int
+	// probe stops compile once the order and the cells are chosen: the
+	// result has holderLayer and cells, and no layer.
+	probe bool
 }
 
 // edgeLimit is the most edges the graph may have.

@@ -78,8 +78,51 @@ func byHolder(tallies []Tally) []holderTallies {
 // own. With sums set, the common case (h first, b second, in uint64) adds
 // up the spreads into sums instead of listing the outcomes, and returns
 // none (sums.done says so); the other cases list them as without it.
-func (c *Counter) byTally(ctx context.Context, h Holder, pick Pick, b Holder, ts []Tally, sums *tallySums) ([][]TallyOutcome, error) {
-	cp, err := compile(ctx, c.in, layout{first: h, second: b, hasSecond: true, track: ts, maxEdges: tallyMaxEdges})
+// With sums set, too, the tallies may be answered from a graph per tally
+// with b where the order search puts it (rows.go), when rowsMayPay says
+// that can be cheaper and the estimate of that way's cost is below the
+// size of the graph with b second (built with that limit), or when the
+// graph with b second is too large.
+func (c *Counter) byTally(ctx context.Context, h Holder, pick Pick, b Holder, ts []Tally, sums *tallySums) (_ [][]TallyOutcome, err error) {
+	limit := tallyMaxEdges
+	var first *rowsGraph // the graph of ts[0] alone, with b where the order search puts it
+	try := rowsMode == 1
+	if sums != nil && rowsMode == 0 && b != h {
+		if try, err = c.rowsMayPay(ctx, h, b, ts); err != nil {
+			return nil, err
+		}
+	}
+	if sums != nil && try && b != h {
+		g, ok, err := c.rowsGraph(ctx, h, b, ts[0])
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			first = &g
+			// The tallies' graphs are about the same size: when this
+			// one's estimate for all of them is below the cost of
+			// the graph with b second, they answer.
+			if rowsMode == 1 {
+				limit = 0
+			} else {
+				limit = int(min(int64(limit), max(1, g.cost*int64(len(ts))/costEdge)))
+			}
+		}
+	}
+	var cp *compiled
+	err = &TooLargeError{}
+	if limit > 0 {
+		cp, err = compile(ctx, c.in, layout{first: h, second: b, hasSecond: true, track: ts, maxEdges: limit})
+	}
+	if tooLarge(err) && first != nil {
+		done, rerr := c.byRows(ctx, h, pick, b, ts, *first, sums)
+		if rerr != nil || done {
+			return nil, rerr
+		}
+		if limit < tallyMaxEdges {
+			cp, err = compile(ctx, c.in, layout{first: h, second: b, hasSecond: true, track: ts, maxEdges: tallyMaxEdges})
+		}
+	}
 	if tooLarge(err) {
 		// b's hands multiply the evidence contents' states: count each
 		// value on its own, in graphs of the usual order.
