@@ -23,28 +23,8 @@ func PlayDoD(ctx context.Context, seats []Policy, seed uint64) (Result, error) {
 	n := len(seats)
 	res := newResult(seats)
 	rng := rand.New(rand.NewPCG(seed, 0x746f75726e))
-	deck := make([]dod.Card, dod.NumCards)
-	for i := range deck {
-		deck[i] = dod.Card(i)
-	}
-	rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
-	hs := dod.HandSize(n)
-	deal := make([]int, dod.NumCards) // holder of each card: seats, n evidence, n+1 exposed
-	evidence := [2]dod.Card{min(deck[0], deck[1]), max(deck[0], deck[1])}
-	deal[deck[0]], deal[deck[1]] = n, n
-	hands := make([][]dod.Card, n)
-	for p := range n {
-		hands[p] = slices.Clone(deck[2+p*hs : 2+(p+1)*hs])
-		slices.Sort(hands[p])
-		for _, c := range hands[p] {
-			deal[c] = p
-		}
-	}
-	exposed := dod.Card(-1)
-	if dod.HasExposed(n) {
-		exposed = deck[dod.NumCards-1]
-		deal[exposed] = n + 1
-	}
+	d := dodDeal(rng, n)
+	evidence, exposed, hands, deal := d.evidence, d.exposed, d.hands, d.holder
 	names := slices.Clone(dod.PlayerNames[:n])
 	games := make([]*dod.Game, n)
 	all := func(line string) error {
@@ -160,6 +140,47 @@ func PlayDoD(ctx context.Context, seats []Policy, seed uint64) (Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// dodDealt is a shuffled deal of n players: the Evidence pair (lower card
+// first), each seat's hand sorted, the exposed card (-1 without one) and
+// the holder of every card (seats, n for the Evidence, n+1 for the exposed
+// card).
+type dodDealt struct {
+	evidence [2]dod.Card
+	hands    [][]dod.Card
+	exposed  dod.Card
+	holder   []int
+}
+
+// dodDeal shuffles the deck with rng and deals it: the Evidence pair
+// first, then each hand, the exposed card last.
+func dodDeal(rng *rand.Rand, n int) dodDealt {
+	deck := make([]dod.Card, dod.NumCards)
+	for i := range deck {
+		deck[i] = dod.Card(i)
+	}
+	rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+	hs := dod.HandSize(n)
+	d := dodDealt{
+		evidence: [2]dod.Card{min(deck[0], deck[1]), max(deck[0], deck[1])},
+		hands:    make([][]dod.Card, n),
+		exposed:  -1,
+		holder:   make([]int, dod.NumCards),
+	}
+	d.holder[deck[0]], d.holder[deck[1]] = n, n
+	for p := range n {
+		d.hands[p] = slices.Clone(deck[2+p*hs : 2+(p+1)*hs])
+		slices.Sort(d.hands[p])
+		for _, c := range d.hands[p] {
+			d.holder[c] = p
+		}
+	}
+	if dod.HasExposed(n) {
+		d.exposed = deck[dod.NumCards-1]
+		d.holder[d.exposed] = n + 1
+	}
+	return d
 }
 
 func cardList(cs []dod.Card) string {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"testing"
 
@@ -18,28 +17,12 @@ import (
 func dodPosition(t *testing.T, n int, seed uint64, asks int) (*dod.Game, [3]dod.Card) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 7))
-	deck := make([]dod.Card, dod.NumCards)
-	for i := range deck {
-		deck[i] = dod.Card(i)
-	}
-	rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
-	hs := dod.HandSize(n)
-	deal := make([]int, dod.NumCards) // holder of each card: seats, n evidence, n+1 exposed
-	deal[deck[0]], deal[deck[1]] = n, n
-	hands := make([][]dod.Card, n)
-	for p := range n {
-		hands[p] = slices.Clone(deck[2+p*hs : 2+(p+1)*hs])
-		slices.Sort(hands[p])
-		for _, c := range hands[p] {
-			deal[c] = p
-		}
-	}
+	dealt := dodDeal(rng, n)
+	hands, deal := dealt.hands, dealt.holder
 	names := dod.PlayerNames[:n]
 	lines := []string{"players " + strings.Join(names, " "), "seat " + names[0], "hand " + names[0] + " " + cardList(hands[0])}
-	if dod.HasExposed(n) {
-		e := deck[dod.NumCards-1]
-		deal[e] = n + 1
-		lines = append(lines, "exposed "+dod.CardName(e))
+	if dealt.exposed >= 0 {
+		lines = append(lines, "exposed "+dod.CardName(dealt.exposed))
 	}
 	for p := range n {
 		lines = append(lines, fmt.Sprintf("reveal %s %s", names[p], fewestSuit(hands[p])))
