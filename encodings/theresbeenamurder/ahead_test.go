@@ -2,7 +2,6 @@ package theresbeenamurder
 
 import (
 	"fmt"
-	"math"
 	"testing"
 )
 
@@ -131,15 +130,6 @@ func TestAheadKeepsPosterior(t *testing.T) {
 	if aheadTest.replays == 0 || aheadTest.failed > 0 || g.tr.cut == 0 {
 		t.Fatalf("%d look-ahead replays, %d failed, %d paths dropped", aheadTest.replays, aheadTest.failed, g.tr.cut)
 	}
-	for _, c := range cards {
-		for l := range cfg.Players + 3 {
-			f := float64(counts[c][l]) / float64(kept)
-			e := g.Where(c, l)
-			se := math.Sqrt(e.SE*e.SE + f*(1-f)/float64(kept) + 1e-6)
-			if math.Abs(e.P-f) > 3*se {
-				t.Errorf("%v at %s: tracker %.3f ±%.3f, rejection %.3f of %d games", c, g.locName(l), e.P, e.SE, f, kept)
-			}
-		}
-	}
+	checkAgainstRejection(t, g, cfg, counts, kept)
 	t.Logf("%q: %d games kept; %d look-ahead replays, %d paths dropped", prefix, kept, aheadTest.replays, g.tr.cut)
 }

@@ -30,6 +30,24 @@ func rejectionCounts(cfg *Config, prefix []string, want int, limit uint64) ([][]
 	return counts, kept
 }
 
+// checkAgainstRejection compares every card × place estimate of g with
+// its frequency in the kept rejection-sampled games: they must agree
+// within 3 combined standard errors (the tracker's and the frequency's,
+// with a floor of 0.001).
+func checkAgainstRejection(t *testing.T, g *Game, cfg *Config, counts [][]int, kept int) {
+	t.Helper()
+	for _, c := range cfg.Cards {
+		for l := range cfg.Players + 3 {
+			f := float64(counts[c][l]) / float64(kept)
+			e := g.Where(c, l)
+			se := math.Sqrt(e.SE*e.SE + f*(1-f)/float64(kept) + 1e-6)
+			if math.Abs(e.P-f) > 3*se {
+				t.Errorf("%v at %s: tracker %.3f ±%.3f, rejection %.3f of %d games", c, g.locName(l), e.P, e.SE, f, kept)
+			}
+		}
+	}
+}
+
 // TestMoveKeepsPosterior runs the tracker with the resample-move step made
 // far stronger than in play (a move after every turn, with a large budget
 // of replays, so that most particles' histories are rewritten) on a small
@@ -72,16 +90,7 @@ func TestMoveKeepsPosterior(t *testing.T) {
 	if g.tr.moved < 1000 {
 		t.Fatalf("only %d of %d moves accepted", g.tr.moved, g.tr.tried)
 	}
-	for _, c := range cards {
-		for l := range cfg.Players + 3 {
-			f := float64(counts[c][l]) / float64(kept)
-			e := g.Where(c, l)
-			se := math.Sqrt(e.SE*e.SE + f*(1-f)/float64(kept) + 1e-6)
-			if math.Abs(e.P-f) > 3*se {
-				t.Errorf("%v at %s: tracker %.3f ±%.3f, rejection %.3f of %d games", c, g.locName(l), e.P, e.SE, f, kept)
-			}
-		}
-	}
+	checkAgainstRejection(t, g, cfg, counts, kept)
 	t.Logf("%q: %d games kept; %d of %d moves accepted", prefix, kept, g.tr.moved, g.tr.tried)
 }
 

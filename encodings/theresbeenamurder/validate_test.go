@@ -2,7 +2,6 @@ package theresbeenamurder
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -123,35 +122,11 @@ func TestAgainstRejection(t *testing.T) {
 				t.Fatalf("the tracker found no history for %q", prefix)
 			}
 			// Rejection sampling.
-			nloc := cfg.Players + 3
-			counts := make([][]int, NumCards+1)
-			for c := range counts {
-				counts[c] = make([]int, nloc)
-			}
-			kept := 0
-			for seed := uint64(0); kept < 400 && seed < 1_500_000; seed++ {
-				s := runPrefix(cfg, seed, 0, prefix)
-				if s == nil {
-					continue
-				}
-				kept++
-				for _, c := range cards {
-					counts[c][locOf(s, c)]++
-				}
-			}
+			counts, kept := rejectionCounts(cfg, prefix, 400, 1_500_000)
 			if kept < 200 {
 				t.Fatalf("only %d games kept", kept)
 			}
-			for _, c := range cards {
-				for l := range nloc {
-					f := float64(counts[c][l]) / float64(kept)
-					e := g.Where(c, l)
-					se := math.Sqrt(e.SE*e.SE + f*(1-f)/float64(kept) + 1e-6)
-					if math.Abs(e.P-f) > 3*se {
-						t.Errorf("%v at %s: tracker %.3f ±%.3f, rejection %.3f of %d games", c, g.locName(l), e.P, e.SE, f, kept)
-					}
-				}
-			}
+			checkAgainstRejection(t, g, cfg, counts, kept)
 			t.Logf("%d lines, %d games kept", len(prefix), kept)
 		})
 	}
@@ -276,35 +251,11 @@ func TestAgainstRejectionHound(t *testing.T) {
 			if g.track() == nil {
 				t.Fatalf("the tracker found no history for %q", prefix)
 			}
-			nloc := cfg.Players + 3
-			counts := make([][]int, NumCards+1)
-			for c := range counts {
-				counts[c] = make([]int, nloc)
-			}
-			kept := 0
-			for seed := uint64(0); kept < 400 && seed < 1_500_000; seed++ {
-				s := runPrefix(cfg, seed, 0, prefix)
-				if s == nil {
-					continue
-				}
-				kept++
-				for _, c := range cards {
-					counts[c][locOf(s, c)]++
-				}
-			}
+			counts, kept := rejectionCounts(cfg, prefix, 400, 1_500_000)
 			if kept < 200 {
 				t.Skipf("only %d games kept", kept)
 			}
-			for _, c := range cards {
-				for l := range nloc {
-					f := float64(counts[c][l]) / float64(kept)
-					e := g.Where(c, l)
-					se := math.Sqrt(e.SE*e.SE + f*(1-f)/float64(kept) + 1e-6)
-					if math.Abs(e.P-f) > 3*se {
-						t.Errorf("%v at %s: tracker %.3f ±%.3f, rejection %.3f of %d games", c, g.locName(l), e.P, e.SE, f, kept)
-					}
-				}
-			}
+			checkAgainstRejection(t, g, cfg, counts, kept)
 			t.Logf("%q: %d games kept", prefix[setup:], kept)
 		})
 	}
