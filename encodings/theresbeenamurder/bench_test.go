@@ -4,7 +4,9 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"os"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -28,7 +30,8 @@ var (
 func BenchmarkTrackerUpdate(b *testing.B) {
 	for b.Loop() {
 		var times, cpus, applies, applyCPUs, sheets, sheetCPUs, marks, markCPUs, fulls, fullCPUs []time.Duration
-		followed := 0
+		followed, blind := 0, 0
+		var stopped []string
 		for seed := range uint64(*benchGames) {
 			sim, err := Simulate(SimOptions{Players: 8, Seed: seed + 1})
 			if err != nil {
@@ -44,7 +47,9 @@ func BenchmarkTrackerUpdate(b *testing.B) {
 				applies = append(applies, full)
 				applyCPUs = append(applyCPUs, fullCPU)
 				start, cpu0 = time.Now(), cpuTime()
-				g.track()
+				if g.track() == nil && g.cfg != nil {
+					blind++
+				}
 				times = append(times, time.Since(start))
 				cpus = append(cpus, cpuTime()-cpu0)
 				full, fullCPU = full+times[len(times)-1], fullCPU+cpus[len(cpus)-1]
@@ -67,13 +72,18 @@ func BenchmarkTrackerUpdate(b *testing.B) {
 			}
 			if g.lostAt == 0 {
 				followed++
+			} else {
+				stopped = append(stopped, fmt.Sprintf("%d (line %d)", seed+1, g.lostAt))
 			}
 			if *benchProgress {
 				st, sc := slices.Clone(times), slices.Clone(cpus)
 				slices.Sort(st)
 				slices.Sort(sc)
-				fmt.Printf("after %d games: %d updates, wall median %v max %v, CPU median %v max %v, followed %d, peak %.0f MB\n",
-					seed+1, len(st), st[len(st)/2], st[len(st)-1], sc[len(sc)/2], sc[len(sc)-1], followed, float64(peakRSS())/(1<<20))
+				fmt.Printf("after %d games: %d updates, wall median %v max %v, CPU median %v max %v, followed %d, lines without estimates %d, peak %.0f MB, load %s\n",
+					seed+1, len(st), st[len(st)/2], st[len(st)-1], sc[len(sc)/2], sc[len(sc)-1], followed, blind, float64(peakRSS())/(1<<20), loadAverage())
+				if len(stopped) > 0 {
+					fmt.Printf("  no estimates at the last line: %v\n", stopped)
+				}
 				for _, d := range []struct {
 					name string
 					ds   []time.Duration
@@ -110,6 +120,17 @@ func BenchmarkTrackerUpdate(b *testing.B) {
 		b.ReportMetric(float64(cpus[len(cpus)-1].Microseconds())/1000, "max-cpu-ms")
 		b.ReportMetric(float64(len(times)), "updates")
 		b.ReportMetric(float64(followed)/float64(*benchGames), "followed")
+		b.ReportMetric(float64(blind), "lines-without-estimates")
 		b.ReportMetric(float64(peakRSS())/(1<<20), "peak-MB")
 	}
+}
+
+// loadAverage is the machine's load average over the last minute
+// ("?" where /proc/loadavg is not there).
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	return strings.Fields(string(b))[0]
 }

@@ -125,29 +125,66 @@ func (s *State) relabel(got, want []Card) {
 // a virgin hand either. It reports
 // false (leaving s as it was) when 400 draws find no allowed one.
 func (s *State) redrawVirgin(rng *rand.Rand) bool {
-	slots := s.virginSlots()
-	n := len(slots)
-	cards := make([]Card, n)
-	for i, sl := range slots {
-		cards[i] = s.vat(sl)
+	d := newVirginDraw(s)
+	if !d.placeKeys(rng) {
+		return false
 	}
-	keys := make([]int, 0, 8) // indices into cards of the cards whose place matters
-	for i, c := range cards {
+	d.finish(nil, nil, rng)
+	return true
+}
+
+// virginDraw is one redraw of the set-up group and the virgin hands
+// (redrawVirgin's law) made in steps, so that a hand can be read before
+// the rest is drawn: the key cards' slots first (placeKeys: the
+// Murderer, the Detective, the Drunk, the Blackmailer and the cards off
+// the virgin hands, the only ones whose places the rules restrict), then
+// one hand's other cards (fillHand: an ordered pair of the other cards
+// drawn without replacement, which is the law of those two slots under a
+// uniform shuffle of the other cards over the free slots), then the rest
+// (finish: the cards left shuffled over the slots left). The slots and
+// the cards do not change from one redraw to the next (a redraw permutes
+// the same cards over the same slots), so they are read once.
+type virginDraw struct {
+	s     *State
+	slots []int  // the virgin slots (virginSlots)
+	cards []Card // the cards on them (a multiset)
+	keys  []int  // indices into cards of the key cards
+	rest  []Card // the other cards
+	at    []int  // the slot index (into slots) drawn for each key
+}
+
+// newVirginDraw reads s's virgin slots and their cards.
+func newVirginDraw(s *State) *virginDraw {
+	slots := s.virginSlots()
+	d := &virginDraw{s: s, slots: slots, cards: make([]Card, len(slots))}
+	for i, sl := range slots {
+		d.cards[i] = s.vat(sl)
+	}
+	for i, c := range d.cards {
 		switch {
 		case c == Murderer, c == Detective, c == Drunk, c == Blackmailer, s.offHands.has(c):
-			keys = append(keys, i)
+			d.keys = append(d.keys, i)
+		default:
+			d.rest = append(d.rest, c)
 		}
 	}
-	at := make([]int, len(keys)) // the slot index drawn for each key card
+	d.at = make([]int, len(d.keys))
+	return d
+}
+
+// placeKeys draws the key cards' slots, distinct and uniform, until the
+// rules allow them (at most 400 draws; false when none is allowed).
+func (d *virginDraw) placeKeys(rng *rand.Rand) bool {
+	s, slots, n := d.s, d.slots, len(d.slots)
 	for range 400 {
 		good := true
-		for k, ki := range keys {
+		for k, ki := range d.keys {
 			j := rng.IntN(n)
-			for slices.Contains(at[:k], j) {
+			for slices.Contains(d.at[:k], j) {
 				j = rng.IntN(n)
 			}
-			at[k] = j
-			if !s.vallows(slots[j], cards[ki]) || slots[j] >= 1000 && s.offHands.has(cards[ki]) {
+			d.at[k] = j
+			if !s.vallows(slots[j], d.cards[ki]) || slots[j] >= 1000 && s.offHands.has(d.cards[ki]) {
 				good = false
 				break
 			}
@@ -158,37 +195,128 @@ func (s *State) redrawVirgin(rng *rand.Rand) bool {
 		// The Blackmailer beside the Detective in a virgin hand would
 		// have been revealed.
 		bi, di := -1, -1
-		for k, ki := range keys {
-			switch cards[ki] {
+		for k, ki := range d.keys {
+			switch d.cards[ki] {
 			case Blackmailer:
-				bi = slots[at[k]]
+				bi = slots[d.at[k]]
 			case Detective:
-				di = slots[at[k]]
+				di = slots[d.at[k]]
 			}
 		}
 		if bi >= 1000 && di >= 1000 && (bi-1000)/2 == (di-1000)/2 {
 			continue
 		}
-		taken := make([]bool, n)
-		for k, ki := range keys {
-			s.vset(slots[at[k]], cards[ki])
-			taken[at[k]] = true
-		}
-		rest := make([]Card, 0, n)
-		for i, c := range cards {
-			if !slices.Contains(keys, i) {
-				rest = append(rest, c)
-			}
-		}
-		rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
-		r := 0
-		for i, sl := range slots {
-			if !taken[i] {
-				s.vset(sl, rest[r])
-				r++
-			}
-		}
 		return true
 	}
 	return false
+}
+
+// keyAt is the key card drawn at slot index i, 0 when none is.
+func (d *virginDraw) keyAt(i int) Card {
+	for k, j := range d.at {
+		if j == i {
+			return d.cards[d.keys[k]]
+		}
+	}
+	return 0
+}
+
+// fillHands draws, after placeKeys, the cards of the virgin players ps's
+// hand slots that no key card took: fill[2i+k] is the index into rest of
+// the card of ps[i]'s slot k (-1 when a key took it), distinct and
+// uniform (a partial shuffle of perm, the indices into rest); hands are
+// the hands they make.
+func (d *virginDraw) fillHands(ps []int, fill []int, hands [][2]Card, perm []int, rng *rand.Rand) {
+	for j := range perm {
+		perm[j] = j
+	}
+	m := 0
+	for i, p := range ps {
+		for k := range 2 {
+			if c := d.keyAt(slices.Index(d.slots, handSlot(p, k))); c != 0 {
+				hands[i][k], fill[2*i+k] = c, -1
+				continue
+			}
+			r := m + rng.IntN(len(perm)-m)
+			perm[m], perm[r] = perm[r], perm[m]
+			fill[2*i+k] = perm[m]
+			hands[i][k] = d.rest[perm[m]]
+			m++
+		}
+	}
+}
+
+// finish writes the drawn arrangement into s: the key cards where
+// placeKeys put them, the hand slots of ps from fill (see fillHands), and
+// the other cards shuffled over the other slots.
+func (d *virginDraw) finish(ps []int, fill []int, rng *rand.Rand) {
+	s, slots, n := d.s, d.slots, len(d.slots)
+	taken := make([]bool, n)
+	for k, ki := range d.keys {
+		s.vset(slots[d.at[k]], d.cards[ki])
+		taken[d.at[k]] = true
+	}
+	used := make([]bool, len(d.rest))
+	for i, p := range ps {
+		for k := range 2 {
+			if j := fill[2*i+k]; j >= 0 {
+				x := slices.Index(slots, handSlot(p, k))
+				s.vset(slots[x], d.rest[j])
+				taken[x], used[j] = true, true
+			}
+		}
+	}
+	rest := make([]Card, 0, len(d.rest))
+	for j, c := range d.rest {
+		if !used[j] {
+			rest = append(rest, c)
+		}
+	}
+	rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
+	r := 0
+	for i, sl := range slots {
+		if !taken[i] {
+			s.vset(sl, rest[r])
+			r++
+		}
+	}
+}
+
+// tryHands is tryUntil (track.go) for a test of the virgin players ps's
+// hands: each of the n redraws draws only the key cards' slots and those
+// hands (virginDraw), and the rest of the redraw kept is drawn once at the
+// end. Each redraw has redrawVirgin's law, so the share of redraws that
+// pass ok is the same unbiased estimate of the chance that the hands pass
+// it, at a fraction of the cost; it multiplies the weight (w), and one
+// such redraw, drawn uniformly, is kept. It reports false (s unchanged)
+// when none passes.
+func (s *State) tryHands(ps []int, n int, ok func(hands [][2]Card) bool, w *float64, rng *rand.Rand) bool {
+	d := newVirginDraw(s)
+	fill := make([]int, 2*len(ps))
+	hands := make([][2]Card, len(ps))
+	perm := make([]int, len(d.rest))
+	keepAt := make([]int, len(d.at))
+	keepFill := make([]int, len(fill))
+	hits := 0
+	for range n {
+		if !d.placeKeys(rng) {
+			continue
+		}
+		d.fillHands(ps, fill, hands, perm, rng)
+		if !ok(hands) {
+			continue
+		}
+		hits++
+		if rng.IntN(hits) == 0 {
+			copy(keepAt, d.at)
+			copy(keepFill, fill)
+		}
+	}
+	if hits == 0 {
+		return false
+	}
+	*w *= float64(hits) / float64(n)
+	copy(d.at, keepAt)
+	d.finish(ps, keepFill, rng)
+	return true
 }

@@ -621,7 +621,10 @@ func (a *enumAgent) consult(s *State, p int) {
 		}
 		return
 	}
-	a.tryUntil(s, func() bool { return s.redrawVirgin(a.rng) }, func() bool { return ok(s.Hands[p]) })
+	if !s.tryHands([]int{p}, Tries, func(h [][2]Card) bool { return ok(h[0][:]) }, &a.w, a.rng) {
+		a.w = 0
+		panic(abort{})
+	}
 }
 
 // The Hound. Its line says who holds the card k it names (or that no one
