@@ -48,7 +48,13 @@ type lookahead struct {
 
 // ahead is the lookahead of the open turn's lines (nil when they name
 // no card the closed turns named).
-func (t *tracker) ahead() *lookahead {
+func (t *tracker) ahead() *lookahead { return t.aheadFrom(len(t.hist)) }
+
+// aheadFrom is the lookahead of the open turn's lines and of the lines of
+// the closed turns from turn from on (each turn's lines pin the cards the
+// turns before it named, at its start): at each time point, the places
+// that every one of them allows (nil when they name no such card).
+func (t *tracker) aheadFrom(from int) *lookahead {
 	n := t.cfg.Players
 	x := &encoding{n: n, places: n + plExtra}
 	all := placeMask(1)<<x.places - 1
@@ -71,43 +77,65 @@ func (t *tracker) ahead() *lookahead {
 		}
 		return out
 	}
-	T := len(t.hist)
-	l := &lookahead{n: n, need: make([][]placeMask, T+1)}
-	now := make([]placeMask, NumCards+1)
-	pinned := false
-	for i, e := range t.obs {
-		pins := linePins(e, n, x)
-		if len(pins) == 0 {
-			continue
-		}
-		g := graphOf(t.obs[:i+1])
-		for _, p := range pins {
-			if !t.hard.has(p.c) {
+	// pins are the places a turn's lines allow, at its start, to each card
+	// named before it (nil when they pin none).
+	pins := func(obs []Event, hard cardSet) []placeMask {
+		var now []placeMask
+		for i, e := range obs {
+			ps := linePins(e, n, x)
+			if len(ps) == 0 {
 				continue
 			}
-			m := pre(g, p.at)
-			if now[p.c] == 0 {
-				now[p.c] = all
+			g := graphOf(obs[:i+1])
+			for _, p := range ps {
+				if !hard.has(p.c) {
+					continue
+				}
+				if now == nil {
+					now = make([]placeMask, NumCards+1)
+				}
+				m := pre(g, p.at)
+				if now[p.c] == 0 {
+					now[p.c] = all
+				}
+				now[p.c] &= m // an empty set (no history) reads as no constraint
 			}
-			now[p.c] &= m // an empty set (no history) reads as no constraint
-			pinned = true
 		}
+		return now
+	}
+	T := len(t.hist)
+	l := &lookahead{n: n, need: make([][]placeMask, T+1)}
+	l.need[T] = pins(t.obs, t.hard)
+	pinned := l.need[T] != nil
+	for k := T - 1; k >= 0; k-- {
+		cur := make([]placeMask, NumCards+1)
+		if next := l.need[k+1]; next != nil {
+			g := graphOf(t.hist[k].obs)
+			for c := range cur {
+				if next[c] == 0 || next[c] == all || !t.hist[k].hard.has(Card(c)) {
+					continue
+				}
+				cur[c] = pre(g, next[c])
+			}
+		}
+		if k >= from {
+			if own := pins(t.hist[k].obs, t.hist[k].hard); own != nil {
+				pinned = true
+				for c, m := range own {
+					switch {
+					case m == 0:
+					case cur[c] == 0:
+						cur[c] = m
+					default:
+						cur[c] &= m
+					}
+				}
+			}
+		}
+		l.need[k] = cur
 	}
 	if !pinned {
 		return nil
-	}
-	l.need[T] = now
-	for k := T - 1; k >= 0; k-- {
-		g := graphOf(t.hist[k].obs)
-		next := l.need[k+1]
-		cur := make([]placeMask, NumCards+1)
-		for c := range cur {
-			if next[c] == 0 || next[c] == all || !t.hist[k].hard.has(Card(c)) {
-				continue
-			}
-			cur[c] = pre(g, next[c])
-		}
-		l.need[k] = cur
 	}
 	return l
 }

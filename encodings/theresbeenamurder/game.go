@@ -260,10 +260,10 @@ func (g *Game) event(e Event, n int) error {
 
 // track brings the tracker up to date with the lines, building it on
 // first use. When no sampled history fits a line and the tracker cannot
-// rebuild its particles within its budget, it stays nil, lostAt naming the
-// line.
+// rebuild its particles within its budget, it returns nil, lostAt naming
+// the line, until a later line's replays rebuild them (see resume).
 func (g *Game) track() *tracker {
-	if g.cfg == nil || g.lostAt > 0 {
+	if g.cfg == nil || g.lostAt > 0 && g.tr == nil {
 		return nil
 	}
 	parts := g.Particles
@@ -276,7 +276,7 @@ func (g *Game) track() *tracker {
 			return g.tr
 		}
 		defer func() {
-			if g.tr != nil && g.done == len(g.evs) {
+			if g.tr != nil && g.tr.stop == nil && g.done == len(g.evs) {
 				storeTracker(g.cacheKey(parts), g.tr)
 			}
 		}()
@@ -294,29 +294,25 @@ func (g *Game) track() *tracker {
 			}
 			g.tr, g.done = tr, 0
 		}
-		line := 0
+		// The tracker rebuilds dead particles itself, within a bounded
+		// budget a line (recover, resume: track.go); while it cannot, the
+		// estimates stop.
 		for ; g.done < len(g.evs); g.done++ {
 			t := g.evs[g.done]
-			var err error
 			if t.newTurn {
-				err = g.tr.closeTurn()
+				g.tr.closeTurn() // when it fails, the tracker is stopped: add says
 			}
-			if err == nil {
-				err = g.tr.add(t.e)
-			}
-			if err != nil {
-				line = t.line
-				break
+			switch err := g.tr.add(t.e); {
+			case err == nil:
+				g.lostAt = 0
+			case g.lostAt == 0:
+				g.lostAt = t.line
 			}
 		}
-		if line == 0 {
-			return g.tr
+		if g.tr.stop != nil {
+			return nil
 		}
-		// The tracker rebuilds dead particles itself, within a bounded
-		// budget (recover, track.go); when it cannot, the estimates stop.
-		g.tr = nil
-		g.lostAt = line
-		return nil
+		return g.tr
 	}
 }
 

@@ -69,6 +69,9 @@ type tracker struct {
 	// cut counts the paths that fitted the lines and that a look ahead
 	// dropped.
 	cut int
+	// stop is set while no particle fits the lines (see resume); nil
+	// while the tracker follows.
+	stop *stopped
 	// open turn
 	obs []Event
 	now []snap // each particle's state now, with its weight
@@ -121,6 +124,20 @@ func (t *tracker) clone() *tracker {
 	u.hist = slices.Clip(t.hist)
 	u.obs = append([]Event(nil), t.obs...)
 	u.now = append([]snap(nil), t.now...)
+	if t.stop != nil {
+		st := *t.stop
+		if st.job != nil {
+			j := *st.job
+			j.u = j.u.clone()
+			if j.st != nil {
+				x := *j.st
+				x.ends = slices.Clip(x.ends)
+				j.st = &x // its rng is shared: a copy is not replayed
+			}
+			st.job = &j
+		}
+		u.stop = &st
+	}
 	return &u
 }
 
@@ -136,6 +153,9 @@ func (t *tracker) run(s *State, ag agent) {
 // add appends an observed event to the open turn.
 func (t *tracker) add(e Event) error {
 	t.obs = append(t.obs, e)
+	if t.stop != nil {
+		return t.resume(ResumeBudget)
+	}
 	return t.update()
 }
 
@@ -158,7 +178,11 @@ func (t *tracker) update() error {
 	if ok {
 		return nil
 	}
-	return t.recover(false, spent+more)
+	if err := t.recover(false, spent+more); err != nil {
+		t.halt(false)
+		return err
+	}
+	return nil
 }
 
 // reweigh recomputes each particle's state now from the open turn's lines
@@ -184,6 +208,10 @@ func (t *tracker) reweigh() bool {
 // died or their effective number fell below n/2 (or there are more than n,
 // after a recovery); otherwise they keep their weights.
 func (t *tracker) closeTurn() error {
+	if t.stop != nil {
+		t.closeStopped()
+		return errNoHistory
+	}
 	if t.step() {
 		return t.update()
 	}
@@ -195,26 +223,60 @@ func (t *tracker) closeTurn() error {
 	if ok {
 		return t.update()
 	}
-	return t.recover(true, spent+more)
+	if err := t.recover(true, spent+more); err != nil {
+		t.halt(true)
+		return err
+	}
+	return nil
 }
 
 // step closes the open turn (see closeTurn) and reports whether any
 // particle fits its lines; the open turn is then the next, with no lines.
 func (t *tracker) step() bool {
-	rng := rand.New(rand.NewPCG(t.seed, uint64(t.turns+2)<<20|1<<19))
-	var ends []particle
-	total, sq := 0.0, 0.0
-	r0 := t.runs
-	fits := t.look.at(len(t.hist) + 1)
-	for _, p := range t.parts {
-		w, free, s := t.enumerateAhead(p.s, true, rng, fits)
-		if w > 0 {
-			pw := w * p.w
-			ends = append(ends, particle{s, pw, &anc{s: s, w: free, up: p.a, at: len(t.hist) + 1}})
-			total += pw
-			sq += pw * pw
-		}
+	st := t.beginStep()
+	for st.i < len(t.parts) {
+		t.stepOne(st)
 	}
+	return t.endStep(st)
+}
+
+// stepping is a closing of the open turn under way (step, in pieces: a
+// stopped tracker's replay pauses between particles).
+type stepping struct {
+	rng       *rand.Rand
+	ends      []particle
+	total, sq float64
+	r0        int
+	fits      func(*State) bool
+	i         int // the next particle
+}
+
+// beginStep starts closing the open turn.
+func (t *tracker) beginStep() *stepping {
+	return &stepping{
+		rng:  rand.New(rand.NewPCG(t.seed, uint64(t.turns+2)<<20|1<<19)),
+		r0:   t.runs,
+		fits: t.look.at(len(t.hist) + 1),
+	}
+}
+
+// stepOne plays the open turn from the next particle.
+func (t *tracker) stepOne(st *stepping) {
+	p := t.parts[st.i]
+	st.i++
+	w, free, s := t.enumerateAhead(p.s, true, st.rng, st.fits)
+	if w > 0 {
+		pw := w * p.w
+		st.ends = append(st.ends, particle{s, pw, &anc{s: s, w: free, up: p.a, at: len(t.hist) + 1}})
+		st.total += pw
+		st.sq += pw * pw
+	}
+}
+
+// endStep ends the closing once every particle has played the turn (see
+// step).
+func (t *tracker) endStep(st *stepping) bool {
+	rng, ends, total, sq, r0 := st.rng, st.ends, st.total, st.sq, st.r0
 	if total == 0 {
 		return false
 	}
@@ -374,6 +436,264 @@ func (t *tracker) replayAhead(cp int, closing bool, budget int, look *lookahead,
 	u.n = t.n
 	u.look = nil
 	return u, u.reweigh()
+}
+
+// Stopped. When no particle fits a line and the update's budget runs out
+// before a replay finds one, the estimates stop; the tracker does not.
+// It keeps every line that comes (the turns that close meanwhile join the
+// closed turns, without particles), and on each later line it goes on
+// replaying, within that line's RecoveryBudget replays: a replay from the
+// start of closed turn cp with factor times the particles, turn by turn,
+// that stops when the line's budget is spent and continues, on the next
+// line, from the turn it reached (resume). The replay is the sampler
+// run from cp with more particles (looking ahead at the lines from the
+// failing turn on, aheadFrom, when they pin a card the turns before named);
+// run in pieces it draws what it would draw in one go, and when it reaches
+// the open turn and some particle fits its lines, those particles are the
+// tracker's again: the estimates come back, from a consistent estimator
+// of the same posterior. A replay that dies starts the next: from the
+// failing turn's start, then 1, 2, 4, ... turns before it, then the deal,
+// with 2, 4, then 8 times the particles (fewer when one turn's replays
+// would exceed the budget), then again with 8 and other draws.
+
+// stopped is the tracker while no particle fits the lines.
+type stopped struct {
+	from  int  // the turn (index in hist) whose lines the particles missed
+	tries int  // replays started
+	wait  bool // the line that stopped it has spent its budget
+	job   *resumeJob
+}
+
+// resumeJob is a replay under way: its tracker, with the particles at the
+// start of the tracker's closed turn next (the open turn when next is
+// len(hist)).
+type resumeJob struct {
+	u      *tracker
+	next   int
+	factor int
+	st     *stepping // the closing of turn next under way (nil between turns)
+}
+
+// halt stops the estimates after the open turn's last line; closing says
+// that it was the open turn's closing that failed (the turn is closed).
+func (t *tracker) halt(closing bool) {
+	// A closing that fails is followed by its line's add, which must not
+	// spend that line's budget twice.
+	t.stop = &stopped{from: len(t.hist), wait: closing}
+	t.now = nil
+	if closing {
+		t.closeStopped()
+	}
+}
+
+// closeStopped closes the open turn while stopped: its lines join the
+// closed turns, with the particles at its start when known.
+func (t *tracker) closeStopped() {
+	t.hist = append(t.hist, checkpoint{parts: t.parts, obs: t.obs, hard: t.hard, turns: t.turns, runs: -1})
+	t.parts = nil
+	t.turns++
+	for _, e := range t.obs {
+		mentions(&t.hard, e)
+	}
+	t.obs = nil
+	t.now = nil
+}
+
+// runsOf is the replays closed turn k took (the mean of the known ones
+// for a turn closed while stopped).
+func (t *tracker) runsOf(k int) int {
+	if k < len(t.hist) && t.hist[k].runs >= 0 {
+		return t.hist[k].runs
+	}
+	sum, n := 0, 0
+	for _, h := range t.hist {
+		if h.runs >= 0 {
+			sum += h.runs
+			n++
+		}
+	}
+	if n == 0 {
+		return t.n
+	}
+	return sum / n
+}
+
+// stopPlan is a stopped tracker's i-th replay: where it starts (cp), with
+// how many times the particles, and whether it looks ahead. First, with
+// twice the particles and looking ahead, from the failing turn's start,
+// then 1, 2, 4, ... turns before it, and the first turn (quick, but their
+// particles may all share what the failing line needs otherwise); then
+// rounds with 4, then 8 times the particles: from the deal without the
+// look-ahead (the moves after each resampling keep the histories
+// diverse), from the same turns as before looking ahead, and from the
+// deal looking ahead.
+func (t *tracker) stopPlan(i int) (cp, factor int, look bool) {
+	from := t.stop.from
+	var near []int
+	if from > 0 && (from < len(t.hist) && t.hist[from].parts != nil || from == len(t.hist) && t.parts != nil) {
+		near = append(near, from)
+	}
+	for lag := 1; from-lag > 1; lag *= 2 {
+		near = append(near, from-lag)
+	}
+	if from > 1 {
+		near = append(near, 1)
+	}
+	if i < len(near) {
+		return near[i], 2, true
+	}
+	i -= len(near)
+	round := len(near) + 2
+	factor = min(4<<(i/round), ResumeMaxFactor)
+	switch k := i % round; {
+	case k == 0:
+		return 0, factor, false
+	case k <= len(near):
+		return near[k-1], factor, true
+	}
+	return 0, factor, true
+}
+
+// ResumeBudget bounds the replays a stopped tracker makes on a line: less
+// than RecoveryBudget, since a closing's moves and the open turn's lines
+// come after the last check.
+const ResumeBudget = RecoveryBudget * 3 / 4
+
+// ResumeMaxFactor is the most particles of a stopped tracker's replays,
+// as a multiple of n.
+const ResumeMaxFactor = 8
+
+// resume goes on with the stopped tracker's replays within budget
+// replays (see above); it reports errNoHistory while the estimates stay
+// stopped.
+func (t *tracker) resume(budget int) error {
+	st := t.stop
+	if st.wait {
+		st.wait = false
+		return errNoHistory
+	}
+	spent := 0
+	for starts := 0; spent < budget; {
+		// spent may pass budget by one particle's replays, and by the
+		// moves that follow a closing.
+		if st.job == nil {
+			if starts++; starts > 64 {
+				break
+			}
+			cp, factor, look := t.stopPlan(st.tries)
+			st.tries++
+			st.job = t.startJob(cp, factor, look)
+			if st.job == nil {
+				continue
+			}
+		}
+		j := st.job
+		done, ok, used := t.advance(j, budget-spent)
+		spent += used
+		t.runs += used
+		if !done {
+			break // the line's budget is spent: on at the next line
+		}
+		st.job = nil
+		if ok {
+			u := j.u
+			u.n, u.look, u.stop = t.n, nil, nil
+			u.runs = t.runs
+			u.recovered = t.recovered + 1
+			*t = *u
+			return nil
+		}
+	}
+	return errNoHistory
+}
+
+// startJob starts a stopped tracker's replay from the start of closed
+// turn cp (the open turn when cp is len(hist)), with factor times the
+// particles; nil when no particle there fits the look-ahead.
+func (t *tracker) startJob(cp, factor int, look bool) *resumeJob {
+	u := t.clone()
+	u.stop = nil
+	u.look = nil
+	if look {
+		u.look = t.aheadFrom(t.stop.from)
+	}
+	u.seed = t.seed*0x9e3779b97f4a7c15 + uint64(len(t.hist)+1)<<32 + uint64(cp) + uint64(t.recovered)<<48 +
+		uint64(t.stop.tries)<<40 + 2
+	rng := rand.New(rand.NewPCG(u.seed, 3))
+	m := t.n * factor
+	u.hist = slices.Clip(t.hist[:cp])
+	start := checkpoint{parts: t.parts, hard: t.hard, turns: t.turns}
+	if cp < len(t.hist) {
+		start = t.hist[cp]
+	}
+	fresh := cp == 0 && (len(t.hist) > 0 || t.turns < 0)
+	if fresh {
+		parts, ok := sampleDeals(t.cfg, t.seat, t.hand, m, rng)
+		if !ok {
+			return nil
+		}
+		u.parts = parts
+	} else {
+		u.parts = start.parts
+	}
+	if fits := u.look.at(cp); fits != nil {
+		var ok []particle
+		for _, p := range u.parts {
+			if fits(p.s) {
+				ok = append(ok, p)
+			}
+		}
+		if len(ok) == 0 {
+			return nil
+		}
+		u.parts = ok
+	}
+	if !fresh || u.look != nil {
+		u.parts = resample(u.parts, m, rng)
+	}
+	u.hard, u.turns = start.hard, start.turns
+	u.n = m
+	u.obs, u.now = nil, nil
+	return &resumeJob{u: u, next: cp, factor: factor}
+}
+
+// advance plays job j's replay on, turn by turn, while its replays fit
+// budget (at least one turn); done says it reached the open turn's lines
+// or died, ok that particles fit them (j.u is then the tracker's next
+// state), used the replays made.
+func (t *tracker) advance(j *resumeJob, budget int) (done, ok bool, used int) {
+	u := j.u
+	r0 := u.runs
+	for j.next < len(t.hist) {
+		if j.st == nil {
+			u.obs = t.hist[j.next].obs
+			j.st = u.beginStep()
+		}
+		for j.st.i < len(u.parts) {
+			if used = u.runs - r0; used >= budget {
+				return false, false, used
+			}
+			u.stepOne(j.st)
+		}
+		alive := u.endStep(j.st)
+		j.st = nil
+		used = u.runs - r0
+		if !alive {
+			return true, false, used
+		}
+		j.next++
+	}
+	if used > 0 && used+j.factor*t.runsOf(len(t.hist)) > budget {
+		return false, false, used
+	}
+	u.obs = slices.Clone(t.obs)
+	u.n = t.n
+	u.look = nil
+	ok = u.reweigh()
+	if !ok {
+		u.n = t.n * j.factor
+	}
+	return true, ok, u.runs - r0
 }
 
 // turns0 is the start of a replay: the first closed turn replayed, or the

@@ -118,3 +118,53 @@ func TestStoppedLogs(t *testing.T) {
 		})
 	}
 }
+
+// TestStoppedComesBack replays seat alice's logs of simulated 8-player
+// games of the tracker benchmark (BenchmarkTrackerUpdate) on which the
+// estimates used to stop for good: no particle fitted a line, and the
+// update's replays found none within their budget. A stopped tracker now
+// keeps the lines and goes on replaying on each later line, within that
+// line's budget, from where it paused (resume): on these games it finds
+// histories again, and the estimates are back at the last line, every
+// card's summing to 1 over its places; at least one of them must have
+// stopped on the way (otherwise the test would not see a comeback).
+func TestStoppedComesBack(t *testing.T) {
+	back := 0
+	for _, seed := range []uint64{33, 63} {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			sim, err := Simulate(SimOptions{Players: 8, Seed: seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := NewGame()
+			stopped := 0
+			for i, line := range sim.Logs[0] {
+				if err := g.Apply(line); err != nil {
+					t.Fatalf("line %d %q: %v", i+1, line, err)
+				}
+				if g.cfg != nil && g.track() == nil {
+					stopped++
+				}
+			}
+			if g.track() == nil {
+				t.Fatalf("no estimates at the last line (stopped at line %d)", g.lostAt)
+			}
+			for _, c := range g.cfg.Cards {
+				sum := 0.0
+				for l := range g.locations() {
+					sum += g.Where(c, l).P
+				}
+				if math.Abs(sum-1) > 1e-9 {
+					t.Fatalf("the %v's estimates sum to %v", c, sum)
+				}
+			}
+			if stopped > 0 {
+				back++
+			}
+			t.Logf("seed %d: %d of %d lines without estimates, back at the last line", seed, stopped, len(sim.Logs[0]))
+		})
+	}
+	if back == 0 {
+		t.Error("no game stopped on the way: nothing came back")
+	}
+}
