@@ -199,19 +199,28 @@ func (s *State) chance(i int, c Card) float64 {
 			d = 1
 		}
 	}
+	return groupChance(s.Top[i], c, t, b, r, m, d)
+}
+
+// groupChance is the chance that a position of the set-up group, in its
+// top part when top, holds c, all allowed arrangements being equally
+// likely: the group has t top-part and b other deck positions and r
+// removed slots, and m and d say (1 or 0) whether the Murderer and the
+// Detective are among its cards.
+func groupChance(top bool, c Card, t, b, r, m, d int) float64 {
 	others := float64(t + b + r - m - d)
 	switch {
 	case c == Murderer:
-		if !s.Top[i] {
+		if !top {
 			return 0
 		}
 		return float64(m) / float64(t)
 	case c == Detective:
-		if s.Top[i] {
+		if top {
 			return 0
 		}
 		return float64(d) / float64(b)
-	case s.Top[i]:
+	case top:
 		return (1 - float64(m)/float64(t)) / others
 	}
 	return (1 - float64(d)/float64(b)) / others

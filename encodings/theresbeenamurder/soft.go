@@ -250,6 +250,20 @@ func (d *virginDraw) fillHands(ps []int, fill []int, hands [][2]Card, perm []int
 // placeKeys put them, the hand slots of ps from fill (see fillHands), and
 // the other cards shuffled over the other slots.
 func (d *virginDraw) finish(ps []int, fill []int, rng *rand.Rand) {
+	var fixed [][2]int
+	for i, p := range ps {
+		for k := range 2 {
+			if j := fill[2*i+k]; j >= 0 {
+				fixed = append(fixed, [2]int{slices.Index(d.slots, handSlot(p, k)), j})
+			}
+		}
+	}
+	d.finishFixed(fixed, rng)
+}
+
+// finishFixed is finish with the cards drawn besides the keys given as
+// pairs (index into slots, index into rest).
+func (d *virginDraw) finishFixed(fixed [][2]int, rng *rand.Rand) {
 	s, slots, n := d.s, d.slots, len(d.slots)
 	taken := make([]bool, n)
 	for k, ki := range d.keys {
@@ -257,14 +271,9 @@ func (d *virginDraw) finish(ps []int, fill []int, rng *rand.Rand) {
 		taken[d.at[k]] = true
 	}
 	used := make([]bool, len(d.rest))
-	for i, p := range ps {
-		for k := range 2 {
-			if j := fill[2*i+k]; j >= 0 {
-				x := slices.Index(slots, handSlot(p, k))
-				s.vset(slots[x], d.rest[j])
-				taken[x], used[j] = true, true
-			}
-		}
+	for _, f := range fixed {
+		s.vset(slots[f[0]], d.rest[f[1]])
+		taken[f[0]], used[f[1]] = true, true
 	}
 	rest := make([]Card, 0, len(d.rest))
 	for j, c := range d.rest {
@@ -319,4 +328,155 @@ func (s *State) tryHands(ps []int, n int, ok func(hands [][2]Card) bool, w *floa
 	copy(d.at, keepAt)
 	d.finish(ps, keepFill, rng)
 	return true
+}
+
+// tryDeck is the redraws that condition deck position i, of the set-up
+// group, on card want while hands are virgin (look, track.go): n redraws
+// of the set-up group and the virgin hands (redrawVirgin's law), each
+// weighing the chance that position i holds want given the redraw
+// (chance: 0 unless want lies in the set-up group; else it depends only
+// on whether the Murderer and the Detective lie there too). The mean of
+// those chances is an unbiased estimate of the chance of want at i; one
+// redraw is kept in proportion to its chance, and the weight (w) is
+// multiplied by the mean over that kept redraw's chance, which the
+// conditioning then multiplies back (condition). A redraw draws only the
+// key cards' slots and want's (uniform among the slots the keys left,
+// when want is not a key card), and only the redraw kept is completed:
+// the same law as whole redraws, at a fraction of the cost. It reports
+// false (s unchanged) when no redraw gives want a chance there.
+func (s *State) tryDeck(i int, want Card, n int, w *float64, rng *rand.Rand) bool {
+	// The set-up group's shape (chance, deck.go): its top-part and other
+	// deck positions and its removed slots.
+	var t, b, r int
+	for _, sl := range s.virginSlots() {
+		switch {
+		case sl >= 1000:
+		case sl < 0:
+			r++
+		case s.Top[sl]:
+			t++
+		default:
+			b++
+		}
+	}
+	sum, ok := s.tryCard(want, n, func(sl int, m, d int) float64 {
+		if sl >= 1000 {
+			return 0 // in a hand, not in the set-up group
+		}
+		return groupChance(s.Top[i], want, t, b, r, m, d)
+	}, rng)
+	if !ok {
+		return false
+	}
+	*w *= sum / float64(n) / s.chance(i, want)
+	return true
+}
+
+// tryInDeck conditions the set-up group and the virgin hands on card c
+// lying in the deck, when c is among them (another player's Secretary
+// picks it from the deck: look, track.go): n redraws (redrawVirgin's
+// law); the share of them with c in the deck, an unbiased estimate of
+// that chance, multiplies the weight (w), and one of them is kept. It
+// reports false when none has c in the deck, and true (s unchanged) when
+// c is not among the redrawn cards.
+func (s *State) tryInDeck(c Card, n int, w *float64, rng *rand.Rand) bool {
+	if !slices.Contains(s.Removed, c) && !slices.Contains(s.Deck, c) && !s.inVirginHand(c) {
+		return true
+	}
+	if i := slices.Index(s.Deck, c); i >= 0 && s.Grp[i] != 0 {
+		return true
+	}
+	sum, ok := s.tryCard(c, n, func(sl int, _, _ int) float64 {
+		if sl >= 0 && sl < 1000 {
+			return 1
+		}
+		return 0
+	}, rng)
+	if ok {
+		*w *= sum / float64(n)
+	}
+	return ok
+}
+
+// inVirginHand reports whether c is in a virgin hand.
+func (s *State) inVirginHand(c Card) bool {
+	for p, v := range s.Virgin {
+		if v && slices.Contains(s.Hands[p], c) {
+			return true
+		}
+	}
+	return false
+}
+
+// tryCard makes n redraws of the set-up group and the virgin hands
+// (redrawVirgin's law), drawing of each only the key cards' slots and
+// want's (uniform among the slots the keys left, when want is not a key
+// card), and weighs each by q of want's slot and of whether the Murderer
+// and the Detective (m, d: 1 or 0) lie in the set-up group; it keeps one
+// redraw in proportion to q, completes it (the other cards shuffled over
+// the other slots) and returns the sum of the q. It reports false (s
+// unchanged) when every q is 0 or want is not among the redrawn cards.
+func (s *State) tryCard(want Card, n int, q func(slot, m, d int) float64, rng *rand.Rand) (float64, bool) {
+	d := newVirginDraw(s)
+	key := -1 // want's index in keys, or -1
+	ri := -1  // want's index in rest
+	for k, ki := range d.keys {
+		if d.cards[ki] == want {
+			key = k
+		}
+	}
+	if key < 0 {
+		if ri = slices.Index(d.rest, want); ri < 0 {
+			return 0, false
+		}
+	}
+	inGroup := func(x int) bool { return d.slots[x] < 1000 }
+	sum := 0.0
+	keepAt := make([]int, len(d.at))
+	keepX := -1
+	for range n {
+		if !d.placeKeys(rng) {
+			continue
+		}
+		x := -1 // want's slot index
+		if key >= 0 {
+			x = d.at[key]
+		} else {
+			for x < 0 || slices.Contains(d.at, x) {
+				x = rng.IntN(len(d.slots))
+			}
+		}
+		m, dt := 0, 0
+		for k, ki := range d.keys {
+			switch d.cards[ki] {
+			case Murderer:
+				if inGroup(d.at[k]) {
+					m = 1
+				}
+			case Detective:
+				if inGroup(d.at[k]) {
+					dt = 1
+				}
+			}
+		}
+		v := q(d.slots[x], m, dt)
+		if v <= 0 {
+			continue
+		}
+		sum += v
+		if rng.Float64()*sum < v {
+			copy(keepAt, d.at)
+			keepX = x
+		}
+	}
+	if keepX < 0 {
+		return 0, false
+	}
+	copy(d.at, keepAt)
+	var fixed [][2]int
+	if key < 0 {
+		fixed = [][2]int{{keepX, ri}}
+	}
+	d.finishFixed(fixed, rng)
+	return sum, true
 }

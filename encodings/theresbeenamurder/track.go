@@ -615,7 +615,7 @@ func (t *tracker) startJob(cp, factor int, look bool) *resumeJob {
 	u.stop = nil
 	u.look = nil
 	if look {
-		u.look = t.aheadFrom(t.stop.from)
+		u.look = t.aheadFrom(0)
 	}
 	u.seed = t.seed*0x9e3779b97f4a7c15 + uint64(len(t.hist)+1)<<32 + uint64(cp) + uint64(t.recovered)<<48 +
 		uint64(t.stop.tries)<<40 + 2
@@ -1209,7 +1209,15 @@ func (a *enumAgent) look(s *State, i, who int, why site) {
 			// relabelled, the weight multiplied by their number (see
 			// soft.go).
 			if a.idx < len(a.t.obs) && a.t.obs[a.idx].Kind == EvPlay {
-				a.relabelDeck(s, a.t.obs[a.idx].Arg)
+				arg := a.t.obs[a.idx].Arg
+				if arg != 0 && !a.soft().has(arg) && !s.tryInDeck(arg, Tries, &a.w, a.rng) {
+					// A card the lines named before must be in the deck:
+					// when it lies in the set-up group or a virgin hand,
+					// those are redrawn with it in the deck (tryInDeck).
+					a.w = 0
+					panic(abort{})
+				}
+				a.relabelDeck(s, arg)
 			}
 			return
 		}
@@ -1307,30 +1315,12 @@ func (a *enumAgent) look(s *State, i, who int, why site) {
 		// them together Tries times and weigh each redraw by the chance
 		// of the card at position i given the hands' cards; the mean is
 		// an unbiased estimate of the chance, and a redraw is kept in
-		// proportion.
-		var sum float64
-		var keep *State
-		for range Tries {
-			if !s.redrawVirgin(a.rng) {
-				continue
-			}
-			q := 0.0
-			if slices.Contains(s.groupSlots(0), s.slotOf(want)) {
-				q = s.chance(i, want)
-			}
-			if q > 0 {
-				sum += q
-				if a.rng.Float64()*sum < q {
-					keep = s.Clone()
-				}
-			}
-		}
-		if keep == nil {
+		// proportion (tryDeck, which draws of each redraw only what the
+		// chance reads).
+		if !s.tryDeck(i, want, Tries, &a.w, a.rng) {
 			a.w = 0
 			panic(abort{})
 		}
-		*s = *keep
-		a.w *= sum / Tries / s.chance(i, want)
 	}
 	p := s.condition(i, want, a.rng)
 	a.w *= p
