@@ -132,7 +132,7 @@ func (t *tracker) clone() *tracker {
 			if j.st != nil {
 				x := *j.st
 				x.ends = slices.Clip(x.ends)
-				j.st = &x // its rng is shared: a copy is not replayed
+				j.st = &x // the copies share its rng: only one of them should go on
 			}
 			st.job = &j
 		}
@@ -441,20 +441,19 @@ func (t *tracker) replayAhead(cp int, closing bool, budget int, look *lookahead,
 // Stopped. When no particle fits a line and the update's budget runs out
 // before a replay finds one, the estimates stop; the tracker does not.
 // It keeps every line that comes (the turns that close meanwhile join the
-// closed turns, without particles), and on each later line it goes on
-// replaying, within that line's RecoveryBudget replays: a replay from the
-// start of closed turn cp with factor times the particles, turn by turn,
-// that stops when the line's budget is spent and continues, on the next
-// line, from the turn it reached (resume). The replay is the sampler
-// run from cp with more particles (looking ahead at the lines from the
-// failing turn on, aheadFrom, when they pin a card the turns before named);
-// run in pieces it draws what it would draw in one go, and when it reaches
-// the open turn and some particle fits its lines, those particles are the
-// tracker's again: the estimates come back, from a consistent estimator
-// of the same posterior. A replay that dies starts the next: from the
-// failing turn's start, then 1, 2, 4, ... turns before it, then the deal,
-// with 2, 4, then 8 times the particles (fewer when one turn's replays
-// would exceed the budget), then again with 8 and other draws.
+// closed turns, with the particles at their start when it had them), and
+// on each later line it goes on replaying, within that line's
+// ResumeBudget replays: a replay from the start of closed turn cp (or
+// from fresh deals) with factor times the particles, particle by particle
+// and turn by turn, that pauses when the line's budget is spent and
+// continues, on the next line, from the particle and turn it reached
+// (resume). The replay is the sampler run from cp with more particles
+// (looking ahead, for some, at every line since the deal: aheadFrom(0));
+// run in pieces it draws what it would draw in one go, and when it
+// reaches the open turn and some particle fits its lines, those particles
+// are the tracker's again: the estimates come back, from a consistent
+// estimator of the same posterior. A replay that dies starts the next
+// (stopPlan).
 
 // stopped is the tracker while no particle fits the lines.
 type stopped struct {
