@@ -618,7 +618,7 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 	eW, wsp := l.edgeWeight, l.weightCells // the edge weights, as w64 reads them
 	var js *jointSplit
 	if sp != nil {
-		js = sp.joint(l.hands)
+		js = sp.joint(l.hands, l.ncells*W)
 	}
 	err := parallel(l.edgeStart, func(lo, hi int) error {
 		if js != nil {

@@ -28,8 +28,14 @@ type jointSplit struct {
 	rows [][]int // per joint class: the rows it adds to (tally offset plus class), ascending by tally
 }
 
-// joint groups the hands of a layer by their joint class.
-func (sp *classSplit) joint(hands [][]uint16) *jointSplit {
+// jointMax bounds the scratch values of a worker's buckets (8 MB): a
+// split whose joint classes times a state's per-card values pass it is
+// summed edge by edge instead.
+var jointMax = 1 << 20
+
+// joint groups the hands of a layer by their joint class; nil when the
+// buckets of the classes, width values each, would pass jointMax.
+func (sp *classSplit) joint(hands [][]uint16, width int) *jointSplit {
 	js := &jointSplit{id: make([]int32, len(hands))}
 	seen := map[string]int32{}
 	key := make([]byte, len(sp.class))
@@ -50,6 +56,9 @@ func (sp *classSplit) joint(hands [][]uint16) *jointSplit {
 			js.rows = append(js.rows, rs)
 		}
 		js.id[hd] = id
+	}
+	if len(js.rows)*max(width, 1) > jointMax {
+		return nil
 	}
 	return js
 }
