@@ -622,7 +622,7 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 	}
 	err := parallel(l.edgeStart, func(lo, hi int) error {
 		if js != nil {
-			bad, err := js.step(ctx, cp, l, lo, hi, Bn, P, Bi, nextP, withP, W, nw, nxCells, inLayer, only)
+			bad, err := js.step(ctx, l, lo, hi, Bn, P, Bi, nextP, withP, W, nw, nxCells, inLayer, only)
 			if bad != 0 {
 				ovf.Store(true)
 			}

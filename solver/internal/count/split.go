@@ -68,7 +68,7 @@ func (sp *classSplit) joint(hands [][]uint16, width int) *jointSplit {
 // each state's edges are added up by joint class, then each class's sums
 // are added to its rows. It returns the overflow flag of stepPacked's
 // sweep (B checked, P needing no check, as there).
-func (js *jointSplit) step(ctx context.Context, cp *compiled, l *glayer, lo, hi int, Bn []uint64, P pvec, Bi, nextP []uint64, withP bool, W, nw, nxCells int, inLayer []int, only [][]int) (uint64, error) {
+func (js *jointSplit) step(ctx context.Context, l *glayer, lo, hi int, Bn []uint64, P pvec, Bi, nextP []uint64, withP bool, W, nw, nxCells int, inLayer []int, only [][]int) (uint64, error) {
 	var bad uint64
 	var ls, lq []left // the state's cells left: at in the state's block, and in a bucket's
 	var tk ticker
