@@ -616,7 +616,18 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 	// the caller discards both.
 	var ovf atomic.Bool
 	eW, wsp := l.edgeWeight, l.weightCells // the edge weights, as w64 reads them
+	var js *jointSplit
+	if sp != nil {
+		js = sp.joint(l.hands, l.ncells*W)
+	}
 	err := parallel(l.edgeStart, func(lo, hi int) error {
+		if js != nil {
+			bad, err := js.step(ctx, l, lo, hi, Bn, P, Bi, nextP, withP, W, nw, nxCells, inLayer, only)
+			if bad != 0 {
+				ovf.Store(true)
+			}
+			return err
+		}
 		var bad uint64
 		var ls []left
 		var rows []int
