@@ -382,3 +382,54 @@ func TestExactImposterDraws(t *testing.T) {
 	}
 	t.Logf("%d Imposter plays, the wrong rule broken at %d", plays, wrong)
 }
+
+// TestExactMoveOrder: a turn's moves are composed in order, so a card
+// moves once in one step. Alice gave the Doctor to bob (her Socialite);
+// bob's hand then has it and the card dave passed him (his Invalid); carol
+// plays the Gossip: bob passes one of his two cards to carol, carol one to
+// dave, dave one to alice, alice hers to bob, all at once. The Doctor is
+// with bob or carol, never with dave: the Gossip moves it one hand at
+// most. With the moves closed under paths (bob to carol, then carol to
+// dave) it could be with dave, and the ✗ would be an estimate.
+func TestExactMoveOrder(t *testing.T) {
+	log := []string{
+		"players alice bob carol dave",
+		"seat alice",
+		"hand socialite doctor",
+		"alice plays socialite bob",
+		"alice gives doctor to bob",
+		"bob gives maid to alice",
+		"bob plays invalid dave",
+		"carol plays gossip",
+		"alice gives maid to bob",
+		"dave gives butler to alice",
+		"dave draws",
+	}
+	tests := []struct {
+		why   string
+		lines int // lines applied
+	}{
+		{"the Gossip's turn open, its lines seen", len(log) - 1},
+		{"the Gossip's turn closed (dave draws)", len(log)},
+	}
+	for _, tt := range tests {
+		g := NewGame()
+		for i, line := range log[:tt.lines] {
+			if err := g.Apply(line); err != nil {
+				t.Fatalf("%s: line %d %q: %v", tt.why, i, line, err)
+			}
+		}
+		n := len(g.p.players)
+		want := map[int]table.Mark{0: table.No, 3: table.No, n + LocDeck: table.No, n + LocPile: table.No}
+		for l, m := range want {
+			if got := g.mark(Doctor, l); got != m {
+				t.Errorf("%s: the Doctor at %s: %v, want %v", tt.why, g.locName(l), got, m)
+			}
+		}
+		for _, l := range []int{1, 2} {
+			if got := g.mark(Doctor, l); got != table.Maybe {
+				t.Errorf("%s: the Doctor at %s: %v, want open", tt.why, g.locName(l), got)
+			}
+		}
+	}
+}

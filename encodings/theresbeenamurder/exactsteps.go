@@ -1,0 +1,427 @@
+package theresbeenamurder
+
+import (
+	"math/bits"
+	"slices"
+)
+
+// A segment's moves, in order. Each line of a segment makes zero or more
+// steps, in the order the moves happen at the table: a step is the
+// relation between a card's place just before it and just after it (a
+// card moves at most once in a step; a swap or the Gossip is one step,
+// since the cards go at once). A card's place at the segment's end is
+// reachable from its place at the start through the steps in order (the
+// relations composed, not closed under paths: a card passed in one step
+// is not passed on by a step before it).
+//
+// Where a line's moves are seen by the seat only when it is a party (a
+// swap's gives, the Nun's card, the Driver's pick by another player), the
+// play's line makes them, at their place in the order: the public counts
+// move the cards at the play's line too (public.apply). The lines that
+// follow a play and only tell what those moves carried make no step of
+// their own; their cards are read at the play's step.
+//
+// Every step keeps a card in a hand where it is (a hand's card is never
+// forced to move by a step; sizes say how many do). A deck place is
+// moved as the deck is: a draw shifts every card of the deck up one place
+// and gives the top card to the drawer, the Seer's move puts the bottom
+// card on top; these are exact when the deck's size before the line is
+// known (every line of a game has it), and otherwise the union over every
+// size (a tracked event without its public view, as the look-ahead's
+// segments have), every deck place then also allowed to stay.
+
+// rel is a relation between places: rel[a] is the set of places (a bit
+// mask) a card at place a may be at after it.
+type rel []uint64
+
+// graph is the moves a segment allows between places, as steps in order:
+// reach[a][b] when a card at a at the segment's start may be at b at its
+// end.
+type graph struct {
+	reach [][]bool
+	// pre[k] is the steps before step k composed (pre[0] the identity),
+	// suf[k] the steps from step k on (suf[len(steps)] the identity).
+	pre, suf []rel
+	// lo[i] and hi[i] are the moments of the segment's event i: its
+	// card was where the line says after the steps before lo[i], and is
+	// where the line puts it before the steps from hi[i] on.
+	lo, hi   []int
+	shuffled bool // the deck's order may change beyond draws from the top
+	drew     bool // the turn's player drew
+	// drewFirst: the turn's player drew before playing (so did not start
+	// the turn holding the Aristocrat).
+	drewFirst bool
+	// dsize[i] is the deck's size before event i (-1 when not known);
+	// done[i] is how many steps precede the events after event i.
+	dsize, done []int
+	// bury is the deck's size at the Nun's play (its card's position).
+	bury int
+	// look is the deck's size at the seat's look (the Driver's, the
+	// Secretary's, the Seer's; -1 when not known).
+	look int
+}
+
+// top3 is how many cards the Driver looks at in a deck of d cards (-1,
+// every card, when d is not known).
+func top3(d int) int {
+	if d < 0 {
+		return -1
+	}
+	return min(3, d)
+}
+
+// deckPlace is the place of deck position i (0 the top).
+func (x *encoding) deckPlace(i int) int {
+	switch {
+	case i <= 0:
+		return x.top()
+	case i == 1 || x.pos == 0:
+		return x.rest()
+	}
+	return x.n + plExtra + i - 2
+}
+
+// deckIndex is the deck position of place p (the first position it
+// stands for), -1 for a place not in the deck.
+func (x *encoding) deckIndex(p int) int {
+	switch {
+	case p == x.top():
+		return 0
+	case p == x.rest():
+		return 1
+	case x.pos > 0 && p >= x.n+plExtra:
+		return p - x.n - plExtra + 2
+	}
+	return -1
+}
+
+// deckMask is every deck place, as a set.
+func (x *encoding) deckMask() uint64 {
+	m := uint64(1)<<x.top() | uint64(1)<<x.rest()
+	for i := 2; i < x.pos; i++ {
+		m |= 1 << x.deckPlace(i)
+	}
+	return m
+}
+
+// deckBelow is the deck places of positions 0 to d-1 (every deck place
+// when d < 0, the size not known).
+func (x *encoding) deckBelow(d int) uint64 {
+	if d < 0 {
+		return x.deckMask()
+	}
+	var m uint64
+	for i := range d {
+		m |= 1 << x.deckPlace(i)
+	}
+	return m
+}
+
+// stepper builds a segment's steps.
+type stepper struct {
+	x     *encoding
+	steps []rel
+}
+
+// step is a new step, the identity.
+func (st *stepper) step() rel {
+	r := make(rel, st.x.places)
+	for a := range r {
+		r[a] = 1 << a
+	}
+	st.steps = append(st.steps, r)
+	return r
+}
+
+// pass is one step of passes from hand to hand (at once).
+func (st *stepper) pass(pairs ...[2]int) {
+	r := st.step()
+	for _, p := range pairs {
+		if p[0] >= 0 && p[1] >= 0 {
+			r[p[0]] |= 1 << p[1]
+		}
+	}
+}
+
+// draw is a step taking the deck's top card (of a deck of d cards, -1
+// when not known) to place to, every other card one place up.
+func (st *stepper) draw(d, to int) {
+	x := st.x
+	r := st.step()
+	if d < 0 {
+		r[x.top()] |= 1 << to
+		r[x.rest()] |= 1 << x.top()
+		return
+	}
+	st.clearDeck(r, d)
+	for i := range d {
+		if i == 0 {
+			r[x.top()] |= 1 << to
+			continue
+		}
+		r[x.deckPlace(i)] |= 1 << x.deckPlace(i-1)
+	}
+}
+
+// clearDeck empties the rows of the deck places that hold cards in a deck
+// of d cards, to be set anew (a deck place's card must move).
+func (st *stepper) clearDeck(r rel, d int) {
+	x := st.x
+	for m := x.deckBelow(d); m != 0; m &= m - 1 {
+		r[bits.TrailingZeros64(m)] = 0
+	}
+}
+
+// bottom is a step putting a card of place from under the deck (of d
+// cards before it, -1 when not known).
+func (st *stepper) bottom(d, from int) {
+	x := st.x
+	r := st.step()
+	if d < 0 {
+		r[from] |= x.deckMask()
+		return
+	}
+	r[from] |= 1 << x.deckPlace(d)
+}
+
+// shuffle is a step shuffling the deck, of d cards after it (-1 when not
+// known).
+func (st *stepper) shuffle(d int) {
+	x := st.x
+	r := st.step()
+	to := x.deckBelow(d)
+	if to == 0 {
+		return
+	}
+	for m := x.deckMask(); m != 0; m &= m - 1 {
+		r[bits.TrailingZeros64(m)] |= to
+	}
+}
+
+// fromDeck is a step taking a card of the deck's first k positions (every
+// position when k < 0) to place to.
+func (st *stepper) fromDeck(k, to int) {
+	x := st.x
+	r := st.step()
+	for m := x.deckBelow(k); m != 0; m &= m - 1 {
+		r[bits.TrailingZeros64(m)] |= 1 << to
+	}
+}
+
+// seer is the Seer's move: the bottom card of a deck of d cards (-1 when
+// not known) to the top, every other card one place down.
+func (st *stepper) seer(d int) {
+	x := st.x
+	r := st.step()
+	if d < 0 {
+		r[x.top()] |= 1 << x.rest()
+		r[x.rest()] |= 1 << x.top()
+		return
+	}
+	st.clearDeck(r, d)
+	for i := range d {
+		to := x.deckPlace(i + 1)
+		if i == d-1 {
+			to = x.top()
+		}
+		r[x.deckPlace(i)] |= 1 << to
+	}
+}
+
+// graph is segment s's moves, as steps in order.
+func (x *encoding) graph(s segment) graph {
+	st := &stepper{x: x}
+	g := graph{lo: make([]int, len(s.evs)), hi: make([]int, len(s.evs)), look: -1, bury: -1,
+		dsize: make([]int, len(s.evs)), done: make([]int, len(s.evs))}
+	// size is the deck's size before event i (-1 when not known).
+	size := func(i int) int {
+		switch {
+		case i > 0 && s.evs[i-1].pub != nil:
+			return s.evs[i-1].pub.deck
+		case i == 0 && s.start != nil:
+			return s.start.deck
+		}
+		return -1
+	}
+	grow := func(d, by int) int {
+		if d < 0 {
+			return -1
+		}
+		return max(0, d+by)
+	}
+	// The steps of the play that the lines after it read: the swap's
+	// (the Swain's takes, before and after its draw) and the Nun's.
+	var play Event
+	swap, take, take1, nun, look, playD := -1, -1, -1, -1, -1, -1
+	for i, t := range s.evs {
+		e := t.e
+		d := size(i)
+		g.dsize[i] = d
+		lo := len(st.steps)
+		g.lo[i], g.hi[i] = lo, lo
+		switch e.Kind {
+		case EvDraw:
+			st.draw(d, e.P)
+			g.hi[i] = len(st.steps)
+			if play.Kind == EvPlay && play.As == Swain && e.P == play.P {
+				take = len(st.steps)
+				st.pass([2]int{e.P, play.Q})
+			}
+			if e.P == s.player {
+				g.drew = true
+				g.drewFirst = g.drewFirst || play.Kind != EvPlay
+			}
+		case EvTake:
+			// The seat's Driver pick (another player's is the play's).
+			st.fromDeck(top3(d), e.P)
+			g.hi[i] = len(st.steps)
+			st.shuffle(grow(d, -1))
+			g.shuffled = true
+		case EvReveal:
+			if slices.Contains(e.Cards, Blackmailer) {
+				st.bottom(d, e.P)
+				g.hi[i] = len(st.steps)
+				st.shuffle(grow(d, 1))
+				g.shuffled = true
+			}
+		case EvDiscard:
+			st.pass([2]int{e.P, x.pile()})
+			g.hi[i] = len(st.steps)
+		case EvGive:
+			// Read at the swap's step (the Swain's: at either take).
+			switch {
+			case swap >= 0:
+				g.lo[i], g.hi[i] = swap, swap+1
+			case take >= 0:
+				// The card was in the hand at the last take at the
+				// latest, and with the taker from the first on.
+				g.lo[i], g.hi[i] = take, take1+1
+			default:
+				g.lo[i], g.hi[i] = len(st.steps), 0
+			}
+		case EvBury:
+			if nun >= 0 {
+				g.lo[i], g.hi[i] = nun, nun+1
+			} else {
+				g.lo[i], g.hi[i] = len(st.steps), 0
+			}
+		case EvSees:
+			g.look = d
+			if look >= 0 {
+				// The Secretary's and the Seer's looks are before their
+				// moves (their lines follow the play's).
+				g.lo[i], g.hi[i] = look, look
+				g.look = playD
+			}
+		case EvPlay:
+			play, playD = e, d
+			var pairs [][2]int
+			pairs = append(pairs, [2]int{e.P, x.pile()})
+			st.pass(pairs...)
+			g.hi[i] = len(st.steps)
+			switch e.As {
+			case Cad:
+				if e.Q >= 0 && e.R >= 0 {
+					swap = len(st.steps)
+					st.pass([2]int{e.Q, e.R}, [2]int{e.R, e.Q})
+				}
+			case Socialite:
+				if e.Q >= 0 {
+					swap = len(st.steps)
+					st.pass([2]int{e.P, e.Q}, [2]int{e.Q, e.P})
+				}
+			case Swain:
+				if e.Q >= 0 {
+					take, take1 = len(st.steps), len(st.steps)
+					st.pass([2]int{e.P, e.Q})
+				}
+			case Gossip:
+				swap = len(st.steps)
+				var ps [][2]int
+				for q := range x.n {
+					ps = append(ps, [2]int{q, (q + 1) % x.n})
+				}
+				st.pass(ps...)
+			case Invalid:
+				if e.Q >= 0 {
+					swap = len(st.steps)
+					st.pass([2]int{e.Q, e.P})
+				}
+			case Doctor:
+				if e.Arg != 0 || d < 0 {
+					st.bottom(d, x.pile())
+					st.shuffle(grow(d, 1))
+					g.shuffled = true
+				}
+			case Secretary:
+				if d != 0 {
+					look = len(st.steps) // the look, before the discard
+					if e.Arg != 0 || d < 0 {
+						st.fromDeck(-1, x.pile())
+					}
+					dd := d
+					if e.Arg != 0 {
+						dd = grow(d, -1)
+					}
+					st.shuffle(dd)
+					g.shuffled = true
+				}
+			case Driver:
+				// Another player's pick is counted at the play; the
+				// seat's at its own line. Without the view, both.
+				if d != 0 && (e.P != x.seat || s.start == nil) {
+					st.fromDeck(top3(d), e.P)
+					st.shuffle(grow(d, -1))
+					g.shuffled = true
+				}
+			case Nun:
+				nun, g.bury = len(st.steps), d
+				st.bottom(d, e.P)
+				g.shuffled = true
+			case Seer:
+				look = len(st.steps)
+				if e.Flag || d < 0 {
+					st.seer(d)
+					g.shuffled = true
+				}
+			}
+		}
+		g.done[i] = len(st.steps)
+	}
+	// Composed: pre forward, suf backward.
+	m := len(st.steps)
+	id := make(rel, x.places)
+	for a := range id {
+		id[a] = 1 << a
+	}
+	g.pre = make([]rel, m+1)
+	g.pre[0] = id
+	for k, r := range st.steps {
+		next := make(rel, x.places)
+		for a, set := range g.pre[k] {
+			for b := set; b != 0; b &= b - 1 {
+				next[a] |= r[bits.TrailingZeros64(b)]
+			}
+		}
+		g.pre[k+1] = next
+	}
+	g.suf = make([]rel, m+1)
+	g.suf[m] = id
+	for k := m - 1; k >= 0; k-- {
+		next := make(rel, x.places)
+		for a, set := range st.steps[k] {
+			for b := set; b != 0; b &= b - 1 {
+				next[a] |= g.suf[k+1][bits.TrailingZeros64(b)]
+			}
+		}
+		g.suf[k] = next
+	}
+	g.reach = make([][]bool, x.places)
+	for a := range g.reach {
+		g.reach[a] = make([]bool, x.places)
+		for b := g.pre[m][a]; b != 0; b &= b - 1 {
+			g.reach[a][bits.TrailingZeros64(b)] = true
+		}
+	}
+	return g
+}
