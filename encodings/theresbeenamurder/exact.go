@@ -57,9 +57,9 @@ type encoding struct {
 	handLine int
 	n        int // players
 	places   int
-	// pos is how many deck positions the places tell apart: 0 for two
-	// (the top card and the rest of the deck).
-	pos     int
+	// front is how many of the deck's first positions are a place each
+	// (see deckAt): 0 for none but the top (the look-ahead's graphs).
+	front   int
 	cards   []Card
 	index   [NumCards + 1]int // index[c] is card c's index in cards
 	times   int               // time points the model holds, 0 to times-1
@@ -170,12 +170,20 @@ func (x *encoding) rest() int    { return x.n + plRest }
 func (x *encoding) removed() int { return x.n + plRemoved }
 func (x *encoding) pile() int    { return x.n + plPile }
 
+// deckFront is how many of the deck's first positions are a place each
+// (see deckAt): 0, the deck's places being its top card and the rest.
+func deckFront(cfg *Config) int { return 0 }
+
 // newEncoding is an empty encoding of g's set-up (the deal's observation
 // added) over a model of times time points.
 func newEncoding(g *Game, times int) (*encoding, error) {
 	x := &encoding{cfg: g.cfg, seat: g.p.seat, hand: slices.Clone(g.hand), handLine: g.handLine,
 		n: g.cfg.Players, cards: g.cfg.Cards, times: times}
-	x.places = x.n + plExtra
+	x.front = deckFront(g.cfg)
+	x.places = x.n + plExtra + x.front
+	if x.places > 64 {
+		return nil, fmt.Errorf("%d places: more than the encoding's sets hold", x.places)
+	}
 	for i, c := range x.cards {
 		x.index[c] = i
 	}
@@ -398,7 +406,9 @@ func (x *encoding) sizes(t int, p *public, mine bool) []solver.Constraint {
 	var ks []solver.Constraint
 	n := make([]int, x.places)
 	copy(n, p.sizes)
-	n[x.top()], n[x.rest()] = min(1, p.deck), max(0, p.deck-1)
+	for i := range p.deck {
+		n[x.deckAt(i, p.deck)]++
+	}
 	n[x.removed()], n[x.pile()] = x.cfg.Removed, len(p.pile)
 	op := solver.Eq
 	// exactly: the cards at place are these, when they are all known.
@@ -462,18 +472,26 @@ func (x *encoding) deal() []solver.Constraint {
 			not(Detective, q)
 		}
 	}
-	first := 2 * x.n // the deck's top card's position
-	if first >= top {
-		not(Murderer, x.top())
-		not(Murderer, x.rest())
-	} else {
-		not(Detective, x.top())
-		if cfg.DeckSize()-1 < top {
-			not(Detective, x.rest())
+	// Deck position i after the deal is position 2n+i of the deck before
+	// it: in the top part below top. A deck place holds the Murderer only
+	// if one of its positions is in the top part, the Detective only if
+	// one is in the bottom part.
+	d := cfg.DeckSize() - 2*x.n
+	var upper, lower uint64
+	for i := range d {
+		if 2*x.n+i < top {
+			upper |= 1 << x.deckAt(i, d)
+		} else {
+			lower |= 1 << x.deckAt(i, d)
 		}
-		if top-first == 1 {
-			// The top part's one card left in the deck is its top card.
-			not(Murderer, x.rest())
+	}
+	for m := x.deckMask(); m != 0; m &= m - 1 {
+		p := bits.TrailingZeros64(m)
+		if upper&(1<<p) == 0 {
+			not(Murderer, p)
+		}
+		if lower&(1<<p) == 0 {
+			not(Detective, p)
 		}
 	}
 	return ks
@@ -621,13 +639,13 @@ func (x *encoding) content(k int, s segment, g graph, i int) []solver.Constraint
 		}
 	}
 	chooser := e.P != s.player && s.player >= 0
-	deck := x.deckPlaces(-1)
+	deck := x.deckPlaces(-1, -1)
 	switch e.Kind {
 	case EvDraw, EvTake:
 		if e.Kind == EvDraw {
 			from(e.Card, x.top())
 		} else {
-			from(e.Card, x.deckPlaces(top3(g.dsize[i]))...)
+			from(e.Card, x.deckPlaces(3, g.dsize[i])...)
 		}
 		to(e.Card, e.P)
 	case EvAnnounce:
@@ -664,7 +682,7 @@ func (x *encoding) content(k int, s segment, g graph, i int) []solver.Constraint
 		from(e.Card, e.P)
 		if g.bury >= 0 && g.hi[i] > g.lo[i] {
 			// Under the deck of the Nun's play (its size then).
-			to(e.Card, x.deckPlace(g.bury))
+			to(e.Card, x.deckAt(g.bury, g.bury+1))
 		} else {
 			to(e.Card, deck...)
 		}
@@ -684,8 +702,8 @@ func (x *encoding) content(k int, s segment, g graph, i int) []solver.Constraint
 			// The bottom card, before the move.
 			for _, c := range e.Cards {
 				if g.look > 0 {
-					from(c, x.deckPlace(g.look-1))
-					to(c, x.deckPlace(g.look-1))
+					from(c, x.deckAt(g.look-1, g.look))
+					to(c, x.deckAt(g.look-1, g.look))
 				} else {
 					from(c, deck...)
 					to(c, deck...)
@@ -696,7 +714,7 @@ func (x *encoding) content(k int, s segment, g graph, i int) []solver.Constraint
 			for j, c := range e.Cards {
 				p := deck
 				if g.look > j {
-					p = []int{x.deckPlace(j)}
+					p = []int{x.deckAt(j, g.look)}
 				}
 				from(c, p...)
 				to(c, p...)
@@ -772,11 +790,11 @@ func (x *encoding) content(k int, s segment, g graph, i int) []solver.Constraint
 	return ks
 }
 
-// deckPlaces are the places of the first d deck positions (every deck
-// place when d < 0).
-func (x *encoding) deckPlaces(d int) []int {
+// deckPlaces are the places of the first k positions of a deck of d
+// cards (deckBelow, as a list).
+func (x *encoding) deckPlaces(k, d int) []int {
 	var out []int
-	for m := x.deckBelow(d); m != 0; m &= m - 1 {
+	for m := x.deckBelow(k, d); m != 0; m &= m - 1 {
 		out = append(out, bits.TrailingZeros64(m))
 	}
 	return out
@@ -1290,7 +1308,7 @@ func (g *Game) exactEnc() (*encoding, error) {
 func (x *encoding) sheetPlaces(l int) []int {
 	switch l - x.n {
 	case LocDeck:
-		return []int{x.top(), x.rest()}
+		return x.deckPlaces(-1, -1)
 	case LocPile:
 		return []int{x.pile()}
 	case LocRemoved:
@@ -1739,10 +1757,8 @@ func truePlace(x *encoding, s *State, c Card) solver.Holder {
 		return solver.Holder(p)
 	}
 	switch i := slices.Index(s.Deck, c); {
-	case i == 0:
-		return solver.Holder(x.top())
-	case i > 0:
-		return solver.Holder(x.rest())
+	case i >= 0:
+		return solver.Holder(x.deckAt(i, len(s.Deck)))
 	case has(s.Discard, c):
 		return solver.Holder(x.pile())
 	}

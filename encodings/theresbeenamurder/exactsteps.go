@@ -61,58 +61,55 @@ type graph struct {
 	look int
 }
 
-// top3 is how many cards the Driver looks at in a deck of d cards (-1,
-// every card, when d is not known).
-func top3(d int) int {
-	if d < 0 {
-		return -1
-	}
-	return min(3, d)
-}
 
-// deckPlace is the place of deck position i (0 the top).
-func (x *encoding) deckPlace(i int) int {
+// The deck's places. With front = 0 (the look-ahead's graphs) there are
+// two: the top card (plTop) and the rest (plRest). Otherwise the first
+// front positions are a place each (the top card plTop, then one place
+// each after plPile), the bottom card is a place (after them), and the
+// cards between are one place, the middle (plRest), whose order is not
+// told apart. A deck of d cards has its position i at deckAt(i, d).
+
+// deckAt is the place of deck position i (0 the top) in a deck of d
+// cards.
+func (x *encoding) deckAt(i, d int) int {
 	switch {
 	case i <= 0:
 		return x.top()
-	case i == 1 || x.pos == 0:
+	case x.front == 0:
 		return x.rest()
+	case i < x.front:
+		return x.n + plExtra + i - 1
+	case i == d-1:
+		return x.bottom()
 	}
-	return x.n + plExtra + i - 2
+	return x.rest()
 }
 
-// deckIndex is the deck position of place p (the first position it
-// stands for), -1 for a place not in the deck.
-func (x *encoding) deckIndex(p int) int {
-	switch {
-	case p == x.top():
-		return 0
-	case p == x.rest():
-		return 1
-	case x.pos > 0 && p >= x.n+plExtra:
-		return p - x.n - plExtra + 2
-	}
-	return -1
-}
+// bottom is the place of the deck's bottom card below the front places.
+func (x *encoding) bottom() int { return x.n + plExtra + x.front - 1 }
 
 // deckMask is every deck place, as a set.
 func (x *encoding) deckMask() uint64 {
 	m := uint64(1)<<x.top() | uint64(1)<<x.rest()
-	for i := 2; i < x.pos; i++ {
-		m |= 1 << x.deckPlace(i)
+	for p := x.n + plExtra; p < x.places; p++ {
+		m |= 1 << p
 	}
 	return m
 }
 
-// deckBelow is the deck places of positions 0 to d-1 (every deck place
-// when d < 0, the size not known).
-func (x *encoding) deckBelow(d int) uint64 {
+// deckBelow is the places of positions 0 to k-1 of a deck of d cards
+// (every deck place when d < 0, the size not known; to the bottom when
+// k < 0).
+func (x *encoding) deckBelow(k, d int) uint64 {
 	if d < 0 {
 		return x.deckMask()
 	}
+	if k < 0 || k > d {
+		k = d
+	}
 	var m uint64
-	for i := range d {
-		m |= 1 << x.deckPlace(i)
+	for i := range k {
+		m |= 1 << x.deckAt(i, d)
 	}
 	return m
 }
@@ -143,45 +140,51 @@ func (st *stepper) pass(pairs ...[2]int) {
 	}
 }
 
+// remap is a step moving the cards of a deck of d cards (known) to a
+// deck of d2: position i to position to(i) of it, or to place out when
+// to(i) < 0. A deck place's card must move as the map says (its row set
+// anew); other places stay.
+func (st *stepper) remap(d, d2 int, to func(int) int, out int) rel {
+	x := st.x
+	r := st.step()
+	for m := x.deckBelow(d, d); m != 0; m &= m - 1 {
+		r[bits.TrailingZeros64(m)] = 0
+	}
+	for i := range d {
+		p := x.deckAt(i, d)
+		if j := to(i); j >= 0 {
+			r[p] |= 1 << x.deckAt(j, d2)
+		} else {
+			r[p] |= 1 << out
+		}
+	}
+	return r
+}
+
 // draw is a step taking the deck's top card (of a deck of d cards, -1
 // when not known) to place to, every other card one place up.
 func (st *stepper) draw(d, to int) {
 	x := st.x
-	r := st.step()
 	if d < 0 {
+		r := st.step()
 		r[x.top()] |= 1 << to
 		r[x.rest()] |= 1 << x.top()
 		return
 	}
-	st.clearDeck(r, d)
-	for i := range d {
-		if i == 0 {
-			r[x.top()] |= 1 << to
-			continue
-		}
-		r[x.deckPlace(i)] |= 1 << x.deckPlace(i-1)
-	}
-}
-
-// clearDeck empties the rows of the deck places that hold cards in a deck
-// of d cards, to be set anew (a deck place's card must move).
-func (st *stepper) clearDeck(r rel, d int) {
-	x := st.x
-	for m := x.deckBelow(d); m != 0; m &= m - 1 {
-		r[bits.TrailingZeros64(m)] = 0
-	}
+	st.remap(d, d-1, func(i int) int { return i - 1 }, to)
 }
 
 // bottom is a step putting a card of place from under the deck (of d
 // cards before it, -1 when not known).
 func (st *stepper) bottom(d, from int) {
 	x := st.x
-	r := st.step()
 	if d < 0 {
+		r := st.step()
 		r[from] |= x.deckMask()
 		return
 	}
-	r[from] |= 1 << x.deckPlace(d)
+	r := st.remap(d, d+1, func(i int) int { return i }, -1)
+	r[from] |= 1 << x.deckAt(d, d+1)
 }
 
 // shuffle is a step shuffling the deck, of d cards after it (-1 when not
@@ -189,7 +192,7 @@ func (st *stepper) bottom(d, from int) {
 func (st *stepper) shuffle(d int) {
 	x := st.x
 	r := st.step()
-	to := x.deckBelow(d)
+	to := x.deckBelow(d, d)
 	if to == 0 {
 		return
 	}
@@ -198,12 +201,13 @@ func (st *stepper) shuffle(d int) {
 	}
 }
 
-// fromDeck is a step taking a card of the deck's first k positions (every
-// position when k < 0) to place to.
-func (st *stepper) fromDeck(k, to int) {
+// fromDeck is a step taking a card of the first k positions of a deck of
+// d cards (every position when k < 0; every place when d < 0) to place to
+// (a shuffle follows: the others stay).
+func (st *stepper) fromDeck(k, d, to int) {
 	x := st.x
 	r := st.step()
-	for m := x.deckBelow(k); m != 0; m &= m - 1 {
+	for m := x.deckBelow(k, d); m != 0; m &= m - 1 {
 		r[bits.TrailingZeros64(m)] |= 1 << to
 	}
 }
@@ -212,20 +216,18 @@ func (st *stepper) fromDeck(k, to int) {
 // not known) to the top, every other card one place down.
 func (st *stepper) seer(d int) {
 	x := st.x
-	r := st.step()
 	if d < 0 {
+		r := st.step()
 		r[x.top()] |= 1 << x.rest()
 		r[x.rest()] |= 1 << x.top()
 		return
 	}
-	st.clearDeck(r, d)
-	for i := range d {
-		to := x.deckPlace(i + 1)
+	st.remap(d, d, func(i int) int {
 		if i == d-1 {
-			to = x.top()
+			return 0
 		}
-		r[x.deckPlace(i)] |= 1 << to
-	}
+		return i + 1
+	}, -1)
 }
 
 // graph is segment s's moves, as steps in order.
@@ -253,8 +255,20 @@ func (x *encoding) graph(s segment) graph {
 	// (the Swain's takes, before and after its draw) and the Nun's.
 	var play Event
 	swap, take, take1, nun, look, playD := -1, -1, -1, -1, -1, -1
+	// pending: the Swain's take after its draw is still to come.
+	pending := false
+	takeNow := func() {
+		if pending {
+			pending = false
+			take = len(st.steps)
+			st.pass([2]int{play.P, play.Q})
+		}
+	}
 	for i, t := range s.evs {
 		e := t.e
+		if pending && !((e.Kind == EvAnnounce || e.Kind == EvReveal) && e.P == play.P) {
+			takeNow()
+		}
 		d := size(i)
 		g.dsize[i] = d
 		lo := len(st.steps)
@@ -263,9 +277,10 @@ func (x *encoding) graph(s segment) graph {
 		case EvDraw:
 			st.draw(d, e.P)
 			g.hi[i] = len(st.steps)
-			if play.Kind == EvPlay && play.As == Swain && e.P == play.P {
-				take = len(st.steps)
-				st.pass([2]int{e.P, play.Q})
+			if play.Kind == EvPlay && play.As == Swain && e.P == play.P && play.Q >= 0 {
+				// The take follows what the draw sets off in the
+				// drawer's hand (the Drunk announced, the Blackmailer).
+				pending = true
 			}
 			if e.P == s.player {
 				g.drew = true
@@ -273,7 +288,7 @@ func (x *encoding) graph(s segment) graph {
 			}
 		case EvTake:
 			// The seat's Driver pick (another player's is the play's).
-			st.fromDeck(top3(d), e.P)
+			st.fromDeck(3, d, e.P)
 			g.hi[i] = len(st.steps)
 			st.shuffle(grow(d, -1))
 			g.shuffled = true
@@ -357,7 +372,7 @@ func (x *encoding) graph(s segment) graph {
 				if d != 0 {
 					look = len(st.steps) // the look, before the discard
 					if e.Arg != 0 || d < 0 {
-						st.fromDeck(-1, x.pile())
+						st.fromDeck(-1, d, x.pile())
 					}
 					dd := d
 					if e.Arg != 0 {
@@ -370,7 +385,7 @@ func (x *encoding) graph(s segment) graph {
 				// Another player's pick is counted at the play; the
 				// seat's at its own line. Without the view, both.
 				if d != 0 && (e.P != x.seat || s.start == nil) {
-					st.fromDeck(top3(d), e.P)
+					st.fromDeck(3, d, e.P)
 					st.shuffle(grow(d, -1))
 					g.shuffled = true
 				}
@@ -388,6 +403,7 @@ func (x *encoding) graph(s segment) graph {
 		}
 		g.done[i] = len(st.steps)
 	}
+	takeNow()
 	// Composed: pre forward, suf backward.
 	m := len(st.steps)
 	id := make(rel, x.places)
