@@ -61,7 +61,6 @@ type graph struct {
 	look int
 }
 
-
 // The deck's places. With front = 0 (the look-ahead's graphs) there are
 // two: the top card (plTop) and the rest (plRest). Otherwise the first
 // front positions are a place each (the top card plTop, then one place
