@@ -254,7 +254,7 @@ func (x *encoding) sync(g *Game) (bool, error) {
 		x.reuse = append(x.reuse, x.open.ids...)
 	}
 	for k := keep; k < open; k++ {
-		ids, err := x.encodeSeg(k, segs[k], true)
+		ids, err := x.encodeSeg(k, segs, true)
 		if err != nil {
 			return false, err
 		}
@@ -262,7 +262,7 @@ func (x *encoding) sync(g *Game) (bool, error) {
 		x.was, x.sheet = nil, nil
 	}
 	if !x.open.same(open, segs[open]) {
-		ids, err := x.encodeSeg(open, segs[open], false)
+		ids, err := x.encodeSeg(open, segs, false)
 		if err != nil {
 			return false, err
 		}
@@ -290,8 +290,10 @@ func (x *encoding) sync(g *Game) (bool, error) {
 }
 
 // encodeSeg adds segment k's observations: its moves and sizes (as its
-// first line's), then each line's; closed tells whether the turn is over.
-func (x *encoding) encodeSeg(k int, s segment, closed bool) ([]int, error) {
+// first line's), then each line's, then what the lines tell of the
+// deck's order at its end; closed tells whether the turn is over.
+func (x *encoding) encodeSeg(k int, segs []segment, closed bool) ([]int, error) {
+	s := segs[k]
 	line := x.handLine
 	if len(s.evs) > 0 {
 		line = s.evs[0].line
@@ -307,6 +309,16 @@ func (x *encoding) encodeSeg(k int, s segment, closed bool) ([]int, error) {
 	}
 	for i, t := range s.evs {
 		id, err := x.add(t.line, x.content(k, s, g, i))
+		if err != nil {
+			return nil, err
+		}
+		if id >= 0 {
+			ids = append(ids, id)
+		}
+	}
+	// The deck's order at the segment's end (exactdeck.go).
+	for _, lc := range x.deckFacts(segs, k) {
+		id, err := x.add(lc.line, lc.ks)
 		if err != nil {
 			return nil, err
 		}

@@ -54,8 +54,9 @@ type graph struct {
 	// dsize[i] is the deck's size before event i (-1 when not known);
 	// done[i] is how many steps precede the events after event i.
 	dsize, done []int
-	// bury is the deck's size at the Nun's play (its card's position).
-	bury int
+	// bury is the deck's size at the Nun's play (its card's position),
+	// nun the step that puts the card there (-1 for none).
+	bury, nun int
 	// look is the deck's size at the seat's look (the Driver's, the
 	// Secretary's, the Seer's; -1 when not known).
 	look int
@@ -232,7 +233,7 @@ func (st *stepper) seer(d int) {
 // graph is segment s's moves, as steps in order.
 func (x *encoding) graph(s segment) graph {
 	st := &stepper{x: x}
-	g := graph{lo: make([]int, len(s.evs)), hi: make([]int, len(s.evs)), look: -1, bury: -1,
+	g := graph{lo: make([]int, len(s.evs)), hi: make([]int, len(s.evs)), look: -1, bury: -1, nun: -1,
 		dsize: make([]int, len(s.evs)), done: make([]int, len(s.evs))}
 	// size is the deck's size before event i (-1 when not known).
 	size := func(i int) int {
@@ -389,7 +390,7 @@ func (x *encoding) graph(s segment) graph {
 					g.shuffled = true
 				}
 			case Nun:
-				nun, g.bury = len(st.steps), d
+				nun, g.bury, g.nun = len(st.steps), d, len(st.steps)
 				st.bottom(d, e.P)
 				g.shuffled = true
 			case Seer:
