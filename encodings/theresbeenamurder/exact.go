@@ -57,20 +57,17 @@ type encoding struct {
 	handLine int
 	n        int // players
 	places   int
-	// front is how many of the deck's first positions are a place each
-	// (see deckAt): 0 for none but the top (the look-ahead's graphs).
-	front   int
-	cards   []Card
-	index   [NumCards + 1]int // index[c] is card c's index in cards
-	times   int               // time points the model holds, 0 to times-1
-	model   *solver.Model
-	prob    *solver.Problem
-	obsLine []int // line of each observation (0 for the idle ones and the questions)
-	sat     *solver.SAT
-	dealIDs []int
-	idle    []int    // idle[t] puts every card of time point t in hand 0
-	closed  []encSeg // the closed segments encoded, in order
-	open    encSeg   // the open segment's encoding in force
+	cards    []Card
+	index    [NumCards + 1]int // index[c] is card c's index in cards
+	times    int               // time points the model holds, 0 to times-1
+	model    *solver.Model
+	prob     *solver.Problem
+	obsLine  []int // line of each observation (0 for the idle ones and the questions)
+	sat      *solver.SAT
+	dealIDs  []int
+	idle     []int    // idle[t] puts every card of time point t in hand 0
+	closed   []encSeg // the closed segments encoded, in order
+	open     encSeg   // the open segment's encoding in force
 	// committed is how many closed segments are committed to the solver
 	// (the deal with the first): in force for good, worked into its
 	// clauses once. Only the segments of accepted lines are: a game's
@@ -170,20 +167,12 @@ func (x *encoding) rest() int    { return x.n + plRest }
 func (x *encoding) removed() int { return x.n + plRemoved }
 func (x *encoding) pile() int    { return x.n + plPile }
 
-// deckFront is how many of the deck's first positions are a place each
-// (see deckAt): 0, the deck's places being its top card and the rest.
-func deckFront(cfg *Config) int { return 0 }
-
 // newEncoding is an empty encoding of g's set-up (the deal's observation
 // added) over a model of times time points.
 func newEncoding(g *Game, times int) (*encoding, error) {
 	x := &encoding{cfg: g.cfg, seat: g.p.seat, hand: slices.Clone(g.hand), handLine: g.handLine,
 		n: g.cfg.Players, cards: g.cfg.Cards, times: times}
-	x.front = deckFront(g.cfg)
-	x.places = x.n + plExtra + x.front
-	if x.places > 64 {
-		return nil, fmt.Errorf("%d places: more than the encoding's sets hold", x.places)
-	}
+	x.places = x.n + plExtra
 	for i, c := range x.cards {
 		x.index[c] = i
 	}
@@ -525,6 +514,15 @@ func (x *encoding) structure(k int, s segment, g graph, closed bool) []solver.Co
 				}
 			}
 			ks = append(ks, solver.Clause(pos, []solver.Lit{x.lit(c, a, from)}))
+		}
+	}
+	// A one-card pass: no two cards of its giver at a are with its
+	// receiver at b.
+	for _, p := range g.once {
+		for i, c := range x.cards {
+			for _, d := range x.cards[i+1:] {
+				ks = append(ks, solver.Clause(nil, []solver.Lit{x.lit(c, a, p[0]), x.lit(c, b, p[1]), x.lit(d, a, p[0]), x.lit(d, b, p[1])}))
+			}
 		}
 	}
 	// The announcements and reveals are read once the segment is closed:

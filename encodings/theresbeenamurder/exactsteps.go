@@ -57,44 +57,31 @@ type graph struct {
 	// bury is the deck's size at the Nun's play (its card's position),
 	// nun the step that puts the card there (-1 for none).
 	bury, nun int
+	// once are hand pairs (from, to) between which one card at most is
+	// passed (a one-card pass, the only way between them).
+	once [][2]int
 	// look is the deck's size at the seat's look (the Driver's, the
 	// Secretary's, the Seer's; -1 when not known).
 	look int
 }
 
-// The deck's places. With front = 0 (the look-ahead's graphs) there are
-// two: the top card (plTop) and the rest (plRest). Otherwise the first
-// front positions are a place each (the top card plTop, then one place
-// each after plPile), the bottom card is a place (after them), and the
-// cards between are one place, the middle (plRest), whose order is not
-// told apart. A deck of d cards has its position i at deckAt(i, d).
+// The deck's places are its top card (plTop) and the rest (plRest): a
+// deck of d cards has its position i at deckAt(i, d). (A place for each
+// of the first positions and for the bottom card was tried: see
+// exactdeck.go for why the order below the top is followed otherwise.)
 
 // deckAt is the place of deck position i (0 the top) in a deck of d
 // cards.
 func (x *encoding) deckAt(i, d int) int {
-	switch {
-	case i <= 0:
+	if i <= 0 {
 		return x.top()
-	case x.front == 0:
-		return x.rest()
-	case i < x.front:
-		return x.n + plExtra + i - 1
-	case i == d-1:
-		return x.bottom()
 	}
 	return x.rest()
 }
 
-// bottom is the place of the deck's bottom card below the front places.
-func (x *encoding) bottom() int { return x.n + plExtra + x.front - 1 }
-
 // deckMask is every deck place, as a set.
 func (x *encoding) deckMask() uint64 {
-	m := uint64(1)<<x.top() | uint64(1)<<x.rest()
-	for p := x.n + plExtra; p < x.places; p++ {
-		m |= 1 << p
-	}
-	return m
+	return uint64(1)<<x.top() | uint64(1)<<x.rest()
 }
 
 // deckBelow is the places of positions 0 to k-1 of a deck of d cards
@@ -118,6 +105,16 @@ func (x *encoding) deckBelow(k, d int) uint64 {
 type stepper struct {
 	x     *encoding
 	steps []rel
+	// passes are the one-card passes: from, to, and the steps that may
+	// make it (the Swain's take has two).
+	passes []onePass
+}
+
+// onePass is one card passed from hand to hand by one player's choice or
+// at random: one card, made by one of steps.
+type onePass struct {
+	from, to int
+	steps    []int
 }
 
 // step is a new step, the identity.
@@ -138,6 +135,12 @@ func (st *stepper) pass(pairs ...[2]int) {
 			r[p[0]] |= 1 << p[1]
 		}
 	}
+}
+
+// one records that the last step's pass from a to b is one card (the
+// same pass as that of the steps listed, if any).
+func (st *stepper) one(a, b int, also ...int) {
+	st.passes = append(st.passes, onePass{a, b, append([]int{len(st.steps) - 1}, also...)})
 }
 
 // remap is a step moving the cards of a deck of d cards (known) to a
@@ -262,6 +265,7 @@ func (x *encoding) graph(s segment) graph {
 			pending = false
 			take = len(st.steps)
 			st.pass([2]int{play.P, play.Q})
+			st.one(play.P, play.Q, take1)
 		}
 	}
 	for i, t := range s.evs {
@@ -339,16 +343,21 @@ func (x *encoding) graph(s segment) graph {
 				if e.Q >= 0 && e.R >= 0 {
 					swap = len(st.steps)
 					st.pass([2]int{e.Q, e.R}, [2]int{e.R, e.Q})
+					st.one(e.Q, e.R)
+					st.one(e.R, e.Q)
 				}
 			case Socialite:
 				if e.Q >= 0 {
 					swap = len(st.steps)
 					st.pass([2]int{e.P, e.Q}, [2]int{e.Q, e.P})
+					st.one(e.P, e.Q)
+					st.one(e.Q, e.P)
 				}
 			case Swain:
 				if e.Q >= 0 {
 					take, take1 = len(st.steps), len(st.steps)
 					st.pass([2]int{e.P, e.Q})
+					st.one(e.P, e.Q)
 				}
 			case Gossip:
 				swap = len(st.steps)
@@ -357,10 +366,14 @@ func (x *encoding) graph(s segment) graph {
 					ps = append(ps, [2]int{q, (q + 1) % x.n})
 				}
 				st.pass(ps...)
+				for _, p := range ps {
+					st.one(p[0], p[1])
+				}
 			case Invalid:
 				if e.Q >= 0 {
 					swap = len(st.steps)
 					st.pass([2]int{e.Q, e.P})
+					st.one(e.Q, e.P)
 				}
 			case Doctor:
 				if e.Arg != 0 || d < 0 {
@@ -431,6 +444,30 @@ func (x *encoding) graph(s segment) graph {
 			}
 		}
 		g.suf[k] = next
+	}
+	// A one-card pass that is the only way from its hand to the other:
+	// at most one card of the one at the start is with the other at the
+	// end.
+	for _, p := range st.passes {
+		if p.from == p.to {
+			continue
+		}
+		set := uint64(1) << p.from
+		for k, r := range st.steps {
+			var next uint64
+			for b := set; b != 0; b &= b - 1 {
+				a := bits.TrailingZeros64(b)
+				row := r[a]
+				if a == p.from && slices.Contains(p.steps, k) {
+					row &^= 1 << p.to
+				}
+				next |= row
+			}
+			set = next
+		}
+		if set&(1<<p.to) == 0 && !slices.Contains(g.once, [2]int{p.from, p.to}) {
+			g.once = append(g.once, [2]int{p.from, p.to})
+		}
 	}
 	g.reach = make([][]bool, x.places)
 	for a := range g.reach {
