@@ -22,7 +22,9 @@ import (
 // most once in a step: draws, plays, passes, discards, the Doctor, the
 // Secretary, the Driver, the Nun, the Seer, the Detective sent back by
 // the Blackmailer, shuffles); every place's size at every time point is what the
-// lines say; the lines' cards are constraints at the segment's ends; and
+// lines say; the lines' cards are constraints at the segment's ends;
+// what the lines tell of the deck's order below its top card is said at
+// each time point of the top card and the rest (exactdeck.go); and
 // the rules on choices (the Monkey and the Drunk must be played, the
 // Aristocrat stops the draw, the Imposter is not played beside a card
 // above it, the Stranger must be chosen, the Murderer cannot be chosen
