@@ -3,6 +3,7 @@ package theresbeenamurder
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
@@ -16,11 +17,14 @@ import (
 // at time t is the solver card "c@t"; the solver holders are the places:
 // each hand, the deck's top card, the rest of the deck, the removed cards
 // and the pile. Within a segment a card may go from place a to place b
-// only when the segment's lines allow a path of moves from a to b (the
-// transitive closure of its moves: draws, plays, passes, discards, the
-// Doctor, the Secretary, the Driver, the Nun, the Detective sent back by
-// the Blackmailer); every place's size at every time point is what the
-// lines say; the lines' cards are constraints at the segment's ends; and
+// only when the segment's moves, in the order they happen, lead from a to
+// b (exactsteps.go: each line's steps composed in order, a card moving at
+// most once in a step: draws, plays, passes, discards, the Doctor, the
+// Secretary, the Driver, the Nun, the Seer, the Detective sent back by
+// the Blackmailer, shuffles); every place's size at every time point is what the
+// lines say; the lines' cards are constraints at the segment's ends;
+// what the lines tell of the deck's order below its top card is said at
+// each time point of the top card and the rest (exactdeck.go); and
 // the rules on choices (the Monkey and the Drunk must be played, the
 // Aristocrat stops the draw, the Imposter is not played beside a card
 // above it, the Stranger must be chosen, the Murderer cannot be chosen
@@ -241,7 +245,7 @@ func (x *encoding) sync(g *Game) (bool, error) {
 		x.reuse = append(x.reuse, x.open.ids...)
 	}
 	for k := keep; k < open; k++ {
-		ids, err := x.encodeSeg(k, segs[k], true)
+		ids, err := x.encodeSeg(k, segs, true)
 		if err != nil {
 			return false, err
 		}
@@ -249,7 +253,7 @@ func (x *encoding) sync(g *Game) (bool, error) {
 		x.was, x.sheet = nil, nil
 	}
 	if !x.open.same(open, segs[open]) {
-		ids, err := x.encodeSeg(open, segs[open], false)
+		ids, err := x.encodeSeg(open, segs, false)
 		if err != nil {
 			return false, err
 		}
@@ -277,8 +281,10 @@ func (x *encoding) sync(g *Game) (bool, error) {
 }
 
 // encodeSeg adds segment k's observations: its moves and sizes (as its
-// first line's), then each line's; closed tells whether the turn is over.
-func (x *encoding) encodeSeg(k int, s segment, closed bool) ([]int, error) {
+// first line's), then each line's, then what the lines tell of the
+// deck's order at its end; closed tells whether the turn is over.
+func (x *encoding) encodeSeg(k int, segs []segment, closed bool) ([]int, error) {
+	s := segs[k]
 	line := x.handLine
 	if len(s.evs) > 0 {
 		line = s.evs[0].line
@@ -292,8 +298,18 @@ func (x *encoding) encodeSeg(k int, s segment, closed bool) ([]int, error) {
 	if id >= 0 {
 		ids = append(ids, id)
 	}
-	for _, t := range s.evs {
-		id, err := x.add(t.line, x.content(k, s, g, t.e))
+	for i, t := range s.evs {
+		id, err := x.add(t.line, x.content(k, s, g, i))
+		if err != nil {
+			return nil, err
+		}
+		if id >= 0 {
+			ids = append(ids, id)
+		}
+	}
+	// The deck's order at the segment's end (exactdeck.go).
+	for _, lc := range x.deckFacts(segs, k) {
+		id, err := x.add(lc.line, lc.ks)
 		if err != nil {
 			return nil, err
 		}
@@ -393,7 +409,9 @@ func (x *encoding) sizes(t int, p *public, mine bool) []solver.Constraint {
 	var ks []solver.Constraint
 	n := make([]int, x.places)
 	copy(n, p.sizes)
-	n[x.top()], n[x.rest()] = min(1, p.deck), max(0, p.deck-1)
+	for i := range p.deck {
+		n[x.deckAt(i, p.deck)]++
+	}
 	n[x.removed()], n[x.pile()] = x.cfg.Removed, len(p.pile)
 	op := solver.Eq
 	// exactly: the cards at place are these, when they are all known.
@@ -457,129 +475,29 @@ func (x *encoding) deal() []solver.Constraint {
 			not(Detective, q)
 		}
 	}
-	first := 2 * x.n // the deck's top card's position
-	if first >= top {
-		not(Murderer, x.top())
-		not(Murderer, x.rest())
-	} else {
-		not(Detective, x.top())
-		if cfg.DeckSize()-1 < top {
-			not(Detective, x.rest())
+	// Deck position i after the deal is position 2n+i of the deck before
+	// it: in the top part below top. A deck place holds the Murderer only
+	// if one of its positions is in the top part, the Detective only if
+	// one is in the bottom part.
+	d := cfg.DeckSize() - 2*x.n
+	var upper, lower uint64
+	for i := range d {
+		if 2*x.n+i < top {
+			upper |= 1 << x.deckAt(i, d)
+		} else {
+			lower |= 1 << x.deckAt(i, d)
 		}
-		if top-first == 1 {
-			// The top part's one card left in the deck is its top card.
-			not(Murderer, x.rest())
+	}
+	for m := x.deckMask(); m != 0; m &= m - 1 {
+		p := bits.TrailingZeros64(m)
+		if upper&(1<<p) == 0 {
+			not(Murderer, p)
+		}
+		if lower&(1<<p) == 0 {
+			not(Detective, p)
 		}
 	}
 	return ks
-}
-
-// graph is the moves a segment allows between places, closed under
-// paths: reach[a][b] when a card at a at the segment's start may be at b
-// at its end.
-type graph struct {
-	reach    [][]bool
-	shuffled bool // the deck's order may change beyond draws from the top
-	drew     bool // the turn's player drew
-	// drewFirst: the turn's player drew before playing (so did not start
-	// the turn holding the Aristocrat).
-	drewFirst bool
-}
-
-func (x *encoding) graph(s segment) graph {
-	g := graph{reach: make([][]bool, x.places)}
-	for a := range g.reach {
-		g.reach[a] = make([]bool, x.places)
-		g.reach[a][a] = true
-	}
-	edge := func(a, b int) { g.reach[a][b] = true }
-	deck := func(b int) { edge(x.top(), b); edge(x.rest(), b) }
-	toDeck := func(a int) { edge(a, x.top()); edge(a, x.rest()) }
-	played := false
-	for _, t := range s.evs {
-		e := t.e
-		switch e.Kind {
-		case EvDraw, EvTake:
-			deck(e.P)
-			edge(x.rest(), x.top())
-			if e.P == s.player && e.Kind == EvDraw {
-				g.drew = true
-				g.drewFirst = g.drewFirst || !played
-			}
-		case EvReveal:
-			if slices.Contains(e.Cards, Blackmailer) {
-				toDeck(e.P)
-				g.shuffled = true
-			}
-		case EvDiscard:
-			edge(e.P, x.pile())
-		case EvGive:
-			edge(e.P, e.Q)
-		case EvBury:
-			toDeck(e.P)
-			g.shuffled = true
-		case EvPlay:
-			played = true
-			edge(e.P, x.pile())
-			switch e.As {
-			case Cad:
-				if e.Q >= 0 && e.R >= 0 {
-					edge(e.Q, e.R)
-					edge(e.R, e.Q)
-				}
-			case Socialite:
-				if e.Q >= 0 {
-					edge(e.P, e.Q)
-					edge(e.Q, e.P)
-				}
-			case Swain:
-				if e.Q >= 0 {
-					edge(e.P, e.Q)
-					deck(e.P)
-					edge(x.rest(), x.top())
-				}
-			case Gossip:
-				for q := range x.n {
-					edge(q, (q+1)%x.n)
-				}
-			case Invalid:
-				if e.Q >= 0 {
-					edge(e.Q, e.P)
-				}
-			case Doctor:
-				toDeck(x.pile())
-				g.shuffled = true
-			case Secretary:
-				deck(x.pile())
-				g.shuffled = true
-			case Driver:
-				deck(e.P)
-				g.shuffled = true
-			case Nun:
-				toDeck(e.P)
-				g.shuffled = true
-			case Seer:
-				g.shuffled = true
-			}
-		}
-	}
-	if g.shuffled {
-		edge(x.top(), x.rest())
-		edge(x.rest(), x.top())
-	}
-	// Transitive closure.
-	for k := range x.places {
-		for a := range x.places {
-			if g.reach[a][k] {
-				for b := range x.places {
-					if g.reach[k][b] {
-						g.reach[a][b] = true
-					}
-				}
-			}
-		}
-	}
-	return g
 }
 
 // structure is a segment's moves and its end's sizes, with the rules that
@@ -599,9 +517,14 @@ func (x *encoding) structure(k int, s segment, g graph, closed bool) []solver.Co
 			}
 			ks = append(ks, solver.Clause(pos, []solver.Lit{x.lit(c, a, from)}))
 		}
-		if g.drew && !g.shuffled {
-			// The turn's first draw took the top card; nothing put it back.
-			ks = append(ks, solver.Clause(nil, []solver.Lit{x.lit(c, a, x.top()), x.lit(c, b, x.top())}))
+	}
+	// A one-card pass: no two cards of its giver at a are with its
+	// receiver at b.
+	for _, p := range g.once {
+		for i, c := range x.cards {
+			for _, d := range x.cards[i+1:] {
+				ks = append(ks, solver.Clause(nil, []solver.Lit{x.lit(c, a, p[0]), x.lit(c, b, p[1]), x.lit(d, a, p[0]), x.lit(d, b, p[1])}))
+			}
 		}
 	}
 	// The announcements and reveals are read once the segment is closed:
@@ -670,69 +593,72 @@ func (x *encoding) structure(k int, s segment, g graph, closed bool) []solver.Co
 	return ks
 }
 
-// content is what line e says of the cards at the ends of segment k.
-func (x *encoding) content(k int, s segment, g graph, e Event) []solver.Constraint {
+// content is what line i of segment k says of the cards at the segment's
+// ends: its cards were where it says at its moment, reached from the
+// segment's start by the steps before it, and go from there by the steps
+// after it.
+func (x *encoding) content(k int, s segment, g graph, i int) []solver.Constraint {
+	e := s.evs[i].e
 	a, b := k, k+1
 	var ks []solver.Constraint
 	has := func(c Card) bool { return c != 0 && x.cfg.Has(c) }
-	// from: card c was, at a, at a place from which place p is reachable.
-	from := func(c Card, ps ...int) {
+	set := func(ps []int) uint64 {
+		var m uint64
+		for _, p := range ps {
+			m |= 1 << p
+		}
+		return m
+	}
+	// from: card c was, at a, at a place from which one of ps is
+	// reachable by the steps before the line's (before step lo).
+	fromAt := func(lo int, c Card, ps ...int) {
 		if !has(c) {
 			return
 		}
+		m := set(ps)
 		var pos []solver.Lit
 		for l := range x.places {
-			for _, p := range ps {
-				if g.reach[l][p] {
-					pos = append(pos, x.lit(c, a, l))
-					break
-				}
+			if g.pre[lo][l]&m != 0 {
+				pos = append(pos, x.lit(c, a, l))
 			}
 		}
 		ks = append(ks, solver.Clause(pos, nil))
 	}
-	// to: card c is, at b, at a place reachable from one of ps.
-	to := func(c Card, ps ...int) {
+	// to: card c is, at b, at a place reachable from one of ps by the
+	// steps after the line's (from step hi on).
+	toAt := func(hi int, c Card, ps ...int) {
 		if !has(c) {
 			return
 		}
+		var m uint64
+		for _, p := range ps {
+			m |= g.suf[hi][p]
+		}
 		var pos []solver.Lit
 		for l := range x.places {
-			for _, p := range ps {
-				if g.reach[p][l] {
-					pos = append(pos, x.lit(c, b, l))
-					break
-				}
+			if m&(1<<l) != 0 {
+				pos = append(pos, x.lit(c, b, l))
 			}
 		}
 		ks = append(ks, solver.Clause(pos, nil))
 	}
-	at := func(c Card, p int) {
-		if has(c) {
-			ks = append(ks, solver.Holds(x.card(c, b), solver.Holder(p)))
-		}
-	}
+	lo, hi := g.lo[i], g.hi[i]
+	from := func(c Card, ps ...int) { fromAt(lo, c, ps...) }
+	to := func(c Card, ps ...int) { toAt(hi, c, ps...) }
 	notAt := func(c Card, t, p int) {
 		if has(c) {
 			ks = append(ks, solver.NotHolds(x.card(c, t), solver.Holder(p)))
 		}
 	}
-	// oneOf: card c is, at b, at one of ps.
-	oneOf := func(c Card, ps ...int) {
-		if !has(c) {
-			return
-		}
-		var pos []solver.Lit
-		for _, p := range ps {
-			pos = append(pos, x.lit(c, b, p))
-		}
-		ks = append(ks, solver.Clause(pos, nil))
-	}
 	chooser := e.P != s.player && s.player >= 0
-	deck := []int{x.top(), x.rest()}
+	deck := x.deckPlaces(-1, -1)
 	switch e.Kind {
 	case EvDraw, EvTake:
-		from(e.Card, deck...)
+		if e.Kind == EvDraw {
+			from(e.Card, x.top())
+		} else {
+			from(e.Card, x.deckPlaces(3, g.dsize[i])...)
+		}
 		to(e.Card, e.P)
 	case EvAnnounce:
 		from(Drunk, e.P)
@@ -748,6 +674,7 @@ func (x *encoding) content(k int, s segment, g graph, e Event) []solver.Constrai
 		}
 	case EvDiscard:
 		from(e.Card, e.P)
+		to(e.Card, x.pile())
 		if chooser && e.Card != Stranger {
 			notAt(Stranger, a, e.P)
 		}
@@ -765,37 +692,53 @@ func (x *encoding) content(k int, s segment, g graph, e Event) []solver.Constrai
 		}
 	case EvBury:
 		from(e.Card, e.P)
-		oneOf(e.Card, deck...)
-	case EvSees:
-		for _, c := range e.Cards {
-			from(c, deck...)
+		if g.bury >= 0 && g.hi[i] > g.lo[i] {
+			// Under the deck of the Nun's play (its size then).
+			to(e.Card, x.deckAt(g.bury, g.bury+1))
+		} else {
+			to(e.Card, deck...)
 		}
-		switch segPlay(s).As {
+	case EvSees:
+		pl := segPlay(s)
+		switch pl.As {
 		case Secretary:
-			// The whole deck, after the draws; the play ends the turn.
+			// The whole deck, before the discard; the play ends the
+			// turn, and what was not discarded is in the deck.
 			for _, c := range e.Cards {
-				if c != segPlay(s).Arg {
-					oneOf(c, deck...)
+				from(c, deck...)
+				if c != pl.Arg {
+					toAt(hi+1, c, deck...)
 				}
 			}
-			if len(e.Cards) == 1 && e.Cards[0] != segPlay(s).Arg {
-				at(e.Cards[0], x.top())
-			}
 		case Seer:
-			if len(e.Cards) == 1 {
-				if segPlay(s).Flag {
-					at(e.Cards[0], x.top())
+			// The bottom card, before the move.
+			for _, c := range e.Cards {
+				if g.look > 0 {
+					from(c, x.deckAt(g.look-1, g.look))
+					to(c, x.deckAt(g.look-1, g.look))
 				} else {
-					oneOf(e.Cards[0], deck...)
+					from(c, deck...)
+					to(c, deck...)
 				}
 			}
 		default:
-			for _, c := range e.Cards {
-				oneOf(c, x.top(), x.rest(), e.P)
+			// The Driver's top cards, in order, before the pick.
+			for j, c := range e.Cards {
+				p := deck
+				if g.look > j {
+					p = []int{x.deckAt(j, g.look)}
+				}
+				from(c, p...)
+				to(c, p...)
 			}
 		}
 	case EvPlay:
 		from(e.Card, e.P)
+		to(e.Card, x.pile())
+		for _, c := range e.Cards {
+			from(c, e.P)
+			to(c, x.pile())
+		}
 		if e.Card != Monkey {
 			notAt(Monkey, a, e.P)
 			if e.Card != Drunk {
@@ -829,26 +772,44 @@ func (x *encoding) content(k int, s segment, g graph, e Event) []solver.Constrai
 				}
 			}
 		}
+		// The play's public card, after the play's steps (before them
+		// for the Doctor's, which its steps move, and the Secretary's).
+		end := g.done[i]
 		switch e.As {
 		case Butler:
-			at(e.Arg, x.top())
+			fromAt(end, e.Arg, x.top())
+			toAt(end, e.Arg, x.top())
 		case Hound:
-			if e.Q >= 0 {
-				at(e.Arg, e.Q)
-			} else {
-				for q := range x.n {
-					notAt(e.Arg, b, q)
-				}
+			ps := []int{e.Q}
+			if e.Q < 0 {
+				ps = append(deck, x.removed(), x.pile())
 			}
+			fromAt(end, e.Arg, ps...)
+			toAt(end, e.Arg, ps...)
 		case Reporter:
 			if e.Q >= 0 {
-				at(e.Arg, e.Q)
+				fromAt(end, e.Arg, e.Q)
+				toAt(end, e.Arg, e.Q)
 			}
 		case Doctor:
-			oneOf(e.Arg, deck...)
+			fromAt(hi, e.Arg, x.pile())
+			toAt(end, e.Arg, deck...)
+		case Secretary:
+			fromAt(hi, e.Arg, deck...)
+			toAt(end, e.Arg, x.pile())
 		}
 	}
 	return ks
+}
+
+// deckPlaces are the places of the first k positions of a deck of d
+// cards (deckBelow, as a list).
+func (x *encoding) deckPlaces(k, d int) []int {
+	var out []int
+	for m := x.deckBelow(k, d); m != 0; m &= m - 1 {
+		out = append(out, bits.TrailingZeros64(m))
+	}
+	return out
 }
 
 // play is the play event of a segment (zero when none yet).
@@ -1359,7 +1320,7 @@ func (g *Game) exactEnc() (*encoding, error) {
 func (x *encoding) sheetPlaces(l int) []int {
 	switch l - x.n {
 	case LocDeck:
-		return []int{x.top(), x.rest()}
+		return x.deckPlaces(-1, -1)
 	case LocPile:
 		return []int{x.pile()}
 	case LocRemoved:
@@ -1808,10 +1769,8 @@ func truePlace(x *encoding, s *State, c Card) solver.Holder {
 		return solver.Holder(p)
 	}
 	switch i := slices.Index(s.Deck, c); {
-	case i == 0:
-		return solver.Holder(x.top())
-	case i > 0:
-		return solver.Holder(x.rest())
+	case i >= 0:
+		return solver.Holder(x.deckAt(i, len(s.Deck)))
 	case has(s.Discard, c):
 		return solver.Holder(x.pile())
 	}

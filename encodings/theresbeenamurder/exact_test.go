@@ -382,3 +382,200 @@ func TestExactImposterDraws(t *testing.T) {
 	}
 	t.Logf("%d Imposter plays, the wrong rule broken at %d", plays, wrong)
 }
+
+// TestExactMoveOrder: a turn's moves are composed in order, so a card
+// moves once in one step. Alice gave the Doctor to bob (her Socialite);
+// bob's hand then has it and the card dave passed him (his Invalid); carol
+// plays the Gossip: bob passes one of his two cards to carol, carol one to
+// dave, dave one to alice, alice hers to bob, all at once. The Doctor is
+// with bob or carol, never with dave: the Gossip moves it one hand at
+// most. With the moves closed under paths (bob to carol, then carol to
+// dave) it could be with dave, and the ✗ would be an estimate.
+func TestExactMoveOrder(t *testing.T) {
+	log := []string{
+		"players alice bob carol dave",
+		"seat alice",
+		"hand socialite doctor",
+		"alice plays socialite bob",
+		"alice gives doctor to bob",
+		"bob gives maid to alice",
+		"bob plays invalid dave",
+		"carol plays gossip",
+		"alice gives maid to bob",
+		"dave gives butler to alice",
+		"dave draws",
+	}
+	tests := []struct {
+		why   string
+		lines int // lines applied
+	}{
+		{"the Gossip's turn open, its lines seen", len(log) - 1},
+		{"the Gossip's turn closed (dave draws)", len(log)},
+	}
+	for _, tt := range tests {
+		g := NewGame()
+		for i, line := range log[:tt.lines] {
+			if err := g.Apply(line); err != nil {
+				t.Fatalf("%s: line %d %q: %v", tt.why, i, line, err)
+			}
+		}
+		n := len(g.p.players)
+		want := map[int]table.Mark{0: table.No, 3: table.No, n + LocDeck: table.No, n + LocPile: table.No}
+		for l, m := range want {
+			if got := g.mark(Doctor, l); got != m {
+				t.Errorf("%s: the Doctor at %s: %v, want %v", tt.why, g.locName(l), got, m)
+			}
+		}
+		for _, l := range []int{1, 2} {
+			if got := g.mark(Doctor, l); got != table.Maybe {
+				t.Errorf("%s: the Doctor at %s: %v, want open", tt.why, g.locName(l), got)
+			}
+		}
+	}
+}
+
+// TestExactDeckOrder: what the lines tell of the deck's order (the deal's
+// parts, the seat's Nun's and Seer's cards, the Butler's, another's Nun's
+// card, the seat's Driver's look; exactdeck.go) settles cells that the
+// other constraints leave open. Over simulated games at every table size
+// and level, two games are replayed side by side from one seat, one
+// with the deck's order and one without (deckFactsOff): after every
+// line, every cell the first settles and the second does not is checked
+// against the game's real state, and some such cells must be found (a
+// Nun's card the seat buried among them: under the deck, it is not the
+// card the next player draws, until the deck brings it to the top). It
+// fails when the deck's order is left out
+// (no cell is gained) or claims too much (a gained cell is false).
+func TestExactDeckOrder(t *testing.T) {
+	defer func() { deckFactsOff = false }()
+	gained, buried := 0, 0
+	for seed := uint64(0); seed < 40 && (gained < 10 || buried == 0); seed++ {
+		o := SimOptions{Players: MinPlayers + int(seed)%(MaxPlayers-MinPlayers+1), Seed: 500 + seed, Level: Level(seed % 3)}
+		sim, err := Simulate(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		states := statesAt(t, o)
+		// The seat: one that buries a card with its Nun, if any.
+		seat := int(seed) % o.Players
+		for p, lg := range sim.Logs {
+			if strings.Contains(strings.Join(lg, "\n"), " buries ") {
+				seat = p
+			}
+		}
+		with, without := NewGame(), NewGame()
+		with.Particles, without.Particles = 20, 20
+		k := 0
+		var mine []Card // cards the seat buried
+		for i, line := range sim.Logs[seat] {
+			deckFactsOff = false
+			if err := with.Apply(line); err != nil {
+				t.Fatalf("%+v line %d %q: %v", o, i+1, line, err)
+			}
+			deckFactsOff = true
+			if err := without.Apply(line); err != nil {
+				t.Fatalf("%+v line %d %q (without the deck's order): %v", o, i+1, line, err)
+			}
+			if with.cfg == nil || i < len(SetupLines(with.cfg, sim.Players, seat, nil)) {
+				continue
+			}
+			if w := strings.Fields(line); len(w) == 3 && w[1] == "buries" {
+				c, _ := ParseCard(w[2])
+				mine = append(mine, c)
+			}
+			for k < len(sim.Events) {
+				if _, ok := sim.Events[k].View(seat); ok {
+					break
+				}
+				k++
+			}
+			s := states[k]
+			k++
+			if next := i + 1; next < len(sim.Logs[seat]) && strings.Contains(line, " gives ") && strings.Contains(sim.Logs[seat][next], " gives ") {
+				continue
+			}
+			for _, c := range with.cfg.Cards {
+				for l := range with.locations() {
+					deckFactsOff = false
+					m := with.satMark(c, l)
+					deckFactsOff = true
+					if m == table.Maybe || without.satMark(c, l) != table.Maybe {
+						continue
+					}
+					if (m == table.Yes) != (locOf(s, c) == l) {
+						t.Fatalf("%+v seat %d line %d %q: %v at %s marked %v with the deck's order, truly at %s",
+							o, seat, i+1, line, c, with.locName(l), m, with.locName(locOf(s, c)))
+					}
+					gained++
+					if l < o.Players && slices.Contains(mine, c) {
+						buried++
+					}
+				}
+			}
+		}
+	}
+	if gained == 0 || buried == 0 {
+		t.Fatalf("%d cells settled by the deck's order alone, %d of them a card the seat buried, at a hand", gained, buried)
+	}
+	t.Logf("%d cells settled by the deck's order alone, %d of them a card the seat buried, at a hand", gained, buried)
+}
+
+// TestDeckSlots checks the deck's slots (exactdeck.go) against the true
+// deck of simulated games at every time point: each slot allows the card
+// truly there (the deal's parts, the known cards), and the card of
+// another's Nun was at one of the slot's places when it was buried. The
+// games are played at 5 to 8 players (where the Nun and the Seer are),
+// from a seat that buries a card or moves one with the Seer when one
+// does. It fails when a slot is moved wrong (try the Seer's keep moving
+// the bottom card too).
+func TestDeckSlots(t *testing.T) {
+	checked, known, from := 0, 0, 0
+	for seed := range uint64(60) {
+		o := SimOptions{Players: 5 + int(seed)%4, Seed: 700 + seed, Level: Level(seed % 3)}
+		sim, states := simulateStates(t, o)
+		seat := int(seed) % o.Players
+		for p, lg := range sim.Logs {
+			all := strings.Join(lg, "\n")
+			if strings.Contains(all, " buries ") || (strings.Contains(all, " sees ") && strings.Contains(all, " seer keep")) {
+				seat = p
+			}
+		}
+		g := replay(t, sim, seat, 0)
+		x, err := g.exactEnc()
+		if err != nil {
+			t.Fatal(err)
+		}
+		segs := g.segments()
+		for k := range segs {
+			if k+1 >= len(states) {
+				break
+			}
+			st := states[k+1]
+			slots, _ := x.deckSlots(segs, k)
+			if len(slots) != len(st.Deck) {
+				t.Fatalf("%+v seat %d, time point %d: %d slots, %d cards in the deck", o, seat, k+1, len(slots), len(st.Deck))
+			}
+			for i, s := range slots {
+				c := st.Deck[i]
+				checked++
+				if !s.allows(c) {
+					t.Fatalf("%+v seat %d, time point %d: slot %d (%+v) does not allow the %v there", o, seat, k+1, i, s, c)
+				}
+				switch s.kind {
+				case slotCard:
+					known++
+				case slotFrom:
+					from++
+					if at := truePlace(x, states[s.t], c); s.from&(1<<at) == 0 {
+						t.Fatalf("%+v seat %d, time point %d: the %v at slot %d was at place %d at time point %d, not one of %b",
+							o, seat, k+1, c, i, at, s.t, s.from)
+					}
+				}
+			}
+		}
+	}
+	if known == 0 || from == 0 {
+		t.Fatalf("%d slots checked, %d known cards, %d cards of another's Nun: both should be some", checked, known, from)
+	}
+	t.Logf("%d slots checked, %d known cards, %d cards of another's Nun", checked, known, from)
+}

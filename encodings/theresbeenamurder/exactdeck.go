@@ -1,0 +1,282 @@
+package theresbeenamurder
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/gumshoe-dev/gumshoe/solver"
+)
+
+// The deck's order beyond its top card. The encoding's deck places are
+// the top card and the rest (more places, one a position, make the
+// solver's counting proofs, "these cards fill the deck, so that one is
+// not in it", a pigeonhole at every position: seconds a question). What
+// the lines tell of the order is followed instead along the public
+// moves, slot by slot, and said at each time point as constraints on the
+// top card and the rest:
+//
+//   - after the deal, each position of the deck is in the top part (any
+//     card but the Detective: the Murderer's part) or the bottom part
+//     (any card but the Murderer);
+//   - a card the seat put under the deck (its Nun), saw at the bottom
+//     (its Seer) or on top (the Butler's, announced to all), is that
+//     slot's card;
+//   - the card another player's Nun put under the deck is a card that
+//     was in that player's hand;
+//   - a draw takes the top slot, the Seer's move puts the bottom slot on
+//     top, the Nun adds one under the deck, a shuffle forgets every slot.
+//
+// At every time point, a card no slot of the rest allows is not in the
+// rest, a card the top slot does not allow is not on top, and the card
+// of another's Nun on top was in that player's hand; at the seat's
+// Driver's look, its cards are the top slots, and a card no slot allows
+// then is not in the deck at the turn's end.
+
+// slotKind is what a deck slot is known to hold.
+type slotKind uint8
+
+const (
+	slotAny   slotKind = iota // nothing known
+	slotUpper                 // the deal's top part: not the Detective
+	slotLower                 // the deal's bottom part: not the Murderer
+	slotCard                  // the card Card
+	slotFrom                  // the card another player's Nun put there
+)
+
+// slot is a deck position and what the lines tell of its card.
+type slot struct {
+	kind slotKind
+	card Card
+	line int // the line that told it (the hand line for the deal's parts)
+	// For slotFrom: the card was, at time point t, at one of the places
+	// of from (those the Nun's player's hand was reachable from by then).
+	t    int
+	from uint64
+}
+
+// allows reports whether the slot may hold card c.
+func (s slot) allows(c Card) bool {
+	switch s.kind {
+	case slotUpper:
+		return c != Detective
+	case slotLower:
+		return c != Murderer
+	case slotCard:
+		return c == s.card
+	}
+	return true
+}
+
+// deckLook is what the seat's Driver saw: the slots then, and the line.
+type deckLook struct {
+	slots []slot
+	line  int
+}
+
+// deckSlots follows the deck's slots from the deal through segments 0 to
+// k: the slots after segment k's lines, and the seat's Driver's look in
+// segment k (nil for none).
+func (x *encoding) deckSlots(segs []segment, k int) ([]slot, *deckLook) {
+	cfg := x.cfg
+	d0 := cfg.DeckSize() - 2*x.n
+	slots := make([]slot, max(0, d0))
+	for i := range slots {
+		slots[i] = slot{kind: slotLower, line: x.handLine}
+		if 2*x.n+i < cfg.TopSize() {
+			slots[i].kind = slotUpper
+		}
+	}
+	forget := func(n int, line int) {
+		slots = slots[:0]
+		for range max(0, n) {
+			slots = append(slots, slot{kind: slotAny, line: line})
+		}
+	}
+	var look *deckLook
+	for j := 0; j <= k && j < len(segs); j++ {
+		s := segs[j]
+		var g *graph
+		for _, t := range s.evs {
+			e := t.e
+			d := len(slots)
+			switch e.Kind {
+			case EvDraw:
+				if d > 0 {
+					slots = slots[1:]
+				}
+			case EvTake:
+				forget(t.pub.deck, t.line)
+			case EvReveal:
+				if slices.Contains(e.Cards, Blackmailer) {
+					forget(t.pub.deck, t.line)
+				}
+			case EvPlay:
+				switch e.As {
+				case Doctor, Secretary:
+					forget(t.pub.deck, t.line)
+				case Driver:
+					if e.P != x.seat {
+						forget(t.pub.deck, t.line)
+					}
+				case Nun:
+					if t.pub.deck == d+1 {
+						if g == nil {
+							gg := x.graph(s)
+							g = &gg
+						}
+						var from uint64
+						if g.nun >= 0 {
+							for l, set := range g.pre[g.nun] {
+								if set&(1<<e.P) != 0 {
+									from |= 1 << l
+								}
+							}
+						}
+						slots = append(slots, slot{kind: slotFrom, line: t.line, t: j, from: from})
+					}
+				case Seer:
+					if e.Flag && d > 0 {
+						b := slots[d-1]
+						copy(slots[1:], slots[:d-1])
+						slots[0] = b
+					}
+				case Butler:
+					if e.Arg != 0 && d > 0 {
+						slots[0] = slot{kind: slotCard, card: e.Arg, line: t.line}
+					}
+				}
+			case EvBury:
+				if d > 0 && slots[d-1].kind == slotFrom {
+					slots[d-1] = slot{kind: slotCard, card: e.Card, line: t.line}
+				}
+			case EvSees:
+				pl := segPlay(s)
+				switch pl.As {
+				case Seer:
+					if len(e.Cards) == 1 && d > 0 {
+						at := d - 1
+						if pl.Flag {
+							at = 0
+						}
+						slots[at] = slot{kind: slotCard, card: e.Cards[0], line: t.line}
+					}
+				case Driver:
+					for n, c := range e.Cards {
+						if n < d {
+							slots[n] = slot{kind: slotCard, card: c, line: t.line}
+						}
+					}
+					if j == k {
+						look = &deckLook{slots: append([]slot(nil), slots...), line: t.line}
+					}
+				}
+			}
+			if t.pub != nil && len(slots) != t.pub.deck {
+				// Not the public count: nothing is kept (never seen).
+				forget(t.pub.deck, t.line)
+			}
+		}
+	}
+	return slots, look
+}
+
+// lineCons is constraints with the line that tells them.
+type lineCons struct {
+	line int
+	ks   []solver.Constraint
+}
+
+// deckFacts are the deck's order's constraints at the end of segment k
+// (time point k+1), by line.
+func (x *encoding) deckFacts(segs []segment, k int) []lineCons {
+	if deckFactsOff {
+		return nil
+	}
+	slots, look := x.deckSlots(segs, k)
+	b := k + 1
+	by := map[int][]solver.Constraint{}
+	var order []int
+	add := func(line int, c solver.Constraint) {
+		if _, ok := by[line]; !ok {
+			order = append(order, line)
+		}
+		by[line] = append(by[line], c)
+	}
+	// not says what the slots ss allow of each card on top and in the
+	// rest.
+	not := func(ss []slot, lookLine int) {
+		pinned := map[Card]int{} // a known card's slot
+		for i, s := range ss {
+			if s.kind == slotCard {
+				pinned[s.card] = i
+			}
+		}
+		for _, c := range x.cards {
+			okAt := func(i int) bool {
+				if p, ok := pinned[c]; ok {
+					return p == i
+				}
+				return ss[i].allows(c)
+			}
+			top, rest, restLine := false, false, 0
+			for i := range ss {
+				if okAt(i) {
+					if i == 0 {
+						top = true
+					} else {
+						rest = true
+					}
+				}
+				if i > 0 {
+					restLine = max(restLine, ss[i].line)
+				}
+			}
+			if p, ok := pinned[c]; ok {
+				restLine = ss[p].line
+			}
+			topLine := x.handLine
+			if len(ss) > 0 {
+				topLine = ss[0].line
+			}
+			if lookLine > 0 {
+				// Not in the deck at the look: nor at the turn's end
+				// (the pick and the shuffle follow).
+				if !top && !rest {
+					add(lookLine, solver.NotHolds(x.card(c, b), solver.Holder(x.top())))
+					add(lookLine, solver.NotHolds(x.card(c, b), solver.Holder(x.rest())))
+				}
+				continue
+			}
+			if !top && len(ss) > 0 {
+				add(topLine, solver.NotHolds(x.card(c, b), solver.Holder(x.top())))
+			}
+			if !rest && len(ss) > 1 {
+				add(restLine, solver.NotHolds(x.card(c, b), solver.Holder(x.rest())))
+			}
+		}
+	}
+	not(slots, 0)
+	if look != nil {
+		not(look.slots, look.line)
+	}
+	// Another's Nun's card on top was in that player's hand.
+	if len(slots) > 0 && slots[0].kind == slotFrom && slots[0].t < b {
+		s := slots[0]
+		for _, c := range x.cards {
+			var pos []solver.Lit
+			for m := s.from; m != 0; m &= m - 1 {
+				pos = append(pos, x.lit(c, s.t, bits.TrailingZeros64(m)))
+			}
+			add(s.line, solver.Clause(pos, []solver.Lit{x.lit(c, b, x.top())}))
+		}
+	}
+	out := make([]lineCons, 0, len(order))
+	for _, l := range order {
+		out = append(out, lineCons{l, by[l]})
+	}
+	return out
+}
+
+// deckFactsOff leaves the deck's order out (for tests: what the other
+// constraints prove alone).
+var deckFactsOff bool
