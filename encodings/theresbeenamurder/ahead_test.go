@@ -7,8 +7,9 @@ import (
 
 // aheadOf is the look-ahead of a game's lines as the tracker would build
 // it when its particles die at the last line: the closed turns and the
-// open one, with the cards named before each.
-func aheadOf(g *Game) *lookahead {
+// open one, with the cards named before each. With every, it reads the
+// closed turns' lines too (aheadFrom(0), the stopped tracker's).
+func aheadOf(g *Game, every bool) *lookahead {
 	segs := g.segments()
 	t := &tracker{cfg: g.cfg, seat: g.p.seat, hand: g.hand}
 	hard := special
@@ -29,6 +30,9 @@ func aheadOf(g *Game) *lookahead {
 			mentions(&hard, e)
 		}
 	}
+	if every {
+		return t.aheadFrom(0)
+	}
 	return t.ahead()
 }
 
@@ -40,7 +44,9 @@ func aheadOf(g *Game) *lookahead {
 // at one of the places it allows (its exact place, not the looser pools
 // of a sampled state). It fails when a line's card is pinned to the wrong
 // place (try the Reporter's card in the reporter's hand) or a turn's
-// moves are left out.
+// moves are left out. It checks both look-aheads: the open turn's lines
+// alone (the failing line's rescue) and every line since the deal (the
+// stopped tracker's replays).
 func TestAheadSound(t *testing.T) {
 	checked := 0
 	for players := MinPlayers; players <= MaxPlayers; players++ {
@@ -57,21 +63,23 @@ func TestAheadSound(t *testing.T) {
 					if g.cfg == nil {
 						continue
 					}
-					look := aheadOf(g)
-					if look == nil {
-						continue
-					}
-					x := &encoding{n: players, places: players + plExtra}
-					for k, need := range look.need {
-						for c, m := range need {
-							if m == 0 {
-								continue
-							}
-							checked++
-							at := truePlace(x, states[k], Card(c))
-							if m&(1<<at) == 0 {
-								t.Fatalf("%d players seed %d seat %d, line %d %q: at time point %d the %v is at place %d, the look-ahead allows %b",
-									players, o.Seed, seat, i+1, line, k, Card(c), at, m)
+					for _, every := range []bool{false, true} {
+						look := aheadOf(g, every)
+						if look == nil {
+							continue
+						}
+						x := &encoding{n: players, places: players + plExtra}
+						for k, need := range look.need {
+							for c, m := range need {
+								if m == 0 {
+									continue
+								}
+								checked++
+								at := truePlace(x, states[k], Card(c))
+								if m&(1<<at) == 0 {
+									t.Fatalf("%d players seed %d seat %d, line %d %q: at time point %d the %v is at place %d, the look-ahead allows %b",
+										players, o.Seed, seat, i+1, line, k, Card(c), at, m)
+								}
 							}
 						}
 					}
