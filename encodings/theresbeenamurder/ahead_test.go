@@ -8,7 +8,11 @@ import (
 // aheadOf is the look-ahead of a game's lines as the tracker would build
 // it when its particles die at the last line: the closed turns and the
 // open one, with the cards named before each.
-func aheadOf(g *Game) *lookahead {
+func aheadOf(g *Game) *lookahead { return aheadOfFrom(g, -1) }
+
+// aheadOfFrom is aheadOf looking ahead at the lines of the closed turns
+// from turn from on too (aheadFrom; -1: the open turn's alone).
+func aheadOfFrom(g *Game, from int) *lookahead {
 	segs := g.segments()
 	t := &tracker{cfg: g.cfg, seat: g.p.seat, hand: g.hand}
 	hard := special
@@ -29,7 +33,10 @@ func aheadOf(g *Game) *lookahead {
 			mentions(&hard, e)
 		}
 	}
-	return t.ahead()
+	if from < 0 {
+		return t.ahead()
+	}
+	return t.aheadFrom(from, true)
 }
 
 // TestAheadSound: the look-ahead (ahead.go) never drops the true
@@ -57,21 +64,40 @@ func TestAheadSound(t *testing.T) {
 					if g.cfg == nil {
 						continue
 					}
-					look := aheadOf(g)
-					if look == nil {
-						continue
-					}
-					x := &encoding{n: players, places: players + plExtra}
-					for k, need := range look.need {
-						for c, m := range need {
-							if m == 0 {
-								continue
+					for _, look := range []*lookahead{aheadOf(g), aheadOfFrom(g, 0)} {
+						if look == nil {
+							continue
+						}
+						x := &encoding{n: players, places: players + plExtra}
+						for k, need := range look.need {
+							for c, m := range need {
+								if m == 0 {
+									continue
+								}
+								checked++
+								at := truePlace(x, states[k], Card(c))
+								if m&(1<<at) == 0 {
+									t.Fatalf("%d players seed %d seat %d, line %d %q: at time point %d the %v is at place %d, the look-ahead allows %b",
+										players, o.Seed, seat, i+1, line, k, Card(c), at, m)
+								}
 							}
-							checked++
-							at := truePlace(x, states[k], Card(c))
-							if m&(1<<at) == 0 {
-								t.Fatalf("%d players seed %d seat %d, line %d %q: at time point %d the %v is at place %d, the look-ahead allows %b",
-									players, o.Seed, seat, i+1, line, k, Card(c), at, m)
+						}
+						// Each place set of some[k] holds, in the real game, a
+						// card soft at time point k (the card a later line
+						// names first).
+						for k, some := range look.some {
+							for _, m := range some {
+								checked++
+								var at placeMask
+								for _, c := range g.cfg.Cards {
+									if look.soft[k].has(c) {
+										at |= 1 << truePlace(x, states[k], c)
+									}
+								}
+								if at&m == 0 {
+									t.Fatalf("%d players seed %d seat %d, line %d %q: at time point %d no soft card (%b) is at the places %b",
+										players, o.Seed, seat, i+1, line, k, at, m)
+								}
 							}
 						}
 					}
