@@ -1,5 +1,7 @@
 package theresbeenamurder
 
+import "slices"
+
 // Looking ahead. When no particle fits a line, the line usually needs a
 // card at a place that the turns before made rare (carol plays the
 // Stranger, which only a Nun many turns back could have put in the deck
@@ -35,6 +37,22 @@ package theresbeenamurder
 // below it; a soft card (soft.go) may still be relabelled, so only the
 // cards named before a time point are read at it.
 
+// A card first named by a line (soft until then) is not read at the
+// earlier time points: any soft card may still be relabelled as it. But
+// the line says that one of the cards soft at the turn's start is at a
+// place from which it reaches the line's place (the card carol gives
+// the seat, first named there, is one of the soft cards in her hand):
+// relabelling swaps only soft cards, so in every history that fits, the
+// card relabelled at the line was soft at every earlier time point and
+// at a place from which it reaches the line's. ψ also asks, at each time
+// point, that each such place set hold one of the cards soft then
+// (lookahead.some). It stays 1 on every history that fits, so the
+// estimates stay consistent as above (TestAheadSound checks the real
+// history against these too). The open turn's soft pins are used when
+// its lines pin no card named before it (otherwise the look-ahead of the
+// failing line is that of the hard pins alone, as before); the stopped
+// tracker's replays (aheadFrom(0, true)) use every line's.
+
 // placeMask is a set of the encoding's places (hands, then plTop, plRest,
 // plRemoved, plPile).
 type placeMask uint32
@@ -44,17 +62,30 @@ type placeMask uint32
 type lookahead struct {
 	n    int
 	need [][]placeMask // need[k][c]: 0 for no constraint
+	// some[k] are places that must each hold, at time point k, one of
+	// the cards soft then (soft[k]; see "A card first named" below); nil
+	// for none.
+	some [][]placeMask
+	soft []cardSet
 }
 
-// ahead is the lookahead of the open turn's lines (nil when they name
-// no card the closed turns named).
-func (t *tracker) ahead() *lookahead { return t.aheadFrom(len(t.hist)) }
+// ahead is the lookahead of the open turn's lines: of the cards the
+// closed turns named; when the lines name none, of the soft cards they
+// name (nil when they name no card).
+func (t *tracker) ahead() *lookahead {
+	if l := t.aheadFrom(len(t.hist), false); l != nil {
+		return l
+	}
+	return t.aheadFrom(len(t.hist), true)
+}
 
 // aheadFrom is the lookahead of the open turn's lines and of the lines of
 // the closed turns from turn from on (each turn's lines pin the cards the
 // turns before it named, at its start): at each time point, the places
-// that every one of them allows (nil when they name no such card).
-func (t *tracker) aheadFrom(from int) *lookahead {
+// that every one of them allows (nil when they name no such card); with
+// soft, also the places where a card soft then must be (the cards the
+// lines name first).
+func (t *tracker) aheadFrom(from int, soft bool) *lookahead {
 	n := t.cfg.Players
 	x := &encoding{n: n, places: n + plExtra}
 	all := placeMask(1)<<x.places - 1
@@ -79,8 +110,7 @@ func (t *tracker) aheadFrom(from int) *lookahead {
 	}
 	// pins are the places a turn's lines allow, at its start, to each card
 	// named before it (nil when they pin none).
-	pins := func(obs []Event, hard cardSet) []placeMask {
-		var now []placeMask
+	pins := func(obs []Event, hard cardSet) (now, some []placeMask) {
 		for i, e := range obs {
 			ps := linePins(e, n, x)
 			if len(ps) == 0 {
@@ -89,6 +119,15 @@ func (t *tracker) aheadFrom(from int) *lookahead {
 			g := graphOf(obs[:i+1])
 			for _, p := range ps {
 				if !hard.has(p.c) {
+					if !soft {
+						continue
+					}
+					// A card soft at the turn's start: the card the line
+					// names is then one of the soft cards, at a place
+					// from which it reaches the line's.
+					if m := pre(g, p.at); m != 0 && m != all && !slices.Contains(some, m) {
+						some = append(some, m)
+					}
 					continue
 				}
 				if now == nil {
@@ -101,16 +140,27 @@ func (t *tracker) aheadFrom(from int) *lookahead {
 				now[p.c] &= m // an empty set (no history) reads as no constraint
 			}
 		}
-		return now
+		return now, some
+	}
+	var cards cardSet
+	for _, c := range t.cfg.Cards {
+		cards.add(c)
 	}
 	T := len(t.hist)
-	l := &lookahead{n: n, need: make([][]placeMask, T+1)}
-	l.need[T] = pins(t.obs, t.hard)
-	pinned := l.need[T] != nil
+	l := &lookahead{n: n, need: make([][]placeMask, T+1), some: make([][]placeMask, T+1), soft: make([]cardSet, T+1)}
+	l.need[T], l.some[T] = pins(t.obs, t.hard)
+	l.soft[T] = cards &^ t.hard
+	pinned := l.need[T] != nil || l.some[T] != nil
 	for k := T - 1; k >= 0; k-- {
+		l.soft[k] = cards &^ t.hist[k].hard
+		g := graphOf(t.hist[k].obs)
+		for _, m := range l.some[k+1] {
+			if m := pre(g, m); m != 0 && m != all && !slices.Contains(l.some[k], m) {
+				l.some[k] = append(l.some[k], m)
+			}
+		}
 		cur := make([]placeMask, NumCards+1)
 		if next := l.need[k+1]; next != nil {
-			g := graphOf(t.hist[k].obs)
 			for c := range cur {
 				if next[c] == 0 || next[c] == all || !t.hist[k].hard.has(Card(c)) {
 					continue
@@ -119,7 +169,16 @@ func (t *tracker) aheadFrom(from int) *lookahead {
 			}
 		}
 		if k >= from {
-			if own := pins(t.hist[k].obs, t.hist[k].hard); own != nil {
+			own, some := pins(t.hist[k].obs, t.hist[k].hard)
+			for _, m := range some {
+				if !slices.Contains(l.some[k], m) {
+					l.some[k] = append(l.some[k], m)
+				}
+			}
+			if some != nil {
+				pinned = true
+			}
+			if own != nil {
 				pinned = true
 				for c, m := range own {
 					switch {
@@ -196,13 +255,13 @@ func linePins(e Event, n int, x *encoding) []pin {
 }
 
 // at is ψ at time point k: whether every card named by then is at a
-// place from which it can reach the open turn's lines (nil: no
-// constraint).
+// place from which it can reach the open turn's lines, and each place
+// of some[k] holds one of the cards soft then (nil: no constraint).
 func (l *lookahead) at(k int) func(*State) bool {
-	if l == nil || k >= len(l.need) || l.need[k] == nil {
+	if l == nil || k >= len(l.need) || l.need[k] == nil && l.some[k] == nil {
 		return nil
 	}
-	need := l.need[k]
+	need, some, soft := l.need[k], l.some[k], l.soft[k]
 	n := l.n
 	top, rest, removed, pile := n+plTop, n+plRest, n+plRemoved, n+plPile
 	deck := placeMask(1)<<top | placeMask(1)<<rest
@@ -219,31 +278,46 @@ func (l *lookahead) at(k int) func(*State) bool {
 				break
 			}
 		}
+		// where are the places card c may be at (0: not placed, a card
+		// not in the game).
+		where := func(c Card) placeMask {
+			switch p := s.HolderOf(c); {
+			case p >= 0 && s.Virgin[p]:
+				return pool
+			case p >= 0:
+				return 1 << p
+			}
+			switch i := indexOf(s.Deck, c); {
+			case i >= 0 && s.Grp[i] == 0:
+				return pool
+			case i >= 0:
+				return deck
+			case has(s.Discard, c):
+				return 1 << pile
+			case has(s.Removed, c):
+				return pool
+			}
+			return 0
+		}
 		for c, m := range need {
 			if m == 0 {
 				continue
 			}
-			var where placeMask
-			switch p := s.HolderOf(Card(c)); {
-			case p >= 0 && s.Virgin[p]:
-				where = pool
-			case p >= 0:
-				where = 1 << p
-			default:
-				switch i := indexOf(s.Deck, Card(c)); {
-				case i >= 0 && s.Grp[i] == 0:
-					where = pool
-				case i >= 0:
-					where = deck
-				case has(s.Discard, Card(c)):
-					where = 1 << pile
-				case has(s.Removed, Card(c)):
-					where = pool
-				default:
-					continue // not placed (a card not in the game)
-				}
+			if w := where(Card(c)); w != 0 && w&m == 0 {
+				return false
 			}
-			if where&m == 0 {
+		}
+		if some == nil {
+			return true
+		}
+		var softAt placeMask
+		for c := Card(1); c <= NumCards; c++ {
+			if soft.has(c) {
+				softAt |= where(c)
+			}
+		}
+		for _, m := range some {
+			if softAt&m == 0 {
 				return false
 			}
 		}

@@ -448,7 +448,7 @@ func (t *tracker) replayAhead(cp int, closing bool, budget int, look *lookahead,
 // and turn by turn, that pauses when the line's budget is spent and
 // continues, on the next line, from the particle and turn it reached
 // (resume). The replay is the sampler run from cp with more particles
-// (looking ahead, for some, at every line since the deal: aheadFrom(0));
+// (looking ahead, for some, at every line since the deal: aheadFrom(0, true));
 // run in pieces it draws what it would draw in one go, and when it
 // reaches the open turn and some particle fits its lines, those particles
 // are the tracker's again: the estimates come back, from a consistent
@@ -614,7 +614,7 @@ func (t *tracker) startJob(cp, factor int, look bool) *resumeJob {
 	u.stop = nil
 	u.look = nil
 	if look {
-		u.look = t.aheadFrom(0)
+		u.look = t.aheadFrom(0, true)
 	}
 	u.seed = t.seed*0x9e3779b97f4a7c15 + uint64(len(t.hist)+1)<<32 + uint64(cp) + uint64(t.recovered)<<48 +
 		uint64(t.stop.tries)<<40 + 2

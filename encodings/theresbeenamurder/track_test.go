@@ -128,9 +128,12 @@ func TestStoppedLogs(t *testing.T) {
 // histories again, and the estimates are back at the last line, every
 // card's summing to 1 over its places; at least one of them must have
 // stopped on the way (otherwise the test would not see a comeback).
+// Seed 92 stopped at its second-to-last line, which names a soft card
+// first (frank plays the Swain he drew): the look-ahead's soft pins
+// (ahead.go) follow it.
 func TestStoppedComesBack(t *testing.T) {
 	back := 0
-	for _, seed := range []uint64{44, 52, 63} {
+	for _, seed := range []uint64{44, 52, 63, 92} {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
 			sim, err := Simulate(SimOptions{Players: 8, Seed: seed})
 			if err != nil {
