@@ -9,8 +9,9 @@ import "slices"
 // draws histories that mostly cannot reach it, and resampling loses the
 // few that can. The lines of the open turn say, for each card they name,
 // from which places it could have come: the card carol plays is in her
-// hand or in the deck at the turn's start (the turn's moves, closed under
-// paths, as the SAT encoding's graph has them). Going back through each
+// hand or in the deck at the turn's start (the turn's moves composed in
+// the order they happen, as the SAT encoding's graph has them, without
+// the deck's sizes, which the look-ahead does not read). Going back through each
 // closed turn's moves, the same holds of every earlier time point: the
 // places from which a card can reach an allowed place by the open turn.
 //
