@@ -156,15 +156,8 @@ func TestExactMarksHold(t *testing.T) {
 				if g.cfg == nil || i < len(SetupLines(g.cfg, sim.Players, seat, nil)) {
 					continue
 				}
-				for k < len(sim.Events) {
-					if _, ok := sim.Events[k].View(seat); ok {
-						break
-					}
-					k++
-				}
-				s := states[k]
-				k++
-				if next := i + 1; next < len(sim.Logs[seat]) && strings.Contains(line, " gives ") && strings.Contains(sim.Logs[seat][next], " gives ") {
+				s := seenState(sim, states, seat, &k)
+				if midExchange(sim.Logs[seat], i) {
 					continue
 				}
 				for _, c := range g.cfg.Cards {
@@ -483,15 +476,8 @@ func TestExactDeckOrder(t *testing.T) {
 				c, _ := ParseCard(w[2])
 				mine = append(mine, c)
 			}
-			for k < len(sim.Events) {
-				if _, ok := sim.Events[k].View(seat); ok {
-					break
-				}
-				k++
-			}
-			s := states[k]
-			k++
-			if next := i + 1; next < len(sim.Logs[seat]) && strings.Contains(line, " gives ") && strings.Contains(sim.Logs[seat][next], " gives ") {
+			s := seenState(sim, states, seat, &k)
+			if midExchange(sim.Logs[seat], i) {
 				continue
 			}
 			for _, c := range with.cfg.Cards {

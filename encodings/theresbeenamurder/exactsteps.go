@@ -137,6 +137,16 @@ func (st *stepper) pass(pairs ...[2]int) {
 	}
 }
 
+// swap is the step in which hands a and b trade one card each (the Cad's,
+// the Socialite's): each pass one card. It returns the step's index.
+func (st *stepper) swap(a, b int) int {
+	i := len(st.steps)
+	st.pass([2]int{a, b}, [2]int{b, a})
+	st.one(a, b)
+	st.one(b, a)
+	return i
+}
+
 // one records that the last step's pass from a to b is one card (the
 // same pass as that of the steps listed, if any).
 func (st *stepper) one(a, b int, also ...int) {
@@ -341,17 +351,11 @@ func (x *encoding) graph(s segment) graph {
 			switch e.As {
 			case Cad:
 				if e.Q >= 0 && e.R >= 0 {
-					swap = len(st.steps)
-					st.pass([2]int{e.Q, e.R}, [2]int{e.R, e.Q})
-					st.one(e.Q, e.R)
-					st.one(e.R, e.Q)
+					swap = st.swap(e.Q, e.R)
 				}
 			case Socialite:
 				if e.Q >= 0 {
-					swap = len(st.steps)
-					st.pass([2]int{e.P, e.Q}, [2]int{e.Q, e.P})
-					st.one(e.P, e.Q)
-					st.one(e.Q, e.P)
+					swap = st.swap(e.P, e.Q)
 				}
 			case Swain:
 				if e.Q >= 0 {

@@ -104,7 +104,7 @@ func TestStoppedLogs(t *testing.T) {
 				}
 				// Between the lines of one exchange (a swap, the Gossip)
 				// the seat's hand is not yet what the histories say.
-				if next := i + 1; next < len(sim.Logs[0]) && strings.Contains(line, " gives ") && strings.Contains(sim.Logs[0][next], " gives ") {
+				if midExchange(sim.Logs[0], i) {
 					continue
 				}
 				for _, c := range g.cfg.Cards {

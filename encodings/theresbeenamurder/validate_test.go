@@ -156,16 +156,9 @@ func TestCertainFactsHold(t *testing.T) {
 						continue
 					}
 					// the state when this line's event happened
-					for k < len(sim.Events) {
-						if _, ok := sim.Events[k].View(seat); ok {
-							break
-						}
-						k++
-					}
-					s := states[k]
-					k++
+					s := seenState(sim, states, seat, &k)
 					// The two lines of one swap: the second is still to come.
-					if next := i + 1; next < len(sim.Logs[seat]) && strings.Contains(line, " gives ") && strings.Contains(sim.Logs[seat][next], " gives ") {
+					if midExchange(sim.Logs[seat], i) {
 						continue
 					}
 					for _, c := range g.cfg.Cards {
@@ -262,4 +255,26 @@ func TestAgainstRejectionHound(t *testing.T) {
 	if found == 0 {
 		t.Fatal("no seed with an early Hound")
 	}
+}
+
+// seenState is the real state when the seat's next line's event
+// happened: k counts the events the seat has seen so far (its lines after
+// the set-up), and is moved past that event.
+func seenState(sim *Simulation, states []*State, seat int, k *int) *State {
+	for *k < len(sim.Events) {
+		if _, ok := sim.Events[*k].View(seat); ok {
+			break
+		}
+		*k++
+	}
+	s := states[*k]
+	*k++
+	return s
+}
+
+// midExchange reports whether line i of a log is the first line of one
+// exchange (a swap, the Gossip) whose next line is still to come: the
+// seat's hand is not yet what the histories say.
+func midExchange(log []string, i int) bool {
+	return i+1 < len(log) && strings.Contains(log[i], " gives ") && strings.Contains(log[i+1], " gives ")
 }
