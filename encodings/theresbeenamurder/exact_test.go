@@ -99,16 +99,7 @@ func TestExactSound(t *testing.T) {
 				if len(segs) > len(states) {
 					t.Fatalf("%d segments, %d states", len(segs), len(states))
 				}
-				w := make(solver.World, x.model.NumCards()) // idle time points in hand 0
-				for tm := range x.now + 1 {
-					st := states[len(states)-1]
-					if tm < x.now {
-						st = states[tm]
-					}
-					for _, c := range x.cards {
-						w[x.card(c, tm)] = truePlace(x, st, c)
-					}
-				}
+				w := trueHistory(x, states)
 				// The observations in force: the earlier versions of the
 				// open turn's are out of force.
 				active := x.activeIDs()
