@@ -56,7 +56,8 @@
 // why, odds, advise, sheet, log, save, quit). [CommandHelp] is the help of
 // those commands for one game, built from its [Definition.Help], so that
 // every front end (the terminal session, a browser sheet) speaks the same
-// language.
+// language. A game whose estimates can improve with more time implements
+// [Refiner]; the sessions call it while they wait for the next line.
 //
 // # Adding a game
 //

@@ -15,6 +15,7 @@ var (
 	benchGames    = flag.Int("tbam.games", 100, "simulated games for BenchmarkTrackerUpdate")
 	benchSheet    = flag.Bool("tbam.sheet", false, "BenchmarkTrackerUpdate also times the sheet (the SAT's marks) after each line")
 	benchProgress = flag.Bool("tbam.progress", false, "print BenchmarkTrackerUpdate's figures after each game")
+	benchIdle     = flag.Bool("tbam.idle", false, "BenchmarkTrackerUpdate calls Refine after each line's update while it has more to do, as a session waiting for the next line does, and counts the lines without estimates after it")
 )
 
 // BenchmarkTrackerUpdate is the full tracker update after each line of
@@ -26,11 +27,14 @@ var (
 // those of the whole (full: Apply, tracker and sheet); each also in
 // process CPU time (the machine may be shared), the share of
 // games the tracker followed to the end, and the process's peak resident
-// memory.
+// memory. With -tbam.idle, each line's update is followed by the Refine
+// calls a waiting session makes (not timed with the update): the
+// benchmark reports their CPU time after a line (median of the lines that
+// had any, and largest) and the lines still without estimates after them.
 func BenchmarkTrackerUpdate(b *testing.B) {
 	for b.Loop() {
-		var times, cpus, applies, applyCPUs, sheets, sheetCPUs, marks, markCPUs, fulls, fullCPUs []time.Duration
-		followed, blind := 0, 0
+		var times, cpus, applies, applyCPUs, sheets, sheetCPUs, marks, markCPUs, fulls, fullCPUs, idles []time.Duration
+		followed, blind, idleBlind := 0, 0, 0
 		var stopped []string
 		for seed := range uint64(*benchGames) {
 			sim, err := Simulate(SimOptions{Players: 8, Seed: seed + 1})
@@ -69,6 +73,23 @@ func BenchmarkTrackerUpdate(b *testing.B) {
 				}
 				fulls = append(fulls, full)
 				fullCPUs = append(fullCPUs, fullCPU)
+				if *benchIdle && g.cfg != nil {
+					cpu0 = cpuTime()
+					refined := false
+					for more := true; more; {
+						var err error
+						if _, more, err = g.Refine(context.Background()); err != nil {
+							b.Fatal(err)
+						}
+						refined = refined || more || g.refines > 0
+					}
+					if refined {
+						idles = append(idles, cpuTime()-cpu0)
+					}
+					if g.track() == nil {
+						idleBlind++
+					}
+				}
 			}
 			if g.lostAt == 0 {
 				followed++
@@ -83,6 +104,9 @@ func BenchmarkTrackerUpdate(b *testing.B) {
 					seed+1, len(st), st[len(st)/2], st[len(st)-1], sc[len(sc)/2], sc[len(sc)-1], followed, blind, float64(peakRSS())/(1<<20), loadAverage())
 				if len(stopped) > 0 {
 					fmt.Printf("  no estimates at the last line: %v\n", stopped)
+				}
+				if *benchIdle {
+					fmt.Printf("  with Refine while waiting: lines without estimates %d, lines refined %d\n", idleBlind, len(idles))
 				}
 				for _, d := range []struct {
 					name string
@@ -114,6 +138,10 @@ func BenchmarkTrackerUpdate(b *testing.B) {
 		report(sheetCPUs, "sheet-cpu")
 		report(fulls, "full")
 		report(fullCPUs, "full-cpu")
+		report(idles, "idle-cpu")
+		if *benchIdle {
+			b.ReportMetric(float64(idleBlind), "idle-lines-without-estimates")
+		}
 		b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "median-ms")
 		b.ReportMetric(float64(times[len(times)-1].Microseconds())/1000, "max-ms")
 		b.ReportMetric(float64(cpus[len(cpus)/2].Microseconds())/1000, "median-cpu-ms")

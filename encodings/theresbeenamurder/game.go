@@ -37,6 +37,9 @@ type Game struct {
 	lostAt int
 	// retried is set once the tracker has started over with more particles.
 	retried bool
+	// refines counts the Refine calls that replayed since the lines last
+	// changed.
+	refines int
 	cur     int  // whose turn is open (-1 during the set-up)
 	played  bool // the open turn's play has been written
 	// lastPlay is the Action the open turn's play performed.
@@ -145,6 +148,7 @@ func (g *Game) Apply(line string) error {
 		return err
 	}
 	h.lines = append(h.lines, line)
+	h.refines = 0
 	*g = *h
 	return nil
 }
@@ -266,10 +270,7 @@ func (g *Game) track() *tracker {
 	if g.cfg == nil || g.lostAt > 0 && g.tr == nil {
 		return nil
 	}
-	parts := g.Particles
-	if parts <= 0 {
-		parts = DefaultParticles
-	}
+	parts := g.particles()
 	if g.tr == nil && !g.retried {
 		if tr := cachedTracker(g.cacheKey(parts)); tr != nil {
 			g.tr, g.done = tr, len(g.evs)
@@ -314,6 +315,14 @@ func (g *Game) track() *tracker {
 		}
 		return g.tr
 	}
+}
+
+// particles is the tracker's number of particles.
+func (g *Game) particles() int {
+	if g.Particles <= 0 {
+		return DefaultParticles
+	}
+	return g.Particles
 }
 
 // cacheKey names the tracker of these lines: the set-up, the seat's

@@ -1,0 +1,133 @@
+package theresbeenamurder
+
+import (
+	"context"
+	"errors"
+	"math"
+	"testing"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
+)
+
+// replayStopped plays seat alice's log of the 8-player game of seed,
+// drawing the sheet's estimates after each line as a session does.
+func replayStopped(t *testing.T, seed uint64) *Game {
+	t.Helper()
+	sim, err := Simulate(SimOptions{Players: 8, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := NewGame()
+	for i, line := range sim.Logs[0] {
+		if err := g.Apply(line); err != nil {
+			t.Fatalf("line %d %q: %v", i+1, line, err)
+		}
+		g.track()
+	}
+	return g
+}
+
+// TestRefineComesBack: games whose tracker stops at their last line, where
+// no later line gives it a budget, get their estimates back from the
+// replays a waiting session asks for (Refine), which then has nothing left
+// to do.
+func TestRefineComesBack(t *testing.T) {
+	for _, seed := range []uint64{31, 41, 68, 88} {
+		g := replayStopped(t, seed)
+		if g.track() != nil {
+			t.Fatalf("seed %d: the tracker has estimates at the last line: the test needs a game it stops on", seed)
+		}
+		lost := g.lostAt
+		if _, _, err := g.Refine(canceled()); !errors.Is(err, context.Canceled) {
+			t.Fatalf("seed %d: Refine with a done context: %v", seed, err)
+		}
+		calls, back := 0, false
+		for {
+			changed, more, err := g.Refine(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			calls++
+			if changed {
+				back = true
+				if more {
+					t.Errorf("seed %d: the estimates came back and Refine says there is more", seed)
+				}
+			}
+			if !more {
+				break
+			}
+		}
+		if !back || g.track() == nil || g.lostAt != 0 {
+			t.Fatalf("seed %d: no estimates after %d Refine calls (stopped at line %d)", seed, calls, lost)
+		}
+		for _, c := range g.cfg.Cards {
+			sum := 0.0
+			for l := range g.locations() {
+				sum += g.Where(c, l).P
+			}
+			if math.Abs(sum-1) > 1e-9 {
+				t.Fatalf("seed %d: the %v's estimates sum to %v", seed, c, sum)
+			}
+		}
+		if changed, more, err := g.Refine(context.Background()); changed || more || err != nil {
+			t.Fatalf("seed %d: Refine with the estimates there: %v %v %v", seed, changed, more, err)
+		}
+		// A copy rebuilt from the lines (the web sheet's reports) has the
+		// same estimates.
+		h := NewGame()
+		if err := table.ApplyLines(h, g.Lines()); err != nil {
+			t.Fatal(err)
+		}
+		if h.track() == nil {
+			t.Fatalf("seed %d: a copy of the game rebuilt from its lines has no estimates", seed)
+		}
+		for _, c := range g.cfg.Cards {
+			for l := range g.locations() {
+				if a, b := g.Where(c, l), h.Where(c, l); a != b {
+					t.Fatalf("seed %d: the %v at %v: %v in the game, %v in its copy", seed, c, g.locName(l), a, b)
+				}
+			}
+		}
+		t.Logf("seed %d: stopped at line %d, back after %d Refine calls", seed, lost, calls)
+	}
+}
+
+// TestRefineBounded: a tracker that stays stopped gets at most
+// RefineLimit calls' replays after a change of the lines, then Refine
+// reports no more work, and a comment line does not renew them.
+func TestRefineBounded(t *testing.T) {
+	g := replayStopped(t, 14) // stopped at its last line; no replay finds a history there
+	calls := 0
+	for {
+		changed, more, err := g.Refine(context.Background())
+		if err != nil || changed {
+			t.Fatalf("seed 14: Refine: %v %v (the test needs a game that stays stopped)", changed, err)
+		}
+		if !more {
+			break
+		}
+		if calls++; calls > RefineLimit {
+			t.Fatalf("more than RefineLimit (%d) calls", RefineLimit)
+		}
+	}
+	if calls != RefineLimit-1 || g.refines != RefineLimit {
+		t.Fatalf("%d calls with more, %d replaying: want %d and %d", calls, g.refines, RefineLimit-1, RefineLimit)
+	}
+	runs := g.tr.runs
+	if _, more, _ := g.Refine(context.Background()); more || g.tr.runs != runs {
+		t.Fatalf("past the limit: more %v, replays %d → %d", more, runs, g.tr.runs)
+	}
+	if err := g.Apply("# a comment changes nothing"); err != nil {
+		t.Fatal(err)
+	}
+	if _, more, _ := g.Refine(context.Background()); more {
+		t.Fatal("a comment line gave Refine a new allowance")
+	}
+}
+
+func canceled() context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	return ctx
+}
