@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -122,4 +123,20 @@ func loadGame(fs *pflag.FlagSet, path, deck string, stdin io.Reader) (table.Game
 		return nil, nil, exitWith(fs, fmt.Errorf("%s: %w", name, err))
 	}
 	return g, l, exitOK
+}
+
+// refineOnce gives a game whose estimates improve with time
+// (table.Refiner) the time of a command that answers once: no line is
+// coming, so the game's sheet is drawn (which brings its estimates up to
+// the lines) and it refines until it has nothing more to do. It is best
+// effort: a sheet that cannot be drawn, or a ctx done, leaves the game as
+// it is, for the command to report what it finds.
+func refineOnce(ctx context.Context, g table.Game) {
+	if _, ok := g.(table.Refiner); !ok {
+		return
+	}
+	if _, err := g.Sheet(ctx); err != nil {
+		return
+	}
+	table.RefineAll(ctx, g)
 }

@@ -106,6 +106,7 @@ func runAdvise(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer cancel()
 	}
 	rest := strings.Join(fs.Args()[1:], " ")
+	refineOnce(ctx, g)
 	var err error
 	if *asJSON {
 		err = g.AdviseJSON(ctx, rest, stdout)

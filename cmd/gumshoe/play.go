@@ -198,7 +198,9 @@ func (ps *playSession) loop(script []string, example bool) {
 			fmt.Fprintf(ps.out, "%s%s\n", ps.prompt(), line)
 		} else {
 			var err error
+			stop := ps.refineWhileWaiting()
 			line, err = ps.in.readLine(ps.prompt(), "")
+			stop()
 			if err == errInterrupt {
 				continue
 			}

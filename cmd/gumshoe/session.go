@@ -172,6 +172,46 @@ func (ps *playSession) slowNotice() (stop func()) {
 	}
 }
 
+// refineNotice is what the session says when a game's estimates changed
+// while the player was typing.
+const refineNotice = `(the estimates changed while you typed: "sheet" draws them)`
+
+// refineWhileWaiting lets a game whose estimates improve with time
+// (table.Refiner) work while the player types, at a terminal only: a
+// goroutine calls Refine until it has nothing more to do, and when the
+// sheet changed says so above the prompt. The function returned stops the
+// work and waits for it to end (at most one Refine call), so that the
+// game is never used by the session and the goroutine at once: call it as
+// soon as readLine returns. Line completion meanwhile reads only the
+// game's words and lines, which Refine leaves alone.
+func (ps *playSession) refineWhileWaiting() (stop func()) {
+	r, ok := ps.s.Game().(table.Refiner)
+	if !ok || ps.in == nil || !ps.in.interactive() {
+		return func() {}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			changed, more, err := r.Refine(ctx)
+			if err != nil {
+				return
+			}
+			if changed {
+				ps.in.notify(ps.p.paint(ps.p.dim, refineNotice))
+			}
+			if !more {
+				return
+			}
+		}
+	}()
+	return func() {
+		cancel()
+		<-done
+	}
+}
+
 // redraw draws the sheet; with highlight, the cells changed since the last
 // drawing are marked and the newly settled facts listed.
 func (ps *playSession) redraw(highlight bool) {

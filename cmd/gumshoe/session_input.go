@@ -23,6 +23,9 @@ type lineReader interface {
 	readLine(prompt, prefill string) (string, error)
 	// interactive reports whether a person types at a terminal.
 	interactive() bool
+	// notify writes a line of text for the player while readLine waits,
+	// above the prompt and what is typed so far, which stay as they were.
+	notify(text string)
 	close() error
 }
 
@@ -74,6 +77,10 @@ func (r *plainReader) readLine(prompt, _ string) (string, error) {
 func (r *plainReader) interactive() bool { return false }
 func (r *plainReader) close() error      { return nil }
 
+// notify writes text on its line: a plain reader never waits on a person,
+// so nothing is being typed.
+func (r *plainReader) notify(text string) { io.WriteString(r.out, text+"\n") }
+
 // termReader reads lines at a terminal with line editing, history and tab
 // completion.
 type termReader struct {
@@ -123,6 +130,10 @@ func (r *termReader) readLine(prompt, prefill string) (string, error) {
 
 func (r *termReader) interactive() bool { return true }
 func (r *termReader) close() error      { return r.rl.Close() }
+
+// notify writes text through the line editor, which clears the prompt
+// line, writes it and draws the prompt and the typed text again.
+func (r *termReader) notify(text string) { r.rl.Write([]byte(text + "\n")) }
 
 // completer completes the word under the cursor from the words that fit
 // its place in the line, asked for afresh at each press of Tab, ignoring

@@ -18,6 +18,7 @@ type scriptedTerm struct {
 	answers  []string
 	prompts  []string
 	prefills []string
+	notes    []string
 }
 
 func (r *scriptedTerm) readLine(prompt, prefill string) (string, error) {
@@ -31,8 +32,9 @@ func (r *scriptedTerm) readLine(prompt, prefill string) (string, error) {
 	return a, nil
 }
 
-func (r *scriptedTerm) interactive() bool { return true }
-func (r *scriptedTerm) close() error      { return nil }
+func (r *scriptedTerm) interactive() bool  { return true }
+func (r *scriptedTerm) close() error       { return nil }
+func (r *scriptedTerm) notify(text string) { r.notes = append(r.notes, text) }
 
 func newTestSession(t *testing.T, game string, in lineReader) (*playSession, *bytes.Buffer) {
 	t.Helper()

@@ -70,6 +70,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	ctx := context.Background()
+	refineOnce(ctx, g)
 	grid, err := g.Sheet(ctx)
 	if err != nil {
 		return exitWith(fs, err)

@@ -85,7 +85,10 @@ type Advice struct {
 	Hand    []Card
 	MyTurn  bool // the seat is to play now (its draw done)
 	Options []Option
-	Warning string
+	// StoppedAt is the line after which the tracker found no hidden
+	// history, so that no play is weighed (0 while it has estimates).
+	StoppedAt int
+	Warning   string
 }
 
 // outcomes plays o for p from s along every path of the choices that
@@ -207,11 +210,15 @@ func (g *Game) Advice(ctx context.Context) (*Advice, error) {
 	}
 	seat := g.p.seat
 	adv := &Advice{Hand: g.myHand(), Warning: g.deckWarning()}
-	if g.pub.end != Playing || g.track() == nil {
+	if g.pub.end != Playing {
+		return adv, nil
+	}
+	adv.MyTurn = g.cur == seat && !g.played
+	if g.track() == nil {
+		adv.StoppedAt = g.lostAt
 		return adv, nil
 	}
 	s := g.tr.state()
-	adv.MyTurn = g.cur == seat && !g.played
 	plays := s.Plays(seat)
 	rng := rand.New(rand.NewPCG(uint64(len(g.lines)), 5))
 	for _, o := range plays {
@@ -272,15 +279,22 @@ func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 		return err
 	}
 	var b strings.Builder
-	if !adv.MyTurn {
+	over := g.pub.end != Playing
+	if !adv.MyTurn && !over {
 		b.WriteString("Not your play yet: the plays below are weighed as if you played now.\n")
 	}
 	fmt.Fprintf(&b, "Your plays, best first (win now − lose now; estimates ± one standard error):\n")
 	for _, o := range adv.Options {
 		fmt.Fprintf(&b, "  %-22s win now %-12s lose now %s\n", o.Play.Text(g.p.players), pct(o.Win), pct(o.Lose))
 	}
-	if len(adv.Options) == 0 {
+	switch {
+	case len(adv.Options) > 0:
+	case over:
 		b.WriteString("  no play (the game is over)\n")
+	case adv.StoppedAt > 0:
+		fmt.Fprintf(&b, "  none weighed: no estimates since line %d (no sampled hidden history fits it)\n", adv.StoppedAt)
+	default:
+		b.WriteString("  no play\n")
 	}
 	if adv.Warning != "" {
 		b.WriteString(adv.Warning + "\n")
@@ -306,13 +320,15 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 		Score float64      `json:"score"`
 	}
 	doc := struct {
-		Schema  string    `json:"schema"`
-		Game    string    `json:"game"`
-		Hand    []string  `json:"hand"`
-		MyTurn  bool      `json:"my_turn"`
-		Options []optJSON `json:"options"`
-		Warning string    `json:"warning"`
-	}{Schema: table.Schema, Game: Name, Hand: []string{}, MyTurn: adv.MyTurn, Options: []optJSON{}, Warning: adv.Warning}
+		Schema    string    `json:"schema"`
+		Game      string    `json:"game"`
+		Hand      []string  `json:"hand"`
+		MyTurn    bool      `json:"my_turn"`
+		Options   []optJSON `json:"options"`
+		StoppedAt int       `json:"stopped_at"`
+		Warning   string    `json:"warning"`
+	}{Schema: table.Schema, Game: Name, Hand: []string{}, MyTurn: adv.MyTurn, Options: []optJSON{}, StoppedAt: adv.StoppedAt,
+		Warning: adv.Warning}
 	for _, c := range adv.Hand {
 		doc.Hand = append(doc.Hand, c.String())
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
@@ -130,4 +131,41 @@ func canceled() context.Context {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	return ctx
+}
+
+// TestAdviceWhenStopped: with the tracker stopped in the middle of the
+// game (seed 39, at alice's play on line 15) the advice weighs no play and
+// says why, not that the game is over; once Refine brings the estimates
+// back, it weighs the seat's plays.
+func TestAdviceWhenStopped(t *testing.T) {
+	sim, err := Simulate(SimOptions{Players: 8, Seed: 39})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := NewGame()
+	if err := table.ApplyLines(g, sim.Logs[0][:15]); err != nil {
+		t.Fatal(err)
+	}
+	adv, err := g.Advice(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if adv.StoppedAt != 15 || !adv.MyTurn || len(adv.Options) != 0 {
+		t.Fatalf("stopped: StoppedAt %d, MyTurn %v, %d options; want 15, true, 0 (the test needs the tracker stopped at line 15)",
+			adv.StoppedAt, adv.MyTurn, len(adv.Options))
+	}
+	var text strings.Builder
+	if err := g.Advise(context.Background(), "", &text); err != nil {
+		t.Fatal(err)
+	}
+	if want := "none weighed: no estimates since line 15"; !strings.Contains(text.String(), want) ||
+		strings.Contains(text.String(), "game is over") || strings.Contains(text.String(), "Not your play") {
+		t.Fatalf("advice with the tracker stopped, want %q:\n%s", want, text.String())
+	}
+	if _, err := table.RefineAll(context.Background(), g); err != nil {
+		t.Fatal(err)
+	}
+	if adv, err = g.Advice(context.Background()); err != nil || adv.StoppedAt != 0 || len(adv.Options) == 0 {
+		t.Fatalf("after Refine: %v, StoppedAt %d, %d options", err, adv.StoppedAt, len(adv.Options))
+	}
 }
