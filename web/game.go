@@ -120,6 +120,45 @@ func (g *game) recompute(keep bool) {
 	for ch := range g.subs {
 		push(ch, g.state)
 	}
+	g.refineIdle()
+}
+
+// refinedNote is the note of a state drawn again because the game's
+// estimates changed while no one changed the lines.
+const refinedNote = "the estimates changed while you waited; the sheet is drawn again"
+
+// refineIdle lets a game whose estimates improve with time
+// (table.Refiner) work until the next change: a goroutine calls Refine,
+// holding mu for one call at a time (a fraction of a second), while the
+// state is still this version and the game has more to do; when the
+// sheet changed it draws it again and pushes the new state to every page.
+// It is called with mu held.
+func (g *game) refineIdle() {
+	if _, ok := g.s.Game().(table.Refiner); !ok {
+		return
+	}
+	version := g.version
+	go func() {
+		for {
+			g.mu.Lock()
+			r, ok := g.s.Game().(table.Refiner)
+			if !ok || g.version != version {
+				g.mu.Unlock()
+				return // a change came: it has its own
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), sheetTimeout)
+			changed, more, err := r.Refine(ctx)
+			cancel()
+			if changed {
+				g.note = refinedNote
+				g.recompute(false)
+			}
+			g.mu.Unlock()
+			if changed || !more || err != nil {
+				return
+			}
+		}
+	}()
 }
 
 // push puts state in ch, replacing a state not yet taken: a slow page
