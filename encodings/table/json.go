@@ -84,7 +84,7 @@ type (
 	}
 	cellJSON struct {
 		Status string `json:"status"` // "forced", "impossible" or "open"
-		Text   string `json:"text"`   // as drawn: "✓", "✗", "41", "<1", ">99"
+		Text   string `json:"text"`   // as drawn: "✓", "✗", "41", "<1", ">99", "?"
 		*Probability
 	}
 )

@@ -62,21 +62,23 @@ func TestOddsFlatten(t *testing.T) {
 // and "0", an open cell its exact probability, and an open cell whose
 // game does not know it exactly no probability at all.
 func TestGridJSON(t *testing.T) {
-	g := &Grid{Title: "t", Holders: []string{"a", "b", "c", "d"}, Rows: []Row{{Card: "X", Cells: []Cell{
+	g := &Grid{Title: "t", Holders: []string{"a", "b", "c", "d", "e"}, Rows: []Row{{Card: "X", Cells: []Cell{
 		{Mark: Yes},
 		{Mark: No},
 		{Mark: Maybe, P: 2.0 / 3, Exact: big.NewRat(2, 3)},
 		{Mark: Maybe, P: 0.5},
+		{Mark: Maybe, NoEstimate: true},
 	}}}}
 	b, err := json.Marshal(g)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"title":"t","holders":["a","b","c","d"],"rows":[{"card":"X","cells":[` +
+	want := `{"title":"t","holders":["a","b","c","d","e"],"rows":[{"card":"X","cells":[` +
 		`{"status":"forced","text":"✓","p":"1","p_float":1},` +
 		`{"status":"impossible","text":"✗","p":"0","p_float":0},` +
 		`{"status":"open","text":"67","p":"2/3","p_float":0.6666666666666666},` +
-		`{"status":"open","text":"50"}]}],"headlines":[]}`
+		`{"status":"open","text":"50"},` +
+		`{"status":"open","text":"?"}]}],"headlines":[]}`
 	if string(b) != want {
 		t.Errorf("got  %s\nwant %s", b, want)
 	}

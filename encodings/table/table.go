@@ -122,6 +122,10 @@ type Cell struct {
 	// Exact is the exact probability of an open (Maybe) cell; nil for a
 	// forced or impossible cell, and when the game does not know it.
 	Exact *big.Rat
+	// NoEstimate marks an open cell whose probability the game cannot
+	// give now (an estimator that found no sample fitting the lines): it
+	// is drawn "?" and P means nothing.
+	NoEstimate bool
 }
 
 // Mark is the state of a cell.
@@ -135,13 +139,17 @@ const (
 )
 
 // Text is the cell as drawn: "✓", "✗" or a percentage such as "41" (never
-// "0" or "100" for an open cell: "<1" and ">99").
+// "0" or "100" for an open cell: "<1" and ">99"); "?" for an open cell
+// with no estimate.
 func (c Cell) Text() string {
 	switch c.Mark {
 	case Yes:
 		return "✓"
 	case No:
 		return "✗"
+	}
+	if c.NoEstimate {
+		return "?"
 	}
 	pct := c.P * 100
 	switch {

@@ -134,9 +134,10 @@ func canceled() context.Context {
 }
 
 // TestAdviceWhenStopped: with the tracker stopped in the middle of the
-// game (seed 39, at alice's play on line 15) the advice weighs no play and
-// says why, not that the game is over; once Refine brings the estimates
-// back, it weighs the seat's plays.
+// game (seed 39, at alice's play on line 15) the sheet draws every open
+// cell "?" and the advice weighs no play and says why, not that the game
+// is over; once Refine brings the estimates back, the sheet has them and
+// the advice weighs the seat's plays.
 func TestAdviceWhenStopped(t *testing.T) {
 	sim, err := Simulate(SimOptions{Players: 8, Seed: 39})
 	if err != nil {
@@ -154,6 +155,9 @@ func TestAdviceWhenStopped(t *testing.T) {
 		t.Fatalf("stopped: StoppedAt %d, MyTurn %v, %d options; want 15, true, 0 (the test needs the tracker stopped at line 15)",
 			adv.StoppedAt, adv.MyTurn, len(adv.Options))
 	}
+	if open, unknown := openCells(t, g); open == 0 || unknown != open {
+		t.Fatalf("the sheet with the tracker stopped: %d open cells, %d drawn \"?\"; want all", open, unknown)
+	}
 	var text strings.Builder
 	if err := g.Advise(context.Background(), "", &text); err != nil {
 		t.Fatal(err)
@@ -168,4 +172,28 @@ func TestAdviceWhenStopped(t *testing.T) {
 	if adv, err = g.Advice(context.Background()); err != nil || adv.StoppedAt != 0 || len(adv.Options) == 0 {
 		t.Fatalf("after Refine: %v, StoppedAt %d, %d options", err, adv.StoppedAt, len(adv.Options))
 	}
+	if open, unknown := openCells(t, g); open == 0 || unknown != 0 {
+		t.Fatalf("the sheet after Refine: %d open cells, %d drawn \"?\"; want none", open, unknown)
+	}
+}
+
+// openCells counts the open cells of g's sheet, and those drawn "?" (no
+// estimate).
+func openCells(t *testing.T, g *Game) (open, unknown int) {
+	t.Helper()
+	grid, err := g.Sheet(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range grid.Rows {
+		for _, c := range r.Cells {
+			if c.Mark == table.Maybe {
+				open++
+				if c.Text() == "?" {
+					unknown++
+				}
+			}
+		}
+	}
+	return open, unknown
 }

@@ -154,6 +154,8 @@ func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
 			if m == table.Maybe {
 				if p := v.where(c, l).P; !math.IsNaN(p) {
 					cell.P = p
+				} else {
+					cell.NoEstimate = true
 				}
 			}
 			row.Cells = append(row.Cells, cell)
