@@ -140,7 +140,7 @@
             const holder = st.sheet.holders[j];
             const td = el("td", { class: cls + (changed.has(i + "," + j) ? " changed" : ""), text: c.text,
               "data-card": r.card, "data-holder": holder, "data-status": c.status,
-              "aria-label": r.card + ", " + holder + ": " + (cls === "yes" ? "yes" : cls === "no" ? "no" : c.text + " percent") + (changed.has(i + "," + j) ? ", changed" : "") });
+              "aria-label": r.card + ", " + holder + ": " + (cls === "yes" ? "yes" : cls === "no" ? "no" : c.text === "?" ? "no estimate" : c.text + " percent") + (changed.has(i + "," + j) ? ", changed" : "") });
             if (cls !== "open") { td.tabIndex = 0; td.title = "why?"; }
             tr.append(td);
           });
