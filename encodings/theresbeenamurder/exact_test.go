@@ -500,13 +500,16 @@ func TestExactDeckOrder(t *testing.T) {
 // TestDeckSlots checks the deck's slots (exactdeck.go) against the true
 // deck of simulated games at every time point: each slot allows the card
 // truly there (the deal's parts, the known cards), and the card of
-// another's Nun was at one of the slot's places when it was buried. The
-// games are played at 5 to 8 players (where the Nun and the Seer are),
-// from a seat that buries a card or moves one with the Seer when one
-// does. It fails when a slot is moved wrong (try the Seer's keep moving
-// the bottom card too).
+// another's Nun was at one of the slot's places when it was buried; in
+// another player's turn, every card that truly went from the deck to that
+// player's hand is one its takes may have taken (from the Nun's player's
+// hand, when only a Nun's card may be it). The games are played at 5 to 8
+// players (where the Nun and the Seer are), from a seat that buries a
+// card or moves one with the Seer when one does. It fails when a slot is
+// moved wrong (try the Seer's keep moving the bottom card too) or a take
+// is read from the wrong slot (try a draw's after the deck moved up).
 func TestDeckSlots(t *testing.T) {
-	checked, known, from := 0, 0, 0
+	checked, known, from, taken := 0, 0, 0, 0
 	for seed := range uint64(60) {
 		o := SimOptions{Players: 5 + int(seed)%4, Seed: 700 + seed, Level: Level(seed % 3)}
 		sim, states := simulateStates(t, o)
@@ -528,7 +531,19 @@ func TestDeckSlots(t *testing.T) {
 				break
 			}
 			st := states[k+1]
-			slots, _ := x.deckSlots(segs, k)
+			slots, _, turn := x.deckSlots(segs, k)
+			for _, c := range x.cards {
+				if turn == nil || int(truePlace(x, states[k+1], c)) != turn.player ||
+					!slices.Contains([]int{x.top(), x.rest()}, int(truePlace(x, states[k], c))) {
+					continue
+				}
+				taken++
+				plain, froms := turn.mayTake(c)
+				if !plain && !slices.ContainsFunc(froms, func(f slot) bool { return f.from&(1<<truePlace(x, states[f.t], c)) != 0 }) {
+					t.Fatalf("%+v seat %d, turn %d: %v went from the deck to %s, which its takes %+v do not allow",
+						o, seat, k, c, sim.Players[turn.player], turn.takes)
+				}
+			}
 			if len(slots) != len(st.Deck) {
 				t.Fatalf("%+v seat %d, time point %d: %d slots, %d cards in the deck", o, seat, k+1, len(slots), len(st.Deck))
 			}
@@ -551,8 +566,9 @@ func TestDeckSlots(t *testing.T) {
 			}
 		}
 	}
-	if known == 0 || from == 0 {
-		t.Fatalf("%d slots checked, %d known cards, %d cards of another's Nun: both should be some", checked, known, from)
+	if known == 0 || from == 0 || taken == 0 {
+		t.Fatalf("%d slots checked, %d known cards, %d cards of another's Nun, %d cards taken from the deck: all should be some",
+			checked, known, from, taken)
 	}
-	t.Logf("%d slots checked, %d known cards, %d cards of another's Nun", checked, known, from)
+	t.Logf("%d slots checked, %d known cards, %d cards of another's Nun, %d cards taken from the deck", checked, known, from, taken)
 }

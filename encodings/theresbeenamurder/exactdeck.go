@@ -30,7 +30,12 @@ import (
 // rest, a card the top slot does not allow is not on top, and the card
 // of another's Nun on top was in that player's hand; at the seat's
 // Driver's look, its cards are the top slots, and a card no slot allows
-// then is not in the deck at the turn's end.
+// then is not in the deck at the turn's end. In another player's turn, a
+// card of the deck reaches that player's hand only by its draws (the top
+// slot each) or its Driver's pick (one of the top three slots): a card
+// none of those slots allows is not both in the deck at the turn's start
+// and in that hand at its end, and one that only the card of another's
+// Nun may be was in that player's hand.
 
 // slotKind is what a deck slot is known to hold.
 type slotKind uint8
@@ -73,10 +78,62 @@ type deckLook struct {
 	line  int
 }
 
+// deckTake is where a card taken from the deck came from: one of the
+// positions 0 to n-1 of the deck slots then.
+type deckTake struct {
+	slots []slot
+	n     int
+}
+
+// mayHold says whether the card taken may be c: plain when a position
+// that is not another's Nun's card allows it (or c is known to be at one
+// of the positions), else froms are the positions of another's Nun's card
+// it may be (none when c is known to be at another position).
+func (d deckTake) mayHold(c Card) (plain bool, froms []slot) {
+	for i, s := range d.slots {
+		if s.kind == slotCard && s.card == c {
+			return i < d.n, nil
+		}
+	}
+	for _, s := range d.slots[:d.n] {
+		switch {
+		case s.kind == slotFrom && s.from != 0:
+			froms = append(froms, s)
+		case s.allows(c):
+			return true, nil
+		}
+	}
+	return false, froms
+}
+
+// deckTurn is another player's turn in which that player took cards of
+// the deck (its draws, the Driver's pick), with the line of the last.
+type deckTurn struct {
+	player int
+	takes  []deckTake
+	line   int
+}
+
+// mayTake says whether the turn's takes may have taken c: plain when one
+// may hold it as it holds any card, else froms are the slots of another's
+// Nun's card among them that may.
+func (d *deckTurn) mayTake(c Card) (plain bool, froms []slot) {
+	for _, tk := range d.takes {
+		p, fs := tk.mayHold(c)
+		if p {
+			return true, nil
+		}
+		froms = append(froms, fs...)
+	}
+	return false, froms
+}
+
 // deckSlots follows the deck's slots from the deal through segments 0 to
-// k: the slots after segment k's lines, and the seat's Driver's look in
-// segment k (nil for none).
-func (x *encoding) deckSlots(segs []segment, k int) ([]slot, *deckLook) {
+// k: the slots after segment k's lines, the seat's Driver's look in
+// segment k (nil for none) and, when segment k is another player's turn
+// in which only that player took cards of the deck, those takes (nil
+// otherwise).
+func (x *encoding) deckSlots(segs []segment, k int) ([]slot, *deckLook, *deckTurn) {
 	cfg := x.cfg
 	d0 := cfg.DeckSize() - 2*x.n
 	slots := make([]slot, max(0, d0))
@@ -92,7 +149,24 @@ func (x *encoding) deckSlots(segs []segment, k int) ([]slot, *deckLook) {
 			slots = append(slots, slot{kind: slotAny, line: line})
 		}
 	}
-	var look *deckLook
+	var (
+		look *deckLook
+		turn *deckTurn // segment k's takes
+		// foreign: another player than the turn's took a card of the
+		// deck in segment k (never in the rules; nothing is said then).
+		foreign bool
+	)
+	take := func(t tracked, n int) {
+		if t.e.P != segs[k].player {
+			foreign = true
+			return
+		}
+		if turn == nil {
+			turn = &deckTurn{player: t.e.P}
+		}
+		turn.takes = append(turn.takes, deckTake{slots: slices.Clone(slots), n: n})
+		turn.line = t.line
+	}
 	for j := 0; j <= k && j < len(segs); j++ {
 		s := segs[j]
 		var g *graph
@@ -102,6 +176,9 @@ func (x *encoding) deckSlots(segs []segment, k int) ([]slot, *deckLook) {
 			switch e.Kind {
 			case EvDraw:
 				if d > 0 {
+					if j == k {
+						take(t, 1)
+					}
 					slots = slots[1:]
 				}
 			case EvTake:
@@ -116,6 +193,9 @@ func (x *encoding) deckSlots(segs []segment, k int) ([]slot, *deckLook) {
 					forget(t.pub.deck, t.line)
 				case Driver:
 					if e.P != x.seat {
+						if j == k && d > 0 {
+							take(t, min(3, d))
+						}
 						forget(t.pub.deck, t.line)
 					}
 				case Nun:
@@ -177,7 +257,10 @@ func (x *encoding) deckSlots(segs []segment, k int) ([]slot, *deckLook) {
 			}
 		}
 	}
-	return slots, look
+	if foreign || k >= len(segs) || segs[k].player < 0 || segs[k].player == x.seat {
+		turn = nil // the seat's own takes are seen
+	}
+	return slots, look, turn
 }
 
 // lineCons is constraints with the line that tells them.
@@ -192,7 +275,7 @@ func (x *encoding) deckFacts(segs []segment, k int) []lineCons {
 	if deckFactsOff {
 		return nil
 	}
-	slots, look := x.deckSlots(segs, k)
+	slots, look, turn := x.deckSlots(segs, k)
 	b := k + 1
 	by := map[int][]solver.Constraint{}
 	var order []int
@@ -270,6 +353,26 @@ func (x *encoding) deckFacts(segs []segment, k int) []lineCons {
 			add(s.line, solver.Clause(pos, []solver.Lit{x.lit(c, b, x.top())}))
 		}
 	}
+	// Another player's turn: a card went from the deck to that player's
+	// hand only by one of its takes, so as one of the slots taken (if
+	// another's Nun's card, from that Nun's player's hand).
+	if turn != nil && !deckTakesOff {
+		for _, c := range x.cards {
+			plain, froms := turn.mayTake(c)
+			if plain {
+				continue
+			}
+			var pos []solver.Lit
+			for _, f := range froms {
+				for m := f.from; m != 0; m &= m - 1 {
+					pos = append(pos, x.lit(c, f.t, bits.TrailingZeros64(m)))
+				}
+			}
+			for _, pl := range []int{x.top(), x.rest()} {
+				add(turn.line, solver.Clause(pos, []solver.Lit{x.lit(c, k, pl), x.lit(c, b, turn.player)}))
+			}
+		}
+	}
 	out := make([]lineCons, 0, len(order))
 	for _, l := range order {
 		out = append(out, lineCons{l, by[l]})
@@ -280,3 +383,8 @@ func (x *encoding) deckFacts(segs []segment, k int) []lineCons {
 // deckFactsOff leaves the deck's order out (for tests: what the other
 // constraints prove alone).
 var deckFactsOff bool
+
+// deckTakesOff leaves out what another player's takes from the deck in
+// its turn tell (for tests: what the rest of the deck's order proves
+// alone).
+var deckTakesOff bool
