@@ -156,7 +156,11 @@ type virginDraw struct {
 // newVirginDraw reads s's virgin slots and their cards.
 func newVirginDraw(s *State) *virginDraw {
 	slots := s.virginSlots()
-	d := &virginDraw{s: s, slots: slots, cards: make([]Card, len(slots))}
+	// One buffer for the cards and the rest, one for the keys and their
+	// slots (at most the four key cards): a redraw makes many of these.
+	buf := make([]Card, 2*len(slots))
+	ints := make([]int, 8)
+	d := &virginDraw{s: s, slots: slots, cards: buf[:len(slots):len(slots)], rest: buf[len(slots):len(slots)], keys: ints[:0:4]}
 	for i, sl := range slots {
 		d.cards[i] = s.vat(sl)
 	}
@@ -168,7 +172,11 @@ func newVirginDraw(s *State) *virginDraw {
 			d.rest = append(d.rest, c)
 		}
 	}
-	d.at = make([]int, len(d.keys))
+	if len(d.keys) <= 4 {
+		d.at = ints[4 : 4+len(d.keys)]
+	} else {
+		d.at = make([]int, len(d.keys))
+	}
 	return d
 }
 
