@@ -238,8 +238,11 @@ func groupChance(top bool, c Card, t, b, r, m, d int) float64 {
 func handSlot(p, k int) int { return 1000 + 2*p + k }
 
 // virginSlots are the set-up group's positions and the virgin hands'.
-func (s *State) virginSlots() []int {
-	out := make([]int, 0, len(s.Deck)+len(s.Removed)+2*len(s.Virgin))
+func (s *State) virginSlots() []int { return s.appendVirginSlots(nil) }
+
+// appendVirginSlots appends the virgin slots (virginSlots) to out.
+func (s *State) appendVirginSlots(out []int) []int {
+	out = slices.Grow(out, len(s.Deck)+len(s.Removed)+2*len(s.Virgin))
 	for i, x := range s.Grp {
 		if x == 0 {
 			out = append(out, i)

@@ -3,6 +3,7 @@ package theresbeenamurder
 import (
 	"math/rand/v2"
 	"slices"
+	"sync"
 )
 
 // Interchangeable cards. No rule reads the identity of a card outside the
@@ -126,6 +127,7 @@ func (s *State) relabel(got, want []Card) {
 // false (leaving s as it was) when 400 draws find no allowed one.
 func (s *State) redrawVirgin(rng *rand.Rand) bool {
 	d := newVirginDraw(s)
+	defer d.release()
 	if !d.placeKeys(rng) {
 		return false
 	}
@@ -151,17 +153,25 @@ type virginDraw struct {
 	keys  []int  // indices into cards of the key cards
 	rest  []Card // the other cards
 	at    []int  // the slot index (into slots) drawn for each key
+	// Scratch of finishFixed, kept with the draw.
+	taken, used []bool
+	left        []Card
 }
 
-// newVirginDraw reads s's virgin slots and their cards.
+// virginDraws keeps released draws for reuse: a tracker makes a draw for
+// every redraw of every particle, and most of a draw is its slices.
+var virginDraws = sync.Pool{New: func() any { return new(virginDraw) }}
+
+// newVirginDraw reads s's virgin slots and their cards, into a draw taken
+// from virginDraws; release gives it back once the caller is done with it
+// and its slices.
 func newVirginDraw(s *State) *virginDraw {
-	slots := s.virginSlots()
-	// One buffer for the cards and the rest, one for the keys and their
-	// slots (at most the four key cards): a redraw makes many of these.
-	buf := make([]Card, 2*len(slots))
-	ints := make([]int, 8)
-	d := &virginDraw{s: s, slots: slots, cards: buf[:len(slots):len(slots)], rest: buf[len(slots):len(slots)], keys: ints[:0:4]}
-	for i, sl := range slots {
+	d := virginDraws.Get().(*virginDraw)
+	d.s = s
+	d.slots = s.appendVirginSlots(d.slots[:0])
+	d.cards = slices.Grow(d.cards[:0], len(d.slots))[:len(d.slots)]
+	d.keys, d.rest = d.keys[:0], d.rest[:0]
+	for i, sl := range d.slots {
 		d.cards[i] = s.vat(sl)
 	}
 	for i, c := range d.cards {
@@ -172,12 +182,14 @@ func newVirginDraw(s *State) *virginDraw {
 			d.rest = append(d.rest, c)
 		}
 	}
-	if len(d.keys) <= 4 {
-		d.at = ints[4 : 4+len(d.keys)]
-	} else {
-		d.at = make([]int, len(d.keys))
-	}
+	d.at = slices.Grow(d.at[:0], len(d.keys))[:len(d.keys)]
 	return d
+}
+
+// release gives d back to virginDraws.
+func (d *virginDraw) release() {
+	d.s = nil
+	virginDraws.Put(d)
 }
 
 // placeKeys draws the key cards' slots, distinct and uniform, until the
@@ -273,22 +285,27 @@ func (d *virginDraw) finish(ps []int, fill []int, rng *rand.Rand) {
 // pairs (index into slots, index into rest).
 func (d *virginDraw) finishFixed(fixed [][2]int, rng *rand.Rand) {
 	s, slots, n := d.s, d.slots, len(d.slots)
-	taken := make([]bool, n)
+	d.taken = slices.Grow(d.taken[:0], n)[:n]
+	taken := d.taken
+	clear(taken)
 	for k, ki := range d.keys {
 		s.vset(slots[d.at[k]], d.cards[ki])
 		taken[d.at[k]] = true
 	}
-	used := make([]bool, len(d.rest))
+	d.used = slices.Grow(d.used[:0], len(d.rest))[:len(d.rest)]
+	used := d.used
+	clear(used)
 	for _, f := range fixed {
 		s.vset(slots[f[0]], d.rest[f[1]])
 		taken[f[0]], used[f[1]] = true, true
 	}
-	rest := make([]Card, 0, len(d.rest))
+	rest := d.left[:0]
 	for j, c := range d.rest {
 		if !used[j] {
 			rest = append(rest, c)
 		}
 	}
+	d.left = rest
 	rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
 	r := 0
 	for i, sl := range slots {
@@ -309,6 +326,7 @@ func (d *virginDraw) finishFixed(fixed [][2]int, rng *rand.Rand) {
 // when none passes.
 func (s *State) tryHands(ps []int, n int, ok func(hands [][2]Card) bool, w *float64, rng *rand.Rand) bool {
 	d := newVirginDraw(s)
+	defer d.release()
 	fill := make([]int, 2*len(ps))
 	hands := make([][2]Card, len(ps))
 	perm := make([]int, len(d.rest))
@@ -426,6 +444,7 @@ func (s *State) inVirginHand(c Card) bool {
 // unchanged) when every q is 0 or want is not among the redrawn cards.
 func (s *State) tryCard(want Card, n int, q func(slot, m, d int) float64, rng *rand.Rand) (float64, bool) {
 	d := newVirginDraw(s)
+	defer d.release()
 	key := -1 // want's index in keys, or -1
 	ri := -1  // want's index in rest
 	for k, ki := range d.keys {
