@@ -12,8 +12,9 @@ import (
 const RefineBudget = ResumeBudget / 4
 
 // RefineLimit bounds the [Game.Refine] calls that replay after one change
-// of the lines: ten lines' ResumeBudget in all (about ten seconds of one
-// core), after which Refine reports no more work until a line comes.
+// of the lines: ten lines' ResumeBudget in all (at most 3.9 s of CPU
+// after a line of the benchmark's games), after which Refine reports no
+// more work until a line comes.
 const RefineLimit = 40
 
 var _ table.Refiner = (*Game)(nil)

@@ -33,7 +33,7 @@ func replayStopped(t *testing.T, seed uint64) *Game {
 // replays a waiting session asks for (Refine), which then has nothing left
 // to do.
 func TestRefineComesBack(t *testing.T) {
-	for _, seed := range []uint64{31, 41, 68, 88} {
+	for _, seed := range []uint64{31, 41, 55} {
 		g := replayStopped(t, seed)
 		if g.track() != nil {
 			t.Fatalf("seed %d: the tracker has estimates at the last line: the test needs a game it stops on", seed)
@@ -98,12 +98,12 @@ func TestRefineComesBack(t *testing.T) {
 // RefineLimit calls' replays after a change of the lines, then Refine
 // reports no more work, and a comment line does not renew them.
 func TestRefineBounded(t *testing.T) {
-	g := replayStopped(t, 14) // stopped at its last line; no replay finds a history there
+	g := replayStopped(t, 39) // stopped at its last line; no replay finds a history there
 	calls := 0
 	for {
 		changed, more, err := g.Refine(context.Background())
 		if err != nil || changed {
-			t.Fatalf("seed 14: Refine: %v %v (the test needs a game that stays stopped)", changed, err)
+			t.Fatalf("seed 39: Refine: %v %v (the test needs a game that stays stopped)", changed, err)
 		}
 		if !more {
 			break

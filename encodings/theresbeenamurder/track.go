@@ -332,9 +332,10 @@ func (t *tracker) endStep(st *stepping) bool {
 
 // RecoveryBudget bounds the replays of turns that one update's recovery
 // may make (a replay is one path of hidden choices through one turn from
-// one particle, about 15 to 25 µs of CPU; an 8-player turn from 500 particles
-// takes one to a few thousand).
-const RecoveryBudget = 20000
+// one particle; an 8-player turn from 500 particles takes one to a few
+// thousand). At 40,000 the largest update of the benchmark's 100 games
+// takes 0.6 s of CPU (docs/benchmarks.md).
+const RecoveryBudget = 40000
 
 // RecoveryFactor is how many times n particles a recovery draws.
 const RecoveryFactor = 2
