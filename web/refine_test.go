@@ -1,10 +1,7 @@
 package web
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -37,14 +34,6 @@ func TestRefineWhileWaiting(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, "GET", hs.URL+"/api/t/"+id+"/events", nil)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
 	type state struct {
 		Version int    `json:"version"`
 		Note    string `json:"note"`
@@ -52,21 +41,9 @@ func TestRefineWhileWaiting(t *testing.T) {
 			Headlines []string `json:"headlines"`
 		} `json:"sheet"`
 	}
-	states := make(chan state)
-	go func() {
-		sc := bufio.NewScanner(resp.Body)
-		sc.Buffer(nil, 1<<20)
-		for sc.Scan() {
-			if d, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
-				var st state
-				if err := json.Unmarshal([]byte(d), &st); err != nil {
-					t.Error(err)
-				}
-				states <- st
-			}
-		}
-		close(states)
-	}()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	states := watch[state](t, ctx, hs.URL, id)
 	deadline := time.After(time.Minute) // a hang, not a measure of speed
 	for {
 		select {

@@ -438,6 +438,43 @@ func TestConcurrentWrites(t *testing.T) {
 
 // TestEvents checks that a page watching a game gets the state of every
 // change pushed.
+// watch opens the event stream of game id on the server at base and
+// returns the states it sends, each decoded into a T; the channel is
+// closed when the stream ends (ctx done).
+func watch[T any](t *testing.T, ctx context.Context, base, id string) <-chan T {
+	t.Helper()
+	req, _ := http.NewRequestWithContext(ctx, "GET", base+"/api/t/"+id+"/events", nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
+		resp.Body.Close()
+		t.Fatalf("Content-Type %q", ct)
+	}
+	events := make(chan T)
+	go func() {
+		defer resp.Body.Close()
+		defer close(events)
+		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			if d, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+				var st T
+				if err := json.Unmarshal([]byte(d), &st); err != nil {
+					t.Error(err)
+				}
+				select {
+				case events <- st:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}
+	}()
+	return events
+}
+
 func TestEvents(t *testing.T) {
 	s, hs := newTestServer(t, "")
 	id, err := s.Start("dod", exampleLines(t, deduceordie.Definition)[:3], "", true)
@@ -446,30 +483,7 @@ func TestEvents(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, "GET", hs.URL+"/api/t/"+id+"/events", nil)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
-		t.Fatalf("Content-Type %q", ct)
-	}
-	events := make(chan stateJSONx)
-	go func() {
-		sc := bufio.NewScanner(resp.Body)
-		sc.Buffer(nil, 1<<20)
-		for sc.Scan() {
-			if d, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
-				var st stateJSONx
-				if err := json.Unmarshal([]byte(d), &st); err != nil {
-					t.Error(err)
-				}
-				events <- st
-			}
-		}
-		close(events)
-	}()
+	events := watch[stateJSONx](t, ctx, hs.URL, id)
 	next := func() stateJSONx {
 		select {
 		case st, ok := <-events:

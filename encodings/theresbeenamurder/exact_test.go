@@ -425,13 +425,12 @@ func TestExactMoveOrder(t *testing.T) {
 // and level, two games are replayed side by side from one seat, one
 // with the deck's order and one without (deckFactsOff): after every
 // line, every cell the first settles and the second does not is checked
-// against the game's real state, and some such cells must be found (a
-// Nun's card the seat buried among them: under the deck, it is not the
-// card the next player draws, until the deck brings it to the top). It
-// fails when the deck's order is left out
-// (no cell is gained) or claims too much (a gained cell is false).
+// against the game's real state (settledOnlyWith), and some such cells
+// must be found (a Nun's card the seat buried among them: under the deck,
+// it is not the card the next player draws, until the deck brings it to
+// the top). It fails when the deck's order is left out (no cell is
+// gained) or claims too much (a gained cell is false).
 func TestExactDeckOrder(t *testing.T) {
-	defer func() { deckFactsOff = false }()
 	gained, buried := 0, 0
 	for seed := uint64(0); seed < 40 && (gained < 10 || buried == 0); seed++ {
 		o := SimOptions{Players: MinPlayers + int(seed)%(MaxPlayers-MinPlayers+1), Seed: 500 + seed, Level: Level(seed % 3)}
@@ -439,7 +438,6 @@ func TestExactDeckOrder(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		states := statesAt(t, o)
 		// The seat: one that buries a card with its Nun, if any.
 		seat := int(seed) % o.Players
 		for p, lg := range sim.Logs {
@@ -447,54 +445,76 @@ func TestExactDeckOrder(t *testing.T) {
 				seat = p
 			}
 		}
-		with, without := NewGame(), NewGame()
-		with.Particles, without.Particles = 20, 20
-		k := 0
-		var mine []Card // cards the seat buried
+		buriedAt := map[Card]int{} // the line index at which the seat buried a card
 		for i, line := range sim.Logs[seat] {
-			deckFactsOff = false
-			if err := with.Apply(line); err != nil {
-				t.Fatalf("%+v line %d %q: %v", o, i+1, line, err)
-			}
-			deckFactsOff = true
-			if err := without.Apply(line); err != nil {
-				t.Fatalf("%+v line %d %q (without the deck's order): %v", o, i+1, line, err)
-			}
-			if with.cfg == nil || i < len(SetupLines(with.cfg, sim.Players, seat, nil)) {
-				continue
-			}
 			if w := strings.Fields(line); len(w) == 3 && w[1] == "buries" {
 				c, _ := ParseCard(w[2])
-				mine = append(mine, c)
-			}
-			s := seenState(sim, states, seat, &k)
-			if midExchange(sim.Logs[seat], i) {
-				continue
-			}
-			for _, c := range with.cfg.Cards {
-				for l := range with.locations() {
-					deckFactsOff = false
-					m := with.satMark(c, l)
-					deckFactsOff = true
-					if m == table.Maybe || without.satMark(c, l) != table.Maybe {
-						continue
-					}
-					if (m == table.Yes) != (locOf(s, c) == l) {
-						t.Fatalf("%+v seat %d line %d %q: %v at %s marked %v with the deck's order, truly at %s",
-							o, seat, i+1, line, c, with.locName(l), m, with.locName(locOf(s, c)))
-					}
-					gained++
-					if l < o.Players && slices.Contains(mine, c) {
-						buried++
-					}
-				}
+				buriedAt[c] = i
 			}
 		}
+		settledOnlyWith(t, o, seat, &deckFactsOff, func(i int, c Card, l int) {
+			gained++
+			if at, ok := buriedAt[c]; ok && at <= i && l < o.Players {
+				buried++
+			}
+		})
 	}
 	if gained == 0 || buried == 0 {
 		t.Fatalf("%d cells settled by the deck's order alone, %d of them a card the seat buried, at a hand", gained, buried)
 	}
 	t.Logf("%d cells settled by the deck's order alone, %d of them a card the seat buried, at a hand", gained, buried)
+}
+
+// settledOnlyWith replays seat's log of the simulated game o twice side by
+// side, with the constraints that *off leaves out and without them (*off
+// set while the second game applies a line or marks a cell; false again
+// at the end): after every line, every cell the first settles (✓ or ✗)
+// and the second leaves open is checked against the game's real state,
+// then passed to gain (i the line's index in the log, c the card, l the
+// place).
+func settledOnlyWith(t *testing.T, o SimOptions, seat int, off *bool, gain func(i int, c Card, l int)) {
+	t.Helper()
+	defer func() { *off = false }()
+	sim, err := Simulate(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	states := statesAt(t, o)
+	with, without := NewGame(), NewGame()
+	with.Particles, without.Particles = 20, 20
+	k := 0
+	for i, line := range sim.Logs[seat] {
+		*off = false
+		if err := with.Apply(line); err != nil {
+			t.Fatalf("%+v line %d %q: %v", o, i+1, line, err)
+		}
+		*off = true
+		if err := without.Apply(line); err != nil {
+			t.Fatalf("%+v line %d %q (without): %v", o, i+1, line, err)
+		}
+		if with.cfg == nil || i < len(SetupLines(with.cfg, sim.Players, seat, nil)) {
+			continue
+		}
+		s := seenState(sim, states, seat, &k)
+		if midExchange(sim.Logs[seat], i) {
+			continue
+		}
+		for _, c := range with.cfg.Cards {
+			for l := range with.locations() {
+				*off = false
+				m := with.satMark(c, l)
+				*off = true
+				if m == table.Maybe || without.satMark(c, l) != table.Maybe {
+					continue
+				}
+				if (m == table.Yes) != (locOf(s, c) == l) {
+					t.Fatalf("%+v seat %d line %d %q: %v at %s marked %v with the constraints, truly at %s",
+						o, seat, i+1, line, c, with.locName(l), m, with.locName(locOf(s, c)))
+				}
+				gain(i, c, l)
+			}
+		}
+	}
 }
 
 // TestDeckSlots checks the deck's slots (exactdeck.go) against the true

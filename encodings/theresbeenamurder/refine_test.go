@@ -18,14 +18,7 @@ func replayStopped(t *testing.T, seed uint64) *Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := NewGame()
-	for i, line := range sim.Logs[0] {
-		if err := g.Apply(line); err != nil {
-			t.Fatalf("line %d %q: %v", i+1, line, err)
-		}
-		g.track()
-	}
-	return g
+	return replayEach(t, sim, 0, 0, func(g *Game, _ int) { g.track() })
 }
 
 // TestRefineComesBack: games whose tracker stops at their last line, where

@@ -13,11 +13,21 @@ import (
 // replay feeds a seat's log of a simulated game to a Game.
 func replay(t *testing.T, sim *Simulation, seat, particles int) *Game {
 	t.Helper()
+	return replayEach(t, sim, seat, particles, nil)
+}
+
+// replayEach is replay calling each, when not nil, after every line (i
+// its index in the log).
+func replayEach(t *testing.T, sim *Simulation, seat, particles int, each func(g *Game, i int)) *Game {
+	t.Helper()
 	g := NewGame()
 	g.Particles = particles
 	for i, line := range sim.Logs[seat] {
 		if err := g.Apply(line); err != nil {
 			t.Fatalf("seat %d, line %d %q: %v\nlog so far:\n%v", seat, i+1, line, err, sim.Logs[seat][:i])
+		}
+		if each != nil {
+			each(g, i)
 		}
 	}
 	return g
