@@ -35,8 +35,6 @@ type Game struct {
 	// lostAt is the line after which the tracker found no hidden history
 	// (0 while it has one): its estimates stop there.
 	lostAt int
-	// retried is set once the tracker has started over with more particles.
-	retried bool
 	// refines counts the Refine calls that replayed since the lines last
 	// changed.
 	refines int
@@ -270,50 +268,47 @@ func (g *Game) track() *tracker {
 	if g.cfg == nil || g.lostAt > 0 && g.tr == nil {
 		return nil
 	}
-	parts := g.particles()
-	if g.tr == nil && !g.retried {
+	if g.tr == nil {
+		parts := g.particles()
 		if tr := cachedTracker(g.cacheKey(parts)); tr != nil {
 			g.tr, g.done = tr, len(g.evs)
 			return g.tr
 		}
-		defer func() {
-			if g.tr != nil && g.tr.stop == nil && g.done == len(g.evs) {
-				storeTracker(g.cacheKey(parts), g.tr)
-			}
-		}()
-	}
-	for attempt := 0; ; attempt++ {
-		if g.tr == nil {
-			n, seed := parts, uint64(1)
-			if attempt > 0 || g.retried {
-				n, seed = parts*Retry, 2
-			}
-			tr, err := newTracker(g.cfg, g.p.seat, g.hand, n, seed)
-			if err != nil {
-				g.lostAt = 1
-				return nil
-			}
-			g.tr, g.done = tr, 0
-		}
-		// The tracker rebuilds dead particles itself, within a bounded
-		// budget a line (recover, resume: track.go); while it cannot, the
-		// estimates stop.
-		for ; g.done < len(g.evs); g.done++ {
-			t := g.evs[g.done]
-			if t.newTurn {
-				g.tr.closeTurn() // when it fails, the tracker is stopped: add says
-			}
-			switch err := g.tr.add(t.e); {
-			case err == nil:
-				g.lostAt = 0
-			case g.lostAt == 0:
-				g.lostAt = t.line
-			}
-		}
-		if g.tr.stop != nil {
+		defer g.cacheTracker()
+		tr, err := newTracker(g.cfg, g.p.seat, g.hand, parts, 1)
+		if err != nil {
+			g.lostAt = 1
 			return nil
 		}
-		return g.tr
+		g.tr, g.done = tr, 0
+	}
+	// The tracker rebuilds dead particles itself, within a bounded budget
+	// a line (recover, resume: track.go); while it cannot, the estimates
+	// stop.
+	for ; g.done < len(g.evs); g.done++ {
+		t := g.evs[g.done]
+		if t.newTurn {
+			g.tr.closeTurn() // when it fails, the tracker is stopped: add says
+		}
+		switch err := g.tr.add(t.e); {
+		case err == nil:
+			g.lostAt = 0
+		case g.lostAt == 0:
+			g.lostAt = t.line
+		}
+	}
+	if g.tr.stop != nil {
+		return nil
+	}
+	return g.tr
+}
+
+// cacheTracker keeps the tracker in the tracker cache under the lines
+// when it is up to date with them and has estimates, so that a copy of
+// the game rebuilt from the same lines finds it.
+func (g *Game) cacheTracker() {
+	if g.tr != nil && g.tr.stop == nil && g.done == len(g.evs) {
+		storeTracker(g.cacheKey(g.particles()), g.tr)
 	}
 }
 
@@ -373,10 +368,6 @@ func storeTracker(key string, tr *tracker) {
 	trackerCache.keys = append(trackerCache.keys, key)
 	trackerCache.trs[key] = tr.clone()
 }
-
-// Retry is how many times more particles the tracker's second attempt
-// takes.
-const Retry = 4
 
 // checkTurn refuses a line that the open turn's play cannot lead to: a
 // card passed between players the play does not make pass, a card shown

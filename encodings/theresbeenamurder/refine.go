@@ -48,10 +48,8 @@ func (g *Game) Refine(ctx context.Context) (changed, more bool, err error) {
 		return false, g.refines < RefineLimit, nil
 	}
 	g.lostAt = 0
-	if !g.retried {
-		// A copy of the game rebuilt from the same lines (the web sheet's
-		// reports) finds these estimates, not a stopped tracker.
-		storeTracker(g.cacheKey(g.particles()), g.tr)
-	}
+	// A copy of the game rebuilt from the same lines (the web sheet's
+	// reports) finds these estimates, not a stopped tracker.
+	g.cacheTracker()
 	return true, false, nil
 }
