@@ -182,16 +182,9 @@ func (s *State) chance(i int, c Card) float64 {
 	if g != 0 {
 		return 1 / float64(len(slots))
 	}
-	var t, b, r, m, d int
+	t, b, r := s.groupShape(slots)
+	var m, d int
 	for _, sl := range slots {
-		switch {
-		case sl < 0:
-			r++
-		case s.Top[sl]:
-			t++
-		default:
-			b++
-		}
 		switch s.at(sl) {
 		case Murderer:
 			m = 1
@@ -200,6 +193,23 @@ func (s *State) chance(i int, c Card) float64 {
 		}
 	}
 	return groupChance(s.Top[i], c, t, b, r, m, d)
+}
+
+// groupShape counts the set-up group's slots among slots: t top-part and
+// b other deck positions, r removed slots (hand slots are not counted).
+func (s *State) groupShape(slots []int) (t, b, r int) {
+	for _, sl := range slots {
+		switch {
+		case sl >= 1000:
+		case sl < 0:
+			r++
+		case s.Top[sl]:
+			t++
+		default:
+			b++
+		}
+	}
+	return t, b, r
 }
 
 // groupChance is the chance that a position of the set-up group, in its

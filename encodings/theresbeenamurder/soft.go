@@ -373,18 +373,7 @@ func (s *State) tryHands(ps []int, n int, ok func(hands [][2]Card) bool, w *floa
 func (s *State) tryDeck(i int, want Card, n int, w *float64, rng *rand.Rand) bool {
 	// The set-up group's shape (chance, deck.go): its top-part and other
 	// deck positions and its removed slots.
-	var t, b, r int
-	for _, sl := range s.virginSlots() {
-		switch {
-		case sl >= 1000:
-		case sl < 0:
-			r++
-		case s.Top[sl]:
-			t++
-		default:
-			b++
-		}
-	}
+	t, b, r := s.groupShape(s.virginSlots())
 	sum, ok := s.tryCard(want, n, func(sl int, m, d int) float64 {
 		if sl >= 1000 {
 			return 0 // in a hand, not in the set-up group
