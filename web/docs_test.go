@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/deduceordie"
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
 )
 
 // documentedState reads the table of the state document in docs/web.md:
@@ -73,7 +74,7 @@ func TestStateDocumented(t *testing.T) {
 			t.Errorf("docs/web.md documents %q, which the state lacks", k)
 		}
 	}
-	if doc["schema"] != "gumshoe/2" {
+	if doc["schema"] != table.Schema {
 		t.Errorf("schema %v", doc["schema"])
 	}
 }

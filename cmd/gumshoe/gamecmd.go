@@ -93,6 +93,9 @@ func loadGame(fs *pflag.FlagSet, path, deck string, stdin io.Reader) (table.Game
 	}
 	if deck == "" {
 		g, l, err := games.Load(r)
+		if err == nil {
+			err = table.CheckReady(context.Background(), g)
+		}
 		if err != nil {
 			return nil, nil, exitWith(fs, fmt.Errorf("%s: %w", name, err))
 		}
@@ -119,7 +122,11 @@ func loadGame(fs *pflag.FlagSet, path, deck string, stdin io.Reader) (table.Game
 	if err := dg.ApplyDeck(f); err != nil {
 		return nil, nil, exitWith(fs, fmt.Errorf("%s: %w", deck, err))
 	}
-	if err := table.ApplyLines(g, l.Lines); err != nil {
+	err = table.ApplyLines(g, l.Lines)
+	if err == nil {
+		err = table.CheckReady(context.Background(), g)
+	}
+	if err != nil {
 		return nil, nil, exitWith(fs, fmt.Errorf("%s: %w", name, err))
 	}
 	return g, l, exitOK

@@ -358,25 +358,31 @@ func TestSolveJSONShape(t *testing.T) {
 				t.Fatalf("exit %d: %s", code, stderr.String())
 			}
 			var doc struct {
-				Schema  string `json:"schema"`
-				Game    string `json:"game"`
-				Title   string `json:"title"`
-				Entries int    `json:"entries"`
-				Sheet   struct {
-					Title   string   `json:"title"`
-					Holders []string `json:"holders"`
-					Rows    []struct {
+				Schema string `json:"schema"`
+				Game   string `json:"game"`
+				Title  string `json:"title"`
+				Lines  int    `json:"lines"`
+				Sheet  struct {
+					Title   string `json:"title"`
+					Holders []struct {
+						Name string `json:"name"`
+						Head string `json:"head"`
+					} `json:"holders"`
+					Rows []struct {
 						Card  string `json:"card"`
 						Cells []struct {
-							Status string  `json:"status"`
-							Text   string  `json:"text"`
-							P      string  `json:"p"`
-							PFloat float64 `json:"p_float"`
+							Holder string   `json:"holder"`
+							Status string   `json:"status"`
+							Text   string   `json:"text"`
+							P      string   `json:"p"`
+							PFloat *float64 `json:"p_float"`
+							SE     *float64 `json:"se"`
+							Exact  *bool    `json:"exact"`
 						} `json:"cells"`
 					} `json:"rows"`
 					Headlines []string `json:"headlines"`
 				} `json:"sheet"`
-				Reports json.RawMessage `json:"reports"`
+				Report json.RawMessage `json:"report"`
 			}
 			dec := json.NewDecoder(&stdout)
 			dec.DisallowUnknownFields()
@@ -384,8 +390,8 @@ func TestSolveJSONShape(t *testing.T) {
 				t.Fatal(err)
 			}
 			l, _ := table.ParseLog([]byte(d.Example))
-			if doc.Schema != table.Schema || doc.Game != d.Name || doc.Title != d.Title || doc.Entries != len(l.Lines) {
-				t.Fatalf("schema %q game %q entries %d; want %q %q %d", doc.Schema, doc.Game, doc.Entries, table.Schema, d.Name, len(l.Lines))
+			if doc.Schema != table.Schema || doc.Game != d.Name || doc.Title != d.Title || doc.Lines != len(l.Lines) {
+				t.Fatalf("schema %q game %q lines %d; want %q %q %d", doc.Schema, doc.Game, doc.Lines, table.Schema, d.Name, len(l.Lines))
 			}
 			if len(doc.Sheet.Rows) == 0 || len(doc.Sheet.Holders) == 0 {
 				t.Fatal("empty sheet")
@@ -394,20 +400,26 @@ func TestSolveJSONShape(t *testing.T) {
 				if len(r.Cells) != len(doc.Sheet.Holders) {
 					t.Fatalf("row %s has %d cells for %d holders", r.Card, len(r.Cells), len(doc.Sheet.Holders))
 				}
-				for _, c := range r.Cells {
-					ok := c.Status == "forced" && c.P == "1" && c.PFloat == 1 && c.Text == "✓" ||
-						c.Status == "impossible" && c.P == "0" && c.PFloat == 0 && c.Text == "✗" ||
-						c.Status == "open" && c.P != "" && c.PFloat >= 0 && c.PFloat <= 1 ||
-						// an open cell whose exact probability the game does not
-						// know leaves it out (table.Grid.MarshalJSON)
-						c.Status == "open" && c.P == "" && c.PFloat == 0 && c.Text != ""
-					if !ok {
+				for j, c := range r.Cells {
+					pf := -1.0
+					if c.PFloat != nil {
+						pf = *c.PFloat
+					}
+					ok := c.Status == "forced" && c.P == "1" && pf == 1 && c.Text == "✓" ||
+						c.Status == "impossible" && c.P == "0" && pf == 0 && c.Text == "✗" ||
+						c.Status == "open" && c.P != "" && pf >= 0 && pf <= 1 && c.SE == nil ||
+						// an estimated cell: its float, its standard error, never a
+						// fraction (table.Grid.MarshalJSON)
+						c.Status == "open" && c.P == "" && pf >= 0 && pf <= 1 && c.SE != nil && c.Exact != nil && !*c.Exact ||
+						// a cell drawn "?" has no probability
+						c.Status == "open" && c.P == "" && c.PFloat == nil && c.Text == "?"
+					if !ok || c.Holder != doc.Sheet.Holders[j].Name {
 						t.Fatalf("row %s: cell %+v is not consistent", r.Card, c)
 					}
 				}
 			}
-			if !json.Valid(doc.Reports) || len(doc.Reports) < 2 || doc.Reports[0] != '{' && doc.Reports[0] != '[' {
-				t.Fatalf("reports is not a JSON document: %.80s", doc.Reports)
+			if !json.Valid(doc.Report) || len(doc.Report) < 2 || doc.Report[0] != '{' {
+				t.Fatalf("report is not a JSON document: %.80s", doc.Report)
 			}
 		})
 	}

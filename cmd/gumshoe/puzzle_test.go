@@ -107,8 +107,10 @@ func TestPuzzleLogSolves(t *testing.T) {
 				require.Equal(t, exitOK, code, solveErr.String())
 				var doc struct {
 					Sheet struct {
-						Holders []string `json:"holders"`
-						Rows    []struct {
+						Holders []struct {
+							Name string `json:"name"`
+						} `json:"holders"`
+						Rows []struct {
 							Card  string `json:"card"`
 							Cells []struct {
 								Status string `json:"status"`
@@ -121,7 +123,7 @@ func TestPuzzleLogSolves(t *testing.T) {
 					t.Helper()
 					col := -1
 					for i, h := range doc.Sheet.Holders {
-						if h == holder {
+						if h.Name == holder {
 							col = i
 						}
 					}
@@ -137,7 +139,7 @@ func TestPuzzleLogSolves(t *testing.T) {
 				switch tc.game {
 				case "dod":
 					for _, c := range page.Key["evidence"].([]any) {
-						forced(c.(string), "evid")
+						forced(c.(string), "evidence")
 					}
 					forced(page.Key["murderer_card"].(string), page.Key["murderer"].(string))
 				case "clue":

@@ -6,12 +6,10 @@ package main
 // replays it and prints the deduction sheet once and then every report of
 // the game.
 // FILE "-" is the standard input. With --json it prints one JSON document
-// whose schema is documented in docs/json.md ("gumshoe/2").
+// whose schema is documented in docs/json.md ("gumshoe/3").
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -35,16 +33,6 @@ Example: gumshoe solve friday.log
 `,
 		run: runSolve,
 	})
-}
-
-// solveJSON is the document "gumshoe solve --json" prints.
-type solveJSON struct {
-	Schema  string          `json:"schema"`
-	Game    string          `json:"game"`
-	Title   string          `json:"title"`
-	Entries int             `json:"entries"`
-	Sheet   *table.Grid     `json:"sheet"`
-	Reports json.RawMessage `json:"reports"`
 }
 
 func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -71,32 +59,17 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx := context.Background()
 	refineOnce(ctx, g)
+	if *asJSON {
+		def, _ := games.Find(l.Game)
+		return exitWith(fs, table.SolveJSON(ctx, g, def.Title, stdout))
+	}
 	grid, err := g.Sheet(ctx)
 	if err != nil {
 		return exitWith(fs, err)
 	}
-	if !*asJSON {
-		// The sheet once, as the session draws it; then the reports,
-		// which leave the sheet out.
-		drawGrid(stdout, newPainter(on), grid, nil)
-		fmt.Fprintln(stdout)
-		return exitWith(fs, g.Report(ctx, stdout))
-	}
-	var rep bytes.Buffer
-	if err := g.ReportJSON(ctx, &rep); err != nil {
-		return exitWith(fs, err)
-	}
-	if !json.Valid(rep.Bytes()) {
-		return exitWith(fs, fmt.Errorf("the game's report is not valid JSON"))
-	}
-	def, _ := games.Find(l.Game)
-	doc := solveJSON{
-		Schema:  table.Schema,
-		Game:    def.Name,
-		Title:   def.Title,
-		Entries: len(l.Lines),
-		Sheet:   grid,
-		Reports: json.RawMessage(bytes.TrimSpace(rep.Bytes())),
-	}
-	return exitWith(fs, table.WriteJSON(stdout, doc))
+	// The sheet once, as the session draws it; then the reports, which
+	// leave the sheet out.
+	drawGrid(stdout, newPainter(on), grid, nil)
+	fmt.Fprintln(stdout)
+	return exitWith(fs, g.Report(ctx, stdout))
 }

@@ -788,15 +788,15 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 		table.Probability
 	}
 	type leakJSON struct {
-		Player string  `json:"player"`
-		Gain   float64 `json:"gain"`
-		StdErr float64 `json:"std_err"`
+		Player string     `json:"player"`
+		Gain   table.Real `json:"gain"`
+		SE     table.Real `json:"se"`
 	}
 	type questionJSON struct {
 		Cards    []string      `json:"cards"`
-		Gain     float64       `json:"gain"`
+		Gain     table.Real    `json:"gain"`
 		Leaks    []leakJSON    `json:"leaks,omitempty"`
-		Score    *float64      `json:"score,omitempty"`
+		Score    *table.Real   `json:"score,omitempty"`
 		Outcomes []outcomeJSON `json:"outcomes"`
 	}
 	type leakInfoJSON struct {
@@ -806,11 +806,11 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 		Capped  bool `json:"capped"`
 	}
 	type showJSON struct {
-		Card        string  `json:"card"`
-		SeenByAsker bool    `json:"seen_by_asker"`
-		SeenBy      int     `json:"seen_by"`
-		Leak        float64 `json:"leak"`
-		LeakSE      float64 `json:"leak_std_err"`
+		Card        string     `json:"card"`
+		SeenByAsker bool       `json:"seen_by_asker"`
+		SeenBy      int        `json:"seen_by"`
+		Leak        table.Real `json:"leak"`
+		LeakSE      table.Real `json:"leak_se"`
 	}
 	doc := struct {
 		Schema    string          `json:"schema"`
@@ -823,13 +823,12 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 	if qs != nil {
 		jqs := []questionJSON{}
 		for _, q := range qs {
-			jq := questionJSON{Cards: q.Names, Gain: q.Gain, Outcomes: []outcomeJSON{}}
+			jq := questionJSON{Cards: q.Names, Gain: table.Real(q.Gain), Outcomes: []outcomeJSON{}}
 			if q.Leaks != nil {
-				score := q.Score
-				jq.Score = &score
+				jq.Score = table.RealPtr(q.Score)
 				jq.Leaks = []leakJSON{}
 				for _, l := range q.Leaks {
-					jq.Leaks = append(jq.Leaks, leakJSON{l.Opponent, l.Gain, l.StdErr})
+					jq.Leaks = append(jq.Leaks, leakJSON{l.Opponent, table.Real(l.Gain), table.Real(l.StdErr)})
 				}
 			}
 			for _, o := range q.Outcomes {
@@ -845,7 +844,7 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 	if sa != nil {
 		doc.Asker, doc.Show = sa.Asker, []showJSON{}
 		for _, o := range sa.Cards {
-			doc.Show = append(doc.Show, showJSON{Card: o.Card, SeenByAsker: o.SeenByAsker, SeenBy: o.SeenBy, Leak: o.Leak, LeakSE: o.LeakSE})
+			doc.Show = append(doc.Show, showJSON{Card: o.Card, SeenByAsker: o.SeenByAsker, SeenBy: o.SeenBy, Leak: table.Real(o.Leak), LeakSE: table.Real(o.LeakSE)})
 		}
 	}
 	return table.WriteJSON(w, doc)

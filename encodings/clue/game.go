@@ -197,6 +197,9 @@ func (g *Game) applySetup(toks []token) error {
 			if err := checkName(t); err != nil {
 				return err
 			}
+			if err := notReserved(t, "an item"); err != nil {
+				return err
+			}
 			if slices.ContainsFunc(g.players, func(p string) bool { return strings.EqualFold(p, t.text) }) {
 				return lineErr(t.col, "item "+t.text+" has the name of a player", "an item name that is not a player's")
 			}
@@ -225,6 +228,9 @@ func (g *Game) applySetup(toks []token) error {
 			if j, _ := g.deck.Lookup(args[0].text); j != i {
 				return lineErr(args[0].col, "alias "+args[0].text+" already names a card", "a new alias")
 			}
+		}
+		if err := notReserved(args[0], "an alias"); err != nil {
+			return err
 		}
 		if slices.ContainsFunc(g.players, func(p string) bool { return strings.EqualFold(p, args[0].text) }) {
 			return lineErr(args[0].col, "alias "+args[0].text+" is the name of a player", "an alias that is not a player's name")
@@ -652,7 +658,12 @@ func (g *Game) applyObservation(line string, toks []token) error {
 			return err
 		}
 		earlier := slices.DeleteFunc(ids, func(i int) bool { return i == id })
-		return table.NewConflict(g.lines, lineNumbers(obsLine, earlier))
+		nums := lineNumbers(obsLine, earlier)
+		ce := table.NewConflict(g.lines, nums)
+		if len(nums) == 0 {
+			ce.Rule = g.ruleBroken(toks)
+		}
+		return ce
 	}
 	if fresh {
 		g.model = prob.Model()
@@ -994,4 +1005,66 @@ func (g *Game) parseAccuse(toks []token) (*pending, error) {
 		}
 	}
 	return pd, nil
+}
+
+// Ready reports whether the lines make a game that can be reported on:
+// a deck (a preset or category lines) and the players, fitting it
+// ([table.Ready]).
+func (g *Game) Ready() error {
+	_, err := g.Problem()
+	return err
+}
+
+// ruleBroken says in words which rule of the deal makes a line impossible
+// on its own: the last player it names who holds no card (with the
+// reason), or else the deal's rules with the hand sizes they give.
+func (g *Game) ruleBroken(toks []token) string {
+	hands, pile, face, err := handSizes(g.deck, g.players, g.sizes, g.dealStyle())
+	if err != nil {
+		return err.Error()
+	}
+	// The last player named is the one the line says holds a card (the
+	// shower after the asker, the holder of a has line).
+	for k := len(toks) - 1; k >= 0; k-- {
+		t := toks[k]
+		i := slices.IndexFunc(g.players, func(p string) bool { return strings.EqualFold(p, t.text) })
+		if i < 0 || hands[i].Max > 0 {
+			continue
+		}
+		switch {
+		case face && pile.Min == pile.Max:
+			return fmt.Sprintf("%s holds no cards: the %s face up", g.players[i], cardCount(pile.Min, "spare"))
+		case face:
+			return fmt.Sprintf("%s holds no cards: the spares are face up", g.players[i])
+		}
+		return fmt.Sprintf("%s holds no cards (the hand sizes)", g.players[i])
+	}
+	var parts []string
+	for i, h := range hands {
+		sz := fmt.Sprint(h.Min)
+		if h.Max != h.Min {
+			sz = fmt.Sprintf("%d-%d", h.Min, h.Max)
+		}
+		parts = append(parts, g.players[i]+" "+sz)
+	}
+	return fmt.Sprintf("no deal fits it: the envelope holds one item of each category and the hands hold %s cards", strings.Join(parts, ", "))
+}
+
+// cardCount is "1 spare card is" or "N spare cards are".
+func cardCount(n int, kind string) string {
+	if n == 1 {
+		return "1 " + kind + " card is"
+	}
+	return fmt.Sprintf("%d %s cards are", n, kind)
+}
+
+// notReserved refuses t as the name of what (an item, an alias) when it is
+// a word of the grammar: a line could then not be read one way only
+// ("nobody shows" with an item named nobody).
+func notReserved(t token, what string) error {
+	if !slices.ContainsFunc(reserved, func(r string) bool { return strings.EqualFold(r, t.text) }) {
+		return nil
+	}
+	return lineErr(t.col, fmt.Sprintf("%q is a word of the grammar and cannot name %s", t.text, what),
+		what+" name that is none of the reserved words: "+strings.Join(reserved, ", "))
 }

@@ -392,23 +392,11 @@ func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return r.WriteJSON(w)
+	return r.WriteJSON(w, g)
 }
 
 // mkProb is the JSON form of count worlds with probability p.
 func mkProb(count *big.Int, p *big.Rat) table.Odds { return table.NewOdds(count, p) }
-
-type jsonCell struct {
-	Holder string `json:"holder"`
-	Status string `json:"status"`
-	table.Odds
-}
-
-type jsonRow struct {
-	Card     string     `json:"card"`
-	Category string     `json:"category"`
-	Cells    []jsonCell `json:"cells"`
-}
 
 type jsonItem struct {
 	Item string `json:"item"`
@@ -432,44 +420,25 @@ type jsonForced struct {
 }
 
 type jsonReport struct {
-	Schema     string               `json:"schema"`
-	Game       string               `json:"game"`
+	table.ReportHead
 	Deck       string               `json:"deck"`
-	Seat       string               `json:"seat,omitempty"`
-	Players    []string             `json:"players"`
-	Holders    []string             `json:"holders"`
-	Worlds     string               `json:"worlds"`
-	Sheet      []jsonRow            `json:"sheet"`
 	Categories []jsonCategory       `json:"categories"`
 	Envelopes  []jsonEnvelope       `json:"envelopes"`
-	Best       *jsonEnvelope        `json:"best"`
-	AccuseNow  bool                 `json:"accuse_now"`
 	Forced     []jsonForced         `json:"forced"`
 	Threats    []threat.JSON        `json:"threats,omitempty"`
 	Decision   *threat.DecisionJSON `json:"decision,omitempty"`
 }
 
-// WriteJSON writes the report as one indented JSON document.
-func (r *Report) WriteJSON(w io.Writer) error {
-	j := jsonReport{Schema: table.Schema, Game: Name, Deck: r.Deck, Seat: r.Seat, Players: r.Players, Holders: r.Holders,
-		Worlds: r.Worlds.String(), AccuseNow: r.AccuseNow, Sheet: []jsonRow{}, Categories: []jsonCategory{},
+// WriteJSON writes the report of g as one indented JSON document.
+func (r *Report) WriteJSON(w io.Writer, g *Game) error {
+	d := r.decision()
+	var best *table.BestMove
+	if len(r.Best.Items) > 0 {
+		best = &table.BestMove{Kind: "accuse", Move: "accuse " + strings.Join(r.Best.Items, " "), Cards: r.Best.Items,
+			Now: r.AccuseNow || (d != nil && d.Now), Certain: r.AccuseNow, Chance: table.ExactChance(r.Best.Prob)}
+	}
+	j := jsonReport{ReportHead: table.NewReportHead(Name, len(g.Lines()), r.Players, r.Seat, r.Worlds, best), Deck: r.Deck, Categories: []jsonCategory{},
 		Envelopes: []jsonEnvelope{}, Forced: []jsonForced{}, Threats: threat.JSONOf(r.Players, r.Threats)}
-	cat := func(c int) string {
-		for _, co := range r.Categories {
-			if c < len(co.Items) {
-				return co.Name
-			}
-			c -= len(co.Items)
-		}
-		return ""
-	}
-	for c, row := range r.Cells {
-		jr := jsonRow{Card: r.Cards[c], Category: cat(c)}
-		for h, o := range row {
-			jr.Cells = append(jr.Cells, jsonCell{Holder: r.Holders[h], Status: o.Status.String(), Odds: mkProb(o.Count, o.Prob)})
-		}
-		j.Sheet = append(j.Sheet, jr)
-	}
 	for _, co := range r.Categories {
 		jc := jsonCategory{Name: co.Name}
 		for _, it := range co.Items {
@@ -480,11 +449,8 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	for _, e := range r.Envelopes {
 		j.Envelopes = append(j.Envelopes, jsonEnvelope{Items: e.Items, Odds: mkProb(e.Count, e.Prob)})
 	}
-	if d := r.decision(); d != nil {
+	if d != nil {
 		j.Decision = d.JSON()
-	}
-	if len(r.Best.Items) > 0 {
-		j.Best = &jsonEnvelope{Items: r.Best.Items, Odds: mkProb(r.Best.Count, r.Best.Prob)}
 	}
 	for _, f := range r.Forced {
 		lines := f.Lines

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"slices"
 	"strings"
 
@@ -389,16 +390,16 @@ type jsonQuestion struct {
 	Cards   []string     `json:"cards"`
 	Player  string       `json:"player"`
 	Secret  bool         `json:"secret"`
-	Gain    float64      `json:"gain"`
+	Gain    table.Real   `json:"gain"`
 	Leaks   []jsonLeak   `json:"leaks,omitempty"`
-	Score   *float64     `json:"score,omitempty"`
+	Score   *table.Real  `json:"score,omitempty"`
 	Answers []jsonAnswer `json:"answers"`
 }
 
 type jsonLeak struct {
-	Player string  `json:"player"`
-	Gain   float64 `json:"gain"`
-	StdErr float64 `json:"std_err"`
+	Player string     `json:"player"`
+	Gain   table.Real `json:"gain"`
+	SE     table.Real `json:"se"`
 }
 
 type jsonAdvice struct {
@@ -406,7 +407,8 @@ type jsonAdvice struct {
 	Game      string         `json:"game"`
 	Seat      string         `json:"seat"`
 	Draw      []string       `json:"draw"`
-	Entropy   float64        `json:"entropy"`
+	Worlds    string         `json:"worlds"`
+	Entropy   table.Real     `json:"entropy"`
 	Questions []jsonQuestion `json:"questions"`
 	Secret    *jsonQuestion  `json:"secret"`
 	Leak      *jsonLeakInfo  `json:"leak,omitempty"`
@@ -418,7 +420,7 @@ type jsonLeakInfo struct {
 }
 
 func (g *Game) jsonQuestion(q Question) jsonQuestion {
-	j := jsonQuestion{Line: g.QuestionLine(q), Range: q.Range.String(), Player: g.players[q.Opponent], Secret: q.Secret, Gain: q.Gain, Cards: []string{}, Answers: []jsonAnswer{}}
+	j := jsonQuestion{Line: g.QuestionLine(q), Range: q.Range.String(), Player: g.players[q.Opponent], Secret: q.Secret, Gain: table.Real(q.Gain), Cards: []string{}, Answers: []jsonAnswer{}}
 	for _, c := range q.Range.Cards() {
 		j.Cards = append(j.Cards, CardName(c))
 	}
@@ -426,11 +428,10 @@ func (g *Game) jsonQuestion(q Question) jsonQuestion {
 		j.Answers = append(j.Answers, jsonAnswer{a.Value, jprob(a.Odds)})
 	}
 	if q.Leaks != nil || q.Secret && q.Score != 0 {
-		score := q.Score
-		j.Score = &score
+		j.Score = table.RealPtr(q.Score)
 	}
 	for _, l := range q.Leaks {
-		j.Leaks = append(j.Leaks, jsonLeak{g.players[l.Opponent], l.Gain, l.StdErr})
+		j.Leaks = append(j.Leaks, jsonLeak{g.players[l.Opponent], table.Real(l.Gain), table.Real(l.StdErr)})
 	}
 	return j
 }
@@ -438,13 +439,28 @@ func (g *Game) jsonQuestion(q Question) jsonQuestion {
 // WriteAdviceJSON writes advice as one JSON document (schema in
 // docs/json.md).
 func (g *Game) WriteAdviceJSON(w io.Writer, a *Advice) error {
-	j := jsonAdvice{Schema: table.Schema, Game: Name, Seat: g.players[g.seat], Entropy: a.Entropy, Questions: []jsonQuestion{}}
+	j := jsonAdvice{Schema: table.Schema, Game: Name, Seat: g.players[g.seat], Entropy: table.Real(a.Entropy), Questions: []jsonQuestion{}}
 	for _, c := range a.Draw {
 		j.Draw = append(j.Draw, CardName(c))
 	}
 	for _, q := range a.Questions {
 		j.Questions = append(j.Questions, g.jsonQuestion(q))
 	}
+	// The total the answers' worlds are counted over: the answers of any
+	// one question share out every world.
+	total := new(big.Int)
+	qs := a.Questions
+	if a.Secret != nil {
+		qs = append(qs[:len(qs):len(qs)], *a.Secret)
+	}
+	if len(qs) > 0 {
+		for _, x := range qs[0].Answers {
+			if x.Count != nil {
+				total.Add(total, x.Count)
+			}
+		}
+	}
+	j.Worlds = total.String()
 	if a.Secret != nil {
 		s := g.jsonQuestion(*a.Secret)
 		j.Secret = &s

@@ -690,3 +690,12 @@ func AccusationRight(x, y, exposed Card, a, d, evidence solver.Holder) []solver.
 	cons = append(cons, solver.Clause(nil, all))
 	return cons
 }
+
+// Ready reports whether the lines make a game that can be reported on:
+// the players given ([table.Ready]).
+func (g *Game) Ready() error {
+	if g.model == nil {
+		return errNoPlayers
+	}
+	return nil
+}

@@ -50,6 +50,7 @@ func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
 func (g *Game) grid(a *Analysis) *table.Grid {
 	gr := &table.Grid{Title: g.title()}
 	for _, h := range a.Holders {
+		gr.Names = append(gr.Names, h)
 		switch h {
 		case EvidenceHolder:
 			h = "evid"
@@ -164,17 +165,6 @@ func (g *Game) writeReport(w io.Writer, a *Analysis, figs []threat.Figure) error
 // JSON forms; docs/json.md is the schema.
 func jprob(o Odds) table.Odds { return table.NewOdds(o.Count, o.P) }
 
-type jsonCell struct {
-	Holder string `json:"holder"`
-	Status string `json:"status"`
-	table.Probability
-}
-
-type jsonRow struct {
-	Card  string     `json:"card"`
-	Cells []jsonCell `json:"cells"`
-}
-
 type jsonPair struct {
 	Pair   [2]string `json:"pair"`
 	Murder string    `json:"murder"`
@@ -191,25 +181,11 @@ type jsonPlayer struct {
 	table.Odds
 }
 
-type jsonAccusation struct {
-	Pair    [2]string `json:"pair"`
-	Accused string    `json:"accused"`
-	Certain bool      `json:"certain"`
-	table.Odds
-}
-
 type jsonReport struct {
-	Schema      string               `json:"schema"`
-	Game        string               `json:"game"`
-	Players     []string             `json:"players"`
-	Seat        string               `json:"seat,omitempty"`
-	Lines       int                  `json:"lines"`
-	Worlds      string               `json:"worlds"`
-	Sheet       []jsonRow            `json:"sheet"`
+	table.ReportHead
 	Evidence    []jsonPair           `json:"evidence"`
 	MurderCards []jsonCard           `json:"murder_cards"`
 	Murderers   []jsonPlayer         `json:"murderers,omitempty"`
-	Accusation  *jsonAccusation      `json:"accusation,omitempty"`
 	Threats     []threat.JSON        `json:"threats,omitempty"`
 	Decision    *threat.DecisionJSON `json:"decision,omitempty"`
 	Notes       []string             `json:"notes,omitempty"`
@@ -230,17 +206,19 @@ func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
 }
 
 func (g *Game) writeJSON(w io.Writer, a *Analysis, figs []threat.Figure) error {
-	r := jsonReport{Schema: table.Schema, Game: Name, Players: g.players, Lines: len(g.lines), Worlds: a.Worlds.String(), Notes: a.Notes, Threats: threat.JSONOf(g.players, figs)}
+	seat := ""
 	if g.seat >= 0 {
-		r.Seat = g.players[g.seat]
+		seat = g.players[g.seat]
 	}
-	for c := range Card(NumCards) {
-		row := jsonRow{Card: CardName(c)}
-		for h, name := range a.Holders {
-			row.Cells = append(row.Cells, jsonCell{Holder: name, Status: a.Status[c][h].String(), Probability: table.NewProbability(a.P[c][h])})
-		}
-		r.Sheet = append(r.Sheet, row)
+	d := g.decision(a, figs)
+	var best *table.BestMove
+	if x := a.Accusation; x != nil {
+		best = &table.BestMove{Kind: "accuse", Player: g.players[x.Accused], Cards: []string{CardName(x.A), CardName(x.B)},
+			Move:    fmt.Sprintf("accuse %s with %s+%s", g.players[x.Accused], CardName(x.A), CardName(x.B)),
+			Now:     x.Certain || (d != nil && d.Now),
+			Certain: x.Certain, Chance: table.ExactChance(x.P)}
 	}
+	r := jsonReport{ReportHead: table.NewReportHead(Name, len(g.lines), g.players, seat, a.Worlds, best), Notes: a.Notes, Threats: threat.JSONOf(g.players, figs)}
 	for _, x := range a.Pairs {
 		r.Evidence = append(r.Evidence, jsonPair{[2]string{CardName(x.A), CardName(x.B)}, CardName(x.Murder), jprob(x.Odds)})
 	}
@@ -250,11 +228,8 @@ func (g *Game) writeJSON(w io.Writer, a *Analysis, figs []threat.Figure) error {
 	for _, x := range a.Murderers {
 		r.Murderers = append(r.Murderers, jsonPlayer{g.players[x.Player], jprob(x.Odds)})
 	}
-	if d := g.decision(a, figs); d != nil {
+	if d != nil {
 		r.Decision = d.JSON()
-	}
-	if x := a.Accusation; x != nil {
-		r.Accusation = &jsonAccusation{[2]string{CardName(x.A), CardName(x.B)}, g.players[x.Accused], x.Certain, jprob(x.Odds)}
 	}
 	return table.WriteJSON(w, r)
 }

@@ -88,7 +88,7 @@ func (g *Game) Apply(line string) error {
 		return err
 	}
 	if w := g.st.winner(); w >= 0 && e.kind != kComment {
-		return &table.LineError{Msg: fmt.Sprintf("the game is over: %s won", g.p.players[w]), Want: "a comment"}
+		return &table.LineError{Col: firstCol(line), Msg: fmt.Sprintf("the game is over: %s won", g.p.players[w]), Want: "a comment"}
 	}
 	if e.kind == kComment {
 		g.entries = append(g.entries, e)
@@ -98,6 +98,11 @@ func (g *Game) Apply(line string) error {
 	}
 	entries := append(slices.Clip(g.entries), e)
 	st, err := compile(entries, false)
+	if le, ok := err.(*table.LineError); ok && le.Col == 0 {
+		// What the whole line does is wrong (the deck has too few cards
+		// for it): the column of its action, after the player's name.
+		le.Col = actionCol(line)
+	}
 	if err != nil {
 		return err
 	}
@@ -115,6 +120,8 @@ func (g *Game) Apply(line string) error {
 		g.p.players = e.names
 	case kSeat:
 		g.p.seat = e.player
+	case kFaceUp:
+		g.p.faceUp = true
 	}
 	return nil
 }
@@ -145,4 +152,34 @@ func (g *Game) publicState() (*state, error) {
 	// The public game has the same draws as the seat's and fewer facts, so
 	// it compiles whenever the seat's game does.
 	return compile(g.entries, true)
+}
+
+// Ready reports whether the lines make a game that can be reported on:
+// the players given ([table.Ready]).
+func (g *Game) Ready() error {
+	if len(g.p.players) == 0 {
+		return lineErr(0, "a players line first, such as \"players alice bob carol\"", "no players yet")
+	}
+	return nil
+}
+
+// firstCol is the column of the first word of line (1 for a blank line).
+func firstCol(line string) int {
+	if ws := splitWords(table.StripComment(line)); len(ws) > 0 {
+		return ws[0].col
+	}
+	return 1
+}
+
+// actionCol is the column of the action of a player's line (its second
+// word), or of the first word of another line.
+func actionCol(line string) int {
+	ws := splitWords(table.StripComment(line))
+	switch {
+	case len(ws) > 1:
+		return ws[1].col
+	case len(ws) == 1:
+		return ws[0].col
+	}
+	return 1
 }

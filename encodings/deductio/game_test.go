@@ -38,8 +38,8 @@ func TestApplyErrors(t *testing.T) {
 		msg  string // a part of its message
 		why  string
 	}{
-		{"players alice", 0, "2 to 4 players", "too few players"},
-		{"players alice bob carol dave eve", 0, "2 to 4", "too many players"},
+		{"players alice", 15, "2 to 4 players", "too few players: just after the last name"},
+		{"players alice bob carol dave eve", 30, "2 to 4", "too many players: at the fifth"},
 		{"alice plays even", 1, "unknown line", "a player line needs the players"},
 		{"players alice alice", 15, "named twice", "duplicate name"},
 		{"players alice 7up", 15, "cannot name", "a name must start with a letter"},
@@ -71,19 +71,19 @@ func TestApplyErrors(t *testing.T) {
 		{"dave plays even", 1, "no player or keyword", "unknown player"},
 		{"alice plays purple", 13, "unknown clue", "unknown clue"},
 		{"alice plays 5-25", 15, "no 25", "the column points into the clue"},
-		{"alice plays", 0, "one clue card", "missing verb argument"},
+		{"alice plays", 13, "one clue card", "missing verb argument: just after the verb"},
 		{"alice dances", 7, "unknown action", "unknown verb"},
 		{"alice guesses alice 5 wrong", 15, "another player", "nobody guesses their own number"},
 		{"alice guesses bob 21 wrong", 19, "no 21", "numbers are 1-20"},
 		{"alice guesses bob 5 maybe", 21, "unknown answer", "right or wrong"},
-		{"alice looks 3", 0, "1 or", "a look is of 1 or 2 cards"},
+		{"alice looks 3", 13, "1 or", "a look is of 1 or 2 cards: at the count"},
 		{"carol looks 4 4", 15, "twice", "the seat sees two different cards"},
 		{"secret alice 5", 8, "not the seat", "only the seat's number is private knowledge"},
 		{"seat bob", 1, "already set", "one seat"},
 		{"players x y", 1, "already set", "one players line"},
 		{"faceup 4 4", 10, "twice", "distinct numbers"},
-		{"row a b c d", 0, "1 to 3", "the row has three cards"},
-		{"alice rejects even odd single double", 0, "1 to 3", "three cards at most"},
+		{"row a b c d", 11, "1 to 3", "the row has three cards: at the fourth"},
+		{"alice rejects even odd single double", 31, "1 to 3", "three cards at most: at the fourth"},
 	}
 	for _, tc := range after {
 		g := newGame(t, setup...)

@@ -84,7 +84,22 @@ func lineErr(col int, want, format string, args ...any) *table.LineError {
 // parser holds what parsing needs to know of the game so far.
 type parser struct {
 	players []string
-	seat    int // -1 when no seat
+	seat    int  // -1 when no seat
+	faceUp  bool // a faceup line was given
+}
+
+// countCol is the column of a line of words ws whose count is wrong when
+// it should have at least lo and at most hi words: the first word too many,
+// or the place just after the last word when one is missing.
+func countCol(ws []word, lo, hi int) int {
+	switch {
+	case len(ws) > hi:
+		return ws[hi].col
+	case len(ws) < lo && len(ws) > 0:
+		last := ws[len(ws)-1]
+		return last.col + len(last.s) + 1
+	}
+	return 1
 }
 
 func (p *parser) playerIndex(w word) (int, error) {
@@ -144,7 +159,7 @@ func (p *parser) parse(line string) (entry, error) {
 		}
 		names := ws[1:]
 		if len(names) < 2 || len(names) > 4 {
-			return e, lineErr(0, "2 to 4 player names", "Deductio is for 2 to 4 players, not %d", len(names))
+			return e, lineErr(countCol(ws, 3, 5), "2 to 4 player names", "Deductio is for 2 to 4 players, not %d", len(names))
 		}
 		for i, n := range names {
 			if !validName(n.s) {
@@ -165,7 +180,7 @@ func (p *parser) parse(line string) (entry, error) {
 			return e, lineErr(head.col, "", "the seat is already set")
 		}
 		if len(ws) != 2 {
-			return e, lineErr(0, "seat NAME", "a seat line names one player")
+			return e, lineErr(countCol(ws, 2, 2), "seat NAME", "a seat line names one player")
 		}
 		i, err := p.playerIndex(ws[1])
 		e.player = i
@@ -173,7 +188,7 @@ func (p *parser) parse(line string) (entry, error) {
 	case "secret":
 		e.kind = kSecret
 		if len(ws) != 3 {
-			return e, lineErr(0, "secret NAME N", "a secret line names the seat's player and a number")
+			return e, lineErr(countCol(ws, 3, 3), "secret NAME N", "a secret line names the seat's player and a number")
 		}
 		i, err := p.playerIndex(ws[1])
 		if err != nil {
@@ -191,7 +206,7 @@ func (p *parser) parse(line string) (entry, error) {
 			return e, lineErr(head.col, "a players line first", "face-up numbers before the players")
 		}
 		if len(ws) < 2 {
-			return e, lineErr(0, "faceup N...", "a faceup line lists the numbers turned face up")
+			return e, lineErr(countCol(ws, 2, 2), "faceup N...", "a faceup line lists the numbers turned face up")
 		}
 		for _, w := range ws[1:] {
 			n, err := parseNum(w)
@@ -209,7 +224,7 @@ func (p *parser) parse(line string) (entry, error) {
 	case "row":
 		e.kind = kRow
 		if len(ws) < 2 || len(ws) > 4 {
-			return e, lineErr(0, "row CLUE CLUE CLUE", "the row of face-up clue cards has 1 to 3 cards")
+			return e, lineErr(countCol(ws, 2, 4), "row CLUE CLUE CLUE", "the row of face-up clue cards has 1 to 3 cards")
 		}
 		for _, w := range ws[1:] {
 			c, err := parseClueWord(w)
@@ -230,7 +245,7 @@ func (p *parser) parse(line string) (entry, error) {
 	}
 	e.player = i
 	if len(ws) < 2 {
-		return e, lineErr(0, "plays, rejects, denies, guesses or looks after the player", "incomplete line")
+		return e, lineErr(countCol(ws, 2, 2), "plays, rejects, denies, guesses or looks after the player", "incomplete line")
 	}
 	verb := ws[1]
 	args := ws[2:]
@@ -241,15 +256,22 @@ func (p *parser) parse(line string) (entry, error) {
 			e.kind = kDenies
 		}
 		if len(args) != 1 {
-			return e, lineErr(0, "NAME "+strings.ToLower(verb.s)+" CLUE", "one clue card expected")
+			return e, lineErr(countCol(ws, 3, 3), "NAME "+strings.ToLower(verb.s)+" CLUE", "one clue card expected")
 		}
 		c, err := parseClueWord(args[0])
 		e.clues = []Clue{c}
+		if err == nil && e.kind == kPlays && c.FaceUpRelative() && !p.faceUp {
+			// A card played vertically is true of the player's number;
+			// faceup+1 and faceup-1 are true of nothing while no number
+			// is face up.
+			return e, lineErr(args[0].col, "a faceup line before it",
+				"%s is true only of a number next to a face-up Secret Number, and no number is face up yet (no faceup line)", c)
+		}
 		return e, err
 	case "rejects":
 		e.kind = kRejects
 		if len(args) < 1 || len(args) > 3 {
-			return e, lineErr(0, "NAME rejects CLUE CLUE CLUE", "1 to 3 clue cards are taken horizontally")
+			return e, lineErr(countCol(ws, 3, 5), "NAME rejects CLUE CLUE CLUE", "1 to 3 clue cards are taken horizontally")
 		}
 		for _, w := range args {
 			c, err := parseClueWord(w)
@@ -262,7 +284,7 @@ func (p *parser) parse(line string) (entry, error) {
 	case "guesses":
 		e.kind = kGuess
 		if len(args) != 3 {
-			return e, lineErr(0, "NAME guesses NAME N right|wrong", "a guess names a player, a number and the answer")
+			return e, lineErr(countCol(ws, 5, 5), "NAME guesses NAME N right|wrong", "a guess names a player, a number and the answer")
 		}
 		t, err := p.playerIndex(args[0])
 		if err != nil {
@@ -288,7 +310,7 @@ func (p *parser) parse(line string) (entry, error) {
 		e.kind = kLooks
 		if i == p.seat {
 			if len(args) < 1 || len(args) > 2 {
-				return e, lineErr(0, p.players[i]+" looks N [N]", "the seat lists the 1 or 2 numbers seen on top of the deck")
+				return e, lineErr(countCol(ws, 3, 4), p.players[i]+" looks N [N]", "the seat lists the 1 or 2 numbers seen on top of the deck")
 			}
 			for _, w := range args {
 				n, err := parseNum(w)
@@ -305,8 +327,11 @@ func (p *parser) parse(line string) (entry, error) {
 			e.count = len(e.nums)
 			return e, nil
 		}
-		if len(args) != 1 || (args[0].s != "1" && args[0].s != "2") {
-			return e, lineErr(0, "NAME looks 1 or NAME looks 2", "another player's look says only how many cards were seen")
+		if len(args) != 1 {
+			return e, lineErr(countCol(ws, 3, 3), "NAME looks 1 or NAME looks 2", "another player's look says only how many cards were seen")
+		}
+		if args[0].s != "1" && args[0].s != "2" {
+			return e, lineErr(args[0].col, "NAME looks 1 or NAME looks 2", "another player looks at 1 or 2 cards, not %q", args[0].s)
 		}
 		e.count = int(args[0].s[0] - '0')
 		return e, nil

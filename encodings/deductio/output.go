@@ -239,6 +239,7 @@ type (
 	}
 	jsonSecret struct {
 		Player     string          `json:"player"`
+		Worlds     string          `json:"worlds,omitempty"`
 		Index      int             `json:"index"`
 		Known      int             `json:"known,omitempty"`
 		Forced     int             `json:"forced,omitempty"`
@@ -250,29 +251,24 @@ type (
 		Player string `json:"player"`
 		Number int    `json:"number"`
 		table.Probability
-		Penalty      string  `json:"expected_penalty_plays"`
-		PenaltyFloat float64 `json:"expected_penalty_plays_float"`
-		Advised      bool    `json:"advised"`
-		Free         bool    `json:"free"`
+		Penalty      string     `json:"expected_penalty_plays"`
+		PenaltyFloat table.Real `json:"expected_penalty_plays_float"`
+		Advised      bool       `json:"advised"`
+		Free         bool       `json:"free"`
 	}
 	jsonScore struct {
 		Player         string `json:"player"`
 		CorrectGuesses int    `json:"correct_guesses"`
 	}
 	jsonReport struct {
-		Schema   string               `json:"schema"`
-		Game     string               `json:"game"`
-		Players  []string             `json:"players"`
-		Seat     string               `json:"seat,omitempty"`
+		table.ReportHead
 		FaceUp   []int                `json:"face_up"`
 		DeckSize int                  `json:"deck_size"`
 		Scores   []jsonScore          `json:"scores"`
 		Needed   int                  `json:"needed_to_win"`
 		Winner   string               `json:"winner,omitempty"`
-		Worlds   string               `json:"worlds"`
 		Secrets  []jsonSecret         `json:"secrets"`
 		Exposure *jsonSecret          `json:"exposure,omitempty"`
-		Best     *jsonGuess           `json:"best_guess,omitempty"`
 		Threats  []threat.JSON        `json:"threats,omitempty"`
 		Decision *threat.DecisionJSON `json:"decision,omitempty"`
 	}
@@ -280,7 +276,7 @@ type (
 
 func guessJSON(b *Guess) *jsonGuess {
 	return &jsonGuess{Player: b.Player, Number: b.Number, Probability: table.NewProbability(b.P),
-		Penalty: table.Fraction(b.Penalty), PenaltyFloat: table.Float(b.Penalty), Advised: b.Advised, Free: b.Free}
+		Penalty: table.Fraction(b.Penalty), PenaltyFloat: table.Real(table.Float(b.Penalty)), Advised: b.Advised, Free: b.Free}
 }
 
 func toJSONSecret(s Secret) jsonSecret {
@@ -297,15 +293,22 @@ func toJSONSecret(s Secret) jsonSecret {
 	return j
 }
 
-// MarshalJSON writes the report in the schema of docs/json.md.
+// MarshalJSON writes the report in the schema of docs/json.md, with
+// "lines" 0: [Game.ReportJSON] writes the log's count.
 func (r *Report) MarshalJSON() ([]byte, error) {
-	j := jsonReport{Schema: table.Schema, Game: Name, Players: r.Players, Seat: r.Seat, FaceUp: r.FaceUp, DeckSize: r.DeckSize, Worlds: table.Count(r.Worlds), Secrets: []jsonSecret{},
+	return json.Marshal(r.json(0))
+}
+
+func (r *Report) json(lines int) jsonReport {
+	var best *table.BestMove
+	if b := r.Best; b != nil {
+		best = &table.BestMove{Kind: "guess", Move: fmt.Sprintf("guess %s %d", b.Player, b.Number), Now: b.Advised,
+			Certain: b.P.Cmp(big.NewRat(1, 1)) == 0, Player: b.Player, Cards: []string{strconv.Itoa(b.Number)}, Chance: table.ExactChance(b.P)}
+	}
+	j := jsonReport{ReportHead: table.NewReportHead(Name, lines, r.Players, r.Seat, r.Worlds, best), FaceUp: r.FaceUp, DeckSize: r.DeckSize, Secrets: []jsonSecret{},
 		Scores: []jsonScore{}, Needed: r.Needed, Winner: r.Winner, Threats: threat.JSONOf(r.Players, r.Threats)}
 	for i, p := range r.Players {
 		j.Scores = append(j.Scores, jsonScore{Player: p, CorrectGuesses: r.Scores[i]})
-	}
-	if j.Players == nil {
-		j.Players = []string{}
 	}
 	if j.FaceUp == nil {
 		j.FaceUp = []int{}
@@ -315,15 +318,21 @@ func (r *Report) MarshalJSON() ([]byte, error) {
 	}
 	if r.Exposure != nil {
 		e := toJSONSecret(*r.Exposure)
+		// The exposure is counted in the public view: its candidates'
+		// worlds are a share of its own total, stated beside them.
+		total := new(big.Int)
+		for _, c := range r.Exposure.Candidates {
+			if c.Worlds != nil {
+				total.Add(total, c.Worlds)
+			}
+		}
+		e.Worlds = total.String()
 		j.Exposure = &e
-	}
-	if b := r.Best; b != nil {
-		j.Best = guessJSON(b)
 	}
 	if d := r.Decision(); d != nil {
 		j.Decision = d.JSON()
 	}
-	return json.Marshal(j)
+	return j
 }
 
 // ReportJSON writes every report as one JSON document (see docs/json.md
@@ -333,7 +342,7 @@ func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return table.WriteJSON(w, r)
+	return table.WriteJSON(w, r.json(len(g.Lines())))
 }
 
 // Explain explains a fact about a player's current number: "alice 7"
@@ -463,21 +472,19 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 	if a := adv.Clue; a != nil {
 		ja := &jsonClueAdvice{Number: a.Number, Play: a.Play, Options: []jsonClueOption{}}
 		if a.Rejected != nil {
-			p, f := table.Fraction(a.Rejected), table.Float(a.Rejected)
-			ja.Rejected, ja.RejectedFloat = &p, &f
+			p := table.Fraction(a.Rejected)
+			ja.Rejected, ja.RejectedFloat = &p, table.RealPtr(table.Float(a.Rejected))
 		}
 		for _, o := range a.Options {
 			jo := jsonClueOption{Clue: o.Clue.String(), True: o.True, Probability: table.NewProbability(o.Mass), Left: o.Left,
-				TheirBest: table.Fraction(o.TheirBest), TheirBestFloat: table.Float(o.TheirBest)}
+				TheirBest: table.Fraction(o.TheirBest), TheirBestFloat: table.Real(table.Float(o.TheirBest))}
 			if !math.IsInf(o.Bits, 1) {
-				bits := o.Bits
-				jo.Bits = &bits
+				jo.Bits = table.RealPtr(o.Bits)
 			}
 			if o.Ranked {
-				gain, score := o.Gain, o.Score
-				jo.Gain, jo.Score, jo.Leaks = &gain, &score, []jsonLeak{}
+				jo.Gain, jo.Score, jo.Leaks = table.RealPtr(o.Gain), table.RealPtr(o.Score), []jsonLeak{}
 				for _, l := range o.Leaks {
-					jo.Leaks = append(jo.Leaks, jsonLeak{l.Opponent, l.Gain})
+					jo.Leaks = append(jo.Leaks, jsonLeak{l.Opponent, table.Real(l.Gain)})
 				}
 			}
 			ja.Options = append(ja.Options, jo)
@@ -500,25 +507,25 @@ type jsonClueAdvice struct {
 	Options       []jsonClueOption `json:"options"`
 	Play          int              `json:"play"`
 	Rejected      *string          `json:"rejected,omitempty"`
-	RejectedFloat *float64         `json:"rejected_float,omitempty"`
+	RejectedFloat *table.Real      `json:"rejected_float,omitempty"`
 }
 
 type jsonClueOption struct {
 	Clue string `json:"clue"`
 	True bool   `json:"true"`
 	table.Probability
-	Bits           *float64   `json:"bits"` // null: infinite
-	Left           int        `json:"left"`
-	TheirBest      string     `json:"their_best"`
-	TheirBestFloat float64    `json:"their_best_float"`
-	Gain           *float64   `json:"gain,omitempty"`
-	Leaks          []jsonLeak `json:"leaks,omitempty"`
-	Score          *float64   `json:"score,omitempty"`
+	Bits           *table.Real `json:"bits"` // null: infinite
+	Left           int         `json:"left"`
+	TheirBest      string      `json:"their_best"`
+	TheirBestFloat table.Real  `json:"their_best_float"`
+	Gain           *table.Real `json:"gain,omitempty"`
+	Leaks          []jsonLeak  `json:"leaks,omitempty"`
+	Score          *table.Real `json:"score,omitempty"`
 }
 
 type jsonLeak struct {
-	Player string  `json:"player"`
-	Gain   float64 `json:"gain"`
+	Player string     `json:"player"`
+	Gain   table.Real `json:"gain"`
 }
 
 // parseAdviseArgs reads the arguments of advise: "free" and the face-up

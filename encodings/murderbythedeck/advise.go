@@ -206,7 +206,7 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 	type accJSON struct {
 		Player string `json:"player"`
 		Status string `json:"status"`
-		*Estimated
+		*table.Chance
 	}
 	type discJSON struct {
 		Card string `json:"card"`
@@ -224,10 +224,7 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 		Discards    []discJSON `json:"discards"`
 	}{Schema: table.Schema, Game: Name, CanAccuse: a.CanAccuse, Accusations: []accJSON{}, DeathKills: a.Kills, Target: suitWord(a.Target), Discards: []discJSON{}}
 	for _, o := range a.Accusations {
-		j := accJSON{Player: o.Player, Status: o.Status}
-		if o.Status == "open" && o.P != nil {
-			j.Estimated = newEstimated(o.P, o.SE)
-		}
+		j := accJSON{Player: o.Player, Status: o.Status, Chance: chanceOf(o.Status, o.P, o.SE)}
 		doc.Accusations = append(doc.Accusations, j)
 	}
 	if a.NextDeath != nil {

@@ -198,11 +198,12 @@ func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
 		row := table.Row{Card: c.String()}
 		for col := range numCols {
 			cs := cells[c][col]
-			cell := table.Cell{Mark: cs.mark}
+			cell := table.Cell{Mark: cs.mark, NoEstimate: cs.mark == table.Maybe && cs.p == nil}
 			if cs.mark == table.Maybe && cs.p != nil {
-				// The estimator's value, an exact fraction of sampled
-				// weights (docs/encodings/murder-by-the-deck.md).
-				cell.P, cell.Exact = ratFloat(cs.p), cs.p
+				// The estimator's value (a fraction of sampled weights,
+				// docs/encodings/murder-by-the-deck.md) and its standard
+				// error: an estimate, never written as a fraction.
+				cell.P, cell.SE = ratFloat(cs.p), cs.se
 			}
 			row.Cells = append(row.Cells, cell)
 		}
@@ -290,16 +291,54 @@ func (g *Game) Report(ctx context.Context, w io.Writer) error {
 	return err
 }
 
-// Estimated is an estimated probability in JSON: the estimator's value as
-// an exact fraction and its float, and its standard error.
-type Estimated struct {
-	Estimate      string  `json:"estimate"`
-	EstimateFloat float64 `json:"estimate_float"`
-	SE            float64 `json:"se"`
-}
+// Estimated is an estimated probability in JSON: its float "p_float", its
+// standard error "se" and "exact": false, never a fraction
+// (docs/json.md).
+type Estimated = table.Chance
 
 func newEstimated(p *big.Rat, se float64) *Estimated {
-	return &Estimated{Estimate: table.Fraction(p), EstimateFloat: ratFloat(p), SE: se}
+	c := table.EstimatedChance(ratFloat(p), se)
+	return &c
+}
+
+// chanceOf is an accusation's or a Spade's chance in JSON: exact for a
+// settled status ("1" forced, "0" impossible), the estimate for an open
+// one; nil for an open status with no estimate.
+func chanceOf(status string, p *big.Rat, se float64) *table.Chance {
+	switch status {
+	case "forced":
+		c := table.ExactChance(big.NewRat(1, 1))
+		return &c
+	case "impossible", "dead":
+		c := table.ExactChance(nil)
+		return &c
+	}
+	if p == nil {
+		return nil
+	}
+	return newEstimated(p, se)
+}
+
+// bestMove is the seat's best accusation in the report: the other living
+// player most likely a Spade (the advice's first), to make now when the
+// seat may accuse this turn and the accused is surely a Spade; nil without
+// a seat, or when no one can be a Spade.
+func (g *Game) bestMove(ctx context.Context) *table.BestMove {
+	if g.st.seat < 0 {
+		return nil
+	}
+	a, err := g.Advice(ctx)
+	if err != nil || len(a.Accusations) == 0 {
+		return nil
+	}
+	o := a.Accusations[0]
+	c := chanceOf(o.Status, o.P, o.SE)
+	if c == nil || o.Status == "impossible" {
+		return nil
+	}
+	certain := o.Status == "forced"
+	return &table.BestMove{Kind: "accuse", Move: "accuse " + o.Player, Player: o.Player, Cards: []string{},
+		Now: a.CanAccuse && certain, Certain: certain, Chance: *c}
 }
 
 // ReportJSON writes the report as the JSON document "mbtd report" of
@@ -316,41 +355,35 @@ func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
 	type spadeJSON struct {
 		Player string `json:"player"`
 		Status string `json:"status"`
-		*Estimated
+		*table.Chance
 	}
 	type locJSON struct {
 		Holder string `json:"holder"`
 		Status string `json:"status"`
-		*Estimated
+		*table.Chance
 	}
 	type cardJSON struct {
 		Card      string    `json:"card"`
 		Locations []locJSON `json:"locations"`
 	}
 	doc := struct {
-		Schema    string      `json:"schema"`
-		Game      string      `json:"game"`
-		Seat      string      `json:"seat"`
-		Players   []string    `json:"players"`
+		table.ReportHead
 		Over      bool        `json:"over"`
 		Samples   int         `json:"samples"`
-		ESS       float64     `json:"effective_samples"`
+		ESS       table.Real  `json:"effective_samples"`
 		Spade     []spadeJSON `json:"spade"`
 		NextDeath *Estimated  `json:"next_draw_death"`
 		Cards     []cardJSON  `json:"cards"`
-	}{Schema: table.Schema, Game: Name, Seat: g.Seat(), Players: st.names, Over: st.over, Spade: []spadeJSON{}, Cards: []cardJSON{}}
+	}{ReportHead: table.NewReportHead(Name, len(g.Lines()), st.names, g.Seat(), nil, g.bestMove(ctx)), Over: st.over, Spade: []spadeJSON{}, Cards: []cardJSON{}}
 	if est != nil {
-		doc.Samples, doc.ESS = est.N, est.ESS
+		doc.Samples, doc.ESS = est.N, table.Real(est.ESS)
 		if est.RiskDen > 0 {
 			doc.NextDeath = newEstimated(est.RiskP(), est.RiskSE())
 		}
 	}
 	sp := g.spadeStatus(ctx, est)
 	for p := range Players {
-		j := spadeJSON{Player: st.names[p], Status: sp[p].status}
-		if sp[p].status == "open" && sp[p].p != nil {
-			j.Estimated = newEstimated(sp[p].p, sp[p].se)
-		}
+		j := spadeJSON{Player: st.names[p], Status: sp[p].status, Chance: chanceOf(sp[p].status, sp[p].p, sp[p].se)}
 		doc.Spade = append(doc.Spade, j)
 	}
 	for c := range Card(NumCards) {
@@ -360,11 +393,13 @@ func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
 			if cs.mark == table.No {
 				continue
 			}
-			l := locJSON{Holder: g.colName(col), Status: "forced"}
+			one := table.ExactChance(big.NewRat(1, 1))
+			l := locJSON{Holder: g.colName(col), Status: "forced", Chance: &one}
 			if cs.mark == table.Maybe {
+				l.Chance = nil
 				l.Status = "open"
 				if est != nil {
-					l.Estimated = newEstimated(cs.p, cs.se)
+					l.Chance = newEstimated(cs.p, cs.se)
 				}
 			}
 			cj.Locations = append(cj.Locations, l)

@@ -80,8 +80,13 @@
 //
 // Every JSON document has "schema" ([Schema]) and "game" at top level,
 // snake_case keys, and writes an exact probability as the pair "p" (a
-// fraction string in lowest terms, [Probability]) and "p_float"; counts of
-// worlds are decimal strings under "worlds" ([Odds]). docs/json.md is the
-// schema; [WriteJSON] writes a document, [Grid.MarshalJSON] and [SheetJSON]
-// the sheet, [WhyJSON] an explanation.
+// fraction string in lowest terms, [Probability]) and "p_float", an
+// estimate as "p_float", its standard error "se" and "exact": false, never
+// a fraction ([Chance]); floats always with a decimal point ([Real]);
+// counts of worlds are decimal strings under "worlds" ([Odds]). Every
+// report starts with the same fields ([ReportHead]), the seat's best move
+// among them ([BestMove]). docs/json.md is the schema; [WriteJSON] writes a
+// document, [Grid.MarshalJSON] and [SheetJSON] the sheet (one shape in
+// every game), [SolveJSON] the sheet and the report in one document,
+// [WhyJSON] an explanation.
 package table

@@ -82,7 +82,7 @@ func WhyJSON(ctx context.Context, g Game, fact string, w io.Writer) error {
 
 // Schema is the name and version of every JSON document gumshoe writes,
 // in its "schema" field. docs/json.md is the schema.
-const Schema = "gumshoe/2"
+const Schema = "gumshoe/3"
 
 // WriteJSON writes v as indented JSON, with no HTML escaping, and a final
 // newline.

@@ -50,6 +50,10 @@ func jsonCases() []jsonCase {
 		return func(ctx context.Context, g table.Game, w *bytes.Buffer) error { return table.WhyJSON(ctx, g, fact, w) }
 	}
 	sheet := func(ctx context.Context, g table.Game, w *bytes.Buffer) error { return table.SheetJSON(ctx, g, w) }
+	solve := func(ctx context.Context, g table.Game, w *bytes.Buffer) error {
+		d, _ := games.All.Find(g.Name())
+		return table.SolveJSON(ctx, g, d.Title, w)
+	}
 	// A puzzle does not come from the example: it is made from a seed.
 	page := func(make func(context.Context) (*puzzle.Page, error)) func(context.Context, table.Game, *bytes.Buffer) error {
 		return func(ctx context.Context, _ table.Game, w *bytes.Buffer) error {
@@ -66,6 +70,7 @@ func jsonCases() []jsonCase {
 		{"dod/advice", "dod advice", dod, advise("3H 5S 5S")},
 		{"dod/why", "why", dod, why("not bob 8C")},
 		{"dod/sheet", "sheet", dod, sheet},
+		{"dod/solve", "solve", dod, solve},
 		{"dod/puzzle", "puzzle", dod, page(func(ctx context.Context) (*puzzle.Page, error) {
 			pz, err := deduceordie.GeneratePuzzle(ctx, 3, deduceordie.PuzzleOptions{Players: 4, Any: true})
 			if err != nil {
@@ -78,6 +83,7 @@ func jsonCases() []jsonCase {
 		{"clue/advice-show", "clue advice", cl, advise("show alice Plum Knife Hall")},
 		{"clue/why", "why", cl, why("envelope Scarlet")},
 		{"clue/sheet", "sheet", cl, sheet},
+		{"clue/solve", "solve", cl, solve},
 		{"clue/puzzle", "puzzle", cl, page(func(ctx context.Context) (*puzzle.Page, error) {
 			pz, err := clue.GeneratePuzzle(ctx, 9, clue.PuzzleOptions{Players: 4, Any: true})
 			if err != nil {
@@ -89,6 +95,7 @@ func jsonCases() []jsonCase {
 		{"deductio/advice", "deductio advice", dt, advise("")},
 		{"deductio/why", "why", dt, why("bob 13")},
 		{"deductio/sheet", "sheet", dt, sheet},
+		{"deductio/solve", "solve", dt, solve},
 		{"deductio/puzzle", "puzzle", dt, page(func(ctx context.Context) (*puzzle.Page, error) {
 			pz, err := deductio.GeneratePuzzle(ctx, 4, deductio.PuzzleOptions{Players: 3, Any: true})
 			if err != nil {
@@ -100,10 +107,12 @@ func jsonCases() []jsonCase {
 		{"mbtd/advice", "mbtd advice", mb, advise("")},
 		{"mbtd/why", "why", mb, why("bob 6S")},
 		{"mbtd/sheet", "sheet", mb, sheet},
+		{"mbtd/solve", "solve", mb, solve},
 		{"tbam/report", "tbam report", theresbeenamurder.Definition, report},
 		{"tbam/advice", "tbam advice", theresbeenamurder.Definition, advise("")},
 		{"tbam/why", "why", theresbeenamurder.Definition, why("pile murderer")},
 		{"tbam/sheet", "sheet", theresbeenamurder.Definition, sheet},
+		{"tbam/solve", "solve", theresbeenamurder.Definition, solve},
 	}
 }
 
@@ -120,7 +129,7 @@ func TestJSONSchema(t *testing.T) {
 	}
 	// Every game writes every document every game has.
 	for _, d := range games.All {
-		for _, kind := range []string{"report", "advice", "why", "sheet"} {
+		for _, kind := range []string{"report", "advice", "why", "sheet", "solve"} {
 			if !slices.ContainsFunc(jsonCases(), func(c jsonCase) bool {
 				return c.game.Name == d.Name && strings.HasPrefix(c.name, d.Name+"/"+kind)
 			}) {
@@ -137,6 +146,11 @@ func TestJSONSchema(t *testing.T) {
 				t.Fatalf("%s has no section %q", schemaFile, tc.section)
 			}
 			seen[tc.section] = true
+			if tc.section == "solve" {
+				// The solve document holds the game's report whole: its
+				// fields are those of the report's section.
+				s = withReport(t, s, schemas[tc.game.Name+" report"])
+			}
 			g, err := table.Replay(tc.game, mustLog(t, tc.game.Example))
 			if err != nil {
 				t.Fatal(err)
@@ -181,14 +195,19 @@ func TestJSONSchemaCatches(t *testing.T) {
 	}{
 		{"a camelCase key", `"deck_size"`, `"deckSize"`, "not snake_case"},
 		{"a bare float probability", `"p": "1"`, `"p": 1`, "not a fraction string"},
+		{"a float written as an integer", `"p_float": 1.0`, `"p_float": 1`, "decimal point"},
+		{"an estimate written as a fraction", `"p_float": 0.0,`, `"p_float": 0.0, "se": 0.0,`, "estimate"},
+		{"an estimate without its standard error", `"p": "0",`, `"exact": false,`, "no se"},
+		{"the old name of the standard error", `"deck_size"`, `"std_err"`, "std_err"},
+		{"a p that is not its worlds over the total", `"worlds": "2",`, `"worlds": "1",`, "over the total"},
 		{"a float where the schema has none", `"needed_to_win": 2`, `"needed_to_win": 2.5`, "integer"},
 		{"a fraction not in lowest terms", `"p": "1"`, `"p": "2/2"`, "lowest terms"},
-		{"a p_float that is not p", `"p_float": 1`, `"p_float": 0.9`, "is not p"},
-		{"p without p_float", `"p_float": 1,`, ``, "no p_float"},
+		{"a p_float that is not p", `"p_float": 1.0`, `"p_float": 0.9`, "is not p"},
+		{"p without p_float", `"p_float": 1.0`, `"x_y": 1.0`, "no p_float"},
 		{"a count that is a number", `"worlds": "2"`, `"worlds": 2`, "count"},
 		{"an undocumented field", `"deck_size"`, `"deck_left"`, "not in the schema"},
 		{"a missing field", `"deck_size": 14,`, ``, "missing"},
-		{"another schema", `"gumshoe/2"`, `"gumshoe/1"`, "schema"},
+		{"another schema", `"` + table.Schema + `"`, `"gumshoe/1"`, "schema"},
 		{"another game", `"game": "deductio"`, `"game": "dod"`, "game"},
 	} {
 		t.Run(tc.why, func(t *testing.T) {
@@ -281,6 +300,23 @@ var (
 	decimal   = regexp.MustCompile(`^(0|[1-9][0-9]*)$`)
 )
 
+// withReport is the solve section s with the fields of a report section
+// under "report".
+func withReport(t *testing.T, s, report schema) schema {
+	t.Helper()
+	if report == nil {
+		t.Fatal("no report section for the solve document")
+	}
+	out := schema{}
+	for k, v := range s {
+		out[k] = v
+	}
+	for k, v := range report {
+		out["report."+k] = v
+	}
+	return out
+}
+
 // checkDocument checks one JSON document of game against its schema and
 // the rules of every document, and returns what is wrong.
 func checkDocument(s schema, game string, doc []byte) []string {
@@ -302,23 +338,34 @@ func checkDocument(s schema, game string, doc []byte) []string {
 	if top["game"] != game {
 		fail("game is %v, not %q", top["game"], game)
 	}
-	checkValue(s, "", v, fail)
+	checkValue(s, "", v, nil, fail)
 	return errs
 }
 
-// checkValue checks v, found at path, and everything inside it.
-func checkValue(s schema, path string, v any, fail func(string, ...any)) {
+// checkValue checks v, found at path, and everything inside it; total is
+// the count of worlds the nearest object around it states (nil: none).
+func checkValue(s schema, path string, v any, total *big.Int, fail func(string, ...any)) {
 	switch v := v.(type) {
 	case map[string]any:
-		checkObject(s, path, v, fail)
+		checkObject(s, path, v, total, fail)
 	case []any:
 		for _, x := range v {
-			checkValue(s, path+"[]", x, fail)
+			checkValue(s, path+"[]", x, total, fail)
 		}
 	}
 }
 
-func checkObject(s schema, path string, obj map[string]any, fail func(string, ...any)) {
+// oldNames are keys that gumshoe/3 renamed: their presence is a fault
+// whatever the schema says.
+var oldNames = map[string]string{
+	"std_err":        "se",
+	"standard_error": "se",
+	"leak_std_err":   "leak_se",
+	"estimate_float": "p_float",
+	"location":       "holder",
+}
+
+func checkObject(s schema, path string, obj map[string]any, total *big.Int, fail func(string, ...any)) {
 	at := func(k string) string {
 		if path == "" {
 			return k
@@ -330,16 +377,53 @@ func checkObject(s schema, path string, obj map[string]any, fail func(string, ..
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
+	// An estimate: p_float, se and "exact": false, never a fraction.
+	_, hasP := obj["p"]
+	_, hasSE := obj["se"]
+	_, hasPF := obj["p_float"]
+	estimate := obj["exact"] == false && hasPF
+	switch {
+	case estimate && hasP:
+		fail("%s: an estimate (exact false) written with a fraction p", path)
+	case estimate && !hasSE:
+		fail("%s: an estimate (exact false) with no se", path)
+	case hasPF && hasSE && !estimate:
+		fail("%s: p_float with se but not marked as an estimate (exact false)", path)
+	case hasPF && !hasP && !estimate:
+		fail("%s: p_float with no p and not an estimate", path)
+	}
+	if x, ok := obj["exact"]; ok && hasPF && x != false {
+		fail("%s: exact is %v; it is written only as false", path, x)
+	}
+	// Counts: p is worlds over the total of the nearest object around.
+	inner := total
+	if w, ok := obj["worlds"].(string); ok && decimal.MatchString(w) {
+		n, _ := new(big.Int).SetString(w, 10)
+		if p, ok := obj["p"].(string); ok && fraction.MatchString(p) {
+			r, _ := new(big.Rat).SetString(p)
+			switch {
+			case total == nil:
+				fail("%s: p %s beside worlds %s with no total stated around it", path, p, w)
+			case total.Sign() > 0 && new(big.Rat).SetFrac(n, total).Cmp(r) != 0:
+				fail("%s: p %s is not worlds %s over the total %s", path, p, w, total)
+			}
+		} else {
+			inner = n // a total for what is inside
+		}
+	}
 	for _, k := range keys {
 		x, p := obj[k], at(k)
 		if !snakeCase.MatchString(k) {
 			fail("%s: key %q is not snake_case", p, k)
 		}
+		if nw, old := oldNames[k]; old {
+			fail("%s: %q is the old name of %q", p, k, nw)
+		}
 		// Exact ratios: "p", and any NAME with NAME_float beside it.
 		if k == "p" || obj[k+"_float"] != nil {
 			checkRatio(p, x, obj[k+"_float"], k == "p", fail)
 		}
-		if base, ok := strings.CutSuffix(k, "_float"); ok {
+		if base, ok := strings.CutSuffix(k, "_float"); ok && !(k == "p_float" && estimate) {
 			if _, has := obj[base]; !has {
 				fail("%s: no %s beside it", p, base)
 			}
@@ -355,7 +439,7 @@ func checkObject(s schema, path string, obj map[string]any, fail func(string, ..
 			continue
 		}
 		checkType(p, fd, x, fail)
-		checkValue(s, p, x, fail)
+		checkValue(s, p, x, inner, fail)
 	}
 	// Every field the schema says is always there, is.
 	prefix := path + "."
@@ -443,7 +527,11 @@ func checkType(path string, fd field, x any, fail func(string, ...any)) {
 		_, err := strconv.ParseInt(string(n), 10, 64)
 		good = ok && err == nil
 	case "float":
-		_, good = x.(json.Number)
+		var n json.Number
+		n, good = x.(json.Number)
+		if good && !strings.Contains(string(n), ".") {
+			fail("%s: float %s is written with no decimal point", path, n)
+		}
 	}
 	if !good {
 		fail("%s: %v is not of type %s", path, x, typ)

@@ -1,8 +1,11 @@
 package table
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
+	"slices"
 )
 
 // Replay applies the lines of l, in order, to a fresh game of def. A line
@@ -74,4 +77,39 @@ func LoadAs[G Game](def Definition, r io.Reader) (G, error) {
 		return zero, fmt.Errorf("table: %s's New returns %T, not %T", def.Name, g, zero)
 	}
 	return typed, nil
+}
+
+// Ready is a game that can tell whether its lines so far make a game
+// that can be reported on: the players given, the deck known, the set-up
+// complete. [CheckReady] asks it.
+type Ready interface {
+	// Ready returns nil when the game can be reported on, else an error
+	// saying what is missing in words ("no players yet: ...").
+	Ready() error
+}
+
+// CheckReady refuses a log whose lines do not make a game that can be
+// reported on, as a *LogError on the log's last line (0 for a header
+// alone) saying what is missing: in every game a log with nothing but its
+// header (and comments); in a game that implements [Ready], a set-up that
+// is not complete (Clue with no deck, ...); in another, a game whose sheet
+// cannot be drawn. The tools that answer once (solve, why, advise) check
+// it after loading; the table session does not, since it starts from a
+// header.
+func CheckReady(ctx context.Context, g Game) error {
+	lines := g.Lines()
+	n := len(lines)
+	if !slices.ContainsFunc(lines, func(l string) bool { return !IsComment(l) }) {
+		return &LogError{Line: n, Err: errors.New("the log has nothing after its header: a game starts with its set-up lines")}
+	}
+	var err error
+	if r, ok := g.(Ready); ok {
+		err = r.Ready()
+	} else {
+		_, err = g.Sheet(ctx)
+	}
+	if err == nil {
+		return nil
+	}
+	return &LogError{Line: n, Err: fmt.Errorf("the log ends before its set-up is complete: %w", err)}
 }

@@ -85,17 +85,29 @@ func (e *LineError) Error() string {
 type ConflictError struct {
 	Lines []int
 	Texts []string // the text of each of those lines
+	// Rule says in words which rule of the game the line breaks when no
+	// earlier line is involved (Lines empty): "bob holds no cards: the 2
+	// spare cards are face up". Games set it whenever Lines is empty.
+	Rule string
 }
 
-// Error names the conflicting lines.
+// Error names the conflicting lines, or, for a line impossible on its
+// own, the rule it breaks.
 func (e *ConflictError) Error() string {
 	var b strings.Builder
+	if len(e.Lines) == 0 {
+		b.WriteString("impossible on its own")
+		if e.Rule != "" {
+			b.WriteString(": " + e.Rule)
+		}
+		return b.String()
+	}
 	b.WriteString("contradicts earlier lines:")
 	for i, n := range e.Lines {
 		fmt.Fprintf(&b, "\n  line %d: %s", n, e.Texts[i])
 	}
-	if len(e.Lines) == 0 {
-		b.WriteString(" none (it is impossible on its own)")
+	if e.Rule != "" {
+		b.WriteString("\n  and the rule: " + e.Rule)
 	}
 	return b.String()
 }
@@ -103,8 +115,11 @@ func (e *ConflictError) Error() string {
 // Grid is a deduction sheet: one row a card, one column a holder, and the
 // headline odds of the game underneath.
 type Grid struct {
-	Title     string   // e.g. "Deduce or Die, seat alice, 4 players"
-	Holders   []string // column heads
+	Title   string   // e.g. "Deduce or Die, seat alice, 4 players"
+	Holders []string // column heads, perhaps abbreviated ("evid")
+	// Names are the holders' full names ("evidence"), in Holders order;
+	// nil (or "") where the head is the name. JSON gives both.
+	Names     []string
 	Rows      []Row
 	Headlines []string // e.g. "Murder card: 5C 41%, 7S 20%, ..."
 }
@@ -122,6 +137,9 @@ type Cell struct {
 	// Exact is the exact probability of an open (Maybe) cell; nil for a
 	// forced or impossible cell, and when the game does not know it.
 	Exact *big.Rat
+	// SE is the standard error of P when P is an estimate (Exact nil);
+	// the JSON form writes such a cell as an estimate, never a fraction.
+	SE float64
 	// NoEstimate marks an open cell whose probability the game cannot
 	// give now (an estimator that found no sample fitting the lines): it
 	// is drawn "?" and P means nothing.

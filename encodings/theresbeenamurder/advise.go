@@ -317,7 +317,7 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 		Card  string       `json:"card"`
 		Win   estimateJSON `json:"win"`
 		Lose  estimateJSON `json:"lose"`
-		Score float64      `json:"score"`
+		Score table.Real   `json:"score"`
 	}
 	doc := struct {
 		Schema    string    `json:"schema"`
@@ -334,7 +334,7 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 	}
 	for _, o := range adv.Options {
 		doc.Options = append(doc.Options, optJSON{o.Play.Text(g.p.players), o.Play.Card.String(),
-			estimateJSON{o.Win.P, o.Win.SE}, estimateJSON{o.Lose.P, o.Lose.SE}, o.Score()})
+			estimate(o.Win), estimate(o.Lose), table.Real(o.Score())})
 	}
 	return table.WriteJSON(w, doc)
 }

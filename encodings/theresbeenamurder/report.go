@@ -152,8 +152,8 @@ func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
 			m := v.mark(c, l)
 			cell := table.Cell{Mark: m}
 			if m == table.Maybe {
-				if p := v.where(c, l).P; !math.IsNaN(p) {
-					cell.P = p
+				if e := v.where(c, l); !math.IsNaN(e.P) {
+					cell.P, cell.SE = e.P, e.SE
 				} else {
 					cell.NoEstimate = true
 				}
@@ -306,11 +306,31 @@ func (g *Game) Report(ctx context.Context, w io.Writer) error {
 	return err
 }
 
-// estimateJSON is an estimated probability in JSON: the estimate and its
-// standard error, both floats (no exact "p": these are estimates).
-type estimateJSON struct {
-	Estimate      float64 `json:"estimate"`
-	StandardError float64 `json:"standard_error"`
+// estimateJSON is an estimated probability in JSON: "p_float", its
+// standard error "se" and "exact": false (no fraction: these are
+// estimates; docs/json.md).
+type estimateJSON = table.Chance
+
+func estimate(e Estimate) estimateJSON { return table.EstimatedChance(e.P, e.SE) }
+
+// bestMove is the seat's best play in the report: the advice's first, its
+// estimated chance to win the game at once; to make now when it is the
+// seat's turn. Nil when there is no play to weigh.
+func (g *Game) bestMove(ctx context.Context) *table.BestMove {
+	adv, err := g.Advice(ctx)
+	if err != nil || len(adv.Options) == 0 {
+		return nil
+	}
+	o := adv.Options[0]
+	play := o.Play.Text(g.p.players)
+	m := &table.BestMove{Kind: "play", Move: "play " + play, Now: adv.MyTurn, Cards: []string{o.Play.Card.String()}, Chance: estimate(o.Win)}
+	if f := strings.Fields(play); len(f) > 1 {
+		m.Player = f[len(f)-1]
+		if !slices.Contains(g.p.players, m.Player) {
+			m.Player = ""
+		}
+	}
+	return m
 }
 
 // ReportJSON writes the report as one JSON document.
@@ -319,9 +339,8 @@ func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
 		return fmt.Errorf("the set-up is not complete")
 	}
 	type placeJSON struct {
-		Location string `json:"location"`
+		Holder string `json:"holder"`
 		estimateJSON
-		Exact bool `json:"exact"`
 	}
 	type cardJSON struct {
 		Card   string      `json:"card"`
@@ -329,10 +348,7 @@ func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
 		Places []placeJSON `json:"places"`
 	}
 	doc := struct {
-		Schema    string     `json:"schema"`
-		Game      string     `json:"game"`
-		Seat      string     `json:"seat"`
-		Players   []string   `json:"players"`
+		table.ReportHead
 		Hand      []string   `json:"hand"`
 		Particles int        `json:"particles"`
 		DeckSize  int        `json:"deck_size"`
@@ -340,7 +356,7 @@ func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
 		End       string     `json:"end"`
 		Warning   string     `json:"warning"`
 		Cards     []cardJSON `json:"cards"`
-	}{Schema: table.Schema, Game: Name, Seat: g.p.players[g.p.seat], Players: g.p.players, Hand: []string{},
+	}{ReportHead: table.NewReportHead(Name, len(g.Lines()), g.p.players, g.p.players[g.p.seat], nil, g.bestMove(ctx)), Hand: []string{},
 		Cards: []cardJSON{}}
 	if g.track() != nil {
 		doc.Particles = g.tr.n
@@ -361,7 +377,11 @@ func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
 			if v.mark(c, l) == table.No || math.IsNaN(e.P) {
 				continue
 			}
-			cj.Places = append(cj.Places, placeJSON{g.locName(l), estimateJSON{e.P, e.SE}, v.mark(c, l) != table.Maybe})
+			ch := estimate(e)
+			if v.mark(c, l) == table.Yes {
+				ch = table.ExactChance(big.NewRat(1, 1))
+			}
+			cj.Places = append(cj.Places, placeJSON{g.locName(l), ch})
 		}
 		doc.Cards = append(doc.Cards, cj)
 	}

@@ -66,24 +66,20 @@ func (d Decision) Headline(verb, verbing string) string {
 	return fmt.Sprintf("%s: %s wins %s, waiting at most %s", head, verbing, Short(d.Accuse), Short(d.Wait))
 }
 
-// DecisionJSON is the JSON form of a [Decision] (docs/json.md).
+// DecisionJSON is the JSON form of a [Decision] (docs/json.md): the
+// accusation's chance is exact; the threat, and the most waiting can win
+// (1 − threat), are exact when every world was visited and estimates with
+// their standard error otherwise.
 type DecisionJSON struct {
-	Now    bool              `json:"now"`
-	Accuse table.Probability `json:"accuse"`
-	Wait   table.Probability `json:"wait"`
-	Threat ThreatJSON        `json:"threat"`
-}
-
-// ThreatJSON is the probability that some opponent can already win, with
-// its standard error.
-type ThreatJSON struct {
-	table.Probability
-	StdErr float64 `json:"std_err"`
-	Exact  bool    `json:"exact"`
+	Now    bool         `json:"now"`
+	Accuse table.Chance `json:"accuse"`
+	Wait   table.Chance `json:"wait"`
+	Threat table.Chance `json:"threat"`
 }
 
 // JSON is the decision's JSON form.
 func (d Decision) JSON() *DecisionJSON {
-	return &DecisionJSON{Now: d.Now, Accuse: table.NewProbability(d.Accuse), Wait: table.NewProbability(d.Wait),
-		Threat: ThreatJSON{Probability: table.NewProbability(d.Threat), StdErr: d.ThreatSE, Exact: d.Exact}}
+	return &DecisionJSON{Now: d.Now, Accuse: table.ExactChance(d.Accuse),
+		Wait:   chance(d.Wait, d.ThreatSE, d.Exact),
+		Threat: chance(d.Threat, d.ThreatSE, d.Exact)}
 }

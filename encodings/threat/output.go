@@ -9,34 +9,41 @@ import (
 )
 
 // JSON is the JSON form of a [Figure] (docs/json.md, "threats"): the
-// opponent's name, whether the figure is exact, the worlds visited, the
-// probability that the opponent is certain ("p", "p_float": exact, or the
-// mean over the samples), its standard error, and the distribution of open
-// solutions.
+// opponent's name, the worlds visited, the probability that the opponent
+// is certain (exact when every world was visited: "p" and "p_float";
+// otherwise the mean over the samples as an estimate: "p_float", "se" and
+// "exact": false), and the distribution of open solutions, each class
+// exact or estimated the same way.
 type JSON struct {
 	Player  string `json:"player"`
-	Exact   bool   `json:"exact"`
 	Samples int    `json:"samples"`
-	table.Probability
-	StdErr float64    `json:"std_err"`
-	Open   []OpenJSON `json:"open"`
+	table.Chance
+	Open []OpenJSON `json:"open"`
 }
 
 // OpenJSON is one class of the distribution of open solutions: Solutions is
 // "1", "2", ... and, for the last class, "4+".
 type OpenJSON struct {
 	Solutions string `json:"solutions"`
-	table.Probability
-	StdErr float64 `json:"std_err"`
+	table.Chance
+}
+
+// chance is p as an exact probability when exact, else as an estimate
+// with standard error se.
+func chance(p *big.Rat, se float64, exact bool) table.Chance {
+	if exact {
+		return table.ExactChance(p)
+	}
+	return table.EstimatedChance(table.Float(p), se)
 }
 
 // JSONOf is the JSON form of figs, players naming the opponents by index.
 func JSONOf(players []string, figs []Figure) []JSON {
 	var out []JSON
 	for _, f := range figs {
-		j := JSON{Player: players[f.Opponent], Exact: f.Exact, Samples: f.Samples, Probability: table.NewProbability(f.Certain), StdErr: f.StdErr}
+		j := JSON{Player: players[f.Opponent], Samples: f.Samples, Chance: chance(f.Certain, f.StdErr, f.Exact)}
 		for k, p := range f.Open {
-			j.Open = append(j.Open, OpenJSON{Solutions: openClass(k, len(f.Open)), Probability: table.NewProbability(p), StdErr: f.OpenSE[k]})
+			j.Open = append(j.Open, OpenJSON{Solutions: openClass(k, len(f.Open)), Chance: chance(p, f.OpenSE[k], f.Exact)})
 		}
 		out = append(out, j)
 	}

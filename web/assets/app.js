@@ -130,14 +130,14 @@
       const changed = new Set(st.changed.map((c) => c.row + "," + c.col));
       if (st.sheet) {
         const head = el("tr", null, el("th", { text: "" }));
-        for (const h of st.sheet.holders) head.append(el("th", { scope: "col", text: h, title: h }));
+        for (const h of st.sheet.holders) head.append(el("th", { scope: "col", text: h.head, title: h.name }));
         t.append(el("thead", null, head));
         const tb = el("tbody");
         st.sheet.rows.forEach((r, i) => {
           const tr = el("tr", null, el("th", { scope: "row", text: r.card }));
           r.cells.forEach((c, j) => {
             const cls = c.status === "forced" ? "yes" : c.status === "impossible" ? "no" : "open";
-            const holder = st.sheet.holders[j];
+            const holder = st.sheet.holders[j].head;
             const td = el("td", { class: cls + (changed.has(i + "," + j) ? " changed" : ""), text: c.text,
               "data-card": r.card, "data-holder": holder, "data-status": c.status,
               "aria-label": r.card + ", " + holder + ": " + (cls === "yes" ? "yes" : cls === "no" ? "no" : c.text === "?" ? "no estimate" : c.text + " percent") + (changed.has(i + "," + j) ? ", changed" : "") });

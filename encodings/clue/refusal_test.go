@@ -1,0 +1,84 @@
+package clue
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
+)
+
+// TestRefusalsSayWhy holds every refusal of a Clue log that must say why
+// in words: the line, its column when it is malformed, and the rule it
+// breaks when it is impossible on its own.
+func TestRefusalsSayWhy(t *testing.T) {
+	// Two categories of two items: the envelope takes one of each, the two
+	// other cards are the spares, face up; every player holds no cards.
+	const tiny = "game clue\ncategory who Ash Elm\ncategory where Oak Pine\nplayers ann bob cal\n"
+	for _, tc := range []struct {
+		why  string
+		log  string
+		want []string // every one is in the error
+	}{
+		{"a shower who holds no cards: the rule in words, not just 'impossible'",
+			tiny + "ann asks Ash Oak: bob shows Ash\n",
+			[]string{"line 4", "impossible on its own", "bob holds no cards: the 2 spare cards are face up"}},
+		{"the same seen from the asker's seat, the card unseen",
+			tiny + "seat ann\nann asks Ash Oak: bob shows\n",
+			[]string{"line 5", "bob holds no cards: the 2 spare cards are face up"}},
+		{"a has line for the same player names the size, at its column",
+			tiny + "bob has Ash\n",
+			[]string{"line 4", "column 9", "bob has 0"}},
+		{"a grammar word as an item name, with the reserved words listed",
+			"game clue\ncategory who nobody Ann\n",
+			[]string{"line 1", "column 14", `"nobody" is a word of the grammar`, "reserved words: preset, category", "shows", "passes"}},
+		{"another grammar word, in another case",
+			"game clue\ncategory who Ann Shows\n",
+			[]string{"line 1", "column 18", `"Shows" is a word of the grammar`}},
+		{"a grammar word as an alias",
+			"game clue\ncategory who Ann Ben\ncategory what Axe Bat\nalias envelope Ann\n",
+			[]string{"line 3", "column 7", `"envelope" is a word of the grammar`, "alias"}},
+	} {
+		t.Run(tc.why, func(t *testing.T) {
+			_, err := Load(strings.NewReader(tc.log))
+			if err == nil {
+				t.Fatal("accepted")
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not say %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+// TestNotReady checks that a log with nothing after its header, or with
+// no deck, or no players, is refused by table.CheckReady naming its last
+// line and what is missing; a complete one is not.
+func TestNotReady(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		why, log, want string
+	}{
+		{"a header alone", "game clue\n", "line 0: the log has nothing after its header"},
+		{"comments only", "game clue\n# nothing yet\n", "line 1: the log has nothing after its header"},
+		{"players and no deck", "game clue\nplayers ann bob cal\n", "line 1: the log ends before its set-up is complete: no deck yet"},
+		{"a deck and no players", "game clue\npreset cluedo\n", "line 1: the log ends before its set-up is complete: no players yet"},
+		{"complete", "game clue\npreset cluedo\nplayers ann bob cal\n", ""},
+	} {
+		g, err := Load(strings.NewReader(tc.log))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.why, err)
+		}
+		err = table.CheckReady(ctx, g)
+		var le *table.LogError
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: refused: %v", tc.why, err)
+		case tc.want != "" && (err == nil || !errors.As(err, &le) || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: got %v, want a *table.LogError saying %q", tc.why, err, tc.want)
+		}
+	}
+}
