@@ -175,7 +175,11 @@ func (g *Game) add(label string, cons []solver.Constraint) error {
 				nums = append(nums, g.lineNumber(g.obsLine[i]))
 			}
 		}
-		return table.NewConflict(g.lines, nums)
+		ce := table.NewConflict(g.lines, nums)
+		if len(nums) == 0 {
+			ce.Rule = "no deal of the 27 Motive cards fits it: the rules fix each hand's size, the two Evidence cards and the exposed card"
+		}
+		return ce
 	}
 	g.prob = p
 	g.obsLine = append(g.obsLine, len(g.lines))

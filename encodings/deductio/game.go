@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
 	"github.com/gumshoe-dev/gumshoe/solver"
@@ -111,7 +112,7 @@ func (g *Game) Apply(line string) error {
 		return err
 	}
 	if tal.total == 0 {
-		return g.conflict(st, len(entries)-1)
+		return g.conflict(st, len(entries)-1, e)
 	}
 	g.entries, g.st, g.tal = entries, st, tal
 	g.lines = append(g.lines, line)
@@ -126,8 +127,8 @@ func (g *Game) Apply(line string) error {
 	return nil
 }
 
-// conflict explains why entry last cannot be added to st.
-func (g *Game) conflict(st *state, last int) error {
+// conflict explains why entry last (e) cannot be added to st.
+func (g *Game) conflict(st *state, last int, e entry) error {
 	sat := solver.NewSAT(st.prob)
 	ids, err := sat.Conflict(context.Background())
 	if err != nil {
@@ -143,7 +144,26 @@ func (g *Game) conflict(st *state, last int) error {
 		}
 	}
 	slices.Sort(nums)
-	return table.NewConflict(g.lines, slices.Compact(nums))
+	ce := table.NewConflict(g.lines, slices.Compact(nums))
+	if len(ce.Lines) == 0 {
+		ce.Rule = g.ruleBroken(e)
+	}
+	return ce
+}
+
+// ruleBroken says in words why entry e is impossible on its own.
+func (g *Game) ruleBroken(e entry) string {
+	var cards []string
+	for _, c := range e.clues {
+		cards = append(cards, c.String())
+	}
+	switch e.kind {
+	case kPlays:
+		return fmt.Sprintf("no Secret Number from 1 to %d is true of %s, judged against the face-up numbers; a card played vertically is true of the player's number", MaxNumber, strings.Join(cards, " "))
+	case kRejects, kDenies:
+		return fmt.Sprintf("every Secret Number from 1 to %d is true of one of %s, judged against the face-up numbers; a card taken horizontally is false of the player's number", MaxNumber, strings.Join(cards, " "))
+	}
+	return fmt.Sprintf("no way to deal the %d Secret Numbers fits it", MaxNumber)
 }
 
 // publicState is the game compiled from public information only: what
