@@ -38,15 +38,6 @@ func (r Real) MarshalJSON() ([]byte, error) {
 	return []byte(s + ".0"), nil
 }
 
-// Reals converts fs to [Real]s.
-func Reals(fs []float64) []Real {
-	out := make([]Real, len(fs))
-	for i, f := range fs {
-		out[i] = Real(f)
-	}
-	return out
-}
-
 // RealPtr is a pointer to Real(f), for optional fields.
 func RealPtr(f float64) *Real {
 	r := Real(f)
@@ -79,9 +70,6 @@ func EstimatedChance(p, se float64) Chance {
 	no := false
 	return Chance{PFloat: Real(p), SE: RealPtr(se), Exact: &no}
 }
-
-// IsExact reports whether c is an exact probability.
-func (c Chance) IsExact() bool { return c.Exact == nil }
 
 // Probability is an exact probability in JSON: the pair
 //
