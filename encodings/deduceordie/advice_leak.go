@@ -118,6 +118,12 @@ func (g *Game) LeakAdvice(ctx context.Context, draw [3]Card, opt LeakOptions) (*
 		for _, w := range worlds {
 			key, seen := v.Seen(o, w)
 			j, ok := byKey[key]
+			if opt.ViewDraws > 0 {
+				// Estimated views draw afresh in every world, so that
+				// the worlds' estimates are independent and their
+				// spread is the standard error.
+				ok = false
+			}
 			if !ok {
 				j = &job{o: o, seen: seen}
 				byKey[key] = j
@@ -220,25 +226,21 @@ func (g *Game) LeakAdvice(ctx context.Context, draw [3]Card, opt LeakOptions) (*
 				xs[w] = j.out[qi]
 			}
 			m, se := threat.MeanSE(xs)
-			if exact {
-				// Every world visited: the only noise is the views'
-				// estimates (none when they are counted exactly).
-				// A view met in several worlds counts its estimate
-				// that many times: its variance by the square.
+			switch {
+			case exact && opt.ViewDraws <= 0:
+				se = 0
+			case exact:
+				// Every world visited: the error is the views'
+				// estimates' alone. The worlds' spread (an upper
+				// bound then) is kept when larger than what the
+				// views' own draws say, which few draws understate.
 				v := 0.0
-				for w, j := range at[i] {
-					if j.se2 == nil || slices.Index(at[i], j) < w {
-						continue // counted at its first world
+				for _, j := range at[i] {
+					if j.se2 != nil {
+						v += j.se2[qi]
 					}
-					k := 0.0
-					for _, j2 := range at[i] {
-						if j2 == j {
-							k++
-						}
-					}
-					v += k * k * j.se2[qi]
 				}
-				se = math.Sqrt(v) / float64(len(worlds))
+				se = max(se, math.Sqrt(v)/float64(len(worlds)))
 			}
 			q.Leaks = append(q.Leaks, Leak{Opponent: o, Gain: m, StdErr: se})
 			worst = max(worst, m)
