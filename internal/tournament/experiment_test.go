@@ -144,3 +144,43 @@ func TestExperiment(t *testing.T) {
 	t.Log(msg)
 	fmt.Println(msg)
 }
+
+// TestVariantGames checks the experiments' plumbing on two short games.
+// Why: a variant's decision must change only that seat's play, and an
+// experiment's game must replay the same (its journal is trusted on
+// resume). The policies' variants must play the policies' games (checked
+// by TestClueGolden and TestPlaySeeded); here, a seat with the show advice
+// plays, and VariantSeats balances the seats.
+func TestVariantGames(t *testing.T) {
+	for i := range 4 {
+		seats := VariantSeats(3, i)
+		if seats[0] != i%2 || seats[1] != (i+1)%2 {
+			t.Errorf("game %d: seats %v", i, seats)
+		}
+	}
+	pair := experiments["show"]
+	ctx := context.Background()
+	var rs []Result
+	for i := range 2 {
+		vs := []Variant{pair[i%2], pair[(i+1)%2], pair[i%2]}
+		a, err := playClueVariants(ctx, vs, gameSeed(3, i), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := playClueVariants(ctx, vs, gameSeed(3, i), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Winner != b.Winner || a.Turns != b.Turns {
+			t.Errorf("game %d played twice: %+v, then %+v", i, a, b)
+		}
+		for _, k := range VariantSeats(3, i) {
+			a.Seats = append(a.Seats, Policy(k))
+		}
+		rs = append(rs, a)
+	}
+	pd := PairedVariants(rs)
+	if pd.Judged || pd.Games != 2 {
+		t.Errorf("two games: %+v, want too few to judge", pd)
+	}
+}
