@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"math"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -22,6 +24,12 @@ type LeakOptions struct {
 	Samples int
 	// Seed seeds the sampler.
 	Seed uint64
+	// ViewDraws, when positive, estimates each opponent view's leaks from
+	// that many draws of (Evidence pair, murderer) in the view instead of
+	// counting them exactly (viewLeaksEstimate: unbiased, each draw's term
+	// exact); the leaks' StdErr then includes that estimate's noise, and
+	// LeakExact is false.
+	ViewDraws int
 }
 
 // Leak is what one opponent expects to learn from a question's public
@@ -101,6 +109,7 @@ func (g *Game) LeakAdvice(ctx context.Context, draw [3]Card, opt LeakOptions) (*
 		o    int
 		seen []solver.Constraint
 		out  []float64 // the view's leak of each question of qs
+		se2  []float64 // its squared standard error when estimated
 	}
 	var jobs []*job
 	at := make([][]*job, len(opps)) // at[i][k]: opps[i]'s view in worlds[k]
@@ -109,6 +118,12 @@ func (g *Game) LeakAdvice(ctx context.Context, draw [3]Card, opt LeakOptions) (*
 		for _, w := range worlds {
 			key, seen := v.Seen(o, w)
 			j, ok := byKey[key]
+			if opt.ViewDraws > 0 {
+				// Estimated views draw afresh in every world, so that
+				// the worlds' estimates are independent and their
+				// spread is the standard error.
+				ok = false
+			}
 			if !ok {
 				j = &job{o: o, seen: seen}
 				byKey[key] = j
@@ -167,12 +182,19 @@ func (g *Game) LeakAdvice(ctx context.Context, draw [3]Card, opt LeakOptions) (*
 					fail(err)
 					return
 				}
-				out, err := g.viewLeaks(ctx, view, j.o, exposed, qs)
+				var out, se2 []float64
+				var err error
+				if opt.ViewDraws > 0 {
+					rng := rand.New(rand.NewPCG(opt.Seed, 0x76696577+uint64(k)))
+					out, se2, err = g.viewLeaksEstimate(ctx, view, j.o, exposed, qs, opt.ViewDraws, rng)
+				} else {
+					out, err = g.viewLeaks(ctx, view, j.o, exposed, qs)
+				}
 				if err != nil {
 					fail(err)
 					return
 				}
-				j.out = out
+				j.out, j.se2 = out, se2
 			}
 		}()
 	}
@@ -184,7 +206,7 @@ func (g *Game) LeakAdvice(ctx context.Context, draw [3]Card, opt LeakOptions) (*
 		return nil, err
 	}
 	adv.LeakSamples = len(worlds)
-	adv.LeakExact = exact
+	adv.LeakExact = exact && opt.ViewDraws <= 0
 	type qk struct {
 		r Range
 		d int
@@ -204,8 +226,21 @@ func (g *Game) LeakAdvice(ctx context.Context, draw [3]Card, opt LeakOptions) (*
 				xs[w] = j.out[qi]
 			}
 			m, se := threat.MeanSE(xs)
-			if exact {
+			switch {
+			case exact && opt.ViewDraws <= 0:
 				se = 0
+			case exact:
+				// Every world visited: the error is the views'
+				// estimates' alone. The worlds' spread (an upper
+				// bound then) is kept when larger than what the
+				// views' own draws say, which few draws understate.
+				v := 0.0
+				for _, j := range at[i] {
+					if j.se2 != nil {
+						v += j.se2[qi]
+					}
+				}
+				se = max(se, math.Sqrt(v)/float64(len(worlds)))
 			}
 			q.Leaks = append(q.Leaks, Leak{Opponent: o, Gain: m, StdErr: se})
 			worst = max(worst, m)
@@ -232,43 +267,9 @@ func (g *Game) LeakAdvice(ctx context.Context, draw [3]Card, opt LeakOptions) (*
 // once, and a question with none left teaches nothing.
 func (g *Game) viewLeaks(ctx context.Context, view *solver.Problem, o int, exposed Card, qs []Question) ([]float64, error) {
 	gains := make([]float64, len(qs))
-	ids := make([]int, len(view.Observations()))
-	for id := range ids {
-		ids[id] = id
-	}
-	fixed := solver.NewPropagator(view, ids).Run(nil)
-	if fixed.Conflict() != nil {
-		return nil, solver.ErrInconsistent
-	}
-	type tkey struct {
-		d    int
-		open uint32
-	}
-	slot := map[tkey]int{}
-	var tallies []solver.Tally
-	at := make([]int, len(qs)) // the question's tally, -1 for none
-	for qi, q := range qs {
-		at[qi] = -1
-		if q.Opponent == o {
-			continue
-		}
-		var open []Card
-		for _, c := range q.Range.Cards() {
-			if fixed.Status(c, solver.Holder(q.Opponent)) == solver.Open {
-				open = append(open, c)
-			}
-		}
-		if len(open) == 0 {
-			continue
-		}
-		k := tkey{q.Opponent, mask(open)}
-		s, ok := slot[k]
-		if !ok {
-			s = len(tallies)
-			slot[k] = s
-			tallies = append(tallies, solver.Tally{Holder: solver.Holder(q.Opponent), Cards: open})
-		}
-		at[qi] = s
+	tallies, at, err := leakTallies(view, o, qs)
+	if err != nil {
+		return nil, err
 	}
 	if len(tallies) == 0 {
 		return gains, nil
@@ -300,6 +301,54 @@ func (g *Game) viewLeaks(ctx context.Context, view *solver.Problem, o int, expos
 	return gains, nil
 }
 
+// leakTallies are the tallies opponent o, whose view is the problem view,
+// would learn from the seat's questions qs, and at[qi] the tally of
+// question qi (-1 for none: a question asked of o, or one whose every
+// card unit propagation already places). A card that unit propagation
+// places with the asked player or elsewhere adds a constant to the answer
+// and is left out of the tally; questions whose remaining cards are the
+// same share one tally.
+func leakTallies(view *solver.Problem, o int, qs []Question) (tallies []solver.Tally, at []int, err error) {
+	ids := make([]int, len(view.Observations()))
+	for id := range ids {
+		ids[id] = id
+	}
+	fixed := solver.NewPropagator(view, ids).Run(nil)
+	if fixed.Conflict() != nil {
+		return nil, nil, solver.ErrInconsistent
+	}
+	type tkey struct {
+		d    int
+		open uint32
+	}
+	slot := map[tkey]int{}
+	at = make([]int, len(qs))
+	for qi, q := range qs {
+		at[qi] = -1
+		if q.Opponent == o {
+			continue
+		}
+		var open []Card
+		for _, c := range q.Range.Cards() {
+			if fixed.Status(c, solver.Holder(q.Opponent)) == solver.Open {
+				open = append(open, c)
+			}
+		}
+		if len(open) == 0 {
+			continue
+		}
+		k := tkey{q.Opponent, mask(open)}
+		s, ok := slot[k]
+		if !ok {
+			s = len(tallies)
+			slot[k] = s
+			tallies = append(tallies, solver.Tally{Holder: solver.Holder(q.Opponent), Cards: open})
+		}
+		at[qi] = s
+	}
+	return tallies, at, nil
+}
+
 // bigFloat is n as the nearest float64.
 func bigFloat(n *big.Int) float64 {
 	if n.IsUint64() {
@@ -307,4 +356,132 @@ func bigFloat(n *big.Int) float64 {
 	}
 	f, _ := new(big.Float).SetInt(n).Float64()
 	return f
+}
+
+// viewLeaksEstimate estimates what viewLeaks computes exactly, from m
+// draws of (Evidence pair, murderer) in the view. The leak of a tally A is
+// the mutual information I(A; E) of its value and E = (Evidence pair,
+// murderer's holder), which is E_e[KL(p(A | e) ‖ p(A))]: the mean, over E
+// drawn from the view, of the divergence of the answer's distribution
+// given E from its distribution. Each draw e comes from a world of the
+// view drawn uniformly; p(A) and p(A | e) are exact (tally counts of the
+// view, and of the view with the Evidence pair and the murderer's holder
+// fixed, where the Evidence layer has one content instead of hundreds),
+// each from the contents of the asked players' hands. A view where an
+// asked player has too many possible hands for that is counted exactly.
+// So each draw's term is exact and the mean of the m terms is an unbiased
+// estimate of the leak; se2 is its squared standard error (the terms'
+// variance over m). Draws that repeat an e reuse its counts.
+func (g *Game) viewLeaksEstimate(ctx context.Context, view *solver.Problem, o int, exposed Card, qs []Question, m int, rng *rand.Rand) (gains, se2 []float64, err error) {
+	gains = make([]float64, len(qs))
+	se2 = make([]float64, len(qs))
+	tallies, at, err := leakTallies(view, o, qs)
+	if err != nil || len(tallies) == 0 {
+		return gains, se2, err
+	}
+	// dist is each tally's distribution in problem p, from the contents
+	// of each tally holder (one count per holder).
+	dist := func(p *solver.Problem) ([][]float64, error) {
+		out := make([][]float64, len(tallies))
+		cnt := solver.NewCounter(p)
+		byHolder := map[solver.Holder][]solver.ContentCount{}
+		for ti, tl := range tallies {
+			cs, ok := byHolder[tl.Holder]
+			if !ok {
+				var err error
+				if cs, err = cnt.Contents(ctx, tl.Holder); err != nil {
+					return nil, err
+				}
+				byHolder[tl.Holder] = cs
+			}
+			in := mask(tl.Cards)
+			out[ti] = make([]float64, len(tl.Cards)+1)
+			total := 0.0
+			for _, c := range cs {
+				f := bigFloat(c.Count)
+				out[ti][bits.OnesCount32(mask(c.Cards)&in)] += f
+				total += f
+			}
+			if total == 0 {
+				return nil, solver.ErrInconsistent
+			}
+			for v := range out[ti] {
+				out[ti][v] /= total
+			}
+		}
+		return out, nil
+	}
+	prior, err := dist(view)
+	if err != nil && ctx.Err() == nil {
+		// A holder with too many possible hands to list (early in a
+		// game, where the exact count is cheap): count exactly.
+		gains, err = g.viewLeaks(ctx, view, o, exposed, qs)
+		return gains, se2, err
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	cnt := solver.NewCounter(view)
+	ev := g.evidenceH()
+	type ekey struct {
+		a, b Card
+		h    solver.Holder
+	}
+	terms := map[ekey][]float64{}
+	sum := make([]float64, len(tallies))
+	sum2 := make([]float64, len(tallies))
+	for range m {
+		w, err := cnt.Sample(ctx, rng)
+		if err != nil {
+			return nil, nil, err
+		}
+		var pair []Card
+		for c := range Card(NumCards) {
+			if w[c] == ev {
+				pair = append(pair, c)
+			}
+		}
+		if len(pair) != 2 {
+			return nil, nil, errors.New("deduceordie: a world without a two-card Evidence")
+		}
+		mc := MurdererCard(pair[0], pair[1], exposed)
+		k := ekey{pair[0], pair[1], w[mc]}
+		kl, ok := terms[k]
+		if !ok {
+			cv := view.Clone()
+			if _, err := cv.Add(solver.Observation{Label: "draw", Constraints: []solver.Constraint{
+				solver.Holds(pair[0], ev), solver.Holds(pair[1], ev), solver.Holds(mc, w[mc]),
+			}}); err != nil {
+				return nil, nil, err
+			}
+			cond, err := dist(cv)
+			if err != nil {
+				return nil, nil, err
+			}
+			kl = make([]float64, len(tallies))
+			for ti := range tallies {
+				for v, p := range cond[ti] {
+					if p > 0 {
+						kl[ti] += p * math.Log2(p/prior[ti][v])
+					}
+				}
+			}
+			terms[k] = kl
+		}
+		for ti, x := range kl {
+			sum[ti] += x
+			sum2[ti] += x * x
+		}
+	}
+	for qi, s := range at {
+		if s < 0 {
+			continue
+		}
+		mean := sum[s] / float64(m)
+		gains[qi] = max(0, mean)
+		if m > 1 {
+			se2[qi] = max(0, (sum2[s]-float64(m)*mean*mean)/float64(m-1)) / float64(m)
+		}
+	}
+	return gains, se2, nil
 }

@@ -2,7 +2,9 @@ package deduceordie
 
 import (
 	"context"
+	"flag"
 	"fmt"
+	"os"
 	"slices"
 	"testing"
 	"time"
@@ -48,12 +50,36 @@ func BenchmarkThreats(b *testing.B) {
 // options: 8 sampled worlds) for one random draw at every observation
 // prefix of -dod.games simulated games per player count where the exposed
 // card is recorded.
+//
+// -dod.viewdraws n estimates each opponent view's leaks from n draws
+// (LeakOptions.ViewDraws) instead of counting them exactly, and
+// -dod.leaksamples the seat's sampled worlds (default 8).
 func BenchmarkLeakAdvice(b *testing.B) {
 	benchDraws(b, true, func(ctx context.Context, g *Game, draw [3]Card) error {
-		_, err := g.LeakAdvice(ctx, draw, LeakOptions{})
+		adv, err := g.LeakAdvice(ctx, draw, LeakOptions{ViewDraws: *benchViewDraws, Samples: *benchLeakSamples})
+		if err == nil && *benchTrace {
+			var ses, leaks []float64
+			for _, q := range adv.Questions {
+				for _, l := range q.Leaks {
+					ses = append(ses, l.StdErr)
+					leaks = append(leaks, l.Gain)
+				}
+			}
+			if len(ses) > 0 {
+				slices.Sort(ses)
+				slices.Sort(leaks)
+				fmt.Fprintf(os.Stderr, "leaks: median %.4f bits, largest %.4f; standard errors: median %.4f, largest %.4f\n",
+					leaks[len(leaks)/2], leaks[len(leaks)-1], ses[len(ses)/2], ses[len(ses)-1])
+			}
+		}
 		return err
 	})
 }
+
+var (
+	benchViewDraws   = flag.Int("dod.viewdraws", 0, "BenchmarkLeakAdvice: estimate each view's leaks from this many draws (0: exact)")
+	benchLeakSamples = flag.Int("dod.leaksamples", 0, "BenchmarkLeakAdvice: the seat's sampled worlds (0: the default, 8)")
+)
 
 // reportCPU reports the median and largest process CPU time of one
 // position (all threads): the figure that holds on a loaded machine.

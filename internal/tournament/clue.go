@@ -48,8 +48,20 @@ func PlayClue(ctx context.Context, seats []Policy, seed uint64) (Result, error) 
 // playClue is PlayClue; trace, when not nil, is called with every move as
 // the mover logs it (accusations, and questions with the card shown).
 func playClue(ctx context.Context, seats []Policy, seed uint64, trace func(line string)) (Result, error) {
-	n := len(seats)
-	res := newResult(seats)
+	vs := make([]Variant, len(seats))
+	for s, p := range seats {
+		vs[s] = PolicyVariant(p)
+	}
+	res, err := playClueVariants(ctx, vs, seed, trace)
+	res.Seats = slices.Clone(seats)
+	return res, err
+}
+
+// playClueVariants is PlayClue with each seat's decisions given
+// separately; the result's Seats are left empty.
+func playClueVariants(ctx context.Context, vs []Variant, seed uint64, trace func(line string)) (Result, error) {
+	n := len(vs)
+	res := Result{Winner: -1, Think: make([]time.Duration, n)}
 	sim, err := clue.Simulate(clue.SimOptions{Preset: clue.PresetCluedo, Players: n, Seed: seed, Questions: -1})
 	if err != nil {
 		return res, err
@@ -107,12 +119,17 @@ func playClue(ctx context.Context, seats []Policy, seed uint64, trace func(line 
 			return res, err
 		}
 		accuse := prob.Cmp(big.NewRat(1, 1)) == 0
-		if !accuse && seats[p] == Full {
+		switch {
+		case accuse:
+		case vs[p].Accuse == AccuseThreat:
 			figs, err := g.Threats(ctx, threat.Options{Seed: seed + uint64(turn), Limit: 2})
 			if err != nil {
 				return res, err
 			}
 			accuse = threat.Decide(prob, figs, nil).Now
+		case vs[p].Accuse == AccuseAt:
+			f, _ := prob.Float64()
+			accuse = f >= vs[p].Threshold
 		}
 		if accuse {
 			res.Think[p] += time.Since(start)
@@ -139,13 +156,13 @@ func playClue(ctx context.Context, seats []Policy, seed uint64, trace func(line 
 			left--
 			continue
 		}
-		q, err := clueQuestion(ctx, g, seats[p], p, rng)
+		q, err := clueQuestion(ctx, g, vs[p].Ask, p, rng)
 		if err != nil {
 			return res, err
 		}
 		res.Think[p] += time.Since(start)
 		if !slices.ContainsFunc(g.Questions(), func(x []solver.Card) bool { return slices.Equal(x, slices.Sorted(slices.Values(q))) }) {
-			return res, fmt.Errorf("seat %d (%s) asked %s, not a legal question", p, seats[p], cardNames(q))
+			return res, fmt.Errorf("seat %d (%s) asked %s, not a legal question", p, vs[p].Ask, cardNames(q))
 		}
 		shower, shown := -1, solver.Card(-1)
 		for k := 1; k < n && shower < 0; k++ {
@@ -157,7 +174,23 @@ func playClue(ctx context.Context, seats []Policy, seed uint64, trace func(line 
 				}
 			}
 			if len(have) > 0 {
-				shower, shown = r, have[rng.IntN(len(have))]
+				shower, shown = r, have[rng.IntN(len(have))] // drawn even when not used: the games stay paired
+				if len(have) > 1 && vs[r].Show {
+					t0 := time.Now()
+					sa, err := games[r].AdviseShow(ctx, sim.Players[p], q)
+					if err != nil {
+						return res, err
+					}
+					res.Think[r] += time.Since(t0)
+					if len(sa.Cards) == 0 {
+						return res, fmt.Errorf("seat %d holds %s but the show advice offers none", r, cardNames(have))
+					}
+					c := slices.Index(names, sa.Cards[0].Card)
+					if c < 0 || !slices.Contains(have, solver.Card(c)) {
+						return res, fmt.Errorf("seat %d was advised to show %s, not one of %s", r, sa.Cards[0].Card, cardNames(have))
+					}
+					shown = solver.Card(c)
+				}
 			}
 		}
 		ask := fmt.Sprintf("%s asks %s: ", sim.Players[p], cardNames(q))

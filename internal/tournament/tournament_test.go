@@ -22,7 +22,55 @@ var (
 	tourWorkers = flag.Int("tournament.workers", 2, "games played at once")
 	tourOut     = flag.String("tournament.out", "", "directory for tournament-GAME.svg and tournament-GAME.md (none when empty)")
 	tourJournal = flag.String("tournament.journal", "", "a file each finished game is appended to; games already in it are tallied, not played again (none when empty)")
+	tourRun     = flag.String("tournament.run", "", "which run the tables come from, printed above the tables and at the foot of the plot")
+	tourRetally = flag.String("tournament.retally", "", "comma-separated tournament-SLUG.md files: read each back and write it and its plot again with today's intervals (TestRetally)")
 )
+
+// TestRetally writes the tables named by -tournament.retally again from
+// their own tallies, with the intervals as the code computes them now, and
+// their plots beside them (FILE.svg); -tournament.run, when set, replaces
+// the run the file names. The game's name is that of the slug's game
+// (tournament-clue-plain.md: Clue's).
+func TestRetally(t *testing.T) {
+	if *tourRetally == "" {
+		t.Skip("-tournament.retally not set")
+	}
+	for _, path := range strings.Split(*tourRetally, ",") {
+		slug := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(path), "tournament-"), ".md")
+		name := slug
+		for _, g := range Games {
+			if slug == g.Slug || strings.HasPrefix(slug, g.Slug+"-") {
+				name = g.Name
+			}
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab, counts, err := ReadMarkdown(f, name)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if *tourRun != "" {
+			tab.Run = *tourRun
+		}
+		var md, svg strings.Builder
+		if err := tab.WriteMarkdown(&md, counts); err != nil {
+			t.Fatal(err)
+		}
+		if err := tab.WriteSVG(&svg, counts); err != nil {
+			t.Fatal(err)
+		}
+		t.Log("\n" + md.String())
+		if err := os.WriteFile(path, []byte(md.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(strings.TrimSuffix(path, ".md")+".svg", []byte(svg.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
 
 // TestTournament plays the tournament when -tournament.games is set: for
 // each game and player count, games with seeds seed + i + players·2³²; in
@@ -80,6 +128,7 @@ func TestTournament(t *testing.T) {
 	for _, spec := range specs {
 		var played []int
 		tab := NewTable(spec.Name)
+		tab.Run = *tourRun
 		for _, n := range counts {
 			if !slices.Contains(spec.Counts, n) {
 				continue

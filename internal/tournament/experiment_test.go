@@ -1,0 +1,186 @@
+package tournament
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"sync"
+	"testing"
+)
+
+var (
+	expName    = flag.String("experiment", "", "TestExperiment: the Clue experiment to play: show, accuse or threshold (none when empty)")
+	expGames   = flag.Int("experiment.games", 100, "TestExperiment: games")
+	expPlayers = flag.Int("experiment.players", 3, "TestExperiment: player count")
+	expJournal = flag.String("experiment.journal", "", "TestExperiment: a file each finished game is appended to; games already in it are tallied, not played again")
+)
+
+// experiments are the Clue experiments, each two variants that differ in
+// one decision, both asking the plain advice's questions (cheap enough to
+// play many games).
+var experiments = map[string][2]Variant{
+	// What the show advice is worth over showing a random card.
+	"show": {{Name: "show advice", Ask: Advice, Show: true}, {Name: "random show", Ask: Advice}},
+	// What accusing when accusing beats waiting is worth over waiting for
+	// certainty.
+	"accuse": {{Name: "accuse on the threat rule", Ask: Advice, Accuse: AccuseThreat}, {Name: "accuse when certain", Ask: Advice}},
+	// The threat rule against opponents who accuse at 1/2.
+	"threshold": {{Name: "accuse on the threat rule", Ask: Advice, Accuse: AccuseThreat}, {Name: "accuse at 1/2", Ask: Advice, Accuse: AccuseAt, Threshold: 0.5}},
+}
+
+// expEntry is one experiment game in its journal.
+type expEntry struct {
+	Exp     string `json:"experiment"`
+	Players int    `json:"players"`
+	Index   int    `json:"index"`
+	Seed    uint64 `json:"seed"`
+	Seats   []int  `json:"seats"`
+	Winner  int    `json:"winner"`
+	Turns   int    `json:"turns"`
+}
+
+// TestExperiment plays a Clue experiment (-experiment): game i has seed
+// gameSeed(players, i) and the two variants alternate round the table
+// (VariantSeats); it prints the paired difference of their win rates.
+func TestExperiment(t *testing.T) {
+	if *expName == "" {
+		t.Skip("-experiment not set")
+	}
+	pair, ok := experiments[*expName]
+	if !ok {
+		t.Fatalf("-experiment: unknown %q", *expName)
+	}
+	n := *expPlayers
+	done := map[int]Result{}
+	var journal *os.File
+	if *expJournal != "" {
+		if f, err := os.Open(*expJournal); err == nil {
+			sc := bufio.NewScanner(f)
+			for sc.Scan() {
+				var e expEntry
+				if json.Unmarshal(sc.Bytes(), &e) != nil || e.Exp != *expName || e.Players != n || e.Seed != gameSeed(n, e.Index) {
+					continue
+				}
+				r := Result{Winner: e.Winner, Turns: e.Turns}
+				for _, v := range e.Seats {
+					r.Seats = append(r.Seats, Policy(v))
+				}
+				done[e.Index] = r
+			}
+			f.Close()
+		}
+		f, err := os.OpenFile(*expJournal, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		journal = f
+	}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	next := 0
+	for range *tourWorkers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				i := next
+				next++
+				_, skip := done[i]
+				mu.Unlock()
+				if i >= *expGames {
+					return
+				}
+				if skip {
+					continue
+				}
+				seats := VariantSeats(n, i)
+				vs := make([]Variant, n)
+				for s, k := range seats {
+					vs[s] = pair[k]
+				}
+				r, err := playClueVariants(context.Background(), vs, gameSeed(n, i), nil)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				for _, k := range seats {
+					r.Seats = append(r.Seats, Policy(k))
+				}
+				mu.Lock()
+				done[i] = r
+				if journal != nil {
+					b, _ := json.Marshal(expEntry{Exp: *expName, Players: n, Index: i, Seed: gameSeed(n, i), Seats: seats, Winner: r.Winner, Turns: r.Turns})
+					journal.Write(append(b, '\n'))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	var rs []Result
+	for i := range *expGames {
+		if r, ok := done[i]; ok {
+			rs = append(rs, r)
+		}
+	}
+	var wins [2]int
+	var seats [2]int
+	for _, r := range rs {
+		for s, k := range r.Seats {
+			seats[k]++
+			if s == r.Winner {
+				wins[k]++
+			}
+		}
+	}
+	pd := PairedVariants(rs)
+	msg := fmt.Sprintf("experiment %s, %d players, %d games: %s %d/%d, %s %d/%d; %s minus %s %+.1f%% (paired 95%% interval %+.1f%% to %+.1f%%): %s",
+		*expName, n, len(rs), pair[0], wins[0], seats[0], pair[1], wins[1], seats[1], pair[0], pair[1], 100*pd.D, 100*pd.Lo, 100*pd.Hi, pd.Verdict(pair[0].String(), pair[1].String()))
+	t.Log(msg)
+	fmt.Println(msg)
+}
+
+// TestVariantGames checks the experiments' plumbing on two short games.
+// Why: a variant's decision must change only that seat's play, and an
+// experiment's game must replay the same (its journal is trusted on
+// resume). The policies' variants must play the policies' games (checked
+// by TestClueGolden and TestPlaySeeded); here, a seat with the show advice
+// plays, and VariantSeats balances the seats.
+func TestVariantGames(t *testing.T) {
+	for i := range 4 {
+		seats := VariantSeats(3, i)
+		if seats[0] != i%2 || seats[1] != (i+1)%2 {
+			t.Errorf("game %d: seats %v", i, seats)
+		}
+	}
+	pair := experiments["show"]
+	ctx := context.Background()
+	var rs []Result
+	for i := range 2 {
+		vs := []Variant{pair[i%2], pair[(i+1)%2], pair[i%2]}
+		a, err := playClueVariants(ctx, vs, gameSeed(3, i), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := playClueVariants(ctx, vs, gameSeed(3, i), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Winner != b.Winner || a.Turns != b.Turns {
+			t.Errorf("game %d played twice: %+v, then %+v", i, a, b)
+		}
+		for _, k := range VariantSeats(3, i) {
+			a.Seats = append(a.Seats, Policy(k))
+		}
+		rs = append(rs, a)
+	}
+	pd := PairedVariants(rs)
+	if pd.Judged || pd.Games != 2 {
+		t.Errorf("two games: %+v, want too few to judge", pd)
+	}
+}

@@ -1,0 +1,69 @@
+package tournament
+
+import "fmt"
+
+// AccuseRule is when a seat accuses before its best accusation is certain
+// (every seat accuses when it is certain).
+type AccuseRule int
+
+// The accusation rules.
+const (
+	AccuseCertain AccuseRule = iota // only when certain
+	AccuseThreat                    // when accusing beats waiting (threat.Decide): the full policy's rule
+	AccuseAt                        // when the best accusation's probability is at least Variant.Threshold
+)
+
+// Variant is a seat's play with each decision chosen separately, for the
+// experiments that measure what one decision is worth: two variants that
+// differ in one decision play the same games (see [PairedVariants]).
+type Variant struct {
+	Name string
+	// Ask is the policy whose question the seat asks.
+	Ask Policy
+	// Show: when the seat holds several asked cards, it shows the card the
+	// show advice ranks first (clue.Game.AdviseShow, least leaking);
+	// otherwise one uniformly at random.
+	Show bool
+	// Accuse is when the seat accuses before certainty; Threshold is
+	// AccuseAt's probability.
+	Accuse    AccuseRule
+	Threshold float64
+}
+
+// PolicyVariant is the variant that plays as policy p does in the
+// tournament: p's questions, full accusing on the threat rule, the others
+// only when certain, and every seat showing a random card.
+func PolicyVariant(p Policy) Variant {
+	v := Variant{Name: p.String(), Ask: p}
+	if p == Full {
+		v.Accuse = AccuseThreat
+	}
+	return v
+}
+
+// String is the variant's name.
+func (v Variant) String() string {
+	if v.Name != "" {
+		return v.Name
+	}
+	return fmt.Sprintf("%s questions, show advice %v, accuse rule %d at %.2f", v.Ask, v.Show, v.Accuse, v.Threshold)
+}
+
+// VariantSeats are the variants of game i of an experiment of n players
+// between variants a (index 0) and b (index 1): they alternate round the
+// table, starting from a in even games and from b in odd ones, so that
+// each sits in every seat equally often.
+func VariantSeats(n, i int) []int {
+	seats := make([]int, n)
+	for s := range seats {
+		seats[s] = (i + s) % 2
+	}
+	return seats
+}
+
+// PairedVariants is [PairedGames] for an experiment's games: rs[g].Seats
+// hold the variant index of each seat (0 for a, 1 for b) as a Policy
+// value, so a − b is PairedGames(rs, 0, 1).
+func PairedVariants(rs []Result) Paired {
+	return PairedGames(rs, 0, 1)
+}
