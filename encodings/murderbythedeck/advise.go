@@ -127,7 +127,7 @@ func rankDiscards(hand []Card) (int, []DiscardOption) {
 			o.Why = "a null card: nobody's family"
 		default:
 			o.Leak = count[c.Suit()]
-			o.Why = fmt.Sprintf("you hold %d family card(s) of %s", count[c.Suit()], suitWord(c.Suit()))
+			o.Why = fmt.Sprintf("you hold %s of %s", table.Counted(count[c.Suit()], "family card"), suitWord(c.Suit()))
 		}
 		if !c.IsFamily() {
 			o.Leak = -1
