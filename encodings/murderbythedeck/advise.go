@@ -161,6 +161,9 @@ func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 		return err
 	}
 	var b strings.Builder
+	if d := a.decision(); d != nil {
+		b.WriteString(d.Text() + "\n")
+	}
 	if a.CanAccuse {
 		b.WriteString("You may accuse now. Chance each accusation is right:\n")
 	} else {
