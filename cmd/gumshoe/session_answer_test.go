@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -64,6 +65,25 @@ func TestAnswers80x24(t *testing.T) {
 				}
 				screen := fmt.Sprintf("%s %d> %s\n%s\n%s %d> \n", def.Name, len(lines)+1, typed, strings.Join(short, "\n"), def.Name, len(lines)+1)
 				golden(t, "answers80x24/"+tc.game+"-"+strings.Fields(typed)[0]+".txt", screen)
+				// The decision leads: for advise, "Best:" (Deductio's
+				// "Advice:") within the first lines; for odds, the sheet's
+				// first headline on the first line.
+				if cmd.Kind == table.CmdAdvise {
+					lead := slices.ContainsFunc(short[:min(4, len(short))], func(l string) bool {
+						return strings.HasPrefix(l, "Best: ") || strings.HasPrefix(l, "Advice: ")
+					})
+					if !lead {
+						t.Errorf("advise does not lead with its decision:\n%s", strings.Join(short, "\n"))
+					}
+				} else {
+					grid, err := g.Sheet(ctx)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if len(grid.Headlines) > 0 && !strings.HasPrefix(grid.Headlines[0], short[0]) {
+						t.Errorf("odds opens with %q, not the first headline %q", short[0], grid.Headlines[0])
+					}
+				}
 				for i, r := range short {
 					if w := table.Width(r); w > screenWidth {
 						t.Errorf("line %d is %d columns wide: %q", i+1, w, r)
