@@ -365,6 +365,10 @@ func TestBrowserGame(t *testing.T) {
 			}
 			submit(t, tab, gc.malformed)
 			waitFor(t, tab, fmt.Sprintf(`!!document.querySelector('#message .caret[data-col="%d"]')`, gc.malformedCol))
+			// The conflict's marks are gone: they do not explain this refusal.
+			if n := eval[int](t, tab, `document.querySelectorAll("#lines li.conflict").length`); n != 0 {
+				t.Errorf("after a malformed line, %d lines keep the mark of the earlier conflict", n)
+			}
 			after, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
@@ -506,7 +510,7 @@ func TestBrowserToken(t *testing.T) {
 		t.Fatal(err)
 	}
 	do(t, ctx, chromedp.Navigate(hs.URL+"/t/"+id))
-	if body := eval[string](t, ctx, `document.body.textContent`); !strings.Contains(body, "token") {
+	if body := eval[string](t, ctx, `document.body.textContent`); !strings.Contains(body, "token") || !strings.Contains(body, "Join the table") || strings.Contains(body, "{") {
 		t.Fatalf("without the token the page shows %q", body)
 	}
 	do(t, ctx, chromedp.Navigate(hs.URL+"/t/"+id+"?token="+token), chromedp.WaitVisible(chromedp.CSS("#line")))

@@ -2,6 +2,7 @@ package web
 
 import (
 	"crypto/subtle"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -38,6 +39,10 @@ func (s *Server) authorised(w http.ResponseWriter, r *http.Request) bool {
 		}
 	}
 	if subtle.ConstantTimeCompare([]byte(given), []byte(s.opts.Token)) != 1 {
+		if wantsPage(r) {
+			writeJoinPage(w)
+			return false
+		}
 		writeError(w, http.StatusUnauthorized, "this server needs the token printed with its address: open the address as printed")
 		return false
 	}
@@ -45,6 +50,45 @@ func (s *Server) authorised(w http.ResponseWriter, r *http.Request) bool {
 		http.SetCookie(w, &http.Cookie{Name: tokenCookie, Value: s.opts.Token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
 	}
 	return true
+}
+
+// wantsPage reports whether r asks for a page a person reads (a GET of
+// something else than the API and the assets, by a browser that takes
+// HTML), rather than for JSON.
+func wantsPage(r *http.Request) bool {
+	p := r.URL.Path
+	return (r.Method == http.MethodGet || r.Method == http.MethodHead) &&
+		!strings.HasPrefix(p, "/api/") && !strings.HasPrefix(p, "/assets/") &&
+		strings.Contains(r.Header.Get("Accept"), "text/html")
+}
+
+// joinPage is what a browser without the token is shown: how to join.
+const joinPage = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>gumshoe: join the table</title>
+</head>
+<body>
+<h1>Join the table</h1>
+<p>This sheet is shared on the local network and needs the address with its
+token: the one <code>gumshoe serve --lan</code> printed (it ends in
+<code>?token=...</code>), or its QR code.</p>
+<p>Ask the player running gumshoe for it, scan the QR code shown on their
+screen, or type the whole address as printed. Once opened with the token,
+this browser remembers it.</p>
+</body>
+</html>
+`
+
+// writeJoinPage writes the page that says how to join (status 401).
+func writeJoinPage(w http.ResponseWriter) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusUnauthorized)
+	io.WriteString(w, joinPage)
 }
 
 // loopbackHost reports whether host (a Host header, with or without a

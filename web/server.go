@@ -351,6 +351,9 @@ type openInfo struct {
 	Game  string `json:"game"`
 	Log   string `json:"log"`
 	Lines int    `json:"lines"`
+	// LinesText is Lines with its noun, as the page shows it ("1 line",
+	// "12 lines": table.Counted).
+	LinesText string `json:"lines_text"`
 }
 
 // logInfo is a log of the folder that a page may continue: it names the
@@ -379,7 +382,7 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 	for _, id := range s.order {
 		g := s.games[id]
 		g.mu.Lock()
-		doc.Open = append(doc.Open, openInfo{ID: g.id, Game: g.def.Name, Log: g.logName(), Lines: len(g.s.Lines())})
+		doc.Open = append(doc.Open, openInfo{ID: g.id, Game: g.def.Name, Log: g.logName(), Lines: len(g.s.Lines()), LinesText: table.Counted(len(g.s.Lines()), "line")})
 		g.mu.Unlock()
 	}
 	s.mu.Unlock()
@@ -485,7 +488,8 @@ func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lines = append(lines, req.Setup...)
-	id, err := s.Start(def.Name, lines, "", false)
+	// The built-in example keeps no log, as from play and serve.
+	id, err := s.Start(def.Name, lines, "", !table.KeepsLog("", false, req.Example))
 	if err != nil {
 		writeJSON(w, http.StatusUnprocessableEntity, errorDoc{table.Schema, &refusal{Kind: "setup", Message: err.Error()}})
 		return
@@ -579,6 +583,10 @@ type replyDoc struct {
 type whyDoc struct {
 	Fact  string     `json:"fact"`
 	Lines []lineJSON `json:"lines"`
+	// Because is the lines named in words, as the page shows them:
+	// "because of line 3", "because of lines 3 and 7", "by the deal
+	// alone" ([table.LineRefs]).
+	Because string `json:"because"`
 }
 
 func (s *Server) handleCommand(w http.ResponseWriter, r *http.Request) {
@@ -610,8 +618,18 @@ func (s *Server) command(ctx context.Context, g *game, text string) (int, replyD
 	}
 	cmd, err := table.ParseCommand(text)
 	if err != nil {
-		if ex := table.WhyExample(g.def); errors.Is(err, table.ErrNoFact) && ex != "" {
-			err = fmt.Errorf("why what? (expected a fact, such as \"why %s\"; \"help why\" shows them)", ex)
+		if errors.Is(err, table.ErrNoFact) {
+			// A fact the lines force, which "why" answers.
+			var ex string
+			_ = g.readCopy(func(gm table.Game) error {
+				s, err := gm.Sheet(ctx)
+				ex = table.WhySuggestion(s)
+				return err
+			})
+			err = errors.New(`why what? (expected a fact the lines force; none yet: "help why" shows the forms)`)
+			if ex != "" {
+				err = fmt.Errorf("why what? (expected a fact, such as \"why %s\"; \"help why\" shows them)", ex)
+			}
 		}
 		return fail(http.StatusUnprocessableEntity, err, "")
 	}
@@ -726,6 +744,10 @@ func (g *game) explain(ctx context.Context, fact string) (*whyDoc, error) {
 		why = &whyDoc{Fact: e.Fact, Lines: []lineJSON{}}
 		for _, n := range e.Lines {
 			why.Lines = append(why.Lines, lineJSON{n, strings.TrimSpace(lines[n-1])})
+		}
+		why.Because = "by the deal alone"
+		if len(e.Lines) > 0 {
+			why.Because = "because of " + table.LineRefs(e.Lines)
 		}
 		return nil
 	})

@@ -164,7 +164,7 @@ func (ps *playSession) start(fs *pflag.FlagSet, o *playOptions) (script []string
 			return nil, usageError(fs, "setup line %q: %v", line, err)
 		}
 	}
-	if !o.noLog && (!o.example || o.log != "") {
+	if table.KeepsLog(o.log, o.noLog, o.example) {
 		if code := ps.createLog(fs, o.log); code != exitOK {
 			return nil, code
 		}

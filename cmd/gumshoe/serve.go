@@ -162,7 +162,7 @@ func serveGame(fs *pflag.FlagSet, srv *web.Server, o *playOptions) (string, int)
 		}
 		script = l.Lines
 	}
-	memory := o.noLog || (o.example && o.log == "")
+	memory := !table.KeepsLog(o.log, o.noLog, o.example)
 	id, err := srv.Start(def.Name, lines, o.log, memory)
 	if err != nil {
 		return "", exitWith(flags, err)

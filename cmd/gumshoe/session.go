@@ -33,6 +33,10 @@ type playSession struct {
 	saveErr  error // the last failure to save, nil once a save succeeds
 	refusals int   // lines refused or commands that failed
 
+	// choices, while a setup question is asked, are the answers it
+	// accepts: what Tab completes there.
+	choices []string
+
 	// probe is a copy of the game with the lines probeLines, on which
 	// completion tries lines (see fitting).
 	probe      table.Game
@@ -248,8 +252,8 @@ func (ps *playSession) handle(line string) (quit bool) {
 	}
 	cmd, err := table.ParseCommand(line)
 	if err != nil {
-		if ex := table.WhyExample(ps.def); errors.Is(err, table.ErrNoFact) && ex != "" {
-			err = fmt.Errorf("why what? (expected a fact, such as \"why %s\"; \"help why\" shows them)", ex)
+		if errors.Is(err, table.ErrNoFact) {
+			err = ps.whatWhy()
 		}
 		ps.errorf("%v", err)
 		return false
@@ -271,12 +275,15 @@ func (ps *playSession) handle(line string) (quit bool) {
 		io.WriteString(ps.out, wrapHelp(text))
 	case table.CmdSheet:
 		ps.redraw(false)
-	case table.CmdOdds:
-		ps.check(g.Report(ctx, ps.out))
+	case table.CmdOdds, table.CmdAdvise:
+		lines, err := answerLines(ctx, g, cmd)
+		if err != nil {
+			ps.check(err)
+			break
+		}
+		io.WriteString(ps.out, strings.Join(lines, "\n")+"\n")
 	case table.CmdWhy:
 		ps.check(table.Why(ctx, g, cmd.Arg, ps.out))
-	case table.CmdAdvise:
-		ps.check(g.Advise(ctx, cmd.Arg, ps.out))
 	case table.CmdUndo, table.CmdRedo:
 		ps.step(cmd.Kind == table.CmdUndo)
 	case table.CmdLog:
@@ -289,6 +296,64 @@ func (ps *playSession) handle(line string) (quit bool) {
 		ps.saveAs(cmd.Arg)
 	}
 	return false
+}
+
+// answerLines is the answer of odds or advise (cmd) as the session shows
+// it: the game's text (for odds, the sheet's headlines first: the
+// decision), its lines wrapped at word boundaries to the screen's width
+// and, unless cmd asks for all of it, cut to what fits the screen above
+// the prompt ([table.FitAnswer]), the last line saying how many were left
+// out and the command that shows them. The game's answer leads with its
+// decision, so the cut keeps it.
+func answerLines(ctx context.Context, g table.Game, cmd table.Command) ([]string, error) {
+	var b strings.Builder
+	more := "odds all"
+	if cmd.Kind == table.CmdAdvise {
+		more = strings.TrimSpace("advise all " + cmd.Arg)
+		if err := g.Advise(ctx, cmd.Arg, &b); err != nil {
+			return nil, err
+		}
+	} else {
+		var report strings.Builder
+		if err := g.Report(ctx, &report); err != nil {
+			return nil, err
+		}
+		// The headlines the report does not open with already.
+		var lead []string
+		if grid, err := g.Sheet(ctx); err == nil {
+			have := strings.Split(report.String(), "\n")
+			for _, h := range grid.Headlines {
+				if !slices.Contains(have, h) {
+					lead = append(lead, h)
+				}
+			}
+		}
+		if len(lead) > 0 {
+			b.WriteString(strings.Join(lead, "\n") + "\n\n")
+		}
+		b.WriteString(report.String())
+	}
+	sc := table.Screen{Width: screenWidth, Height: screenHeight}
+	if cmd.All {
+		sc.Height = 0
+	}
+	lines, _ := table.FitAnswer(b.String(), sc, more)
+	return lines, nil
+}
+
+// whatWhy is the error of "why" alone: it suggests a fact of the sheet the
+// lines force, which "why" answers ([table.WhySuggestion]).
+func (ps *playSession) whatWhy() error {
+	g := ps.prev
+	if g == nil {
+		ctx, cancel := ps.context()
+		defer cancel()
+		g, _ = ps.s.Game().Sheet(ctx)
+	}
+	if ex := table.WhySuggestion(g); ex != "" {
+		return fmt.Errorf("why what? (expected a fact, such as \"why %s\"; \"help why\" shows them)", ex)
+	}
+	return fmt.Errorf("why what? (expected a fact the lines force; none yet: \"help why\" shows the forms)")
 }
 
 // check reports err, if any, as a failed command.

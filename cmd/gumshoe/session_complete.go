@@ -21,6 +21,9 @@ func (ps *playSession) words(line []rune, start int) []string {
 		end++
 	}
 	typed := string(line[start:end])
+	if ps.choices != nil {
+		return startingWith(ps.choices, typed)
+	}
 	before := strings.Fields(string(line[:start]))
 	gameWords := startingWith(ps.s.Game().Words(), typed)
 	if len(before) == 0 {

@@ -19,7 +19,15 @@ type scriptedTerm struct {
 	prompts  []string
 	prefills []string
 	notes    []string
+	// complete, when set, is asked for the completions of each answer's
+	// first word, recorded in completions.
+	complete    func(line []rune, start int) []string
+	completions [][]string
 }
+
+// ctrlC ending an answer is Ctrl-C pressed at the prompt after typing the
+// rest.
+const ctrlC = "\x03"
 
 func (r *scriptedTerm) readLine(prompt, prefill string) (string, error) {
 	r.prompts = append(r.prompts, prompt)
@@ -29,6 +37,13 @@ func (r *scriptedTerm) readLine(prompt, prefill string) (string, error) {
 	}
 	a := r.answers[0]
 	r.answers = r.answers[1:]
+	typed, interrupted := strings.CutSuffix(a, ctrlC)
+	if r.complete != nil {
+		r.completions = append(r.completions, r.complete([]rune(typed), 0))
+	}
+	if interrupted {
+		return "", errInterrupt
+	}
 	return a, nil
 }
 
@@ -236,5 +251,41 @@ func TestCompletionClue(t *testing.T) {
 	got, _ = c.Do(line, len(line))
 	if !slices.ContainsFunc(got, func(r []rune) bool { return string(r) == "elete " }) || !slices.ContainsFunc(got, func(r []rune) bool { return string(r) == "ave " }) {
 		t.Errorf("at the start of a line, d offers %q; want delete and dave among them", got)
+	}
+}
+
+// TestPromptSetupNewcomer checks the setup a newcomer meets: each question
+// lists what it accepts (the deck's names, the players, the cards of a
+// hand grouped by kind), Tab completes them, "help" and "?" explain the
+// question and ask it again, and Ctrl-C clears the line and asks it again
+// with the answers before it kept.
+func TestPromptSetupNewcomer(t *testing.T) {
+	in := &scriptedTerm{answers: []string{"?", "", "alice,bob,carol", ctrlC, "help", "carol", "Pl" + ctrlC, "Plum Knife Hall Study Rope Lounge"}}
+	ps, out := newTestSession(t, "clue", in)
+	in.complete = ps.words
+	ps.promptSetup()
+	want := []string{"preset cluedo", "players alice bob carol", "seat carol", "hand carol Plum Knife Hall Study Rope Lounge"}
+	if got := ps.s.Lines(); !slices.Equal(got, want) {
+		t.Fatalf("lines %q, want %q (Ctrl-C must keep the answers before)\noutput:\n%s", got, want, out)
+	}
+	for _, s := range []string{
+		"  cluedo cardgame cardgame-advanced\n",                // the deck question's choices
+		"  alice bob carol\n",                                  // which one are you
+		"  suspects: Scarlet Mustard White Green Peacock Plum", // the cards, by kind
+		"  weapons: Candlestick Knife",
+		"  rooms: Kitchen",
+		"Type your own name, one of the players named", // help at "which one are you"
+	} {
+		if !strings.Contains(out.String(), s) {
+			t.Errorf("the setup does not show %q:\n%s", s, out)
+		}
+	}
+	// The completions of "Pl" at the hand question: the card, not a command.
+	pl := in.completions[len(in.completions)-2]
+	if !slices.Equal(pl, []string{"Plum"}) {
+		t.Errorf("Tab after Pl completes %q, want Plum (completions %q)", pl, in.completions)
+	}
+	if ps.choices != nil {
+		t.Errorf("completion still offers the setup's choices after it: %q", ps.choices)
 	}
 }

@@ -55,13 +55,14 @@ const screenHeight = 24
 
 // sheetHeight is the room the sheet's drawing (title, column heads, cards
 // and headlines) may take: the screen less one line for "Settled:" and one
-// for the prompt. A longer "Settled:" (at most settledLines lines) scrolls
-// the title off, never the column heads.
+// for the prompt.
 const sheetHeight = screenHeight - 2
 
-// settledLines is the most lines "Settled:" takes; what does not fit is
-// counted ("... and 3 more").
-const settledLines = 2
+// settledLines is the most lines "Settled:" takes: what does not fit on
+// one line is summarised ("... and 3 more", [table.SettledLines]), so that
+// however many facts a line settles, the title and the column heads stay
+// on screen.
+const settledLines = 1
 
 // drawGrid draws g laid out by table for an 80×24 terminal
 // ([table.Grid.Layout]): the title, the cards down and the holders across

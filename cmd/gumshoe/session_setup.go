@@ -1,7 +1,10 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
@@ -64,17 +67,122 @@ func trySetup(def table.Definition, setup table.Setup) ([]string, error) {
 	return lines, nil
 }
 
+// setupChoices are the answers a setup question accepts, grouped by kind
+// when they are cards: the deck's names offered in the question's
+// parentheses ("(cluedo, cardgame or cardgame-advanced; ...)"), the players
+// named for "which one are you", and for a hand the cards of the game set
+// up by the answers so far ([table.CardLister], or the rows of its sheet).
+// Players' names are the player's own: none.
+func setupChoices(def table.Definition, setup table.Setup, q table.Question) []table.CardGroup {
+	switch q.Field {
+	case table.Deck:
+		_, in, ok := strings.Cut(q.Text, "(")
+		if !ok {
+			return nil
+		}
+		in, _, _ = strings.Cut(in, ";")
+		in, _, _ = strings.Cut(in, ")")
+		var names []string
+		for _, part := range strings.Split(strings.ReplaceAll(in, " or ", ", "), ",") {
+			if w := strings.TrimSpace(part); w != "" && !strings.Contains(w, " ") {
+				names = append(names, w)
+			}
+		}
+		return []table.CardGroup{{Cards: names}}
+	case table.Me:
+		if len(setup.Players) == 0 {
+			return nil
+		}
+		return []table.CardGroup{{Cards: setup.Players}}
+	case table.Hand:
+		g := def.New()
+		if def.Setup != nil {
+			if lines, err := def.Setup(setup); err == nil {
+				for _, l := range lines {
+					if g.Apply(l) != nil {
+						break
+					}
+				}
+			}
+		}
+		if cl, ok := g.(table.CardLister); ok {
+			if gs := cl.CardGroups(); len(gs) > 0 {
+				return gs
+			}
+		}
+		if grid, err := g.Sheet(context.Background()); err == nil && len(grid.Rows) > 0 {
+			var cards []string
+			for _, r := range grid.Rows {
+				cards = append(cards, r.Card)
+			}
+			return []table.CardGroup{{Cards: cards}}
+		}
+	}
+	return nil
+}
+
+// choiceWords are the words of groups, for completion.
+func choiceWords(groups []table.CardGroup) []string {
+	var out []string
+	for _, g := range groups {
+		out = append(out, g.Cards...)
+	}
+	return out
+}
+
+// showChoices lists the answers a question accepts, a line a kind.
+func (ps *playSession) showChoices(groups []table.CardGroup) {
+	for _, g := range groups {
+		text := strings.Join(g.Cards, " ")
+		if g.Kind != "" {
+			text = g.Kind + ": " + text
+		}
+		io.WriteString(ps.out, wrap("  "+text, "      "))
+	}
+}
+
+// setupHelp is the help shown at a setup question for "help" or "?".
+func (ps *playSession) setupHelp(q table.Question, groups []table.CardGroup) {
+	fmt.Fprintf(ps.out, "Setting up %s: answer each question, then type what happens at the table.\n", ps.def.Title)
+	switch q.Field {
+	case table.Players:
+		io.WriteString(ps.out, wrap("Name every player, yourself included, in the order they sit, separated by commas or spaces: any names, each one word.", "  "))
+	case table.Me:
+		io.WriteString(ps.out, wrap("Type your own name, one of the players named:", "  "))
+	case table.Hand:
+		io.WriteString(ps.out, wrap("Type the cards in your hand, separated by spaces or commas (Tab completes a name). The cards are:", "  "))
+	case table.Deck:
+		io.WriteString(ps.out, wrap("Type one of these, or press Enter for the first:", "  "))
+	}
+	ps.showChoices(groups)
+	io.WriteString(ps.out, wrap("An empty answer stops the questions: you then type the setup lines yourself (\"help lines\" shows them). Ctrl-C clears what you typed; the answers before it are kept.", "  "))
+}
+
 // promptSetup asks the setup questions of the game at a terminal and
-// applies the lines they stand for. Each answer is checked as soon as it
+// applies the lines they stand for. Each question lists the answers it
+// accepts (the cards of a hand grouped by kind), which Tab completes;
+// "help" or "?" explains it; Ctrl-C clears the line typed and asks it
+// again, keeping the answers before. Each answer is checked as soon as it
 // is given, with the answers before it: a wrong one is explained and its
 // question asked again. An empty answer stops asking (except for the
 // deck, where it keeps the game's default): the player can then type the
 // setup lines in the game's grammar.
 func (ps *playSession) promptSetup() {
 	var setup table.Setup
+	defer func() { ps.choices = nil }()
 	for _, q := range ps.def.Questions {
+		groups := setupChoices(ps.def, setup, q)
+		ps.choices = choiceWords(groups)
+		ps.showChoices(groups)
 		for {
 			ans, err := ps.in.readLine(q.Text+" ", "")
+			if errors.Is(err, errInterrupt) {
+				continue // the line is cleared; the answers before are kept
+			}
+			if a := strings.TrimSpace(ans); err == nil && (strings.EqualFold(a, "help") || a == "?") {
+				ps.setupHelp(q, groups)
+				continue
+			}
 			if err == nil && q.Field == table.Deck && strings.TrimSpace(ans) == "" {
 				break
 			}

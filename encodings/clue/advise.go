@@ -734,16 +734,24 @@ func (g *Game) Advice(ctx context.Context, args string) (*Advice, error) {
 		if g.deck == nil {
 			return nil, lineErr(0, "no deck yet", "a preset line first")
 		}
-		if _, err := g.player(toks[1]); err != nil {
+		// The asker and the cards are checked as in the line "ASKER asks
+		// CARDS: SEAT shows".
+		asker, err := g.player(toks[1])
+		if err != nil {
 			return nil, err
 		}
-		var cards []solver.Card
-		for _, t := range toks[2:] {
-			c, err := g.card(t)
-			if err != nil {
-				return nil, err
-			}
-			cards = append(cards, c)
+		if g.players[asker] == g.seat {
+			return nil, lineErr(toks[1].col, g.seat+" is your seat: you are not asked to show to yourself", "the player asking you")
+		}
+		if g.out[g.players[asker]] {
+			return nil, lineErr(toks[1].col, g.players[asker]+" made a wrong accusation and can no longer ask", "a player still in the game")
+		}
+		cards, i, err := g.parseCards(toks, 2, false)
+		if err != nil {
+			return nil, err
+		}
+		if i < len(toks) {
+			return nil, lineErr(toks[i].col, "unexpected "+toks[i].text, "the end of the line")
 		}
 		sa, err := g.AdviseShow(ctx, toks[1].text, cards)
 		if err != nil {
@@ -763,6 +771,9 @@ func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 	}
 	qs, sa := a.Questions, a.Show
 	if sa == nil {
+		if _, err := io.WriteString(w, questionsDecision(qs, a.Leak != nil).Text()+"\n"); err != nil {
+			return err
+		}
 		if a.Leak != nil {
 			return WriteLeakQuestions(w, qs, *a.Leak, topQuestions)
 		}
@@ -931,7 +942,7 @@ func (sa *ShowChoice) writeText(b *strings.Builder) {
 		if o.SeenByAsker {
 			note = "already seen by " + sa.Asker + ": leaks nothing"
 		}
-		fmt.Fprintf(b, "  %-14s %s (shown to %d other players)\n", o.Card, note, o.SeenBy)
+		fmt.Fprintf(b, "  %-14s %s (shown to %s)\n", o.Card, note, table.Counted(o.SeenBy, "other player"))
 	}
 }
 

@@ -307,7 +307,7 @@ func TestGolden(t *testing.T) {
 	require.NoError(t, g.Report(ctx, &text))
 	require.NoError(t, g.ReportJSON(ctx, &js))
 	require.NoError(t, g.Advise(ctx, "", &adv))
-	require.NoError(t, g.Advise(ctx, "show alice Plum Hall Study", &adv))
+	require.NoError(t, g.Advise(ctx, "show alice Plum Knife Hall", &adv)) // a question alice may ask: one of each kind
 	golden(t, "example.report.golden", text.String())
 	golden(t, "example.report.json.golden", js.String())
 	golden(t, "example.advise.golden", adv.String())

@@ -351,7 +351,7 @@ func (r *Report) writeReports(w io.Writer) error {
 	for _, f := range r.Forced {
 		fmt.Fprintf(&b, "  %s: %s", f.Card, f.Holder)
 		if len(f.Lines) > 0 {
-			fmt.Fprintf(&b, " (lines %s)", joinInts(f.Lines))
+			fmt.Fprintf(&b, " (%s)", table.LineRefs(f.Lines))
 		}
 		b.WriteString("\n")
 	}
@@ -364,14 +364,6 @@ func (r *Report) writeReports(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-func joinInts(xs []int) string {
-	s := make([]string, len(xs))
-	for i, x := range xs {
-		s[i] = fmt.Sprint(x)
-	}
-	return strings.Join(s, ", ")
 }
 
 // Report writes every report of the game as text: the envelope's odds, the

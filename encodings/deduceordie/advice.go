@@ -96,7 +96,7 @@ func ParseDraw(s string) ([3]Card, error) {
 	var d [3]Card
 	toks := tokenize(s)
 	if len(toks) != 3 {
-		return d, fmt.Errorf("%d cards; a draw is three Interrogation cards, such as 3H 5S 5S", len(toks))
+		return d, fmt.Errorf("%s; a draw is three Interrogation cards, such as 3H 5S 5S", table.Counted(len(toks), "card"))
 	}
 	for i, t := range toks {
 		c, e := parseCard(t.s)
@@ -317,15 +317,16 @@ func answersText(as []AnswerOdds, indent int) string {
 // answer ("leak", with the opponent) and the score it is ranked by.
 func (g *Game) WriteAdvice(w io.Writer, a *Advice) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Advice for %s, draw %s %s %s\n%.3f bits of uncertainty on (Evidence pair, murderer)\n",
-		g.players[g.seat], CardName(a.Draw[0]), CardName(a.Draw[1]), CardName(a.Draw[2]), a.Entropy)
+	fmt.Fprintf(&b, "Advice for %s, draw %s %s %s\n", g.players[g.seat], CardName(a.Draw[0]), CardName(a.Draw[1]), CardName(a.Draw[2]))
+	b.WriteString(g.adviceDecision(a).Text())
+	fmt.Fprintf(&b, "\nAll questions: %.3f bits of uncertainty on (Evidence pair, murderer)\n", a.Entropy)
 	if a.Leaky {
 		how := fmt.Sprintf("sampled over %d worlds", a.LeakSamples)
 		if a.LeakExact {
 			how = fmt.Sprintf("exact over all %d worlds", a.LeakSamples)
 		}
 		fmt.Fprintf(&b, "ranked by score = gain - leak, the leak being the most an opponent learns from the answer (%s)\n", how)
-		fmt.Fprintf(&b, "%7s %7s %7s  %-28s %-16s %s\n", "score", "gain", "leak", "question", "leak to", "answers")
+		fmt.Fprintf(&b, "%7s %7s %7s  %-28s %s\n", "score", "gain", "leak", "question", "leak to")
 		for _, q := range a.Questions {
 			who, worst := "-", 0.0
 			for _, l := range q.Leaks {
@@ -333,7 +334,8 @@ func (g *Game) WriteAdvice(w io.Writer, a *Advice) error {
 					who, worst = g.players[l.Opponent], l.Gain
 				}
 			}
-			fmt.Fprintf(&b, "%7.3f %7.3f %7.3f  %-28s %-16s %s\n", q.Score, q.Gain, worst, g.QuestionLine(q), who, answersText(q.Answers, 71))
+			fmt.Fprintf(&b, "%7.3f %7.3f %7.3f  %-28s %s\n", q.Score, q.Gain, worst, g.QuestionLine(q), who)
+			fmt.Fprintf(&b, "%25s%s\n", "answers ", answersText(q.Answers, 25))
 		}
 	} else {
 		fmt.Fprintf(&b, "%7s  %-28s %s\n", "gain", "question", "answers")

@@ -366,7 +366,7 @@ func (g *Game) parseHand(toks []token) ([]solver.Constraint, func(), *lineErr) {
 		if len(cs) > k {
 			col = toks[2+k].col
 		}
-		return nil, nil, &lineErr{col, fmt.Sprintf("%d cards; a hand has %d with %d players", len(cs), k, len(g.players)), fmt.Sprintf("%d cards", k)}
+		return nil, nil, &lineErr{col, fmt.Sprintf("%s; a hand has %d with %d players", table.Counted(len(cs), "card"), k, len(g.players)), table.Counted(k, "card")}
 	}
 	var cons []solver.Constraint
 	for _, c := range cs {

@@ -215,17 +215,7 @@ func ints(ns []int) string {
 	return strings.Join(s, " ")
 }
 
-func lineList(ls []int) string {
-	word := "line"
-	if len(ls) > 1 {
-		word = "lines"
-	}
-	s := make([]string, len(ls))
-	for i, n := range ls {
-		s[i] = strconv.Itoa(n)
-	}
-	return word + " " + strings.Join(s, ", ")
-}
+func lineList(ls []int) string { return table.LineRefs(ls) }
 
 // The JSON form of a report; docs/json.md is its schema.
 type (

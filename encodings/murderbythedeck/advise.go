@@ -127,7 +127,7 @@ func rankDiscards(hand []Card) (int, []DiscardOption) {
 			o.Why = "a null card: nobody's family"
 		default:
 			o.Leak = count[c.Suit()]
-			o.Why = fmt.Sprintf("you hold %d family card(s) of %s", count[c.Suit()], suitWord(c.Suit()))
+			o.Why = fmt.Sprintf("you hold %s of %s", table.Counted(count[c.Suit()], "family card"), suitWord(c.Suit()))
 		}
 		if !c.IsFamily() {
 			o.Leak = -1
@@ -161,6 +161,9 @@ func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 		return err
 	}
 	var b strings.Builder
+	if d := a.decision(); d != nil {
+		b.WriteString(d.Text() + "\n")
+	}
 	if a.CanAccuse {
 		b.WriteString("You may accuse now. Chance each accusation is right:\n")
 	} else {

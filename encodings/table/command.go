@@ -41,6 +41,10 @@ type Command struct {
 	// N is the line number of edit and delete (see the package
 	// documentation: the first line after the header is line 1).
 	N int
+	// All is set for "odds all" and "advise all ...": the whole answer,
+	// not only what fits the screen (see [FitAnswer]). The word "all" is
+	// not part of Arg.
+	All bool
 }
 
 // commandInfo is one session command: its name, other names, arguments
@@ -56,10 +60,10 @@ type commandInfo struct {
 // commands are the session commands in the order help lists them.
 var commands = []commandInfo{
 	{CmdSheet, "sheet", nil, "", "redraw the whole deduction sheet"},
-	{CmdOdds, "odds", []string{"report"}, "", "every report of the game (\"help odds\" says which)"},
+	{CmdOdds, "odds", []string{"report"}, "[all]", "the reports, decision first (\"odds all\": every line)"},
 	{CmdWhy, "why", nil, "FACT", "the lines that force FACT (\"help why\": the facts)"},
-	{CmdAdvise, "advise", []string{"advice"}, "[ARGS]", "advice for your seat (\"help advise\": the arguments)"},
-	{CmdUndo, "undo", nil, "", "take back the last change (a line added, edited or deleted)"},
+	{CmdAdvise, "advise", []string{"advice"}, "[all] [ARGS]", "advice for your seat, best first (\"help advise\": ARGS)"},
+	{CmdUndo, "undo", nil, "", "take back the last change (line added, edited, deleted)"},
 	{CmdRedo, "redo", nil, "", "make the last change taken back again"},
 	{CmdLog, "log", []string{"lines"}, "", "the game's lines, numbered, and where the log is saved"},
 	{CmdEdit, "edit", nil, "N [LINE]", "replace line N and re-solve; alone, edit the old text"},
@@ -177,7 +181,18 @@ func ParseCommand(line string) (Command, error) {
 		if rest == "" {
 			return Command{}, ErrNoFact
 		}
-	case CmdSheet, CmdOdds, CmdUndo, CmdRedo, CmdLog, CmdQuit:
+	case CmdOdds:
+		if strings.EqualFold(rest, "all") {
+			cmd.All, cmd.Arg = true, ""
+		} else if rest != "" {
+			return Command{}, fmt.Errorf("odds takes no arguments but \"all\", not %q (\"odds all\" shows every table)", rest)
+		}
+	case CmdAdvise:
+		first, more, _ := strings.Cut(rest, " ")
+		if strings.EqualFold(first, "all") {
+			cmd.All, cmd.Arg = true, strings.TrimSpace(more)
+		}
+	case CmdSheet, CmdUndo, CmdRedo, CmdLog, CmdQuit:
 		if rest != "" {
 			return Command{}, fmt.Errorf("%s takes no arguments, not %q", c.name, rest)
 		}
@@ -204,7 +219,7 @@ func CommandHelp(def Definition, topic string) (string, error) {
 	case "":
 		fmt.Fprintf(&b, "Type a line of %s (\"help lines\" shows the forms), or a command:\n", def.Title)
 		for _, c := range commands {
-			fmt.Fprintf(&b, "  %-16s %s\n", usageOf(c), c.summary)
+			fmt.Fprintf(&b, "  %-19s %s\n", usageOf(c), c.summary)
 		}
 		b.WriteString("Lines starting with # are comments, kept in the log; ! starts a game line that\n")
 		b.WriteString("begins like a command. Tab completes cards, players and commands.\n")
@@ -244,17 +259,24 @@ func CommandHelp(def Definition, topic string) (string, error) {
 
 // WhyExample is the first fact quoted in the game's [Help.Why] ("alice
 // 3H" in `A fact is a holder and a card: "alice 3H", ...`), or "" when it
-// quotes none.
+// quotes none. A fact names a holder and a card: a quoted single word
+// ("spade" in `a player and "spade"`) is not one.
 func WhyExample(def Definition) string {
-	_, rest, ok := strings.Cut(def.Help.Why, `"`)
-	if !ok {
-		return ""
+	rest := def.Help.Why
+	for {
+		_, after, ok := strings.Cut(rest, `"`)
+		if !ok {
+			return ""
+		}
+		ex, more, ok := strings.Cut(after, `"`)
+		if !ok {
+			return ""
+		}
+		if len(strings.Fields(ex)) >= 2 {
+			return ex
+		}
+		rest = more
 	}
-	ex, _, ok := strings.Cut(rest, `"`)
-	if !ok {
-		return ""
-	}
-	return ex
 }
 
 func withNewline(s string) string {
@@ -262,4 +284,29 @@ func withNewline(s string) string {
 		return s
 	}
 	return s + "\n"
+}
+
+// WhySuggestion is a fact "why" explains on the sheet g: the first ✓ cell
+// ("alice 3H", its holder and card), or else the first ✗ cell ("not bob
+// 5S"); "" when no cell is settled. Unlike [WhyExample], it is a fact the
+// lines force, so "why" followed by it is answered.
+func WhySuggestion(g *Grid) string {
+	if g == nil {
+		return ""
+	}
+	for _, mark := range []Mark{Yes, No} {
+		for _, r := range g.Rows {
+			for j, c := range r.Cells {
+				if c.Mark != mark || j >= len(g.Holders) {
+					continue
+				}
+				fact := g.Holders[j] + " " + r.Card
+				if mark == No {
+					fact = "not " + fact
+				}
+				return fact
+			}
+		}
+	}
+	return ""
 }

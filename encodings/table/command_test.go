@@ -43,6 +43,12 @@ func TestParseCommand(t *testing.T) {
 		{"why", Command{}, ErrNoFact.Error(), "why needs a fact"},
 		{"odds", Command{Kind: CmdOdds}, "", "odds"},
 		{"report", Command{Kind: CmdOdds}, "", "report is odds"},
+		{"odds all", Command{Kind: CmdOdds, All: true}, "", "odds all: every table, not only what fits the screen"},
+		{"odds ALL", Command{Kind: CmdOdds, All: true}, "", "all in any case"},
+		{"odds most", Command{}, `"odds all"`, "odds takes only all, and says so"},
+		{"advise all 3H 5S 5S", Command{Kind: CmdAdvise, All: true, Arg: "3H 5S 5S"}, "", "advise all: the whole table, all not an argument of the game"},
+		{"advise all", Command{Kind: CmdAdvise, All: true}, "", "advise all with no arguments"},
+		{"advise allan", Command{Kind: CmdAdvise, Arg: "allan"}, "", "a word that starts like all is the game's"},
 		{"advise 3H 5S 5S", Command{Kind: CmdAdvise, Arg: "3H 5S 5S"}, "", "advise takes the game's arguments"},
 		{"advice", Command{Kind: CmdAdvise}, "", "advice is advise"},
 		{"sheet", Command{Kind: CmdSheet}, "", "sheet"},
@@ -166,6 +172,7 @@ func TestWhyExample(t *testing.T) {
 		{`A fact: "alice 3H", "not bob 5S".`, "alice 3H"},
 		{`no quotes`, ""},
 		{`one "quote`, ""},
+		{`a player and "spade": "bob QS"`, "bob QS"}, // a single word is no fact: "why spade" is refused
 	} {
 		if got := WhyExample(Definition{Help: Help{Why: tt.why}}); got != tt.want {
 			t.Errorf("WhyExample(%q) = %q, want %q", tt.why, got, tt.want)

@@ -120,3 +120,17 @@ func (gs Games) Lookup(name string) (Definition, error) {
 	}
 	return d, nil
 }
+
+// CardGroup is a kind of card and its cards, as a setup question lists
+// them ("suspects: Scarlet Mustard ...").
+type CardGroup struct {
+	Kind  string // "suspects", "spades"; "" when the game has one kind
+	Cards []string
+}
+
+// CardLister is implemented by a game that names its cards grouped by
+// kind once its first lines (the deck, the players) are in: the setup
+// question for a hand lists them, and Tab completes them.
+type CardLister interface {
+	CardGroups() []CardGroup
+}

@@ -61,7 +61,10 @@ func (g *Grid) Changes(prev *Grid) []Change {
 // follow from it): "Settled: 8C with expo; not alice: 3H 4H". When that
 // takes more than maxLines lines (maxLines > 0), a holder's list of more
 // than 4 cards is counted instead ("not dave: 21 cards"), and then the
-// items that still do not fit are counted at the end ("... and 5 more").
+// items that still do not fit are counted at the end ("... and 5 more");
+// when not even one item fits with that count, the facts are counted
+// alone ("Settled: 12 facts"). So no number of settled facts takes more
+// than maxLines lines, unless width is narrower than that count.
 // No settled fact gives no line.
 func SettledLines(changes []Change, width, maxLines int) []string {
 	placed := map[string]bool{}
@@ -89,7 +92,7 @@ func SettledLines(changes []Change, width, maxLines int) []string {
 	for _, h := range holders {
 		items = append(items, "not "+h+": "+strings.Join(not[h], " "))
 		if k := len(not[h]); k > 4 {
-			short = append(short, fmt.Sprintf("not %s: %d cards", h, k))
+			short = append(short, fmt.Sprintf("not %s: %s", h, Counted(k, "card")))
 		} else {
 			short = append(short, items[len(items)-1])
 		}
@@ -105,6 +108,10 @@ func SettledLines(changes []Change, width, maxLines int) []string {
 	lines = Wrap("Settled: "+strings.Join(short, "; "), width, indent)
 	for k := len(short) - 1; len(lines) > maxLines && k > 0; k-- {
 		lines = Wrap(fmt.Sprintf("Settled: %s; ... and %d more", strings.Join(short[:k], "; "), len(short)-k), width, indent)
+	}
+	if len(lines) > maxLines {
+		// Not even one item and the count fit: the count alone.
+		lines = Wrap("Settled: "+Counted(len(short), "fact"), width, indent)
 	}
 	return lines
 }

@@ -144,7 +144,7 @@ func TestSettledLinesShort(t *testing.T) {
 	}{
 		{80, 1, []string{"Settled: AS with alice; not bob: 2S 3S 4S 5S 6S"}},
 		{30, 0, []string{"Settled: AS with alice; not", "    bob: 2S 3S 4S 5S 6S"}},
-		{30, 1, []string{"Settled: AS with alice; ...", "    and 1 more"}}, // too narrow for one line: the first item is always shown
+		{30, 1, []string{"Settled: 2 facts"}}, // too narrow for an item and the count: the count alone, on the one line allowed
 		{40, 1, []string{"Settled: AS with alice; not bob: 5 cards"}},
 	}
 	for _, tt := range tests {

@@ -265,3 +265,11 @@ func isNotSupported(err error) bool {
 	}
 	return false
 }
+
+// KeepsLog is the one rule for whether a game started by a tool (play,
+// serve, the web page's form) writes a log: always when a log is named;
+// otherwise unless the player asked for none or the game is the built-in
+// example, which is for trying things out.
+func KeepsLog(named string, noLog, example bool) bool {
+	return named != "" || !noLog && !example
+}

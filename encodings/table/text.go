@@ -57,6 +57,11 @@ type Drawing struct {
 	Lines []Line
 	// Head is the index in Lines of the (first) line of column heads.
 	Head int
+	// Foot is the index in Lines of the column heads drawn again under
+	// the rows, when the drawing is taller than the screen (so that the
+	// bottom of the screen still shows which column is whose); 0 when
+	// they are not drawn again.
+	Foot int
 	// Heads are the column heads as drawn, one a holder in the order of
 	// Grid.Holders. Each is a word that [MatchName] maps back to its
 	// holder among Grid.Holders, unless two holders have the same name
@@ -145,6 +150,10 @@ type plan struct {
 //     width with the fewest lines;
 //  3. when none fits the width, one panel in bands of holders, one under
 //     the other, each under its own heads.
+//
+// A drawing in panels that is still taller than the screen has its heads
+// drawn again under the rows (Drawing.Foot), so that the heads are on
+// screen whatever scrolls off the top.
 //
 // A way is used only when its heads are words that [MatchName] maps back
 // to their holder and its card names stay distinct. Drawing.Fits says
@@ -336,6 +345,12 @@ func (g *Grid) draw(p plan, top, bottom []Line, changed map[[2]int]bool, width, 
 			}
 			d.Lines = append(d.Lines, l)
 		}
+	}
+	if height > 0 && len(d.Lines)+len(bottom) > height && p.bands == 0 && len(g.Rows) > 0 {
+		// Taller than the screen: the heads again under the rows, so
+		// that they are on screen whatever scrolls off the top.
+		d.Foot = len(d.Lines)
+		d.Lines = append(d.Lines, d.Lines[d.Head])
 	}
 	d.Lines = append(d.Lines, bottom...)
 	d.Fits = height <= 0 || len(d.Lines) <= height

@@ -279,6 +279,9 @@ func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 		return err
 	}
 	var b strings.Builder
+	if d := g.decision(adv); d != nil {
+		b.WriteString(d.Text() + "\n")
+	}
 	over := g.pub.end != Playing
 	if !adv.MyTurn && !over {
 		b.WriteString("Not your play yet: the plays below are weighed as if you played now.\n")

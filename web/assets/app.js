@@ -71,7 +71,7 @@
       location.href = r.url;
     });
     for (const o of doc.open) {
-      $("open").append(el("li", null, el("a", { href: "/t/" + o.id, text: o.game + (o.log ? " — " + o.log : "") + " (" + o.lines + " lines)" })));
+      $("open").append(el("li", null, el("a", { href: "/t/" + o.id, text: o.game + (o.log ? " — " + o.log : "") + " (" + o.lines_text + ")" })));
     }
     if (!doc.open.length) $("open").append(el("li", { class: "dim", text: "none" }));
     for (const l of doc.logs) {
@@ -214,8 +214,40 @@
         const at = rest.length ? Array.from(rest)[0] : " ";
         m.append(el("span", { class: "caret", "data-col": err.col }, before, el("mark", { text: at }), rest.slice(at.length)));
       }
-      if (err.lines) mark(err.lines.map((l) => l.line), "conflict");
+      // A refusal that names no lines (a merely malformed line) clears
+      // the marks of an earlier conflict: they no longer explain anything.
+      mark(err.lines ? err.lines.map((l) => l.line) : [], "conflict");
     }
+
+    // The explanation of a tapped cell: in a panel fixed to the bottom of
+    // the screen, with the lines it cites listed there and highlighted (and
+    // marked in the list of lines); the tapped cell is kept in view above
+    // the panel.
+    function showWhy(why) {
+      const box = $("whybox");
+      $("whyfact").textContent = why.fact + ", " + why.because;
+      const ol = $("whylines");
+      ol.textContent = "";
+      for (const l of why.lines) {
+        ol.append(el("li", { class: "why", "data-line": l.line }, el("span", { class: "no", text: l.line }), el("span", { class: "text", text: l.text })));
+      }
+      box.hidden = false;
+      document.body.classList.add("whyopen");
+      mark(why.lines.map((l) => l.line), "why");
+      const td = document.querySelector("td.asked");
+      if (td) {
+        const r = td.getBoundingClientRect();
+        const top = box.getBoundingClientRect().top;
+        if (r.bottom > top - 8) window.scrollBy(0, r.bottom - top + 16);
+        else if (r.top < 0) window.scrollBy(0, r.top - 60);
+      }
+    }
+    function hideWhy() {
+      $("whybox").hidden = true;
+      document.body.classList.remove("whyopen");
+      for (const c of document.querySelectorAll("td.asked")) c.classList.remove("asked");
+    }
+    $("whyclose").addEventListener("click", hideWhy);
 
     async function send(text, change, lineText) {
       const before = state ? state.version : 0;
@@ -230,10 +262,11 @@
         apply(doc.state);
         say(state.note || "", "ok");
         mark([], "why");
+        hideWhy();
       }
       if (doc.why) {
-        say(doc.why.fact + (doc.why.lines.length ? ", because of lines " + doc.why.lines.map((l) => l.line).join(", ") : ", by the deal alone"), "ok");
-        mark(doc.why.lines.map((l) => l.line), "why");
+        say(doc.why.fact + ", " + doc.why.because, "ok");
+        showWhy(doc.why);
       }
       if (doc.text) { $("output").hidden = false; $("output").textContent = doc.text; if (!doc.state) say("", "ok"); }
       return status === 200;
