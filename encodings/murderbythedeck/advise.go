@@ -83,14 +83,16 @@ func (g *Game) Advice(ctx context.Context) (*Advice, error) {
 	if est != nil && est.RiskDen > 0 {
 		a.NextDeath, a.NextDeathSE = est.RiskP(), est.RiskSE()
 	}
-	a.Kills = st.downSlot[me] < 0 && !isSpade(hand)
+	a.Kills = st.downSlot[me] < 0 && !st.rules.IsMurderer(hand)
 	// Discards: of the hand and the card drawn this turn, if any.
+	drawn := NoCard
 	if st.step == stDrawn && st.turn == me {
-		if !(st.drawn.IsDeath() && (st.downSlot[me] >= 0 || !isSpade(hand))) {
+		if !(st.drawn.IsDeath() && (st.downSlot[me] >= 0 || !st.rules.IsMurderer(hand))) {
 			hand = append(hand, st.drawn)
+			drawn = st.drawn
 		}
 	}
-	a.Target, a.Discards = rankDiscards(hand)
+	a.Target, a.Discards = rankDiscards(st.rules, hand, drawn)
 	return a, nil
 }
 
@@ -99,7 +101,7 @@ func (g *Game) Advice(ctx context.Context) (*Advice, error) {
 // holds most family cards; Spades for a Spade), null cards first among
 // them (nobody's family: they tell nothing of the suit sought), then the
 // cards of the suits the hand holds fewest of (they leak least).
-func rankDiscards(hand []Card) (int, []DiscardOption) {
+func rankDiscards(rules Rules, hand []Card, drawn Card) (int, []DiscardOption) {
 	var count [4]int
 	for _, c := range hand {
 		if c.IsFamily() {
@@ -107,7 +109,7 @@ func rankDiscards(hand []Card) (int, []DiscardOption) {
 		}
 	}
 	target := -1
-	if isSpade(hand) {
+	if rules.IsMurderer(hand) {
 		target = Spades
 	} else {
 		for s := range 3 {
@@ -117,7 +119,7 @@ func rankDiscards(hand []Card) (int, []DiscardOption) {
 		}
 	}
 	var out []DiscardOption
-	for _, c := range legalDiscards(hand) {
+	for _, c := range rules.LegalDiscards(hand, drawn) {
 		o := DiscardOption{Card: c}
 		switch {
 		case c.Suit() == target && c.IsFamily():
@@ -125,11 +127,14 @@ func rankDiscards(hand []Card) (int, []DiscardOption) {
 			o.Why = fmt.Sprintf("a family card of %s, the suit you collect", suitWord(target))
 		case !c.IsFamily():
 			o.Why = "a null card: nobody's family"
+		case c.IsSpade():
+			o.Leak = -2
+			o.Why = "a Spade: holding one bars BLOCK and accusing"
 		default:
 			o.Leak = count[c.Suit()]
 			o.Why = fmt.Sprintf("you hold %d family card(s) of %s", count[c.Suit()], suitWord(c.Suit()))
 		}
-		if !c.IsFamily() {
+		if !c.IsFamily() && o.Leak == 0 {
 			o.Leak = -1
 		}
 		out = append(out, o)

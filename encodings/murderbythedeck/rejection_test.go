@@ -163,9 +163,9 @@ func TestTrackerAgainstRejection(t *testing.T) {
 	cases := []struct {
 		seed  uint64
 		seat  int
-		lines int // lines of the seat's log kept
+		lines int // lines of the seat's log kept (at least; up to the end of a turn)
 	}{
-		{seed: 2, seat: 1, lines: 9}, // two discards by others, bob's own turn
+		{seed: 7, seat: 1, lines: 9}, // bob after two turns of others and his own
 		{seed: 5, seat: 0, lines: 9}, // alice first, then two other players
 		{seed: 11, seat: 2, lines: 9},
 	}
@@ -175,7 +175,7 @@ func TestTrackerAgainstRejection(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		lines := sim.Logs[tc.seat][:tc.lines]
+		lines := sim.Logs[tc.seat][:turnEnd(sim.Logs[tc.seat], tc.lines)]
 		g := NewGame()
 		g.SetSamples(2000)
 		for _, l := range lines {
@@ -233,3 +233,14 @@ func TestTrackerAgainstRejection(t *testing.T) {
 // holds, and a tracker without the discard weights fails (checked with
 // stream 7).
 var rejSalt uint64 = 7
+
+// turnEnd is the smallest n >= min such that the first n lines of log end
+// with a whole turn (the next line is a draw).
+func turnEnd(log []string, min int) int {
+	for n := min; n < len(log); n++ {
+		if f := strings.Fields(log[n]); len(f) >= 2 && f[1] == "draws" {
+			return n
+		}
+	}
+	return len(log)
+}

@@ -101,6 +101,7 @@ func (s *state) replay(w solver.World) (sample, bool) {
 			den = 1
 		}
 	}
+	var drawn [Players]Card
 	remove := func(p int, c Card) bool {
 		for i, x := range hands[p] {
 			if x == c {
@@ -119,12 +120,15 @@ func (s *state) replay(w solver.World) (sample, bool) {
 				}
 			}
 			hands[t.p] = append(hands[t.p], slotCard[t.slot])
+			drawn[t.p] = slotCard[t.slot]
 		case Down, Lucky:
 			remove(t.p, slotCard[t.slot])
+			drawn[t.p] = NoCard
 		case Discard:
 			if t.p != s.seat {
-				den *= int64(len(legalDiscards(hands[t.p])))
+				den *= int64(len(s.rules.LegalDiscards(hands[t.p], drawn[t.p])))
 			}
+			drawn[t.p] = NoCard
 			if !remove(t.p, t.card) {
 				return smp, false
 			}
@@ -150,7 +154,7 @@ func (s *state) replay(w solver.World) (sample, bool) {
 		for _, c := range hands[p] {
 			smp.loc[c] = int8(p)
 		}
-		smp.spade[p] = isSpade(hands[p])
+		smp.spade[p] = s.rules.IsMurderer(hands[p])
 	}
 	if s.pile > 0 {
 		for c := range smp.loc {
@@ -237,7 +241,7 @@ func (s *state) estimateWith(ctx context.Context, counter *solver.Counter, n int
 	}
 	e.ESS = sw * sw / sw2
 	e.RiskDen = s.pile
-	if s.pile == 0 && len(s.used) > 0 && s.piles < MaxPiles {
+	if s.pile == 0 && s.canDraw() {
 		e.RiskDen = len(s.used)
 		e.Risk.SetInt64(0)
 		for _, c := range s.used {

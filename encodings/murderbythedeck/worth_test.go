@@ -24,7 +24,7 @@ func (t *tracked) update(r *Round) error {
 		t.g = NewGame()
 		t.g.SetSamples(200)
 	}
-	lines := SeatLog(SimPlayers, t.seat, r.Deal[t.seat*HandSize:(t.seat+1)*HandSize], r.Events)
+	lines := SeatLog(r.Rules, SimPlayers, t.seat, r.Deal[t.seat*HandSize:(t.seat+1)*HandSize], r.Events)
 	for ; t.fed < len(lines); t.fed++ {
 		if err := t.g.Apply(lines[t.fed]); err != nil {
 			return err
@@ -118,7 +118,7 @@ func (a *advicePolicy) Act(r *Round, p int, legal []Action) Action {
 
 func (a *advicePolicy) Discard(r *Round, p int, legal []Card) Card {
 	hand := r.Hands[p]
-	_, ranked := rankDiscards(hand)
+	_, ranked := rankDiscards(r.Rules, hand, NoCard)
 	for _, o := range ranked {
 		for _, c := range legal {
 			if c == o.Card {
