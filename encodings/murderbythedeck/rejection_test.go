@@ -198,12 +198,12 @@ func TestTrackerAgainstRejection(t *testing.T) {
 			return true
 		}
 		for p := range Players {
-			check(SimPlayers[p]+" is a Spade", spade[p], ratFloat(est.P(est.Spade[p])), est.SpadeSE(p))
+			check(SimPlayers[p]+" is a Spade", spade[p], ratFloat(est.SpadeP(p)), est.SpadeSE(p))
 		}
 		// The cards that decide identities and deaths, in every column.
 		for _, c := range []Card{NewCard(6, Spades), NewCard(7, Spades), NewCard(8, Spades), deathCard(1), deathCard(2), deathCard(3), deathCard(4)} {
 			for col := range numCols {
-				check(c.String()+" in "+g.colName(col), loc[c][col], ratFloat(est.P(est.Loc[c][col])), est.LocSE(c, col))
+				check(c.String()+" in "+g.colName(col), loc[c][col], ratFloat(est.LocP(c, col)), est.LocSE(c, col))
 			}
 		}
 		// Every other cell: count the misses beyond three standard errors
@@ -212,7 +212,7 @@ func TestTrackerAgainstRejection(t *testing.T) {
 		for c := range Card(NumCards) {
 			for col := range numCols {
 				n++
-				pt, se := ratFloat(est.P(est.Loc[c][col])), est.LocSE(c, col)
+				pt, se := ratFloat(est.LocP(c, col)), est.LocSE(c, col)
 				seRej := math.Sqrt(loc[c][col] * (1 - loc[c][col]) / float64(kept))
 				if math.Abs(loc[c][col]-pt) > 3*math.Sqrt(se*se+seRej*seRej)+1e-9 {
 					miss++

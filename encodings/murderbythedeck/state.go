@@ -79,11 +79,13 @@ type copyInfo struct {
 // state is everything the lines so far tell: the referee's public state
 // and the tracker's symbolic model. It is copied before each line.
 type state struct {
-	names []string
-	rules Rules
-	moved bool // a turn's line has been applied: no more rule lines
-	seat  int  // -1 for a spectator
-	setup int  // 0 need players, 1 players given, 2 seat given (need hand), 3 ready
+	names   []string
+	rules   Rules
+	moved   bool           // a turn's line has been applied: no more rule lines
+	named   [NumCards]bool // the cards some line names
+	content string         // the lines' words, comments left out: the sampling seed's source
+	seat    int            // -1 for a spectator
+	setup   int            // 0 need players, 1 players given, 2 seat given (need hand), 3 ready
 
 	turn, step   int
 	alive        [Players]bool
@@ -278,6 +280,23 @@ func parseCards(ws []word, n int, what string) ([]Card, error) {
 
 // apply applies the line numbered line (1-based) to s.
 func (s *state) apply(line int, text string) error {
+	if err := s.apply1(line, text); err != nil {
+		return err
+	}
+	ws := words(table.StripComment(text))
+	for _, w := range ws {
+		if c, err := ParseCard(w.text); err == nil {
+			s.named[c] = true
+		}
+		s.content += strings.ToLower(w.text) + " "
+	}
+	if len(ws) > 0 {
+		s.content += "\n"
+	}
+	return nil
+}
+
+func (s *state) apply1(line int, text string) error {
 	ws := words(table.StripComment(text))
 	if len(ws) == 0 {
 		return nil
@@ -999,4 +1018,67 @@ type tev struct {
 func (s *state) dropAcq(p, k int) {
 	h := s.slotHolder(k)
 	s.acq[p] = slices.DeleteFunc(s.acq[p], func(x int) bool { return x == h })
+}
+
+// publicReasons are the earlier lines that make line impossible through
+// the public structure of the round rather than through constraints: the
+// lines that put on the return pile the cards it needs (a card named, a
+// suit's family cards for a BLOCK, the identity cards for a right
+// accusation), and the line that placed a face-down card it counts.
+func (s *state) publicReasons(line string) []int {
+	ws := words(table.StripComment(line))
+	if len(ws) < 2 {
+		return nil
+	}
+	p, err := s.findPlayer(ws[0])
+	if err != nil {
+		return nil
+	}
+	var out []int
+	used := func(c Card) {
+		if s.live[c] < 0 && s.usedLine[c] > 0 {
+			out = append(out, s.usedLine[c])
+		}
+	}
+	for _, w := range ws[2:] {
+		if c, err := ParseCard(w.text); err == nil {
+			used(c)
+		}
+	}
+	switch strings.ToLower(ws[1].text) {
+	case "block":
+		for suit := range 4 {
+			for _, c := range Family(suit) {
+				if s.live[c] < 0 {
+					used(c)
+					break
+				}
+			}
+		}
+	case "accuses":
+		if len(ws) > 3 && strings.EqualFold(ws[3].text, "right") {
+			for _, c := range s.rules.IDCards() {
+				used(c)
+			}
+		}
+	}
+	if k := s.downSlot[p]; k >= 0 && s.slots[k].downLine > 0 {
+		if v := strings.ToLower(ws[1].text); v == "dead" || v == "lucky" || len(out) == 0 {
+			out = append(out, s.slots[k].downLine)
+		}
+	}
+	if len(out) == 0 {
+		// Nothing public to blame: the hand line and every line of the
+		// player's own that the structure rests on are unknown; name the
+		// line that made the last change to the return pile or the piles.
+		last := 0
+		for _, l := range s.usedLine {
+			last = max(last, l)
+		}
+		if last > 0 {
+			out = append(out, last)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
