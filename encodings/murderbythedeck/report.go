@@ -399,6 +399,64 @@ type spadeOdds struct {
 	text   string
 }
 
+// murdererOdds is each player's murderer status without settling every
+// card: the estimate, and SAT questions for what no sampled world shows
+// (the analysis, when it is made, gives the same).
+func (g *Game) murdererOdds(ctx context.Context) ([Players]spadeOdds, error) {
+	var out [Players]spadeOdds
+	if g.an != nil {
+		return g.an.spades, nil
+	}
+	est, err := g.Estimate(ctx)
+	if err != nil {
+		return out, err
+	}
+	st := g.st
+	var qs []query
+	var who []int
+	for p := range Players {
+		if !st.alive[p] {
+			continue
+		}
+		if est.SpadeP(p).Cmp(big.NewRat(1, 1)) == 0 {
+			qs = append(qs, query{lits: st.highIn(p), hold: false})
+			who = append(who, p)
+		}
+		if est.SpadeP(p).Sign() == 0 {
+			qs = append(qs, query{lits: st.highIn(p), hold: true})
+			who = append(who, -p-1)
+		}
+	}
+	ok, err := g.possible(ctx, qs)
+	if err != nil {
+		return out, err
+	}
+	canNot, canBe := [Players]bool{true, true, true, true}, [Players]bool{true, true, true, true}
+	for i, w := range who {
+		if w >= 0 {
+			canNot[w] = ok[i]
+		} else {
+			canBe[-w-1] = ok[i]
+		}
+	}
+	for p := range Players {
+		o := &out[p]
+		switch {
+		case !st.alive[p]:
+			o.status, o.text, o.p = "dead", "dead", new(big.Rat)
+		case !canBe[p]:
+			o.status, o.text, o.p = "impossible", "✗", new(big.Rat)
+		case !canNot[p]:
+			o.status, o.text, o.p = "forced", "✓", big.NewRat(1, 1)
+		default:
+			o.status = "open"
+			o.p, o.se = est.SpadeP(p), est.SpadeSE(p)
+			o.text = pct(o.p, o.se)
+		}
+	}
+	return out, nil
+}
+
 // spadeStatus is each player's Spade status (analyse).
 func (g *Game) spadeStatus(ctx context.Context, _ *Estimate) [Players]spadeOdds {
 	a, err := g.analyse(ctx)

@@ -29,7 +29,7 @@ const (
 	Stopped            // the simulator's turn limit (SimOptions.MaxTurns)
 )
 
-var endNames = []string{"not over", "murderer caught", "one player left", "no draw for a round of turns", "stopped"}
+var endNames = []string{"not over", "murderer caught", "one player left", "a round of turns with no draw but the lone unBLOCKed player's", "stopped"}
 
 // String says how the round ended.
 func (e End) String() string { return endNames[e] }
@@ -248,11 +248,7 @@ func (r *Round) Play(pol [Players]Policy) error {
 			}
 		}
 	}
-	if drew {
-		r.noDraw = 0
-	} else {
-		r.noDraw++
-	}
+	r.noDraw = idleAfter(r.noDraw, drew, loneDrawer(r.Alive, r.Blocked, p))
 	r.advance()
 	return nil
 }
@@ -352,6 +348,28 @@ func (r *Round) advance() {
 			return
 		}
 	}
+}
+
+// idleAfter is the count of idle turns after a turn: a turn is idle when
+// nobody draws, or when the one who draws is the only living player not
+// BLOCKed; a draw by anyone else starts the count again (docs/rules
+// reading 27: a round ends after as many idle turns in a row as there are
+// living players).
+func idleAfter(idle int, drew, lone bool) int {
+	if drew && !lone {
+		return 0
+	}
+	return idle + 1
+}
+
+// loneDrawer reports whether p is the only living player not BLOCKed.
+func loneDrawer(alive, blocked [Players]bool, p int) bool {
+	for q := range Players {
+		if q != p && alive[q] && !blocked[q] {
+			return false
+		}
+	}
+	return true
 }
 
 // Score is each player's score for the round (docs/rules reading 28).

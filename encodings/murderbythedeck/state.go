@@ -977,11 +977,7 @@ func (s *state) kill(p int, hand []Card, line int) {
 // endTurn passes the turn to the next living player, or ends the round.
 func (s *state) endTurn(drew bool) {
 	s.step = stStart
-	if drew {
-		s.noDraw = 0
-	} else {
-		s.noDraw++
-	}
+	s.noDraw = idleAfter(s.noDraw, drew, loneDrawer(s.alive, s.blocked, s.turn))
 	living := 0
 	for _, a := range s.alive {
 		if a {
