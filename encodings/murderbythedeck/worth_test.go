@@ -3,8 +3,10 @@ package murderbythedeck
 import (
 	"context"
 	"flag"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 	"testing"
 	"time"
 )
@@ -223,6 +225,9 @@ func BenchmarkMatches(b *testing.B) {
 					if best == seat {
 						advWins++
 					}
+					if m%5 == 4 {
+						report(func(f string, a ...any) { fmt.Fprintf(os.Stderr, f+"\n", a...) }, m+1, rounds, draws, blocks, accusations, right, ends, diffs, advWins, start)
+					}
 					break
 				}
 				if k > 500 {
@@ -230,6 +235,16 @@ func BenchmarkMatches(b *testing.B) {
 				}
 			}
 		}
+		report(b.Logf, *worthMatches, rounds, draws, blocks, accusations, right, ends, diffs, advWins, start)
+		b.ReportMetric(float64(rounds)/float64(*worthMatches), "rounds/match")
+	}
+}
+
+// report writes the figures of BenchmarkMatches.
+func report(logf func(string, ...any), matches, rounds, draws, blocks, accusations, right int, ends [Stopped + 1]int, diffs []float64, advWins float64, start time.Time) {
+	{
+		b := struct{ Logf func(string, ...any) }{logf}
+		worthMatches := &matches
 		n := float64(rounds)
 		mean, sd := meanSD(diffs)
 		half := 1.96 * sd / math.Sqrt(n)
@@ -241,8 +256,6 @@ func BenchmarkMatches(b *testing.B) {
 		b.Logf("advice seat's points a round less the fixed seats' mean: %+.3f, 95%% interval [%+.3f, %+.3f]", mean, mean-half, mean+half)
 		mw := advWins / float64(*worthMatches)
 		b.Logf("matches won by the advice seat: %.1f%% ± %.1f%% (1/4 is no effect)", 100*mw, 100*math.Sqrt(mw*(1-mw)/float64(*worthMatches)))
-		b.ReportMetric(n/float64(*worthMatches), "rounds/match")
-		b.ReportMetric(mean, "advice-diff/round")
 	}
 }
 
