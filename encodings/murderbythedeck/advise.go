@@ -150,9 +150,12 @@ func rankDiscardsFor(rules Rules, hand []Card, drawn Card, target int) (int, []D
 	for _, c := range rules.LegalDiscards(hand, drawn) {
 		o := DiscardOption{Card: c}
 		switch {
-		case c.Suit() == target && c.IsFamily():
+		case c.Suit() == target && c.IsFamily() && !(target == Spades && c.IsDeath()):
 			o.Cost = 1
 			o.Why = fmt.Sprintf("a family card of %s, the suit you collect", suitWord(target))
+		case target == Spades && c.IsDeath():
+			o.Leak = -3
+			o.Why = "a death card: whoever draws it dies, a kill for you"
 		case !c.IsFamily():
 			o.Why = "a null card: nobody's family"
 		case c.IsSpade():

@@ -250,7 +250,7 @@ func pctExact(p *big.Rat) string { return whole(p) + "%" }
 func (g *Game) headlines(ctx context.Context, est *Estimate) []string {
 	st := g.st
 	if est == nil {
-		return []string{"Odds beyond reach for these lines; the marks are exact.", g.status()}
+		return []string{"Odds beyond reach for these lines; the marks are exact.", g.status(ctx)}
 	}
 	spades := g.spadeStatus(ctx, est)
 	var parts []string
@@ -272,7 +272,7 @@ func (g *Game) headlines(ctx context.Context, est *Estimate) []string {
 		}
 		first += ". Next draw a death card: " + risk
 	}
-	second := g.status()
+	second := g.status(ctx)
 	switch {
 	case est.Exact:
 		second += " Exact odds."
@@ -315,10 +315,14 @@ func (g *Game) noDeathInPile(ctx context.Context) bool {
 // face-down card by name), who is dead with their face-down card, who has
 // BLOCKed and who had a lucky break: "Death row: bob 4S, dies in 2 turns;
 // carol 2S-4S, 1-3 turns. Dead: dave (3S). BLOCK: alice."
-func (g *Game) status() string {
+func (g *Game) status(ctx context.Context) string {
 	st := g.st
 	var row, dead, block, lucky []string
-	known := func(c Card) bool { // public or the seat's: not a face-down candidate
+	a, _ := g.analyse(ctx)
+	known := func(c Card) bool { // public, the seat's, or never face down: not a candidate
+		if a != nil && a.cells[c][colDown].mark == table.No {
+			return true
+		}
 		return st.live[c] < 0 || slices.Contains(st.seatHand, c) || slices.Contains(st.deadDownCard, c) || (st.seatDown == c && st.downSlot[max(st.seat, 0)] >= 0 && st.seat >= 0)
 	}
 	for p := range Players {
