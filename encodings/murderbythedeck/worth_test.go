@@ -7,11 +7,15 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"testing"
 	"time"
 )
 
-var worthMatches = flag.Int("mbtd.matches", 100, "matches (first to 16 points) BenchmarkMatches plays")
+var (
+	worthMatches = flag.Int("mbtd.matches", 100, "matches (first to 16 points) BenchmarkMatches plays")
+	allAdvised   = flag.Bool("mbtd.alldiscard", false, "BenchmarkMatches: every seat discards by the advice (only the advice seat accuses by it)")
+)
 
 // tracked is a player's view of the round as a tracker: its Game, fed the
 // lines of its seat's log when a decision needs it.
@@ -38,8 +42,9 @@ func (t *tracked) update(r *Round) error {
 // player is a simulated player that tries to win: it collects the suit it
 // holds most of (the murderer: Spades), discarding Spades it may, then
 // null cards, then the suits it holds fewest of (rankDiscards, the
-// advice's ranking), and turns to its next best suit after 10 to 29 own
-// turns without a new card of its suit; it calls
+// advice's ranking; the fixed rule's murderer keeps its Spades, death
+// cards included, unless -mbtd.alldiscard), and turns to its next best
+// suit after 10 to 29 own turns without a new card of its suit; it calls
 // BLOCK as soon as it can; with a complete family it accuses by its rule:
 // the fixed rule accuses only a player the tracker says is certainly the
 // murderer, the advice seat accuses when the advice says so (AccuseNow:
@@ -147,6 +152,11 @@ func (a *player) Discard(r *Round, p int, legal []Card) Card {
 		}
 	}
 	_, ranked := rankDiscardsFor(r.Rules, hand, NoCard, a.target)
+	if !a.advice && !*allAdvised && a.target == Spades {
+		// The fixed rule collects its suit: the murderer keeps its Spades,
+		// death cards included, where the advice discards them.
+		slices.SortStableFunc(ranked, func(x, y DiscardOption) int { return b2i(x.Card.IsSpade()) - b2i(y.Card.IsSpade()) })
+	}
 	for _, o := range ranked {
 		for _, c := range legal {
 			if c == o.Card {
