@@ -136,6 +136,7 @@ func TestRules(t *testing.T) {
 		check  func(t *testing.T, r *Round)
 	}{{
 		name:  "reading 14-16: an Ace kills on the drawer's next turn",
+		quote: "(A = 1 turn, 2 = two Turns, 3 = Three turns, and 4 = Four Turns)",
 		pile:  "AS",
 		turns: 5,
 		want:  "a:draw a:down a:discard b:draw b:discard c:draw c:discard d:draw d:discard a:dead",
@@ -146,6 +147,7 @@ func TestRules(t *testing.T) {
 		},
 	}, {
 		name:  "reading 16: a 3 lets two more turns be played, death on the third",
+		quote: "Mrs. Heart cannot reveal that she has been murdered till 3 of here turns have passed.",
 		pile:  "3S 2H 3H 4H 6H 8H JH QH",
 		turns: 13,
 		want: "a:draw a:down a:discard b:draw b:discard c:draw c:discard d:draw d:discard " +
@@ -164,7 +166,8 @@ func TestRules(t *testing.T) {
 			}
 		},
 	}, {
-		name:  "reading 7, 19: a high Spade drawn on death row makes a Spade who still dies",
+		name:  "reading 7, 19: the identity card drawn on death row makes a murderer who still dies",
+		quote: `if the player draws the "Kill Spade", the player is DEAD!. (even if they were going out on the next turn.)`,
 		pile:  "2S 2H 3H 4H KS 6H 8H JH",
 		turns: 9,
 		want: "a:draw a:down a:discard b:draw b:discard c:draw c:discard d:draw d:discard " +
@@ -176,6 +179,7 @@ func TestRules(t *testing.T) {
 		},
 	}, {
 		name:  "reading 20: a second death card on death row is a lucky break, six cards after",
+		quote: "a player who draws a 2 3 4 (excluding the ACE) and picks up yet another SPADE card, (A 2 3 4 of SPADE) both death cards are NULLIFIED.",
 		pile:  "3S 2H 3H 4H AS 6H",
 		turns: 6,
 		want: "a:draw a:down a:discard b:draw b:discard c:draw c:discard d:draw d:discard " +
@@ -285,6 +289,7 @@ func TestRules(t *testing.T) {
 		},
 	}, {
 		name:   "reading 26: a wrong accusation kills the accuser",
+		quote:  "If you WRONGLY ACCUSE a player of being the MURDERER, you are DEAD!",
 		hands:  [Players]string{fam("AD 2D 3D 4D JD QD KD"), "", "KS"},
 		script: [Players]*script{{acts: []Action{{Kind: Accuse, Target: 1}}}},
 		turns:  1,
@@ -296,6 +301,7 @@ func TestRules(t *testing.T) {
 		},
 	}, {
 		name:   "reading 24: an accuser showing Spades dies unjudged",
+		quote:  "If you turn over your cards in an accusation and you have a SPADE card you are DEAD.",
 		hands:  [Players]string{"AS 2S 3S 4S JS QS KS"},
 		script: [Players]*script{{acts: []Action{{Kind: Accuse, Target: 2}}}},
 		turns:  1,
@@ -307,6 +313,7 @@ func TestRules(t *testing.T) {
 		},
 	}, {
 		name:   "reading 25: an accused on death row dies at once",
+		quote:  "if the ACCUSED player is dying, he / she must reveal that they are dead!",
 		hands:  [Players]string{fam("AC 2C 3C 4C JC QC KC")},
 		pile:   "4S",
 		script: [Players]*script{{acts: []Action{{Kind: Block}, {Kind: Accuse, Target: 1}}}},
