@@ -283,7 +283,26 @@ func (g *Game) headlines(ctx context.Context, est *Estimate) []string {
 		}
 		second += "."
 	}
-	return []string{first, second}
+	return []string{fit(first, firstShort), fit(second, secondShort)}
+}
+
+// The shorter forms of the headlines, tried in turn until a headline fits
+// an 80-column line (so that the sheet keeps to two headlines on a
+// 24-line terminal).
+var (
+	firstShort  = [][2]string{{". Next draw a death card: ", ". Death next: "}, {"Murderer: ", ""}, {"%±", "±"}}
+	secondShort = [][2]string{{" worlds (eff. ", "w ("}, {"Death row: ", "Row: "}, {", dies in ", " "}, {" turns", "t"}, {" turn", "t"}, {"Lucky: ", "Lucky "}}
+)
+
+// fit shortens s by the replacements in turn until it fits 80 columns.
+func fit(s string, short [][2]string) string {
+	for _, r := range short {
+		if table.Width(s) <= 80 {
+			break
+		}
+		s = strings.ReplaceAll(s, r[0], r[1])
+	}
+	return s
 }
 
 // noDeathInPile reports whether the next card drawn is certainly no death
