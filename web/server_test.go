@@ -46,7 +46,7 @@ var gameCases = []gameCase{
 	{deduceordie.Definition, "evidence 8S+3H", "ask bob carol 3H..10S = 1", 19, "3H 5S 5S"},
 	{clue.Definition, "dave lacks Plum", "alice asks Plum Knife: bob shows", 22, ""},
 	{deductio.Definition, "alice plays <=5", "alice plays nonsense", 13, ""},
-	{murderbythedeck.Definition, "dave discards 3D", "dave discards 7H", 15, ""},
+	{murderbythedeck.Definition, "dave discards 3C", "dave discards 7H", 15, ""},
 	{theresbeenamurder.Definition, "carol announces drunk", "bob plays nonsense", 11, ""},
 }
 

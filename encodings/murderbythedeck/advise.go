@@ -17,6 +17,15 @@ import (
 type Advice struct {
 	// CanAccuse is set when the seat may accuse now.
 	CanAccuse bool
+	// AccuseNow is set when the advice is to accuse now the first of
+	// Accusations: the seat may, and that accusation is right with a
+	// chance of at least one half (a wrong one kills the accuser, a right
+	// one scores every living player; BLOCK first when the seat can, since
+	// a BLOCKed player cannot be killed and may accuse on any later turn).
+	AccuseNow bool
+	// Block is set when the seat may call BLOCK now, which the advice
+	// always recommends: a BLOCKed player cannot be killed.
+	Block bool
 	// Accusations are the other living players, most likely Spade first.
 	Accusations []AccuseOption
 	// NextDeath is the estimated chance that the next card drawn is a death
@@ -72,7 +81,10 @@ func (g *Game) Advice(ctx context.Context) (*Advice, error) {
 	if _, full := fullFamily(hand); full && st.step == stStart && st.turn == me && st.downSlot[me] < 0 && !st.over {
 		a.CanAccuse = true
 	}
-	sp := g.spadeStatus(ctx, est)
+	sp, err := g.murdererOdds(ctx)
+	if err != nil {
+		return nil, err
+	}
 	for q := range Players {
 		if q == me || !st.alive[q] {
 			continue
@@ -80,17 +92,23 @@ func (g *Game) Advice(ctx context.Context) (*Advice, error) {
 		a.Accusations = append(a.Accusations, AccuseOption{Player: st.names[q], Status: sp[q].status, P: sp[q].p, SE: sp[q].se})
 	}
 	slices.SortStableFunc(a.Accusations, func(x, y AccuseOption) int { return y.P.Cmp(x.P) })
+	a.Block = a.CanAccuse && !st.blocked[me] && !st.lucky[me]
+	if suit, _ := fullFamily(hand); a.CanAccuse && suit != Spades && !a.Block && len(a.Accusations) > 0 && a.Accusations[0].P.Cmp(big.NewRat(1, 2)) >= 0 {
+		a.AccuseNow = true
+	}
 	if est != nil && est.RiskDen > 0 {
 		a.NextDeath, a.NextDeathSE = est.RiskP(), est.RiskSE()
 	}
-	a.Kills = st.downSlot[me] < 0 && !isSpade(hand)
+	a.Kills = st.downSlot[me] < 0 && !st.rules.IsMurderer(hand)
 	// Discards: of the hand and the card drawn this turn, if any.
+	drawn := NoCard
 	if st.step == stDrawn && st.turn == me {
-		if !(st.drawn.IsDeath() && (st.downSlot[me] >= 0 || !isSpade(hand))) {
+		if !(st.drawn.IsDeath() && (st.downSlot[me] >= 0 || !st.rules.IsMurderer(hand))) {
 			hand = append(hand, st.drawn)
+			drawn = st.drawn
 		}
 	}
-	a.Target, a.Discards = rankDiscards(hand)
+	a.Target, a.Discards = rankDiscards(st.rules, hand, drawn)
 	return a, nil
 }
 
@@ -99,17 +117,29 @@ func (g *Game) Advice(ctx context.Context) (*Advice, error) {
 // holds most family cards; Spades for a Spade), null cards first among
 // them (nobody's family: they tell nothing of the suit sought), then the
 // cards of the suits the hand holds fewest of (they leak least).
-func rankDiscards(hand []Card) (int, []DiscardOption) {
-	var count [4]int
+func rankDiscards(rules Rules, hand []Card, drawn Card) (int, []DiscardOption) {
+	return rankDiscardsFor(rules, hand, drawn, -1)
+}
+
+// familyCounts are the family cards of each suit in hand.
+func familyCounts(hand []Card) (count [4]int) {
 	for _, c := range hand {
 		if c.IsFamily() {
 			count[c.Suit()]++
 		}
 	}
-	target := -1
-	if isSpade(hand) {
+	return count
+}
+
+// rankDiscardsFor is rankDiscards toward the target suit given (-1: the
+// suit of which the hand holds most family cards; Spades for the murderer).
+func rankDiscardsFor(rules Rules, hand []Card, drawn Card, target int) (int, []DiscardOption) {
+	count := familyCounts(hand)
+	switch {
+	case target >= 0:
+	case rules.IsMurderer(hand):
 		target = Spades
-	} else {
+	default:
 		for s := range 3 {
 			if target < 0 || count[s] > count[target] {
 				target = s
@@ -117,19 +147,25 @@ func rankDiscards(hand []Card) (int, []DiscardOption) {
 		}
 	}
 	var out []DiscardOption
-	for _, c := range legalDiscards(hand) {
+	for _, c := range rules.LegalDiscards(hand, drawn) {
 		o := DiscardOption{Card: c}
 		switch {
-		case c.Suit() == target && c.IsFamily():
+		case c.Suit() == target && c.IsFamily() && !(target == Spades && c.IsDeath()):
 			o.Cost = 1
 			o.Why = fmt.Sprintf("a family card of %s, the suit you collect", suitWord(target))
+		case target == Spades && c.IsDeath():
+			o.Leak = -3
+			o.Why = "a death card: whoever draws it dies, a kill for you"
 		case !c.IsFamily():
 			o.Why = "a null card: nobody's family"
+		case c.IsSpade():
+			o.Leak = -2
+			o.Why = "a Spade: holding one bars BLOCK and accusing"
 		default:
 			o.Leak = count[c.Suit()]
 			o.Why = fmt.Sprintf("you hold %s of %s", table.Counted(count[c.Suit()], "family card"), suitWord(c.Suit()))
 		}
-		if !c.IsFamily() {
+		if !c.IsFamily() && o.Leak == 0 {
 			o.Leak = -1
 		}
 		out = append(out, o)
@@ -164,10 +200,16 @@ func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 	if d := a.decision(); d != nil {
 		b.WriteString(d.Text() + "\n")
 	}
-	if a.CanAccuse {
-		b.WriteString("You may accuse now. Chance each accusation is right:\n")
-	} else {
-		b.WriteString("You may not accuse now (it needs your seven family cards, before drawing).\nChance each player is a Spade:\n")
+	switch {
+	case a.Block:
+		b.WriteString("Call BLOCK now: a BLOCKed player cannot be killed, and may accuse on any later turn.\n")
+		b.WriteString("Chance each accusation would be right (a wrong one kills you):\n")
+	case a.AccuseNow:
+		fmt.Fprintf(&b, "Accuse %s now. Chance each accusation is right (a wrong one kills you):\n", a.Accusations[0].Player)
+	case a.CanAccuse:
+		b.WriteString("You may accuse now; none is right with an even chance yet. Chance each is right:\n")
+	default:
+		b.WriteString("You may not accuse now (it needs your seven family cards, before drawing).\nChance each player is the murderer:\n")
 	}
 	for _, o := range a.Accusations {
 		switch o.Status {

@@ -52,6 +52,8 @@ func BenchmarkTrackerTurn(b *testing.B) {
 		logs = append(logs, sim.Logs[0])
 	}
 	var times, cpus []time.Duration
+	var ses []float64
+	met, exact := 0, 0
 	var worst time.Duration
 	var worstAt string
 	for b.Loop() {
@@ -71,6 +73,15 @@ func BenchmarkTrackerTurn(b *testing.B) {
 				if _, err := g.Sheet(ctx); err != nil {
 					b.Fatal(err)
 				}
+				if est, err := g.Estimate(ctx); err == nil {
+					ses = append(ses, est.maxSE())
+					if est.maxSE() <= TargetSE {
+						met++
+					}
+					if est.Exact {
+						exact++
+					}
+				}
 				times = append(times, time.Since(start))
 				cpus = append(cpus, cpuTime()-cpu)
 				if d := cpus[len(cpus)-1]; d > worst {
@@ -80,6 +91,11 @@ func BenchmarkTrackerTurn(b *testing.B) {
 		}
 	}
 	b.Logf("the most CPU: %v at %s", worst, worstAt)
+	slices.Sort(ses)
+	b.ReportMetric(100*float64(met)/float64(len(ses)), "se-met-%")
+	b.ReportMetric(100*float64(exact)/float64(len(ses)), "exact-%")
+	b.ReportMetric(100*ses[len(ses)/2], "median-max-se-pts")
+	b.ReportMetric(100*ses[len(ses)*9/10], "p90-max-se-pts")
 	slices.Sort(times)
 	slices.Sort(cpus)
 	b.ReportMetric(float64(cpus[len(cpus)/2].Microseconds())/1000, "median-cpu-ms")

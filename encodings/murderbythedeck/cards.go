@@ -122,16 +122,6 @@ func fullFamily(hand []Card) (int, bool) {
 	return s, true
 }
 
-// isSpade reports whether hand holds a high Spade.
-func isSpade(hand []Card) bool {
-	for _, c := range hand {
-		if c.IsHigh() {
-			return true
-		}
-	}
-	return false
-}
-
 // hasSpade reports whether hand holds any Spade.
 func hasSpade(hand []Card) bool {
 	for _, c := range hand {
@@ -140,21 +130,6 @@ func hasSpade(hand []Card) bool {
 		}
 	}
 	return false
-}
-
-// legalDiscards are the cards of hand that may be discarded: every card
-// but the Spades, or every card when all are Spades (docs/rules reading 11).
-func legalDiscards(hand []Card) []Card {
-	var out []Card
-	for _, c := range hand {
-		if !c.IsSpade() {
-			out = append(out, c)
-		}
-	}
-	if len(out) == 0 {
-		return append(out, hand...)
-	}
-	return out
 }
 
 func cardList(cs []Card) string {

@@ -11,9 +11,9 @@ import (
 // game keeps, on its built-in example (bob's seat, dave to discard).
 func TestConformance(t *testing.T) {
 	tabletest.Run(t, murderbythedeck.Definition, tabletest.Options{
-		Facts:        []string{"bob 6S", "down 4S", "not alice 6S", "used 8H"},
-		Open:         "alice QS",
-		Conflict:     "dave discards 3D",
+		Facts:        []string{"bob QS", "used 4S", "not alice 3C", "used KH"},
+		Open:         "alice KS",
+		Conflict:     "dave discards 3C",
 		Malformed:    "dave discards 7H",
 		MalformedCol: 15,
 		Advise:       []string{""},
@@ -25,5 +25,5 @@ func TestConformance(t *testing.T) {
 func FuzzLine(f *testing.F) {
 	tabletest.Fuzz(f, murderbythedeck.Definition,
 		"dave discards 3S", "dave down", "dave lucky 2S 3S", "alice draws", "alice accuses bob right AH 2H 3H 4H JH QH KH",
-		"bob dead 2S 6S 3C 3D 8D QC", "carol block", "carol passes", "dave discards KD")
+		"bob dead 3C QD 4H 8D QS 8C", "carol block", "carol passes", "dave discards KD")
 }

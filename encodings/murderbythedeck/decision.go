@@ -12,11 +12,19 @@ func (a *Advice) decision() *table.Decision {
 	chance := func(o AccuseOption) string {
 		switch o.Status {
 		case "forced":
-			return "certainly a Spade"
+			return "certainly the murderer"
 		case "impossible":
-			return "never a Spade"
+			return "never the murderer"
 		}
-		return "a Spade at " + pct(o.P, o.SE)
+		return "the murderer at " + pct(o.P, o.SE)
+	}
+	if a.Block {
+		d := &table.Decision{Best: table.Choice{What: "call BLOCK"}, Why: "a BLOCKed player cannot be killed, and may accuse on any later turn"}
+		if len(a.Accusations) > 0 {
+			best := a.Accusations[0]
+			d.RunnerUp = &table.Choice{What: "accuse " + best.Player, Value: chance(best)}
+		}
+		return d
 	}
 	if a.CanAccuse && len(a.Accusations) > 0 {
 		best := a.Accusations[0]
@@ -24,7 +32,7 @@ func (a *Advice) decision() *table.Decision {
 		if len(a.Accusations) > 1 {
 			next := a.Accusations[1]
 			d.RunnerUp = &table.Choice{What: "accuse " + next.Player, Value: chance(next)}
-			d.Why = fmt.Sprintf("%s is the likelier Spade", best.Player)
+			d.Why = fmt.Sprintf("%s is the likelier murderer; a wrong accusation kills you", best.Player)
 		} else {
 			d.Why = "the only other living player"
 		}

@@ -18,15 +18,17 @@ var Definition = table.Definition{
 		Lines: Help,
 		Why: `A fact is a place and a card, or a player and "spade": "bob QS" (QS is in
 bob's hand now), "pile 3S", "down 2S" (face down before a player), "used 6H"
-(on the return pile), "bob spade" (bob is a Spade, the murderer); any of
-them after "not".`,
+(on the return pile), "bob spade" (bob is the murderer); any of them
+after "not".`,
 		Odds: `The sheet: every card's possible places now (each hand, the draw pile,
 face down, the return pile), ✓ forced, ✗ impossible, else the estimated
-odds; the odds that each player is a Spade and that the next card drawn is
-a death card, each with its standard error (±).`,
-		Advise: `"advise": the chance each accusation would be right (and whether you may
-accuse now), the risk that the next card drawn is a death card, and which
-card to discard, best first.`,
+odds, "~" when too few sampled worlds back them; the odds that each player
+is the murderer and that the next card drawn is a death card, each with its
+standard error (±); who is on death row with the turns left, who is dead,
+BLOCKed or had a lucky break.`,
+		Advise: `"advise": BLOCK when you can; the chance each accusation would be right
+(a wrong one kills you) and whether to accuse now; the risk that the next
+card drawn is a death card; which card to discard, best first.`,
 	},
 	Example: ExampleLog,
 	Questions: []table.Question{
@@ -63,6 +65,9 @@ const Help = `Murder By The Deck lines (names, words and cards in any case):
   players NAME NAME NAME NAME   the four players in seat order, first
   seat NAME                     whose log it is (leave out to spectate)
   hand CARD x7                  the seat's seven cards: AH 2H 6C 8D JS QD KH
+  rule murderer KS|QS|high      the murderer's card (KS unless said)
+  rule discard sheet|nospade    may a Spade be discarded (sheet: 6, 8, dealt)
+  rule piles unlimited|N        how many draw piles a round may use
 A turn, in seat order:
   NAME draws [CARD]             a draw (the card only on the seat's own draw)
   NAME down                     the drawn death card is placed face down

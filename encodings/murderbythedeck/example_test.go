@@ -17,7 +17,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	for _, fact := range []string{"down 4S", "not alice 6S", "not carol 2S"} {
+	for _, fact := range []string{"used 4S", "not dave 8D", "not carol QS"} {
 		e, err := g.Explain(ctx, fact)
 		if err != nil {
 			fmt.Println(err)
@@ -25,14 +25,14 @@ func Example() {
 		}
 		fmt.Println(e.Fact, "because of lines", e.Lines)
 	}
-	if _, err := g.Explain(ctx, "alice QS"); err != nil {
+	if _, err := g.Explain(ctx, "alice KS"); err != nil {
 		fmt.Println(err)
 	}
 	// Output:
-	// 4S is face down before a player because of lines [14 15]
-	// 6S is not in alice's hand because of lines [3]
-	// 2S is not in carol's hand because of lines [3]
-	// the lines so far do not force this: QS is in alice's hand
+	// 4S is on the return pile because of lines [42]
+	// 8D is not in dave's hand because of lines [7]
+	// QS is not in carol's hand because of lines [24]
+	// the lines so far do not force this: KS is in alice's hand
 }
 
 // ExampleSimulate plays a seeded random round and prints the first lines
@@ -51,8 +51,8 @@ func ExampleSimulate() {
 	// seat bob
 	// hand 2S 6S AC 3C QD 4H 3D
 	// alice draws
-	// alice discards 2H
+	// alice down
+	// alice discards QS
 	// bob draws 8D
-	// bob discards 4H
-	// carol draws
+	// bob discards AC
 }

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
 	"github.com/gumshoe-dev/gumshoe/solver"
@@ -30,9 +32,11 @@ type Game struct {
 	// engine (the one that checked the last line).
 	work *solver.Problem
 	sat  *solver.SAT
-	// samples is the number of worlds an estimate draws.
-	samples int
-	key     string // the non-comment lines so far, for the memo of states
+	// samples is the number of worlds an estimate draws first, budget the
+	// time it may spend drawing more.
+	samples, most int
+	budget        time.Duration
+	key           string // the non-comment lines so far, for the memo of states
 }
 
 var _ table.Game = (*Game)(nil)
@@ -41,7 +45,7 @@ var _ table.Game = (*Game)(nil)
 func NewGame() *Game {
 	st := newState()
 	cp, _ := st.compile()
-	return &Game{st: st, cp: cp, samples: Samples}
+	return &Game{st: st, cp: cp, samples: Samples, most: MaxSamples}
 }
 
 // Load reads a whole log of Murder By The Deck (header "game mbtd") and
@@ -68,9 +72,25 @@ func (g *Game) Seat() string {
 // Over reports whether the round is over.
 func (g *Game) Over() bool { return g.st.over }
 
-// SetSamples sets the number of worlds the estimates draw (at least 10).
+// SetSamples sets the number of worlds the estimates draw first (at least
+// 10).
 func (g *Game) SetSamples(n int) {
 	g.samples = max(n, 10)
+	g.est, g.estErr, g.an = nil, nil, nil
+}
+
+// SetBudget sets the time an estimate may spend drawing worlds before it
+// stops short of TargetSE; 0 (the default) sets no time, only the bound of
+// SetMaxSamples, so that the same lines always give the same figures.
+func (g *Game) SetBudget(d time.Duration) {
+	g.budget = max(d, 0)
+	g.est, g.estErr, g.an = nil, nil, nil
+}
+
+// SetMaxSamples sets the most worlds an estimate draws to bring every
+// standard error down to TargetSE (at least the first ones, SetSamples).
+func (g *Game) SetMaxSamples(n int) {
+	g.most = n
 	g.est, g.estErr, g.an = nil, nil, nil
 }
 
@@ -78,7 +98,7 @@ func (g *Game) SetSamples(n int) {
 // completion at the prompt.
 func (g *Game) Words() []string {
 	w := slices.Clone(g.st.names)
-	w = append(w, "players", "seat", "hand", "draws", "down", "discards", "lucky", "dead", "block", "passes", "accuses", "shows", "right", "wrong", "pile", "used", "not", "spade")
+	w = append(w, "players", "seat", "hand", "draws", "down", "discards", "lucky", "dead", "block", "passes", "accuses", "shows", "right", "wrong", "pile", "used", "not", "spade", "rule", "murderer", "discard", "piles", "sheet", "nospade", "high", "unlimited")
 	for c := range Card(NumCards) {
 		w = append(w, c.String())
 	}
@@ -136,6 +156,12 @@ func (g *Game) Apply(line string) error {
 				nums = append(nums, l)
 			}
 		}
+		if len(nums) == 0 {
+			// The line contradicts what the lines made public, which the
+			// model holds as structure, not as constraints: name the lines
+			// that made it so.
+			nums = g.st.publicReasons(line)
+		}
 		slices.Sort(nums)
 		return table.NewConflict(g.lines, slices.Compact(nums))
 	}
@@ -188,12 +214,21 @@ func (c *memoCache) put(k string, m memo) {
 	c.order = append(c.order, k)
 }
 
+// seedOf is the sampling seed of the lines so far: a hash of their text, so
+// that the same log always gives the same figures and two logs never share
+// a sampling stream by their length alone.
+func seedOf(content string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(content))
+	return h.Sum64()
+}
+
 // Estimate is the tracker's estimate for the lines so far (computed once
-// per line, with a seed that depends on the lines only, so that the same
-// log always gives the same figures).
+// per line, with a seed that is a hash of the lines' text, so that the same
+// log always gives the same figures; see [Game.SetBudget]).
 func (g *Game) Estimate(ctx context.Context) (*Estimate, error) {
 	if g.est == nil && g.estErr == nil {
-		g.est, g.estErr = g.st.estimateWith(ctx, solver.NewCounter(g.cp.prob), g.samples, uint64(len(g.cp.obsLine))*7919+uint64(len(g.st.slots)))
+		g.est, g.estErr = g.st.estimateWith(ctx, solver.NewCounter(g.cp.prob), g.samples, max(g.most, g.samples), seedOf(g.st.content), g.budget)
 		if g.estErr != nil && ctx.Err() != nil {
 			err := g.estErr
 			g.estErr = nil

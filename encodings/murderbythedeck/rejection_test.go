@@ -163,9 +163,9 @@ func TestTrackerAgainstRejection(t *testing.T) {
 	cases := []struct {
 		seed  uint64
 		seat  int
-		lines int // lines of the seat's log kept
+		lines int // lines of the seat's log kept (at least; up to the end of a turn)
 	}{
-		{seed: 2, seat: 1, lines: 9}, // two discards by others, bob's own turn
+		{seed: 7, seat: 1, lines: 9}, // bob after two turns of others and his own
 		{seed: 5, seat: 0, lines: 9}, // alice first, then two other players
 		{seed: 11, seat: 2, lines: 9},
 	}
@@ -175,7 +175,7 @@ func TestTrackerAgainstRejection(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		lines := sim.Logs[tc.seat][:tc.lines]
+		lines := sim.Logs[tc.seat][:turnEnd(sim.Logs[tc.seat], tc.lines)]
 		g := NewGame()
 		g.SetSamples(2000)
 		for _, l := range lines {
@@ -198,12 +198,12 @@ func TestTrackerAgainstRejection(t *testing.T) {
 			return true
 		}
 		for p := range Players {
-			check(SimPlayers[p]+" is a Spade", spade[p], ratFloat(est.P(est.Spade[p])), est.SpadeSE(p))
+			check(SimPlayers[p]+" is a Spade", spade[p], ratFloat(est.SpadeP(p)), est.SpadeSE(p))
 		}
 		// The cards that decide identities and deaths, in every column.
 		for _, c := range []Card{NewCard(6, Spades), NewCard(7, Spades), NewCard(8, Spades), deathCard(1), deathCard(2), deathCard(3), deathCard(4)} {
 			for col := range numCols {
-				check(c.String()+" in "+g.colName(col), loc[c][col], ratFloat(est.P(est.Loc[c][col])), est.LocSE(c, col))
+				check(c.String()+" in "+g.colName(col), loc[c][col], ratFloat(est.LocP(c, col)), est.LocSE(c, col))
 			}
 		}
 		// Every other cell: count the misses beyond three standard errors
@@ -212,7 +212,7 @@ func TestTrackerAgainstRejection(t *testing.T) {
 		for c := range Card(NumCards) {
 			for col := range numCols {
 				n++
-				pt, se := ratFloat(est.P(est.Loc[c][col])), est.LocSE(c, col)
+				pt, se := ratFloat(est.LocP(c, col)), est.LocSE(c, col)
 				seRej := math.Sqrt(loc[c][col] * (1 - loc[c][col]) / float64(kept))
 				if math.Abs(loc[c][col]-pt) > 3*math.Sqrt(se*se+seRej*seRej)+1e-9 {
 					miss++
@@ -233,3 +233,14 @@ func TestTrackerAgainstRejection(t *testing.T) {
 // holds, and a tracker without the discard weights fails (checked with
 // stream 7).
 var rejSalt uint64 = 7
+
+// turnEnd is the smallest n >= min such that the first n lines of log end
+// with a whole turn (the next line is a draw).
+func turnEnd(log []string, min int) int {
+	for n := min; n < len(log); n++ {
+		if f := strings.Fields(log[n]); len(f) >= 2 && f[1] == "draws" {
+			return n
+		}
+	}
+	return len(log)
+}

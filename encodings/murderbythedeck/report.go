@@ -13,9 +13,11 @@ import (
 
 // cellState is what the tracker knows of one card and one column.
 type cellState struct {
-	mark table.Mark
-	p    *big.Rat // the estimate, for an open cell
-	se   float64
+	mark  table.Mark
+	p     *big.Rat // the estimate, for an open cell
+	se    float64
+	rough bool // too few effective samples to trust se
+	exact bool // p is exact (the estimator counted it), not sampled
 }
 
 // analysis is what the sheet, the reports and the advice read: the
@@ -68,7 +70,7 @@ func (g *Game) analyse(ctx context.Context) (*analysis, error) {
 			case known >= 0:
 				possible[c][col] = col == known
 			case len(lits) == 0:
-			case est != nil && est.Loc[c][col].Sign() > 0:
+			case est != nil && est.LocP(c, col).Sign() > 0:
 				possible[c][col] = true
 			default:
 				qs = append(qs, query{lits: lits, hold: true})
@@ -80,7 +82,7 @@ func (g *Game) analyse(ctx context.Context) (*analysis, error) {
 	canNot := [Players]bool{}
 	var askFor []int
 	for p := range Players {
-		if est != nil && est.Spade[p].Cmp(est.Total) < 0 {
+		if est != nil && est.SpadeP(p).Cmp(big.NewRat(1, 1)) < 0 {
 			canNot[p] = true
 			continue
 		}
@@ -90,7 +92,7 @@ func (g *Game) analyse(ctx context.Context) (*analysis, error) {
 	canBe := [Players]bool{}
 	canBeKnown := [Players]bool{}
 	for p := range Players {
-		if est != nil && est.Spade[p].Sign() > 0 {
+		if est != nil && est.SpadeP(p).Sign() > 0 {
 			canBe[p], canBeKnown[p] = true, true
 			continue
 		}
@@ -131,8 +133,10 @@ func (g *Game) analyse(ctx context.Context) (*analysis, error) {
 			default:
 				cs.mark = table.Maybe
 				if est != nil {
-					cs.p = est.P(est.Loc[c][col])
+					cs.p = est.LocP(Card(c), col)
 					cs.se = est.LocSE(Card(c), col)
+					cs.rough = est.LocRough(Card(c), col)
+					cs.exact = est.Exact
 				} else {
 					cs.p = big.NewRat(1, int64(n))
 				}
@@ -151,8 +155,13 @@ func (g *Game) analyse(ctx context.Context) (*analysis, error) {
 			o.status, o.text, o.p = "forced", "✓", big.NewRat(1, 1)
 		case est != nil:
 			o.status = "open"
-			o.p, o.se = est.P(est.Spade[p]), est.SpadeSE(p)
+			o.p, o.se = est.SpadeP(p), est.SpadeSE(p)
 			o.text = pct(o.p, o.se)
+			if est.Exact {
+				o.text = pctExact(o.p)
+			} else if est.SpadeRough(p) {
+				o.text = "~" + o.text
+			}
 		default:
 			o.status, o.p, o.text = "open", new(big.Rat), "?"
 		}
@@ -200,10 +209,16 @@ func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
 			cs := cells[c][col]
 			cell := table.Cell{Mark: cs.mark, NoEstimate: cs.mark == table.Maybe && cs.p == nil}
 			if cs.mark == table.Maybe && cs.p != nil {
-				// The estimator's value (a fraction of sampled weights,
-				// docs/encodings/murder-by-the-deck.md) and its standard
-				// error: an estimate, never written as a fraction.
-				cell.P, cell.SE = ratFloat(cs.p), cs.se
+				// The estimator's value: exact where the estimator counted
+				// it (the opening), otherwise a fraction of sampled weights
+				// (docs/encodings/murder-by-the-deck.md) with its standard
+				// error, never written as a fraction.
+				cell.P, cell.Rough = ratFloat(cs.p), cs.rough
+				if cs.exact {
+					cell.Exact = cs.p
+				} else {
+					cell.SE = cs.se
+				}
 			}
 			row.Cells = append(row.Cells, cell)
 		}
@@ -214,29 +229,198 @@ func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
 }
 
 func pct(p *big.Rat, se float64) string {
-	return fmt.Sprintf("%.0f%%±%.0f", ratFloat(p)*100, se*100)
+	return fmt.Sprintf("%s%%±%.0f", whole(p), se*100)
 }
+
+// whole is a probability in whole percent, never "0" or "100" for one that
+// is not exactly 0 or 1: "<1" and ">99".
+func whole(p *big.Rat) string {
+	f := ratFloat(p) * 100
+	switch {
+	case f < 0.5 && p.Sign() > 0:
+		return "<1"
+	case f >= 99.5 && p.Cmp(big.NewRat(1, 1)) < 0:
+		return ">99"
+	}
+	return fmt.Sprintf("%.0f", f)
+}
+
+// estText is an estimate with its standard error, or an exact figure.
+func estText(p *big.Rat, se float64, exact bool) string {
+	if exact {
+		return pctExact(p)
+	}
+	return pct(p, se)
+}
+
+// pctExact is an exact probability in whole percent.
+func pctExact(p *big.Rat) string { return whole(p) + "%" }
 
 func (g *Game) headlines(ctx context.Context, est *Estimate) []string {
 	st := g.st
 	if est == nil {
-		return []string{"Odds beyond reach for these lines; the marks are exact."}
+		return []string{"Odds beyond reach for these lines; the marks are exact.", g.status(ctx)}
 	}
 	spades := g.spadeStatus(ctx, est)
 	var parts []string
 	for p := range Players {
 		if !st.alive[p] {
-			parts = append(parts, st.names[p]+" dead")
 			continue
 		}
 		parts = append(parts, st.names[p]+" "+spades[p].text)
 	}
-	out := []string{"Spade (murderer): " + strings.Join(parts, ", ")}
+	first := "Murderer: " + strings.Join(parts, ", ")
 	if est.RiskDen > 0 {
-		out = append(out, fmt.Sprintf("Next draw is a death card: %s", pct(est.RiskP(), est.RiskSE())))
+		risk := estText(est.RiskP(), est.RiskSE(), est.Exact)
+		if est.RiskP().Sign() == 0 {
+			risk = "0%"
+			if !g.noDeathInPile(ctx) {
+				// No world drawn had one, but one may be there.
+				risk = "<1%"
+			}
+		}
+		first += ". Next draw a death card: " + risk
 	}
-	out = append(out, fmt.Sprintf("Estimated from %d worlds (effective %.0f); ± is one standard error.", est.N, est.ESS))
-	return out
+	second := g.status(ctx)
+	switch {
+	case est.Exact:
+		second += " Exact odds."
+	default:
+		second += fmt.Sprintf(" %d worlds (eff. %.0f)", est.N, est.ESS)
+		if est.ESS < roughSize {
+			second += ", ~ rough"
+		}
+		second += "."
+	}
+	return []string{fit(first, firstShort), fit(second, secondShort)}
+}
+
+// The shorter forms of the headlines, tried in turn until a headline fits
+// an 80-column line (so that the sheet keeps to two headlines on a
+// 24-line terminal).
+var (
+	firstShort  = [][2]string{{". Next draw a death card: ", ". Death next: "}, {"Murderer: ", ""}, {"%±", "±"}}
+	secondShort = [][2]string{{" worlds (eff. ", "w ("}, {"Death row: ", "Row: "}, {", dies in ", " "}, {" turns", "t"}, {" turn", "t"}, {"Lucky: ", "Lucky "}}
+)
+
+// fit shortens s by the replacements in turn until it fits 80 columns.
+func fit(s string, short [][2]string) string {
+	for _, r := range short {
+		if table.Width(s) <= 80 {
+			break
+		}
+		s = strings.ReplaceAll(s, r[0], r[1])
+	}
+	return s
+}
+
+// noDeathInPile reports whether the next card drawn is certainly no death
+// card: none can be in the draw pile (or, to be shuffled, on the return
+// pile).
+func (g *Game) noDeathInPile(ctx context.Context) bool {
+	st := g.st
+	if st.pile == 0 {
+		for _, c := range st.used {
+			if c.IsDeath() {
+				return false
+			}
+		}
+		return true
+	}
+	a, err := g.analyse(ctx)
+	if err != nil {
+		return false
+	}
+	for n := 1; n <= 4; n++ {
+		if a.cells[deathCard(n)][colPile].mark != table.No {
+			return false
+		}
+	}
+	return true
+}
+
+// status says who is on death row with their turns left (the seat's own
+// face-down card by name), who is dead with their face-down card, who has
+// BLOCKed and who had a lucky break: "Death row: bob 4S, dies in 2 turns;
+// carol 2S-4S, 1-3 turns. Dead: dave (3S). BLOCK: alice."
+func (g *Game) status(ctx context.Context) string {
+	st := g.st
+	var row, dead, block, lucky []string
+	a, _ := g.analyse(ctx)
+	known := func(c Card) bool { // public, the seat's, or never face down: not a candidate
+		if a != nil && a.cells[c][colDown].mark == table.No {
+			return true
+		}
+		return st.live[c] < 0 || slices.Contains(st.seatHand, c) || slices.Contains(st.deadDownCard, c) || (st.seatDown == c && st.downSlot[max(st.seat, 0)] >= 0 && st.seat >= 0)
+	}
+	for p := range Players {
+		name := st.names[p]
+		switch {
+		case !st.alive[p]:
+			for i, k := range st.deadDown {
+				if k >= 0 && st.slots[k].player == p {
+					if c := st.deadDownCard[i]; c != NoCard {
+						name += " (" + c.String() + ")"
+					}
+				}
+			}
+			dead = append(dead, name)
+			continue
+		case st.downSlot[p] >= 0:
+			played := st.downTurns[p]
+			if p == st.seat {
+				left := st.seatDown.DeathTurns() - played
+				row = append(row, fmt.Sprintf("%s %s, dies in %d turn%s", name, st.seatDown, left, plural(left)))
+				break
+			}
+			lo, hi := 0, 0
+			var cands []string
+			for n := played + 1; n <= 4; n++ {
+				if c := deathCard(n); !known(c) {
+					cands = append(cands, c.String())
+					if lo == 0 {
+						lo = n - played
+					}
+					hi = n - played
+				}
+			}
+			switch {
+			case len(cands) == 0:
+				row = append(row, name)
+			case lo == hi:
+				row = append(row, fmt.Sprintf("%s %s, dies in %d turn%s", name, cands[0], lo, plural(lo)))
+			default:
+				row = append(row, fmt.Sprintf("%s %s, %d-%d turns", name, strings.Join(cands, "/"), lo, hi))
+			}
+		}
+		if st.blocked[p] {
+			block = append(block, st.names[p])
+		}
+		if st.lucky[p] {
+			lucky = append(lucky, st.names[p])
+		}
+	}
+	var b strings.Builder
+	add := func(head string, xs []string, sep string) {
+		if len(xs) > 0 {
+			fmt.Fprintf(&b, "%s: %s. ", head, strings.Join(xs, sep))
+		}
+	}
+	add("Death row", row, "; ")
+	add("Dead", dead, ", ")
+	add("BLOCK", block, ", ")
+	add("Lucky", lucky, ", ")
+	if b.Len() == 0 {
+		return "Nobody on death row, dead or BLOCKed."
+	}
+	return strings.TrimSpace(b.String())
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }
 
 // spadeOdds is what the tracker says of one player being a Spade.
@@ -245,6 +429,64 @@ type spadeOdds struct {
 	p      *big.Rat
 	se     float64
 	text   string
+}
+
+// murdererOdds is each player's murderer status without settling every
+// card: the estimate, and SAT questions for what no sampled world shows
+// (the analysis, when it is made, gives the same).
+func (g *Game) murdererOdds(ctx context.Context) ([Players]spadeOdds, error) {
+	var out [Players]spadeOdds
+	if g.an != nil {
+		return g.an.spades, nil
+	}
+	est, err := g.Estimate(ctx)
+	if err != nil {
+		return out, err
+	}
+	st := g.st
+	var qs []query
+	var who []int
+	for p := range Players {
+		if !st.alive[p] {
+			continue
+		}
+		if est.SpadeP(p).Cmp(big.NewRat(1, 1)) == 0 {
+			qs = append(qs, query{lits: st.highIn(p), hold: false})
+			who = append(who, p)
+		}
+		if est.SpadeP(p).Sign() == 0 {
+			qs = append(qs, query{lits: st.highIn(p), hold: true})
+			who = append(who, -p-1)
+		}
+	}
+	ok, err := g.possible(ctx, qs)
+	if err != nil {
+		return out, err
+	}
+	canNot, canBe := [Players]bool{true, true, true, true}, [Players]bool{true, true, true, true}
+	for i, w := range who {
+		if w >= 0 {
+			canNot[w] = ok[i]
+		} else {
+			canBe[-w-1] = ok[i]
+		}
+	}
+	for p := range Players {
+		o := &out[p]
+		switch {
+		case !st.alive[p]:
+			o.status, o.text, o.p = "dead", "dead", new(big.Rat)
+		case !canBe[p]:
+			o.status, o.text, o.p = "impossible", "✗", new(big.Rat)
+		case !canNot[p]:
+			o.status, o.text, o.p = "forced", "✓", big.NewRat(1, 1)
+		default:
+			o.status = "open"
+			o.p, o.se = est.SpadeP(p), est.SpadeSE(p)
+			o.text = pct(o.p, o.se)
+		}
+	}
+	return out, nil
 }
 
 // spadeStatus is each player's Spade status (analyse).
@@ -280,7 +522,7 @@ func (g *Game) Report(ctx context.Context, w io.Writer) error {
 		var parts []string
 		for col := range numCols {
 			if cs := cells[c][col]; cs.mark == table.Maybe {
-				parts = append(parts, g.colName(col)+" "+pct(cs.p, cs.se))
+				parts = append(parts, g.colName(col)+" "+estText(cs.p, cs.se, est != nil && est.Exact))
 			}
 		}
 		if len(parts) > 0 {

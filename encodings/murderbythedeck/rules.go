@@ -12,9 +12,27 @@ const Players = 4
 // HandSize is the number of cards dealt to each player.
 const HandSize = 7
 
-// MaxPiles is the number of draw piles a round may use: the pile left by
-// the deal and two shuffles of the return pile (docs/rules reading 27).
+// MaxPiles is the cap on draw piles of the old reading (Old.MaxPiles): the
+// pile left by the deal and two shuffles of the return pile. The default
+// rules have no cap (Rules.MaxPiles 0).
 const MaxPiles = 3
+
+// End is how a round ended.
+type End uint8
+
+// The ends of a round.
+const (
+	NotOver End = iota // the round goes on
+	Caught             // a right accusation
+	Alone              // fewer than two players alive
+	NoDraw             // a full round of turns without a draw (everybody BLOCKed, or nothing to draw)
+	Stopped            // the simulator's turn limit (SimOptions.MaxTurns)
+)
+
+var endNames = []string{"not over", "murderer caught", "one player left", "a round of turns with no draw but the lone unBLOCKed player's", "stopped"}
+
+// String says how the round ended.
+func (e End) String() string { return endNames[e] }
 
 // Kind is the kind of an [Event] or of an [Action].
 type Kind uint8
@@ -92,6 +110,12 @@ type Round struct {
 	Caught    int // the Spade caught, -1
 	Events    []Event
 	Deal      []Card // the deck dealt (NewRound's argument)
+	// Rules are the readings played (the zero value: the defaults).
+	Rules Rules
+	// End says how the round ended, once it is over.
+	End End
+	// Draws counts the cards drawn.
+	Draws int
 	// Shuffle shuffles the return pile when it becomes the draw pile; nil
 	// keeps its order.
 	Shuffle func([]Card)
@@ -122,8 +146,9 @@ func NewRound(deck []Card) (*Round, error) {
 	return r, nil
 }
 
-// IsSpade reports whether player p holds a high Spade: p is a murderer.
-func (r *Round) IsSpade(p int) bool { return isSpade(r.Hands[p]) }
+// IsSpade reports whether player p holds an identity card
+// ([Rules.IDCards]): p is the murderer, Mr. or Mrs. Spade.
+func (r *Round) IsSpade(p int) bool { return r.Rules.IsMurderer(r.Hands[p]) }
 
 // Living is the number of players alive.
 func (r *Round) Living() int {
@@ -144,7 +169,7 @@ func (r *Round) dueToDie(p int) bool {
 // canDraw reports whether a card can be drawn: the pile has one, or the
 // return pile can be shuffled into a new one.
 func (r *Round) canDraw() bool {
-	return len(r.Pile) > 0 || (len(r.Used) > 0 && r.Piles < MaxPiles)
+	return r.Rules.canDraw(len(r.Pile), len(r.Used), r.Piles)
 }
 
 // Legal are the actions of player p at the start of their turn (p is not
@@ -223,11 +248,7 @@ func (r *Round) Play(pol [Players]Policy) error {
 			}
 		}
 	}
-	if drew {
-		r.noDraw = 0
-	} else {
-		r.noDraw++
-	}
+	r.noDraw = idleAfter(r.noDraw, drew, loneDrawer(r.Alive, r.Blocked, p))
 	r.advance()
 	return nil
 }
@@ -253,7 +274,7 @@ func (r *Round) accuse(p, q int) {
 		r.die(q)
 	}
 	if right {
-		r.Over, r.Catcher, r.Caught = true, p, q
+		r.Over, r.Catcher, r.Caught, r.End = true, p, q, Caught
 		return
 	}
 	r.die(p)
@@ -269,6 +290,7 @@ func (r *Round) draw(p int, pol Policy) error {
 	}
 	c := r.Pile[len(r.Pile)-1]
 	r.Pile = r.Pile[:len(r.Pile)-1]
+	r.Draws++
 	r.emit(Event{Kind: Draw, P: p, Card: c})
 	switch {
 	case c.IsDeath() && r.DownCard[p] != NoCard:
@@ -284,7 +306,11 @@ func (r *Round) draw(p int, pol Policy) error {
 	default:
 		r.Hands[p] = append(r.Hands[p], c)
 	}
-	legal := legalDiscards(r.Hands[p])
+	drawn := c
+	if r.DownCard[p] == c {
+		drawn = NoCard
+	}
+	legal := r.Rules.LegalDiscards(r.Hands[p], drawn)
 	d := pol.Discard(r, p, legal)
 	i := slices.Index(r.Hands[p], d)
 	if i < 0 || !slices.Contains(legal, d) {
@@ -299,7 +325,7 @@ func (r *Round) draw(p int, pol Policy) error {
 // NeedsShuffle reports whether the next turn will draw from a shuffled
 // return pile if it draws: the pile is empty and the return pile may be
 // used.
-func (r *Round) NeedsShuffle() bool { return len(r.Pile) == 0 && len(r.Used) > 0 && r.Piles < MaxPiles }
+func (r *Round) NeedsShuffle() bool { return len(r.Pile) == 0 && r.canDraw() }
 
 // advance ends the turn: the round ends, or the turn passes to the next
 // living player.
@@ -307,8 +333,12 @@ func (r *Round) advance() {
 	if r.Over {
 		return
 	}
-	if r.Living() < 2 || r.noDraw >= r.Living() {
-		r.Over = true
+	switch {
+	case r.Living() < 2:
+		r.Over, r.End = true, Alone
+		return
+	case r.noDraw >= r.Living():
+		r.Over, r.End = true, NoDraw
 		return
 	}
 	for i := 1; i <= Players; i++ {
@@ -318,6 +348,28 @@ func (r *Round) advance() {
 			return
 		}
 	}
+}
+
+// idleAfter is the count of idle turns after a turn: a turn is idle when
+// nobody draws, or when the one who draws is the only living player not
+// BLOCKed; a draw by anyone else starts the count again (docs/rules
+// reading 27: a round ends after as many idle turns in a row as there are
+// living players).
+func idleAfter(idle int, drew, lone bool) int {
+	if drew && !lone {
+		return 0
+	}
+	return idle + 1
+}
+
+// loneDrawer reports whether p is the only living player not BLOCKed.
+func loneDrawer(alive, blocked [Players]bool, p int) bool {
+	for q := range Players {
+		if q != p && alive[q] && !blocked[q] {
+			return false
+		}
+	}
+	return true
 }
 
 // Score is each player's score for the round (docs/rules reading 28).

@@ -1,6 +1,7 @@
 package murderbythedeck
 
 import (
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -99,6 +100,11 @@ func (s *script) Discard(_ *Round, _ int, legal []Card) Card {
 		s.discards = s.discards[1:]
 		return c
 	}
+	for _, c := range legal {
+		if !c.IsSpade() {
+			return c
+		}
+	}
 	return legal[0]
 }
 
@@ -120,6 +126,8 @@ func TestRules(t *testing.T) {
 	fam := func(s string) string { return s } // readability
 	cases := []struct {
 		name   string
+		quote  string // the sentence of the rule sheet the case plays
+		rules  Rules
 		hands  [Players]string
 		pile   string
 		turns  int
@@ -128,6 +136,7 @@ func TestRules(t *testing.T) {
 		check  func(t *testing.T, r *Round)
 	}{{
 		name:  "reading 14-16: an Ace kills on the drawer's next turn",
+		quote: "(A = 1 turn, 2 = two Turns, 3 = Three turns, and 4 = Four Turns)",
 		pile:  "AS",
 		turns: 5,
 		want:  "a:draw a:down a:discard b:draw b:discard c:draw c:discard d:draw d:discard a:dead",
@@ -138,14 +147,16 @@ func TestRules(t *testing.T) {
 		},
 	}, {
 		name:  "reading 16: a 3 lets two more turns be played, death on the third",
+		quote: "Mrs. Heart cannot reveal that she has been murdered till 3 of here turns have passed.",
 		pile:  "3S 2H 3H 4H 6H 8H JH QH",
 		turns: 13,
 		want: "a:draw a:down a:discard b:draw b:discard c:draw c:discard d:draw d:discard " +
 			"a:draw a:discard b:draw b:discard c:draw c:discard d:draw d:discard " +
 			"a:draw a:discard b:draw b:discard c:draw c:discard d:draw d:discard a:dead",
 	}, {
-		name:  "reading 18: a Spade keeps a death card in hand",
-		hands: [Players]string{"QS"},
+		name:  "reading 18: the murderer keeps a death card in hand",
+		quote: "if YOU are the murderer (own a high suit of SPADES) and you draw a A 2 3 4 you are NOT dead",
+		hands: [Players]string{"KS"},
 		pile:  "2S",
 		turns: 1,
 		want:  "a:draw a:discard",
@@ -155,7 +166,8 @@ func TestRules(t *testing.T) {
 			}
 		},
 	}, {
-		name:  "reading 7, 19: a high Spade drawn on death row makes a Spade who still dies",
+		name:  "reading 7, 19: the identity card drawn on death row makes a murderer who still dies",
+		quote: `if the player draws the "Kill Spade", the player is DEAD!. (even if they were going out on the next turn.)`,
 		pile:  "2S 2H 3H 4H KS 6H 8H JH",
 		turns: 9,
 		want: "a:draw a:down a:discard b:draw b:discard c:draw c:discard d:draw d:discard " +
@@ -167,6 +179,7 @@ func TestRules(t *testing.T) {
 		},
 	}, {
 		name:  "reading 20: a second death card on death row is a lucky break, six cards after",
+		quote: "a player who draws a 2 3 4 (excluding the ACE) and picks up yet another SPADE card, (A 2 3 4 of SPADE) both death cards are NULLIFIED.",
 		pile:  "3S 2H 3H 4H AS 6H",
 		turns: 6,
 		want: "a:draw a:down a:discard b:draw b:discard c:draw c:discard d:draw d:discard " +
@@ -183,7 +196,34 @@ func TestRules(t *testing.T) {
 			}
 		},
 	}, {
-		name:  "reading 11: a Spade is never discarded",
+		name:   "reading 11 (rule discard sheet): a 6 or an 8 of Spades may be discarded",
+		quote:  "If the card is 6 or an 8, you may keep it or place it in the discard.",
+		hands:  [Players]string{"2H 3H"},
+		pile:   "6S",
+		script: [Players]*script{{discards: []Card{NewCard(4, Spades)}}},
+		turns:  1,
+		want:   "a:draw a:discard",
+		check: func(t *testing.T, r *Round) {
+			if d := r.Events[1].Card; d != NewCard(4, Spades) {
+				t.Errorf("discarded %v", d)
+			}
+		},
+	}, {
+		name:   "reading 11 (rule discard sheet): a dealt death card may be discarded",
+		quote:  "If the card is A 2 3 4 of Spades... your dead buddy!",
+		hands:  [Players]string{"3S"},
+		turns:  1,
+		script: [Players]*script{{discards: []Card{deathCard(3)}}},
+		want:   "a:draw a:discard",
+		check: func(t *testing.T, r *Round) {
+			if !slices.Contains(r.Used, deathCard(3)) {
+				t.Errorf("return pile %v", r.Used)
+			}
+		},
+	}, {
+		name:  "reading 11 (rule discard nospade): a Spade is never discarded",
+		quote: "(remember if you draw a SPADE card you HAVE TO KEEP IT!)",
+		rules: Old,
 		hands: [Players]string{"6S 8S"},
 		pile:  "2H",
 		turns: 1,
@@ -194,7 +234,49 @@ func TestRules(t *testing.T) {
 			}
 		},
 	}, {
+		name:  "reading 5 (rule murderer KS): one murderer, the holder of the King of Spades",
+		quote: "a high card [J Q K] of SPADES (K Male Q Female)",
+		hands: [Players]string{"JS QS", "KS"},
+		check: func(t *testing.T, r *Round) {
+			if r.IsSpade(0) || !r.IsSpade(1) {
+				t.Errorf("murderers: alice %v bob %v", r.IsSpade(0), r.IsSpade(1))
+			}
+		},
+	}, {
+		name:  "reading 5 (rule murderer QS): the Queen of Spades",
+		quote: "a high card [J Q K] of SPADES (K Male Q Female)",
+		rules: Rules{Murderer: MurdererQS},
+		hands: [Players]string{"JS QS", "KS"},
+		check: func(t *testing.T, r *Round) {
+			if !r.IsSpade(0) || r.IsSpade(1) {
+				t.Errorf("murderers: alice %v bob %v", r.IsSpade(0), r.IsSpade(1))
+			}
+		},
+	}, {
+		name:  "reading 5 (rule murderer high): any high Spade",
+		quote: "if the player is dealt, (or draws) a high card [J Q K] of SPADES (K Male Q Female) They must Chose the Spade card!",
+		rules: Rules{Murderer: MurdererHigh},
+		hands: [Players]string{"JS", "KS"},
+		check: func(t *testing.T, r *Round) {
+			if !r.IsSpade(0) || !r.IsSpade(1) {
+				t.Errorf("murderers: alice %v bob %v", r.IsSpade(0), r.IsSpade(1))
+			}
+		},
+	}, {
+		name:  "reading 11: the identity card is never discarded, a Spade drawn is kept that turn",
+		quote: "They must Chose the Spade card! (if the high card was put back in the draw deck , it would take much longer to reveal the murderer.)",
+		hands: [Players]string{"KS"},
+		pile:  "JS",
+		turns: 1,
+		check: func(t *testing.T, r *Round) {
+			legal := r.Rules.LegalDiscards(append(slices.Clone(r.Deal[:7]), NewCard(6, Spades)), NewCard(6, Spades))
+			if slices.Contains(legal, NewCard(8, Spades)) || slices.Contains(legal, NewCard(6, Spades)) || len(legal) != 6 {
+				t.Errorf("legal discards %v", legal)
+			}
+		},
+	}, {
 		name:   "reading 21, 22: BLOCK with a complete family, then an accusation that is right",
+		quote:  "you score the number of points to the number of player still alive (yes including the MURDERER, and yourself)",
 		hands:  [Players]string{fam("AH 2H 3H 4H JH QH KH"), "KS"},
 		pile:   "2D 3D 4D",
 		script: [Players]*script{{acts: []Action{{Kind: Block}, {Kind: Accuse, Target: 1}}}},
@@ -207,7 +289,8 @@ func TestRules(t *testing.T) {
 		},
 	}, {
 		name:   "reading 26: a wrong accusation kills the accuser",
-		hands:  [Players]string{fam("AD 2D 3D 4D JD QD KD"), "", "QS"},
+		quote:  "If you WRONGLY ACCUSE a player of being the MURDERER, you are DEAD!",
+		hands:  [Players]string{fam("AD 2D 3D 4D JD QD KD"), "", "KS"},
 		script: [Players]*script{{acts: []Action{{Kind: Accuse, Target: 1}}}},
 		turns:  1,
 		want:   "a:accuse b:shows",
@@ -218,6 +301,7 @@ func TestRules(t *testing.T) {
 		},
 	}, {
 		name:   "reading 24: an accuser showing Spades dies unjudged",
+		quote:  "If you turn over your cards in an accusation and you have a SPADE card you are DEAD.",
 		hands:  [Players]string{"AS 2S 3S 4S JS QS KS"},
 		script: [Players]*script{{acts: []Action{{Kind: Accuse, Target: 2}}}},
 		turns:  1,
@@ -229,6 +313,7 @@ func TestRules(t *testing.T) {
 		},
 	}, {
 		name:   "reading 25: an accused on death row dies at once",
+		quote:  "if the ACCUSED player is dying, he / she must reveal that they are dead!",
 		hands:  [Players]string{fam("AC 2C 3C 4C JC QC KC")},
 		pile:   "4S",
 		script: [Players]*script{{acts: []Action{{Kind: Block}, {Kind: Accuse, Target: 1}}}},
@@ -240,17 +325,43 @@ func TestRules(t *testing.T) {
 			}
 		},
 	}, {
-		name:  "reading 13, 27: the return pile makes the next draw pile, three piles at most",
+		name:  "reading 27 (rule piles 3): the return pile makes the next draw pile, three piles at most",
+		rules: Old,
 		turns: 200,
 		check: func(t *testing.T, r *Round) {
-			if !r.Over || r.Piles != MaxPiles {
-				t.Errorf("over %v piles %d", r.Over, r.Piles)
+			if !r.Over || r.Piles != MaxPiles || r.End != NoDraw {
+				t.Errorf("over %v piles %d end %v", r.Over, r.Piles, r.End)
+			}
+		},
+	}, {
+		name:  "reading 13, 27 (rule piles unlimited): the return pile is shuffled each time the draw pile runs out",
+		quote: "The two SPADE cards are then put back into the return pile.",
+		hands: [Players]string{"AS 2S 3S 4S"},
+		turns: 200,
+		check: func(t *testing.T, r *Round) {
+			if r.Piles < 4 {
+				t.Errorf("over %v piles %d end %v", r.Over, r.Piles, r.End)
+			}
+		},
+	}, {
+		name:  "reading 27: a round ends when one player is left",
+		quote: "1 Player alive 1 point",
+		hands: [Players]string{"KS"},
+		pile:  "2H AS 2S 3S",
+		turns: 30,
+		check: func(t *testing.T, r *Round) {
+			if !r.Over || r.End != Alone || r.Living() != 1 || !r.Alive[0] {
+				t.Errorf("over %v end %v alive %v", r.Over, r.End, r.Alive)
 			}
 		},
 	}}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			if tc.quote != "" && !strings.Contains(ruleSheet, strings.Join(strings.Fields(tc.quote), " ")) {
+				t.Fatalf("the quote is not a sentence of the rule sheet: %q", tc.quote)
+			}
 			r := deal(t, tc.hands, tc.pile)
+			r.Rules = tc.rules
 			var pol [Players]Policy
 			for p := range Players {
 				pol[p] = &script{}
@@ -284,12 +395,23 @@ func TestIllegalChoicesRefused(t *testing.T) {
 	}{
 		{"BLOCK without a family", &script{acts: []Action{{Kind: Block}}}},
 		{"accusing without a family", &script{acts: []Action{{Kind: Accuse, Target: 1}}}},
-		{"discarding a Spade", &script{discards: []Card{NewCard(4, Spades)}}},
+		{"discarding the identity card", &script{discards: []Card{NewCard(8, Spades)}}},
 	} {
-		r := deal(t, [Players]string{"6S"}, "")
+		r := deal(t, [Players]string{"KS"}, "")
 		pol := [Players]Policy{tc.s, &script{}, &script{}, &script{}}
 		if err := r.Play(pol); err == nil {
 			t.Errorf("%s: no error", tc.name)
 		}
 	}
 }
+
+// ruleSheet is the text of docs/rules/murder-by-the-deck.md with its white
+// space collapsed: every sentence of the rule sheet a rule test quotes is
+// quoted there, beside the reading it supports.
+var ruleSheet = func() string {
+	b, err := os.ReadFile("../../docs/rules/murder-by-the-deck.md")
+	if err != nil {
+		return ""
+	}
+	return strings.Join(strings.Fields(string(b)), " ")
+}()

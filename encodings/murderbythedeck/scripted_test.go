@@ -50,7 +50,7 @@ func TestScriptedRoundsTracked(t *testing.T) {
 			sim := &Simulation{Players: SimPlayers, Round: r, Deal: r.Deal}
 			for seat := range Players {
 				g := NewGame()
-				lines := SeatLog(SimPlayers, seat, r.Deal[seat*HandSize:(seat+1)*HandSize], r.Events)
+				lines := SeatLog(r.Rules, SimPlayers, seat, r.Deal[seat*HandSize:(seat+1)*HandSize], r.Events)
 				for _, l := range lines {
 					if err := g.Apply(l); err != nil {
 						t.Fatalf("seat %d: %q: %v\n%v", seat, l, err, lines)

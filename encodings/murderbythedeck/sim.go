@@ -16,10 +16,16 @@ type SimOptions struct {
 	// Policies, when not nil, make the choices of the players whose entry
 	// is not nil; the others play uniformly among legal choices.
 	Policies [Players]Policy
-	// MaxTurns stops a round after that many turns (0: no bound; a round
-	// ends by the rules within a few hundred turns).
+	// MaxTurns stops a round after that many turns (0: DefaultMaxTurns).
 	MaxTurns int
+	// Rules are the readings played (the zero value: the defaults).
+	Rules Rules
 }
+
+// DefaultMaxTurns is the simulator's turn limit when SimOptions.MaxTurns is
+// 0: a round nobody can end (players who can neither BLOCK nor be killed,
+// and do not accuse) is stopped there, its end Stopped.
+const DefaultMaxTurns = 2000
 
 // Simulation is a simulated round: its full record and each seat's log.
 type Simulation struct {
@@ -59,6 +65,7 @@ func Simulate(o SimOptions) (*Simulation, error) {
 	if err != nil {
 		return nil, err
 	}
+	r.Rules = o.Rules
 	r.Shuffle = func(cs []Card) { rng.Shuffle(len(cs), func(i, j int) { cs[i], cs[j] = cs[j], cs[i] }) }
 	var pol [Players]Policy
 	for p := range Players {
@@ -67,22 +74,33 @@ func Simulate(o SimOptions) (*Simulation, error) {
 			pol[p] = Uniform{rng}
 		}
 	}
-	for turns := 0; !r.Over && (o.MaxTurns == 0 || turns < o.MaxTurns); turns++ {
+	limit := o.MaxTurns
+	if limit == 0 {
+		limit = DefaultMaxTurns
+	}
+	for turns := 0; !r.Over; turns++ {
+		if turns >= limit {
+			r.End = Stopped
+			break
+		}
 		if err := r.Play(pol); err != nil {
 			return nil, err
 		}
 	}
 	s := &Simulation{Players: SimPlayers, Round: r, Deal: deck}
 	for seat := range Players {
-		s.Logs[seat] = SeatLog(SimPlayers, seat, deck[seat*HandSize:(seat+1)*HandSize], r.Events)
+		s.Logs[seat] = SeatLog(o.Rules, SimPlayers, seat, deck[seat*HandSize:(seat+1)*HandSize], r.Events)
 	}
 	return s, nil
 }
 
-// SeatLog is the log of seat (its lines after the header): the setup
-// lines, then every event as the seat sees it.
-func SeatLog(names []string, seat int, hand []Card, events []Event) []string {
-	lines := []string{"players " + strings.Join(names, " "), "seat " + names[seat], "hand " + cardList(hand)}
+// SeatLog is the log of seat (its lines after the header): the set-up
+// lines (the players, the rule lines of rules, the seat and its hand),
+// then every event as the seat sees it.
+func SeatLog(rules Rules, names []string, seat int, hand []Card, events []Event) []string {
+	lines := []string{"players " + strings.Join(names, " ")}
+	lines = append(lines, rules.Lines()...)
+	lines = append(lines, "seat "+names[seat], "hand "+cardList(hand))
 	for _, e := range events {
 		if l, ok := EventLine(names, seat, e); ok {
 			lines = append(lines, l)

@@ -79,9 +79,13 @@ type copyInfo struct {
 // state is everything the lines so far tell: the referee's public state
 // and the tracker's symbolic model. It is copied before each line.
 type state struct {
-	names []string
-	seat  int // -1 for a spectator
-	setup int // 0 need players, 1 players given, 2 seat given (need hand), 3 ready
+	names   []string
+	rules   Rules
+	moved   bool           // a turn's line has been applied: no more rule lines
+	named   [NumCards]bool // the cards some line names
+	content string         // the lines' words, comments left out: the sampling seed's source
+	seat    int            // -1 for a spectator
+	setup   int            // 0 need players, 1 players given, 2 seat given (need hand), 3 ready
 
 	turn, step   int
 	alive        [Players]bool
@@ -192,11 +196,12 @@ func sum(ls []lit, coef int) []term {
 	return out
 }
 
-// highIn is the symbolic number of high Spades in p's hand.
+// highIn is the symbolic number of identity cards in p's hand: p is the
+// murderer when it is at least one.
 func (s *state) highIn(p int) []lit {
 	var out []lit
-	for _, r := range []int{6, 7, 8} {
-		out = append(out, s.inHand(p, NewCard(r, Spades))...)
+	for _, c := range s.rules.IDCards() {
+		out = append(out, s.inHand(p, c)...)
 	}
 	return out
 }
@@ -275,6 +280,23 @@ func parseCards(ws []word, n int, what string) ([]Card, error) {
 
 // apply applies the line numbered line (1-based) to s.
 func (s *state) apply(line int, text string) error {
+	if err := s.apply1(line, text); err != nil {
+		return err
+	}
+	ws := words(table.StripComment(text))
+	for _, w := range ws {
+		if c, err := ParseCard(w.text); err == nil {
+			s.named[c] = true
+		}
+		s.content += strings.ToLower(w.text) + " "
+	}
+	if len(ws) > 0 {
+		s.content += "\n"
+	}
+	return nil
+}
+
+func (s *state) apply1(line int, text string) error {
 	ws := words(table.StripComment(text))
 	if len(ws) == 0 {
 		return nil
@@ -286,6 +308,11 @@ func (s *state) apply(line int, text string) error {
 	switch head {
 	case "game":
 		return lineErr(1, "", "the header \"game mbtd\" is not a line of the game")
+	case "rule":
+		if s.moved {
+			return lineErr(1, "", "rule lines come before the first turn")
+		}
+		return s.rules.set(ws[1:])
 	case "players":
 		return s.players(ws)
 	case "seat":
@@ -331,6 +358,7 @@ func (s *state) apply(line int, text string) error {
 	if err != nil {
 		return err
 	}
+	s.moved = true
 	return s.move(line, p, strings.ToLower(ws[1].text), ws[1], ws[2:])
 }
 
@@ -369,7 +397,7 @@ func (s *state) players(ws []word) error {
 }
 
 // canDraw reports whether the player whose turn it is can draw.
-func (s *state) canDraw() bool { return s.pile > 0 || (len(s.used) > 0 && s.piles < MaxPiles) }
+func (s *state) canDraw() bool { return s.rules.canDraw(s.pile, len(s.used), s.piles) }
 
 // move applies a player's line.
 func (s *state) move(line, p int, verb string, vw word, args []word) error {
@@ -592,8 +620,8 @@ func (s *state) down(line, p int, vw word) error {
 		if !s.drawn.IsDeath() {
 			return lineErr(vw.col, "discards CARD", "%s is not a death card", s.drawn)
 		}
-		if isSpade(s.seatHand) {
-			return lineErr(vw.col, "discards CARD", "a Spade keeps a death card in hand")
+		if s.rules.IsMurderer(s.seatHand) {
+			return lineErr(vw.col, "discards CARD", "the murderer keeps a death card in hand")
 		}
 	}
 	s.add(line, eq(sum(s.deathIn(k), 1), 1), eq(sum(s.highIn(p), 1), 0))
@@ -651,6 +679,19 @@ func (s *state) luckyBreak(line, p int, vw word, args []word) error {
 	return nil
 }
 
+// keepReason says why c may not be discarded now.
+func (s *state) keepReason(c Card, drawn Card) string {
+	switch {
+	case s.rules.Discard == DiscardNoSpade:
+		return "rule discard nospade: a Spade is never discarded"
+	case s.rules.IsID(c):
+		return "it makes its holder the murderer"
+	case c == drawn:
+		return "a Spade drawn is kept"
+	}
+	return "the rules keep it"
+}
+
 // toUsed puts card c on the return pile.
 func (s *state) toUsed(c Card, line int) {
 	s.used = append(s.used, c)
@@ -682,19 +723,35 @@ func (s *state) discard(line, p int, vw word, args []word) error {
 		hand := s.seatHand
 		if s.step == stDrawn {
 			hand = append(slices.Clone(hand), s.drawn)
-			if s.drawn.IsDeath() && (s.downSlot[p] >= 0 || !isSpade(s.seatHand)) {
+			if s.drawn.IsDeath() && (s.downSlot[p] >= 0 || !s.rules.IsMurderer(s.seatHand)) {
 				return lineErr(vw.col, "down or lucky", "you drew %s, a death card", s.drawn)
 			}
 		}
 		if !slices.Contains(hand, c) {
 			return lineErr(args[0].col, "a card of your hand", "%s is not in your hand", c)
 		}
-		if !slices.Contains(legalDiscards(hand), c) {
-			return lineErr(args[0].col, "a card that is not a Spade", "a Spade is never discarded")
+		drawn := NoCard
+		if s.step == stDrawn {
+			drawn = s.drawn
+		}
+		if !slices.Contains(s.rules.LegalDiscards(hand, drawn), c) {
+			return lineErr(args[0].col, "a card you may discard", "%s may not be discarded (%s)", c, s.keepReason(c, drawn))
 		}
 		s.seatHand = slices.DeleteFunc(hand, func(x Card) bool { return x == c })
 	}
-	if p != s.seat {
+	if p != s.seat && s.rules.Discard == DiscardSheet {
+		if s.rules.IsID(c) {
+			return lineErr(args[0].col, "a card you may discard", "%s may not be discarded (%s)", c, s.keepReason(c, NoCard))
+		}
+		cons = append(cons, eq(sum(s.inHand(p, c), 1), 1))
+		if s.step == stDrawn && keptIfDrawn(c) {
+			// A Spade drawn this turn is kept: c was not the card drawn.
+			if cp, ok := s.copyAt(c, k); ok && s.live[c] == cp {
+				cons = append(cons, eq([]term{{lit{cp, s.slotHolder(k)}, 1}}, 0))
+			}
+		}
+	}
+	if p != s.seat && s.rules.Discard == DiscardNoSpade {
 		cons = append(cons, eq(sum(s.inHand(p, c), 1), 1))
 		if c.IsSpade() {
 			var ts []term
@@ -920,11 +977,7 @@ func (s *state) kill(p int, hand []Card, line int) {
 // endTurn passes the turn to the next living player, or ends the round.
 func (s *state) endTurn(drew bool) {
 	s.step = stStart
-	if drew {
-		s.noDraw = 0
-	} else {
-		s.noDraw++
-	}
+	s.noDraw = idleAfter(s.noDraw, drew, loneDrawer(s.alive, s.blocked, s.turn))
 	living := 0
 	for _, a := range s.alive {
 		if a {
@@ -961,4 +1014,67 @@ type tev struct {
 func (s *state) dropAcq(p, k int) {
 	h := s.slotHolder(k)
 	s.acq[p] = slices.DeleteFunc(s.acq[p], func(x int) bool { return x == h })
+}
+
+// publicReasons are the earlier lines that make line impossible through
+// the public structure of the round rather than through constraints: the
+// lines that put on the return pile the cards it needs (a card named, a
+// suit's family cards for a BLOCK, the identity cards for a right
+// accusation), and the line that placed a face-down card it counts.
+func (s *state) publicReasons(line string) []int {
+	ws := words(table.StripComment(line))
+	if len(ws) < 2 {
+		return nil
+	}
+	p, err := s.findPlayer(ws[0])
+	if err != nil {
+		return nil
+	}
+	var out []int
+	used := func(c Card) {
+		if s.live[c] < 0 && s.usedLine[c] > 0 {
+			out = append(out, s.usedLine[c])
+		}
+	}
+	for _, w := range ws[2:] {
+		if c, err := ParseCard(w.text); err == nil {
+			used(c)
+		}
+	}
+	switch strings.ToLower(ws[1].text) {
+	case "block":
+		for suit := range 4 {
+			for _, c := range Family(suit) {
+				if s.live[c] < 0 {
+					used(c)
+					break
+				}
+			}
+		}
+	case "accuses":
+		if len(ws) > 3 && strings.EqualFold(ws[3].text, "right") {
+			for _, c := range s.rules.IDCards() {
+				used(c)
+			}
+		}
+	}
+	if k := s.downSlot[p]; k >= 0 && s.slots[k].downLine > 0 {
+		if v := strings.ToLower(ws[1].text); v == "dead" || v == "lucky" || len(out) == 0 {
+			out = append(out, s.slots[k].downLine)
+		}
+	}
+	if len(out) == 0 {
+		// Nothing public to blame: the hand line and every line of the
+		// player's own that the structure rests on are unknown; name the
+		// line that made the last change to the return pile or the piles.
+		last := 0
+		for _, l := range s.usedLine {
+			last = max(last, l)
+		}
+		if last > 0 {
+			out = append(out, last)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }

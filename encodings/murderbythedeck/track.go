@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"slices"
+	"time"
 
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
@@ -18,48 +20,73 @@ const (
 	numCols
 )
 
-// Samples is the number of worlds the tracker draws for its estimates.
+// Samples is the number of worlds the tracker draws first for its
+// estimates; it draws more, doubling, until every shown standard error is
+// at most TargetSE or its budget is spent: MaxSamples worlds
+// ([Game.SetMaxSamples]), or a time ([Game.SetBudget]; none by default,
+// so that the same lines always give the same figures).
 const Samples = 240
 
-// Estimate is the tracker's importance-sampling estimate of the posterior
-// under the model of docs/rules: N worlds drawn exactly uniformly among
-// those consistent with the lines (the solver's counter), world i weighted
-// by the exact likelihood of the other players' observed choices in it,
-// W[i]/sum(W) (integers over a common denominator). Every probability is
-// the ratio of sums of weights, an exact fraction of the estimator; SE is
-// its standard error (the delta method for a ratio).
+// MaxSamples is the default bound on the worlds of one estimate.
+const MaxSamples = 960
+
+// TargetSE is the standard error the tracker samples down to when its
+// time budget allows: two percentage points.
+const TargetSE = 0.02
+
+// roughSize is the effective sample size below which an estimate is marked
+// rough: its standard error is then itself unreliable (the delta method
+// needs many effective samples).
+const roughSize = 30
+
+// Estimate is the tracker's estimate of the posterior under the model of
+// docs/rules. At the opening (no line but the seat's hand and draws of
+// others) it is exact: every unseen card is equally likely in every unseen
+// place (Exact, standard errors 0). Otherwise it is an importance-sampling
+// estimate: N worlds drawn exactly uniformly among those consistent with
+// the lines (the solver's counter), world i weighted by the exact
+// likelihood of the other players' observed choices in it (integers over a
+// common denominator). Cards that neither the lines nor the rules tell
+// apart are interchangeable, and their places are averaged over their
+// class in each world, so they show the same value. Every probability is
+// an exact fraction of the estimator; its SE is the standard error (the
+// delta method for a ratio).
 type Estimate struct {
 	N     int
-	Total *big.Int // the sum of the weights
-	ESS   float64  // effective sample size, (sum w)^2 / sum w^2
-	// Loc[c][col] is the weight of the worlds with card c in column col.
-	Loc [NumCards][numCols]*big.Int
-	// Spade[p] is the weight of the worlds in which p is a Spade.
-	Spade [Players]*big.Int
-	// Risk is the weight times the chance that the next card drawn is a
-	// death card, over RiskDen (the cards of the next draw pile).
-	Risk    *big.Int
-	RiskDen int
+	Exact bool
+	ESS   float64 // effective sample size, (sum w)^2 / sum w^2
+	// Class[c] is the number of cards interchangeable with c (c included).
+	Class   [NumCards]int
+	loc     [NumCards][numCols]*big.Rat
+	spade   [Players]*big.Rat
+	risk    *big.Rat
+	RiskDen int // the cards the next card drawn comes from; 0 when none
 	locSE   [NumCards][numCols]float64
 	spadeSE [Players]float64
 	riskSE  float64
+	locN    [NumCards][numCols]float64 // effective sizes of the cells
+	spadeN  [Players]float64
 }
 
-// P is the estimate of a share of weight num, as an exact fraction.
-func (e *Estimate) P(num *big.Int) *big.Rat {
-	if e.Total.Sign() == 0 {
-		return new(big.Rat)
-	}
-	return new(big.Rat).SetFrac(num, e.Total)
-}
+// LocP is the estimated probability that card c is in column col.
+func (e *Estimate) LocP(c Card, col int) *big.Rat { return e.loc[c][col] }
+
+// SpadeP is the estimated probability that player p is the murderer.
+func (e *Estimate) SpadeP(p int) *big.Rat { return e.spade[p] }
 
 // RiskP is the estimated probability that the next card drawn is a death
 // card.
-func (e *Estimate) RiskP() *big.Rat {
-	if e.RiskDen == 0 || e.Total.Sign() == 0 {
-		return new(big.Rat)
-	}
-	return new(big.Rat).SetFrac(e.Risk, new(big.Int).Mul(e.Total, big.NewInt(int64(e.RiskDen))))
+func (e *Estimate) RiskP() *big.Rat { return e.risk }
+
+// LocRough reports whether the estimate of card c in column col rests on
+// too few effective samples to trust its standard error.
+func (e *Estimate) LocRough(c Card, col int) bool {
+	return !e.Exact && (e.ESS < roughSize || e.locN[c][col] < roughSize)
+}
+
+// SpadeRough is LocRough for the chance that p is the murderer.
+func (e *Estimate) SpadeRough(p int) bool {
+	return !e.Exact && (e.ESS < roughSize || e.spadeN[p] < roughSize)
 }
 
 // sample is one world replayed.
@@ -101,6 +128,7 @@ func (s *state) replay(w solver.World) (sample, bool) {
 			den = 1
 		}
 	}
+	var drawn [Players]Card
 	remove := func(p int, c Card) bool {
 		for i, x := range hands[p] {
 			if x == c {
@@ -119,12 +147,15 @@ func (s *state) replay(w solver.World) (sample, bool) {
 				}
 			}
 			hands[t.p] = append(hands[t.p], slotCard[t.slot])
+			drawn[t.p] = slotCard[t.slot]
 		case Down, Lucky:
 			remove(t.p, slotCard[t.slot])
+			drawn[t.p] = NoCard
 		case Discard:
 			if t.p != s.seat {
-				den *= int64(len(legalDiscards(hands[t.p])))
+				den *= int64(len(s.rules.LegalDiscards(hands[t.p], drawn[t.p])))
 			}
+			drawn[t.p] = NoCard
 			if !remove(t.p, t.card) {
 				return smp, false
 			}
@@ -150,7 +181,7 @@ func (s *state) replay(w solver.World) (sample, bool) {
 		for _, c := range hands[p] {
 			smp.loc[c] = int8(p)
 		}
-		smp.spade[p] = isSpade(hands[p])
+		smp.spade[p] = s.rules.IsMurderer(hands[p])
 	}
 	if s.pile > 0 {
 		for c := range smp.loc {
@@ -174,28 +205,236 @@ func (s *state) downSlots() []int {
 	return out
 }
 
-// estimate draws n worlds of cp uniformly and weighs them.
-func (s *state) estimate(ctx context.Context, cp *compiled, n int, seed uint64) (*Estimate, error) {
-	return s.estimateWith(ctx, solver.NewCounter(cp.prob), n, seed)
+// classes gives every card the class of cards interchangeable with it: a
+// card no line names, in a class with the unnamed cards the rules treat
+// alike (the family cards of one suit, the null cards, the kept Spades
+// that make no murderer); every other card alone.
+func (s *state) classes() (key [NumCards]int) {
+	for c := range Card(NumCards) {
+		switch {
+		case s.named[c] || c.IsDeath():
+			key[c] = 100 + int(c)
+		case s.rules.IsID(c) && s.rules.Murderer == MurdererHigh:
+			key[c] = 61
+		case s.rules.IsID(c):
+			key[c] = 100 + int(c)
+		case keptIfDrawn(c):
+			key[c] = 60
+		case c.IsSpade() && s.rules.Discard == DiscardNoSpade:
+			key[c] = 50
+		case !c.IsFamily():
+			key[c] = 40
+		default:
+			key[c] = c.Suit()
+		}
+	}
+	return key
 }
 
-// estimateWith is estimate with the counter of cp's problem.
-func (s *state) estimateWith(ctx context.Context, counter *solver.Counter, n int, seed uint64) (*Estimate, error) {
+// opening reports whether the lines say nothing yet but the seat's hand and
+// other players' draws: every unseen card is then equally likely in every
+// unseen place, and the estimate is exact.
+func (s *state) opening() bool {
+	for _, t := range s.trace {
+		if t.kind != Draw || t.p == s.seat {
+			return false
+		}
+	}
+	for _, o := range s.obs {
+		if s.seat < 0 || len(o.cons) != len(s.seatHand) {
+			return false
+		}
+	}
+	return len(s.obs) <= 1
+}
+
+// exactOpening is the exact estimate of an opening.
+func (s *state) exactOpening() *Estimate {
+	e := &Estimate{Exact: true, N: 0}
+	size := [numCols]int{}
+	for p := range Players {
+		if p != s.seat {
+			size[p] = HandSize
+		}
+	}
+	for _, sl := range s.slots {
+		size[sl.player]++
+	}
+	size[colPile] = s.pile
+	unseen := 0
+	for col := range size {
+		unseen += size[col]
+	}
+	for c := range Card(NumCards) {
+		e.Class[c] = 1
+		for col := range numCols {
+			switch {
+			case s.seat >= 0 && slices.Contains(s.seatHand, c):
+				e.loc[c][col] = big.NewRat(int64(b2i(col == s.seat)), 1)
+			default:
+				e.loc[c][col] = big.NewRat(int64(size[col]), int64(unseen))
+			}
+		}
+	}
+	ids := 0
+	deaths := 0
+	for c := range Card(NumCards) {
+		if s.seat >= 0 && slices.Contains(s.seatHand, c) {
+			continue
+		}
+		if s.rules.IsID(c) {
+			ids++
+		}
+		if c.IsDeath() {
+			deaths++
+		}
+	}
+	for p := range Players {
+		if p == s.seat {
+			e.spade[p] = big.NewRat(int64(b2i(s.rules.IsMurderer(s.seatHand))), 1)
+			continue
+		}
+		// 1 - C(unseen-ids, n) / C(unseen, n)
+		n := int64(size[p])
+		none := new(big.Rat).SetFrac(new(big.Int).Binomial(int64(unseen-ids), n), new(big.Int).Binomial(int64(unseen), n))
+		e.spade[p] = new(big.Rat).Sub(big.NewRat(1, 1), none)
+	}
+	e.RiskDen = s.pile
+	e.risk = big.NewRat(int64(deaths), int64(unseen))
+	e.ESS = math.Inf(1)
+	return e
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// estimateWith draws worlds of counter's problem uniformly and weighs
+// them: n, and more (doubling, up to most) until every shown standard
+// error is at most TargetSE or budget (when not 0) is spent.
+func (s *state) estimateWith(ctx context.Context, counter *solver.Counter, n, most int, seed uint64, budget time.Duration) (*Estimate, error) {
+	if s.opening() {
+		return s.exactOpening(), nil
+	}
+	start := time.Now()
 	rng := rand.New(rand.NewPCG(seed, 0x7472616b))
+	key := s.classes()
+	var members [NumCards][]Card // members of each card's class
+	for c := range Card(NumCards) {
+		for d := range Card(NumCards) {
+			if key[d] == key[c] {
+				members[c] = append(members[c], d)
+			}
+		}
+	}
 	var smps []sample
-	for len(smps) < n {
-		if err := ctx.Err(); err != nil {
-			return nil, err
+	for {
+		for len(smps) < n {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			w, err := counter.Sample(ctx, rng)
+			if err != nil {
+				return nil, err
+			}
+			smp, ok := s.replay(w)
+			if !ok {
+				return nil, errors.New("mbtd: internal error: a world of the constraints breaks a rule of play")
+			}
+			smps = append(smps, smp)
 		}
-		w, err := counter.Sample(ctx, rng)
-		if err != nil {
-			return nil, err
+		e := s.weigh(smps, &members, false)
+		if e.maxSE() <= TargetSE || (budget > 0 && time.Since(start) >= budget) || n >= most {
+			return s.weigh(smps, &members, true), nil
 		}
-		smp, ok := s.replay(w)
-		if !ok {
-			return nil, errors.New("mbtd: internal error: a world of the constraints breaks a rule of play")
+		n = min(2*n, most)
+	}
+}
+
+// maxSE is the largest standard error of a figure the sheet shows.
+func (e *Estimate) maxSE() float64 {
+	m := e.riskSE
+	for c := range e.locSE {
+		for _, se := range e.locSE[c] {
+			m = max(m, se)
 		}
-		smps = append(smps, smp)
+	}
+	for _, se := range e.spadeSE {
+		m = max(m, se)
+	}
+	return m
+}
+
+// weigh makes the estimate of the samples: the standard errors and
+// effective sizes (float weights), and with exact set the exact fractions.
+func (s *state) weigh(smps []sample, members *[NumCards][]Card, exact bool) *Estimate {
+	e := &Estimate{N: len(smps)}
+	for c := range e.Class {
+		e.Class[c] = len(members[c])
+	}
+	// Float weights relative to the largest: w = 1/den.
+	logw := make([]float64, len(smps))
+	top := math.Inf(-1)
+	for i, smp := range smps {
+		logw[i] = -bigLog(smp.den)
+		top = max(top, logw[i])
+	}
+	fw := make([]float64, len(smps))
+	var sw, sw2 float64
+	for i := range smps {
+		fw[i] = math.Exp(logw[i] - top)
+		sw += fw[i]
+		sw2 += fw[i] * fw[i]
+	}
+	e.ESS = sw * sw / sw2
+	// f(i) of a cell: the share of the card's class in the column.
+	frac := func(i int, c Card, col int) float64 {
+		k := 0
+		for _, d := range members[c] {
+			if int(smps[i].loc[d]) == col {
+				k++
+			}
+		}
+		return float64(k) / float64(len(members[c]))
+	}
+	est := func(f func(i int) float64) (p, se, size float64) {
+		for i := range smps {
+			p += fw[i] * f(i)
+		}
+		p /= sw
+		v := 0.0
+		for i := range smps {
+			d := f(i) - p
+			v += fw[i] * fw[i] * d * d
+		}
+		se = math.Sqrt(v) / sw
+		size = math.Inf(1)
+		if se > 0 {
+			size = p * (1 - p) / (se * se)
+		}
+		return p, se, size
+	}
+	for c := range Card(NumCards) {
+		for col := range numCols {
+			_, e.locSE[c][col], e.locN[c][col] = est(func(i int) float64 { return frac(i, c, col) })
+		}
+	}
+	for q := range Players {
+		_, e.spadeSE[q], e.spadeN[q] = est(func(i int) float64 { return b2f(smps[i].spade[q]) })
+	}
+	e.RiskDen = s.pile
+	fromUsed := s.pile == 0 && s.canDraw()
+	if fromUsed {
+		e.RiskDen = len(s.used)
+	}
+	if e.RiskDen > 0 && !fromUsed {
+		_, e.riskSE, _ = est(func(i int) float64 { return float64(smps[i].risk) / float64(e.RiskDen) })
+	}
+	if !exact {
+		return e
 	}
 	// A common denominator: the weights are L/den.
 	l := big.NewInt(1)
@@ -204,71 +443,81 @@ func (s *state) estimateWith(ctx context.Context, counter *solver.Counter, n int
 		g.GCD(nil, nil, l, smp.den)
 		l.Mul(l, new(big.Int).Quo(smp.den, g))
 	}
-	e := &Estimate{N: n, Total: new(big.Int), Risk: new(big.Int)}
-	for c := range e.Loc {
-		for col := range e.Loc[c] {
-			e.Loc[c][col] = new(big.Int)
-		}
-	}
-	for p := range e.Spade {
-		e.Spade[p] = new(big.Int)
-	}
 	ws := make([]*big.Int, len(smps))
-	fw := make([]float64, len(smps))
-	var sw, sw2 float64
+	total := new(big.Int)
 	for i, smp := range smps {
 		ws[i] = new(big.Int).Quo(l, smp.den)
-		e.Total.Add(e.Total, ws[i])
-		for c, col := range smp.loc {
-			e.Loc[c][col].Add(e.Loc[c][col], ws[i])
+		total.Add(total, ws[i])
+	}
+	var count [NumCards][numCols]int64
+	var num [NumCards][numCols]*big.Int
+	for c := range num {
+		for col := range num[c] {
+			num[c][col] = new(big.Int)
 		}
-		for p, sp := range smp.spade {
-			if sp {
-				e.Spade[p].Add(e.Spade[p], ws[i])
+	}
+	tmp := new(big.Int)
+	for i, smp := range smps {
+		for c := range count {
+			count[c] = [numCols]int64{}
+		}
+		for c := range Card(NumCards) {
+			for _, d := range members[c] {
+				count[c][smp.loc[d]]++
 			}
 		}
-		e.Risk.Add(e.Risk, new(big.Int).Mul(ws[i], big.NewInt(int64(smp.risk))))
+		for c := range Card(NumCards) {
+			for col := range numCols {
+				if count[c][col] > 0 {
+					num[c][col].Add(num[c][col], tmp.Mul(ws[i], big.NewInt(count[c][col])))
+				}
+			}
+		}
 	}
-	for i := range smps {
-		f, _ := new(big.Rat).SetFrac(ws[i], e.Total).Float64()
-		fw[i] = f
-		sw += f
-		sw2 += f * f
+	for c := range Card(NumCards) {
+		den := new(big.Int).Mul(total, big.NewInt(int64(len(members[c]))))
+		for col := range numCols {
+			e.loc[c][col] = new(big.Rat).SetFrac(num[c][col], den)
+		}
 	}
-	e.ESS = sw * sw / sw2
-	e.RiskDen = s.pile
-	if s.pile == 0 && len(s.used) > 0 && s.piles < MaxPiles {
-		e.RiskDen = len(s.used)
-		e.Risk.SetInt64(0)
+	for q := range Players {
+		n := new(big.Int)
+		for i, smp := range smps {
+			if smp.spade[q] {
+				n.Add(n, ws[i])
+			}
+		}
+		e.spade[q] = new(big.Rat).SetFrac(n, total)
+	}
+	risk := new(big.Int)
+	switch {
+	case fromUsed:
+		deaths := 0
 		for _, c := range s.used {
 			if c.IsDeath() {
-				e.Risk.Add(e.Risk, e.Total)
+				deaths++
 			}
 		}
-	}
-	se := func(f func(i int) float64, p float64) float64 {
-		v := 0.0
-		for i := range smps {
-			d := f(i) - p
-			v += fw[i] * fw[i] * d * d
+		e.risk = big.NewRat(int64(deaths), int64(e.RiskDen))
+	case e.RiskDen > 0:
+		for i, smp := range smps {
+			risk.Add(risk, tmp.Mul(ws[i], big.NewInt(int64(smp.risk))))
 		}
-		return math.Sqrt(v) / sw
+		e.risk = new(big.Rat).SetFrac(risk, new(big.Int).Mul(total, big.NewInt(int64(e.RiskDen))))
+	default:
+		e.risk = new(big.Rat)
 	}
-	for c := range e.Loc {
-		for col := range e.Loc[c] {
-			p := ratFloat(e.P(e.Loc[c][col]))
-			e.locSE[c][col] = se(func(i int) float64 { return b2f(int(smps[i].loc[c]) == col) }, p)
-		}
+	return e
+}
+
+// bigLog is the natural logarithm of a positive integer.
+func bigLog(x *big.Int) float64 {
+	n := x.BitLen()
+	if n <= 60 {
+		return math.Log(float64(x.Int64()))
 	}
-	for q := range e.Spade {
-		p := ratFloat(e.P(e.Spade[q]))
-		e.spadeSE[q] = se(func(i int) float64 { return b2f(smps[i].spade[q]) }, p)
-	}
-	if e.RiskDen > 0 && s.pile > 0 {
-		p := ratFloat(e.RiskP())
-		e.riskSE = se(func(i int) float64 { return float64(smps[i].risk) / float64(e.RiskDen) }, p)
-	}
-	return e, nil
+	y := new(big.Int).Rsh(x, uint(n-60))
+	return math.Log(float64(y.Int64())) + float64(n-60)*math.Ln2
 }
 
 // LocSE is the standard error of the estimate that card c is in column col.

@@ -2,10 +2,17 @@ package murderbythedeck
 
 import (
 	"context"
+	"flag"
 	"testing"
 
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
+
+var longChecks = flag.Bool("mbtd.long", false, "run the package's validation over many more simulated rounds")
+
+// readings are the rule sets the validation plays: the default, each
+// option alone, and the earlier readings together.
+var readings = []Rules{{}, {Murderer: MurdererQS}, {Murderer: MurdererHigh}, {Discard: DiscardNoSpade}, {MaxPiles: 3}, Old}
 
 // trueWorld is the world of the simulation sim for the model of st (built
 // from seat's log of sim, up to the events seen): the deal, the card of
@@ -70,8 +77,15 @@ func trueWorld(sim *Simulation, st *state) solver.World {
 // observation (BLOCK suits aside, checked by consistency).
 func TestTrueWorldAlwaysPossible(t *testing.T) {
 	ctx := context.Background()
-	for seed := uint64(1); seed <= 20; seed++ {
-		sim, err := Simulate(SimOptions{Seed: seed})
+	seeds := uint64(4)
+	if *longChecks {
+		seeds = 40
+	}
+	for i := range uint64(len(readings)) * seeds {
+		seed, rules := i/uint64(len(readings))+1, readings[i%uint64(len(readings))]
+		// A round of some readings may not end (no Spade discarded and no
+		// cap on the piles: nobody dies); 120 turns are enough.
+		sim, err := Simulate(SimOptions{Seed: seed, Rules: rules, MaxTurns: 120})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,16 +3,22 @@ package murderbythedeck
 import (
 	"context"
 	"flag"
+	"fmt"
 	"math"
-	"math/big"
 	"math/rand/v2"
+	"os"
+	"slices"
 	"testing"
+	"time"
 )
 
-var worthRounds = flag.Int("mbtd.rounds", 1000, "simulated rounds BenchmarkAdviceWorth plays")
+var (
+	worthMatches = flag.Int("mbtd.matches", 100, "matches (first to 16 points) BenchmarkMatches plays")
+	allAdvised   = flag.Bool("mbtd.alldiscard", false, "BenchmarkMatches: every seat discards by the advice (only the advice seat accuses by it)")
+)
 
 // tracked is a player's view of the round as a tracker: its Game, fed the
-// lines of its seat's log as they come.
+// lines of its seat's log when a decision needs it.
 type tracked struct {
 	seat int
 	g    *Game
@@ -22,9 +28,9 @@ type tracked struct {
 func (t *tracked) update(r *Round) error {
 	if t.g == nil {
 		t.g = NewGame()
-		t.g.SetSamples(200)
+		t.g.SetMaxSamples(Samples)
 	}
-	lines := SeatLog(SimPlayers, t.seat, r.Deal[t.seat*HandSize:(t.seat+1)*HandSize], r.Events)
+	lines := SeatLog(r.Rules, SimPlayers, t.seat, r.Deal[t.seat*HandSize:(t.seat+1)*HandSize], r.Events)
 	for ; t.fed < len(lines); t.fed++ {
 		if err := t.g.Apply(lines[t.fed]); err != nil {
 			return err
@@ -33,92 +39,124 @@ func (t *tracked) update(r *Round) error {
 	return nil
 }
 
-// fixedPolicy is the simple fixed policy: keep family cards (discard a
-// null card when there is one, else any legal card at random), BLOCK when
-// possible, accuse only when certain (the tracker's Spade status forced).
-type fixedPolicy struct {
-	rng *rand.Rand
-	t   tracked
-	err error
+// player is a simulated player that tries to win: it collects the suit it
+// holds most of (the murderer: Spades), discarding Spades it may, then
+// null cards, then the suits it holds fewest of (rankDiscards, the
+// advice's ranking; the fixed rule's murderer keeps its Spades, death
+// cards included, unless -mbtd.alldiscard), and turns to its next best
+// suit after 10 to 29 own turns without a new card of its suit; it calls
+// BLOCK as soon as it can; with a complete family it accuses by its rule:
+// the fixed rule accuses only a player the tracker says is certainly the
+// murderer, the advice seat accuses when the advice says so (AccuseNow:
+// the most likely murderer at an even chance or better).
+type player struct {
+	advice bool
+	t      tracked
+	err    error
+	calls  int
+	rng    *rand.Rand
+	// target is the suit collected, best the most family cards of it held
+	// so far, stuck the own turns since that grew and patience how many
+	// such turns the player waits before it collects its next best suit
+	// (two players collecting one suit would otherwise wait forever).
+	target, best, stuck, patience int
 }
 
-func (f *fixedPolicy) Act(r *Round, p int, legal []Action) Action {
-	for _, a := range legal {
-		if a.Kind == Block {
-			return a
-		}
-	}
-	if legal[0].Kind == Pass && len(legal) > 1 { // BLOCKed: may accuse
-		f.t.seat = p
-		if err := f.t.update(r); err != nil {
-			f.err = err
-			return legal[0]
-		}
-		sp := f.t.g.spadeStatus(context.Background(), nil)
-		for _, a := range legal {
-			if a.Kind == Accuse && sp[a.Target].status == "forced" {
-				return a
-			}
-		}
-	}
-	return legal[0]
-}
-
-func (f *fixedPolicy) Discard(_ *Round, _ int, legal []Card) Card {
-	var nulls []Card
-	for _, c := range legal {
-		if !c.IsFamily() {
-			nulls = append(nulls, c)
-		}
-	}
-	if len(nulls) > 0 {
-		return nulls[f.rng.IntN(len(nulls))]
-	}
-	return legal[f.rng.IntN(len(legal))]
-}
-
-// advicePolicy plays by the advice: the discard ranked first, BLOCK when
-// possible, and, when it may accuse, the most likely Spade if the advice
-// gives that accusation at least an even chance.
-type advicePolicy struct {
-	t   tracked
-	err error
-}
-
-func (a *advicePolicy) Act(r *Round, p int, legal []Action) Action {
+func (a *player) Act(r *Round, p int, legal []Action) Action {
 	for _, x := range legal {
 		if x.Kind == Block {
 			return x
 		}
 	}
-	if legal[0].Kind == Pass && len(legal) > 1 {
-		a.t.seat = p
-		if err := a.t.update(r); err != nil {
-			a.err = err
-			return legal[0]
-		}
-		adv, err := a.t.g.Advice(context.Background())
-		if err != nil {
-			a.err = err
-			return legal[0]
-		}
-		if len(adv.Accusations) > 0 {
-			best := adv.Accusations[0]
-			if best.Status == "forced" || best.Status == "open" && best.P.Cmp(big.NewRat(1, 2)) >= 0 {
-				for _, x := range legal {
-					if x.Kind == Accuse && SimPlayers[x.Target] == best.Player {
-						return x
-					}
-				}
+	canAccuse := false
+	for _, x := range legal {
+		canAccuse = canAccuse || x.Kind == Accuse
+	}
+	if canAccuse {
+		if suit, ok := fullFamily(r.Hands[p]); ok && suit != Spades {
+			if x, ok := a.accusation(r, p, legal); ok {
+				return x
 			}
+		}
+	}
+	for _, x := range legal {
+		if x.Kind == Draw {
+			return x
 		}
 	}
 	return legal[0]
 }
 
-func (a *advicePolicy) Discard(r *Round, p int, legal []Card) Card {
+func (a *player) accusation(r *Round, p int, legal []Action) (Action, bool) {
+	a.t.seat = p
+	if err := a.t.update(r); err != nil {
+		a.err = err
+		return Action{}, false
+	}
+	a.calls++
+	target := ""
+	if a.advice {
+		adv, err := a.t.g.Advice(context.Background())
+		if err != nil {
+			a.err = err
+			return Action{}, false
+		}
+		if adv.AccuseNow {
+			target = adv.Accusations[0].Player
+		}
+	} else {
+		sp, err := a.t.g.murdererOdds(context.Background())
+		if err != nil {
+			a.err = err
+			return Action{}, false
+		}
+		for q := range Players {
+			if q != p && sp[q].status == "forced" {
+				target = SimPlayers[q]
+			}
+		}
+	}
+	for _, x := range legal {
+		if x.Kind == Accuse && SimPlayers[x.Target] == target {
+			return x, true
+		}
+	}
+	return Action{}, false
+}
+
+func (a *player) Discard(r *Round, p int, legal []Card) Card {
 	hand := r.Hands[p]
-	_, ranked := rankDiscards(hand)
+	count := familyCounts(hand)
+	switch {
+	case r.Rules.IsMurderer(hand):
+		a.target = Spades
+	case a.target == Spades || a.patience == 0:
+		a.target, a.patience = -1, 10+a.rng.IntN(20)
+		for s := range 3 {
+			if a.target < 0 || count[s] > count[a.target] {
+				a.target = s
+			}
+		}
+		a.best, a.stuck = count[a.target], 0
+	case count[a.target] > a.best:
+		a.best, a.stuck = count[a.target], 0
+	default:
+		if a.stuck++; a.stuck > a.patience {
+			next := -1
+			for s := range 3 {
+				if s != a.target && (next < 0 || count[s] > count[next]) {
+					next = s
+				}
+			}
+			a.target, a.best, a.stuck = next, count[next], 0
+		}
+	}
+	_, ranked := rankDiscardsFor(r.Rules, hand, NoCard, a.target)
+	if !a.advice && !*allAdvised && a.target == Spades {
+		// The fixed rule collects its suit: the murderer keeps its Spades,
+		// death cards included, where the advice discards them.
+		slices.SortStableFunc(ranked, func(x, y DiscardOption) int { return b2i(x.Card.IsSpade()) - b2i(y.Card.IsSpade()) })
+	}
 	for _, o := range ranked {
 		for _, c := range legal {
 			if c == o.Card {
@@ -129,138 +167,116 @@ func (a *advicePolicy) Discard(r *Round, p int, legal []Card) Card {
 	return legal[0]
 }
 
-// BenchmarkAdviceWorth plays simulated rounds with one seat (rotating)
-// playing by the advice and the three others by the fixed policy, and
-// reports how often the advice seat wins the round (scores the most
-// points alone) against the average fixed seat, and the mean scores.
+// BenchmarkMatches plays matches of simulated players that try to win
+// (player): one seat, rotating by match, plays by the advice, three by the
+// fixed rule. It reports the calibration figures (rounds a match, how
+// rounds end, draws, BLOCKs and accusations a round) and the advice's worth
+// (its points a round less the fixed seats' mean, with a 95% interval;
+// matches won).
 //
-//	nice -n 10 go test ./encodings/murderbythedeck -run '^$' -bench AdviceWorth -benchtime 1x
-func BenchmarkAdviceWorth(b *testing.B) {
+//	nice -n 10 go test ./encodings/murderbythedeck -run '^$' -bench Matches -benchtime 1x -mbtd.matches 100
+func BenchmarkMatches(b *testing.B) {
 	for b.Loop() {
-		var advWins, fixWins, advScore, fixScore, blocks, accusations float64
-		n := *worthRounds
-		for i := range n {
-			seat := i % Players
-			rng := rand.New(rand.NewPCG(uint64(i), 17))
-			var pol [Players]Policy
-			var advs []*advicePolicy
-			var fixes []*fixedPolicy
-			for p := range Players {
-				if p == seat {
-					a := &advicePolicy{}
-					advs = append(advs, a)
-					pol[p] = a
-				} else {
-					f := &fixedPolicy{rng: rng}
-					fixes = append(fixes, f)
-					pol[p] = f
-				}
-			}
-			sim, err := Simulate(SimOptions{Seed: uint64(i), Policies: pol})
-			if err != nil {
-				b.Fatal(err)
-			}
-			for _, a := range advs {
-				if a.err != nil {
-					b.Fatal(a.err)
-				}
-			}
-			for _, f := range fixes {
-				if f.err != nil {
-					b.Fatal(f.err)
-				}
-			}
-			for _, e := range sim.Round.Events {
-				switch e.Kind {
-				case Block:
-					blocks++
-				case Accuse:
-					accusations++
-				}
-			}
-			sc := sim.Round.Score()
-			for p := range Players {
-				alone := true
-				for q := range Players {
-					if q != p && sc[q] >= sc[p] {
-						alone = false
-					}
-				}
-				if p == seat {
-					advScore += float64(sc[p])
-					if alone {
-						advWins++
-					}
-				} else {
-					fixScore += float64(sc[p]) / 3
-					if alone {
-						fixWins += 1.0 / 3
-					}
-				}
-			}
-		}
-		fn := float64(n)
-		b.ReportMetric(advWins/fn, "advice-win-rate")
-		b.ReportMetric(math.Sqrt(advWins/fn*(1-advWins/fn)/fn), "advice-win-se")
-		b.ReportMetric(fixWins/fn, "fixed-win-rate")
-		b.ReportMetric(advScore/fn, "advice-mean-score")
-		b.ReportMetric(fixScore/fn, "fixed-mean-score")
-		b.ReportMetric(blocks/fn, "blocks-per-round")
-		b.ReportMetric(accusations/fn, "accusations-per-round")
-	}
-}
-
-var worthMatches = flag.Int("mbtd.matches", 1000, "matches (first to 16 points) BenchmarkAdviceWorthMatch plays")
-
-// BenchmarkAdviceWorthMatch plays matches (rounds until a player has 16
-// points; the highest score wins, ties to the earlier seat) with one seat
-// (rotating by match) playing by the advice and three by the fixed policy,
-// and reports the advice seat's match win rate (a fixed seat's share is
-// the rest over three; 1/4 is no effect).
-//
-//	nice -n 10 go test ./encodings/murderbythedeck -run '^$' -bench AdviceWorthMatch -benchtime 1x
-func BenchmarkAdviceWorthMatch(b *testing.B) {
-	for b.Loop() {
-		wins, rounds := 0.0, 0
-		n := *worthMatches
-		for m := range n {
+		var rounds, draws, blocks, accusations, right int
+		var ends [Stopped + 1]int
+		var diffs []float64
+		advWins := 0.0
+		start := time.Now()
+		for m := range *worthMatches {
 			seat := m % Players
-			var total [Players]int
-			for r := 0; ; r++ {
-				rounds++
-				rng := rand.New(rand.NewPCG(uint64(m), uint64(r)))
+			var totals [Players]int
+			for k := 0; ; k++ {
 				var pol [Players]Policy
+				var ps [Players]*player
 				for p := range Players {
-					if p == seat {
-						pol[p] = &advicePolicy{}
-					} else {
-						pol[p] = &fixedPolicy{rng: rng}
-					}
+					ps[p] = &player{advice: p == seat, rng: rand.New(rand.NewPCG(uint64(m), uint64(k*4+p)))}
+					pol[p] = ps[p]
 				}
-				sim, err := Simulate(SimOptions{Seed: uint64(m)<<20 | uint64(r), Policies: pol})
+				sim, err := Simulate(SimOptions{Seed: uint64(m)<<16 | uint64(k), Policies: pol})
 				if err != nil {
 					b.Fatal(err)
 				}
-				for p, s := range sim.Round.Score() {
-					total[p] += s
+				for _, x := range ps {
+					if x.err != nil {
+						b.Fatal(x.err)
+					}
 				}
+				r := sim.Round
+				rounds++
+				ends[r.End]++
+				draws += r.Draws
+				for _, e := range r.Events {
+					switch e.Kind {
+					case Block:
+						blocks++
+					case Accuse:
+						accusations++
+						if e.Outcome == Right {
+							right++
+						}
+					}
+				}
+				sc := r.Score()
+				fixed := 0.0
+				for p := range Players {
+					totals[p] += sc[p]
+					if p != seat {
+						fixed += float64(sc[p]) / 3
+					}
+				}
+				diffs = append(diffs, float64(sc[seat])-fixed)
 				best := 0
 				for p := range Players {
-					if total[p] > total[best] {
+					if totals[p] > totals[best] {
 						best = p
 					}
 				}
-				if total[best] >= 16 {
+				if totals[best] >= 16 {
 					if best == seat {
-						wins++
+						advWins++
+					}
+					if m%5 == 4 {
+						report(func(f string, a ...any) { fmt.Fprintf(os.Stderr, f+"\n", a...) }, m+1, rounds, draws, blocks, accusations, right, ends, diffs, advWins, start)
 					}
 					break
 				}
+				if k > 500 {
+					b.Fatalf("match %d: no winner after %d rounds", m, k)
+				}
 			}
 		}
-		fn := float64(n)
-		b.ReportMetric(wins/fn, "advice-match-win-rate")
-		b.ReportMetric(math.Sqrt(wins/fn*(1-wins/fn)/fn), "advice-match-win-se")
-		b.ReportMetric(float64(rounds)/fn, "rounds-per-match")
+		report(b.Logf, *worthMatches, rounds, draws, blocks, accusations, right, ends, diffs, advWins, start)
+		b.ReportMetric(float64(rounds)/float64(*worthMatches), "rounds/match")
 	}
+}
+
+// report writes the figures of BenchmarkMatches.
+func report(logf func(string, ...any), matches, rounds, draws, blocks, accusations, right int, ends [Stopped + 1]int, diffs []float64, advWins float64, start time.Time) {
+	{
+		b := struct{ Logf func(string, ...any) }{logf}
+		worthMatches := &matches
+		n := float64(rounds)
+		mean, sd := meanSD(diffs)
+		half := 1.96 * sd / math.Sqrt(n)
+		b.Logf("%d matches, %d rounds in %v: %.2f rounds a match", *worthMatches, rounds, time.Since(start).Round(time.Second), n/float64(*worthMatches))
+		for e := Caught; e <= Stopped; e++ {
+			b.Logf("round ends: %-30s %5d  %5.1f%%", e, ends[e], 100*float64(ends[e])/n)
+		}
+		b.Logf("draws a round %.1f; BLOCKs a round %.2f; accusations a round %.2f (right %d of %d)", float64(draws)/n, float64(blocks)/n, float64(accusations)/n, right, accusations)
+		b.Logf("advice seat's points a round less the fixed seats' mean: %+.3f, 95%% interval [%+.3f, %+.3f]", mean, mean-half, mean+half)
+		mw := advWins / float64(*worthMatches)
+		b.Logf("matches won by the advice seat: %.1f%% ± %.1f%% (1/4 is no effect)", 100*mw, 100*math.Sqrt(mw*(1-mw)/float64(*worthMatches)))
+	}
+}
+
+func meanSD(xs []float64) (float64, float64) {
+	var s, s2 float64
+	for _, x := range xs {
+		s += x
+	}
+	m := s / float64(len(xs))
+	for _, x := range xs {
+		s2 += (x - m) * (x - m)
+	}
+	return m, math.Sqrt(s2 / float64(max(len(xs)-1, 1)))
 }

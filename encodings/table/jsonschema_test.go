@@ -105,7 +105,7 @@ func jsonCases() []jsonCase {
 		})},
 		{"mbtd/report", "mbtd report", mb, report},
 		{"mbtd/advice", "mbtd advice", mb, advise("")},
-		{"mbtd/why", "why", mb, why("bob 6S")},
+		{"mbtd/why", "why", mb, why("bob QS")},
 		{"mbtd/sheet", "sheet", mb, sheet},
 		{"mbtd/solve", "solve", mb, solve},
 		{"tbam/report", "tbam report", theresbeenamurder.Definition, report},

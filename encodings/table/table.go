@@ -144,6 +144,9 @@ type Cell struct {
 	// give now (an estimator that found no sample fitting the lines): it
 	// is drawn "?" and P means nothing.
 	NoEstimate bool
+	// Rough marks an estimate that rests on too few effective samples for
+	// its standard error to be trusted: it is drawn with a leading "~".
+	Rough bool
 }
 
 // Mark is the state of a cell.
@@ -170,13 +173,17 @@ func (c Cell) Text() string {
 		return "?"
 	}
 	pct := c.P * 100
+	t := fmt.Sprintf("%.0f", pct)
 	switch {
 	case pct < 1:
-		return "<1"
+		t = "<1"
 	case pct > 99:
-		return ">99"
+		t = ">99"
 	}
-	return fmt.Sprintf("%.0f", pct)
+	if c.Rough {
+		t = "~" + t
+	}
+	return t
 }
 
 // WriteText draws the grid as plain text, one column of width 4 a holder.

@@ -65,10 +65,10 @@ func main() {
 			spades = append(spades, name)
 		}
 	}
-	fmt.Printf("The Spades at the end, in truth: %s\n", strings.Join(spades, ", "))
+	fmt.Printf("The murderer at the end, in truth: %s\n", strings.Join(spades, ", "))
 }
 
 func mustFloat(e *mbtd.Estimate, p int) float64 {
-	f, _ := e.P(e.Spade[p]).Float64()
+	f, _ := e.SpadeP(p).Float64()
 	return f
 }
