@@ -203,7 +203,7 @@ func (g *Game) checkLine(e Event, newTurn bool, cols []int) error {
 			return refuse(arg(2), "a card you hold", "you do not hold the %v (you hold %s)", e.Arg, g.handText())
 		case e.As == Hound && e.Q == seat && !has(mine, e.Arg):
 			return refuse(arg(2), "nobody, or the holder", "you do not hold the %v", e.Arg)
-		case e.As == Hound && e.Q != seat && e.Q != Unseen && has(mine, e.Arg):
+		case e.As == Hound && e.Q != seat && e.Q != Unseen && has(mine, e.Arg) && e.Arg != e.Card:
 			return refuse(arg(2), names[seat], "you hold the %v: your hand is raised", e.Arg)
 		case e.As == Hound && e.Q >= 0 && (slices.Contains(pub.pile, e.Arg) || e.Arg == e.Card):
 			return refuse(arg(2), "nobody", "the %v is in the pile: no one holds it", e.Arg)

@@ -82,6 +82,8 @@ func TestImpossibleLines(t *testing.T) {
 		{"another's Hound: the card named only", "players kim me lou ola pat quin rob sam\nseat me\nhand maid cad", "kim plays hound cad", 0, ""},
 		{"the seat's Hound naming the seat's card, another's hand raised", "players kim me lou ola pat quin rob sam\nseat me\nhand hound cad\nkim plays butler maid", "me plays hound cad lou", 20, "your hand is raised"},
 		{"the seat's Hound naming a card of the pile, a hand raised", "players kim me lou ola pat quin rob sam\nseat me\nhand hound cad\nkim plays butler maid", "me plays hound butler lou", 23, "in the pile"},
+		{"the seat's Hound naming itself: no hand raised", "players kim me lou ola pat quin rob sam\nseat me\nhand hound cad\nkim plays butler maid", "me plays hound hound nobody", 0, ""},
+		{"the seat's Hound naming itself, the seat's hand raised", "players kim me lou ola pat quin rob sam\nseat me\nhand hound cad\nkim plays butler maid", "me plays hound hound me", 22, "in the pile"},
 		{"the seat's Hound naming the seat's card", "players kim me lou ola pat quin rob sam\nseat me\nhand hound cad\nkim plays butler maid", "me plays hound cad me", 0, ""},
 		{"the seat's look of the wrong number of cards", "hand driver cad\nkim plays butler doctor\nlou plays secretary none\nme plays driver", "me sees witness gossip", 9, "shows 3 cards"},
 		{"the seat's Driver: a take of a card not seen", "hand driver cad\nkim plays butler doctor\nlou plays secretary none\nme plays driver\nme sees witness gossip doctor", "me takes swain", 10, "one of the cards it shows"},
