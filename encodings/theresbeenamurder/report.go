@@ -102,7 +102,7 @@ func (g *Game) Where(c Card, l int) Estimate {
 	if g.track() == nil {
 		return Estimate{P: math.NaN(), SE: math.NaN()}
 	}
-	return g.cardEstimate(c, func(s *State, x Card) bool { return locOf(s, x) == l })
+	return g.view().where(c, l)
 }
 
 // cardEstimate is the estimated chance that at(s, c) holds now. For an
@@ -152,8 +152,8 @@ func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
 			m := v.mark(c, l)
 			cell := table.Cell{Mark: m}
 			if m == table.Maybe {
-				if p := v.where(c, l).P; !math.IsNaN(p) {
-					cell.P = p
+				if e := v.where(c, l); !math.IsNaN(e.P) {
+					cell.P = e.drawn()
 				} else {
 					cell.NoEstimate = true
 				}
@@ -185,6 +185,7 @@ func (v *view) headlines() []string {
 		hs = append(hs, fmt.Sprintf("No estimates: the tracker found no hidden history consistent with line %d; the sheet shows only what the seat knows for certain.", g.lostAt))
 	default:
 		hs = append(hs, "Murderer: "+v.distText(Murderer)+" (estimates, ± one standard error)")
+		hs = append(hs, v.sureText())
 	}
 	if g.pub.end != Playing {
 		return append(hs, "The game is over: "+g.pub.end.String()+".")
@@ -193,6 +194,12 @@ func (v *view) headlines() []string {
 		hs = append(hs, w)
 	}
 	return hs
+}
+
+// sureText says how sure the estimates are: how many independent
+// histories they rest on (honest.go).
+func (v *view) sureText() string {
+	return fmt.Sprintf("Estimates from %d sampled histories, worth about %.0f independent ones: no open cell is drawn >99 or <1 unless its interval is.", len(v.g.tr.now), v.k)
 }
 
 // distText is card c's likely places, most likely first.
