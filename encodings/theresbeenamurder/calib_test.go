@@ -40,8 +40,26 @@ type calibStats struct {
 	certainLooking            int // open cells drawn "<1" or ">99"
 }
 
-// calibBuckets are the figures' buckets, in percent: [lo, hi).
+// calibBuckets are the figures' buckets, in percent: [lo, hi), but the
+// first is [0, 1] and the last [99, 100] (the cells drawn "1" or "<1",
+// "99" or ">99").
 var calibBuckets = [][2]float64{{0, 1}, {1, 5}, {5, 20}, {20, 40}, {40, 60}, {60, 80}, {80, 95}, {95, 99}, {99, 100.01}}
+
+// inBucket reports whether figure p (percent) falls in bucket k.
+func inBucket(p float64, k int) bool {
+	const eps = 1e-9
+	switch k {
+	case 0:
+		return p <= 1+eps
+	case 1:
+		return p > 1+eps && p < 5
+	case len(calibBuckets) - 1:
+		return p >= 99-eps
+	case len(calibBuckets) - 2:
+		return p >= 95 && p < 99-eps
+	}
+	return p >= calibBuckets[k][0] && p < calibBuckets[k][1]
+}
 
 // table is the calibration table: for every bucket of the figures drawn,
 // the cells, their mean figure, the share truly there and its binomial
@@ -49,11 +67,11 @@ var calibBuckets = [][2]float64{{0, 1}, {1, 5}, {5, 20}, {20, 40}, {40, 60}, {60
 func (c *calibStats) table() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%-10s %8s %8s %8s %7s\n", "shown", "cells", "mean", "true", "±SE")
-	for _, k := range calibBuckets {
+	for i, k := range calibBuckets {
 		n, hit, sum := 0, 0, 0.0
 		for _, x := range c.cells {
 			p := 100 * x.shown
-			if p >= k[0] && p < k[1] {
+			if inBucket(p, i) {
 				n++
 				sum += p
 				if x.truth {
