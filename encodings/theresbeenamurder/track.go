@@ -1437,12 +1437,26 @@ func (a *enumAgent) emit(s *State, e Event) {
 	a.idx++
 	if !a.closed && a.idx == len(a.t.obs) {
 		a.got = s.Clone()
-		if exp.Kind == EvPlay {
-			a.after = true // see above: the play's swap, if any, comes next
+		if passesAmongOthers(exp, a.t.seat) {
+			a.after = true // see above: the play's swap comes next
 			return
 		}
 		panic(abort{})
 	}
+}
+
+// passesAmongOthers reports whether play e passes cards between hands
+// none of which is the seat's (a Cad, a Socialite or an Invalid naming
+// other players): the seat sees no line of those passes.
+func passesAmongOthers(e Event, seat int) bool {
+	if e.Kind != EvPlay || e.P == seat || e.Q == seat || e.R == seat {
+		return false
+	}
+	switch e.As {
+	case Cad, Socialite, Invalid:
+		return true
+	}
+	return false
 }
 
 // enumerate replays the open turn from s along every path of choices; it

@@ -41,7 +41,7 @@ func (a *prefixAgent) emit(s *State, e Event) {
 	a.n++
 	if a.n == len(a.prefix) {
 		a.snap = s.Clone()
-		if e.Kind == EvPlay {
+		if passesAmongOthers(e, a.seat) {
 			a.after = true
 			return
 		}
