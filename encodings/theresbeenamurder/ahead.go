@@ -229,6 +229,9 @@ func linePins(e Event, n int, x *encoding) []pin {
 		case Secretary, Butler:
 			add(e.Arg, deck)
 		case Hound:
+			if e.Q == Unseen {
+				break // another's Hound: its answer is unseen
+			}
 			if e.Q >= 0 {
 				add(e.Arg, hand(e.Q))
 			} else {

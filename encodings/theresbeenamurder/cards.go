@@ -104,3 +104,36 @@ func isCardWord(w string) bool {
 	_, err := ParseCard(w)
 	return err == nil
 }
+
+// ParseCards reads cards written the way people write them: names or
+// numbers, in any case, with or without "The", separated by spaces or
+// commas ("The Gossip, The Witness", "gossip witness", "12 6", "The
+// Faithful Hound"). Words such as "and" between them are skipped.
+func ParseCards(words []string) ([]Card, error) {
+	var ws []string
+	for _, w := range words {
+		for _, x := range strings.FieldsFunc(w, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == ';' || r == '&' }) {
+			switch strings.ToLower(x) {
+			case "the", "and":
+				continue
+			}
+			ws = append(ws, x)
+		}
+	}
+	var cs []Card
+	for i := 0; i < len(ws); i++ {
+		if i+1 < len(ws) {
+			if c, err := ParseCard(ws[i] + "-" + ws[i+1]); err == nil && strings.EqualFold(ws[i], "faithful") {
+				cs = append(cs, c)
+				i++
+				continue
+			}
+		}
+		c, err := ParseCard(ws[i])
+		if err != nil {
+			return nil, err
+		}
+		cs = append(cs, c)
+	}
+	return cs, nil
+}

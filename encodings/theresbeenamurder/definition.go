@@ -2,6 +2,7 @@ package theresbeenamurder
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
@@ -28,8 +29,8 @@ that they win the game at once minus the chance that they lose it at once.`,
 	Questions: []table.Question{
 		{Field: table.Players, Text: "Players, the first player first (e.g. alice,bob,me)?"},
 		{Field: table.Me, Text: "Which one are you?"},
-		{Field: table.Hand, Text: "Your two cards (e.g. detective,cad)?"},
-		{Field: table.Deck, Text: "Level (novice, veteran or master; empty for novice)?"},
+		{Field: table.Deck, Text: "Level (novice, veteran or master; empty for novice), and any variant (e.g. master removed 2)?"},
+		{Field: table.Hand, Text: "Your two cards (e.g. The Gossip, The Witness; or detective cad; or 2 9)?"},
 	},
 	Setup: setupLines,
 }
@@ -45,16 +46,59 @@ func setupLines(o table.Setup) ([]string, error) {
 		lines = append(lines, "seat "+o.Me)
 	}
 	if o.Deck != "" {
-		if _, err := ParseLevel(o.Deck); err != nil {
+		ls, err := deckLines(o.Deck)
+		if err != nil {
 			return nil, err
 		}
-		lines = append(lines, "level "+strings.ToLower(o.Deck))
+		lines = append(lines, ls...)
 	}
 	if len(o.Hand) > 0 {
-		if o.Me == "" || len(o.Hand) != 2 {
-			return nil, errors.New("the hand is your two cards, and needs your seat: detective,cad")
+		cs, err := ParseCards(o.Hand)
+		if err != nil {
+			return nil, fmt.Errorf("the hand: %v", err)
 		}
-		lines = append(lines, "hand "+strings.Join(o.Hand, " "))
+		if o.Me == "" || len(cs) != 2 {
+			return nil, fmt.Errorf("the hand is your two cards, and needs your seat (%d cards read): The Gossip, The Witness", len(cs))
+		}
+		lines = append(lines, "hand "+cs[0].String()+" "+cs[1].String())
+	}
+	return lines, nil
+}
+
+// deckLines reads the level question's answer: a level, then any variant
+// as the lines of the notation without their line breaks ("master
+// removed 2", "novice cards 1-3 6-18 21", "cards 1-18 21 removed 2").
+func deckLines(ans string) ([]string, error) {
+	ws := strings.FieldsFunc(ans, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
+	var lines []string
+	for i := 0; i < len(ws); {
+		switch w := strings.ToLower(ws[i]); w {
+		case "cards":
+			j := i + 1
+			for j < len(ws) && !strings.EqualFold(ws[j], "removed") && !strings.EqualFold(ws[j], "level") {
+				j++
+			}
+			if j == i+1 {
+				return nil, errors.New("\"cards\" is followed by the cards of the game: cards 1-18 21")
+			}
+			lines = append(lines, "cards "+strings.Join(ws[i+1:j], " "))
+			i = j
+		case "removed":
+			if i+1 == len(ws) {
+				return nil, errors.New("\"removed\" is followed by a number: removed 2")
+			}
+			lines = append(lines, "removed "+ws[i+1])
+			i += 2
+		case "level":
+			i++
+		default:
+			l, err := ParseLevel(w)
+			if err != nil {
+				return nil, fmt.Errorf("%v; a variant is cards ... or removed N", err)
+			}
+			lines = append(lines, "level "+l.String())
+			i++
+		}
 	}
 	return lines, nil
 }
@@ -66,19 +110,23 @@ const Help = `There's Been A Murder lines (cards by name or number: detective or
   level novice|veteran|master    optional: adds 19, or 19 and 20
   cards 1-18 21 ...              optional: the cards in the game
   removed N                      optional: cards removed unseen (1)
-  hand CARD CARD                 the seat's two dealt cards (ends set-up)
+  hand CARD CARD                 the seat's two dealt cards (ends set-up);
+                                 "hand The Gossip, The Witness" reads too
   NAME draws [CARD]              a draw; the card when it is the seat's
   NAME plays CARD [ARGS]         a play, with what it names in public:
     detective P | invalid P | swain P | socialite P | cad P P
     doctor CARD|none | secretary CARD|none | butler CARD|none
-    seer move|keep | hound CARD P|nobody | reporter P CARD|none
+    seer move|keep | reporter P CARD|none
+    hound CARD P|nobody (the Hound's player; others: hound CARD)
     monkey ARGS (those of the last Action played)
     aristocrat [CARD ...] (the Action cards discarded with it)
   NAME discards CARD             the Detective's target discards
   NAME announces drunk           the Drunk entered NAME's hand
   NAME reveals CARD CARD         detective blackmailer; murderer confidant
                                  or murderer witness
-  NAME gives CARD to NAME        a card passed or swapped (seat involved)
+  NAME gives CARD to NAME        a card passed or swapped (seat involved);
+                                 a swap's or a Gossip's two lines may be
+                                 written in either order: they mean the same
   NAME shows CARD to NAME        the Maid's card shown (seat involved)
   NAME sees CARD ...             the seat's look (driver, secretary, seer)
   NAME takes CARD                the seat's Driver pick

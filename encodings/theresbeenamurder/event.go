@@ -25,7 +25,9 @@ const (
 // For a play: Card is the card played; Q and R are the players it names
 // (-1 for none); Arg is its public card (the Doctor's and the Secretary's
 // pick, the Butler's top card, the Hound's named card, the Reporter's
-// shown card; 0 for none); Flag is the Seer's move to the top; Cards are
+// shown card; 0 for none); for the Hound, Q is the player who raised a hand
+// (-1 for nobody, Unseen in another seat's log); Flag is the Seer's move to
+// the top; Cards are
 // the Action cards discarded with the Aristocrat.
 type Event struct {
 	Kind  Kind
@@ -37,6 +39,11 @@ type Event struct {
 	Flag  bool
 	Cards []Card
 }
+
+// Unseen is the Hound's holder in the log of a seat that did not see it:
+// only the Hound's player keeps their eyes open ("Everyone closes their
+// eyes except you … Then everyone opens their eyes").
+const Unseen = -2
 
 // Public reports whether every seat sees the event (a draw is seen, its
 // card only by the drawer).
@@ -60,6 +67,10 @@ func (e Event) View(seat int) (Event, bool) {
 		return e, seat == e.P || seat == e.Q
 	case EvSees, EvTake, EvBury:
 		return e, seat == e.P
+	case EvPlay:
+		if e.As == Hound && seat != e.P {
+			e.Q = Unseen
+		}
 	}
 	return e, true
 }

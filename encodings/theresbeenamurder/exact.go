@@ -780,6 +780,9 @@ func (x *encoding) content(k int, s segment, g graph, i int) []solver.Constraint
 			fromAt(end, e.Arg, x.top())
 			toAt(end, e.Arg, x.top())
 		case Hound:
+			if e.Q == Unseen {
+				break // another's Hound: its answer is unseen
+			}
 			ps := []int{e.Q}
 			if e.Q < 0 {
 				ps = append(deck, x.removed(), x.pile())

@@ -50,6 +50,10 @@ type Game struct {
 	handLine int
 	// enc is the exact encoding of the lines (nil until built).
 	enc *encoding
+	// turn is what the open turn's lines have said (lines.go), and
+	// playAt the index in evs of its play.
+	turn   turnLines
+	playAt int
 	// Particles is the tracker's number of hidden histories (set before
 	// the hand line; DefaultParticles when 0).
 	Particles int
@@ -171,7 +175,7 @@ func (g *Game) apply(e entry, n int) error {
 	case kHand:
 		return g.setup(e.cards, n)
 	}
-	return g.event(e.ev, n)
+	return g.event(e.ev, n, e.cols)
 }
 
 func (g *Game) setup(hand []Card, n int) error {
@@ -201,9 +205,8 @@ func (g *Game) setup(hand []Card, n int) error {
 
 // event checks an event against the turn order and what the seat knows,
 // then lets the tracker weigh it.
-func (g *Game) event(e Event, n int) error {
-
-	if err := g.checkKnown(e, n); err != nil {
+func (g *Game) event(e Event, n int, cols []int) error {
+	if err := g.checkKnown(e, colOf(cols, 2)); err != nil {
 		return err
 	}
 	if e.Kind == EvDraw || e.Kind == EvPlay {
@@ -211,7 +214,7 @@ func (g *Game) event(e Event, n int) error {
 			g.pub.checkDead() // a turn ends
 		}
 	}
-	if g.pub.end != Playing {
+	if g.pub.end != Playing && !g.exchangeEnds(e) {
 		return lineErr(0, "a comment", "the game is over (%v)", g.pub.end)
 	}
 	newTurn := false
@@ -242,13 +245,21 @@ func (g *Game) event(e Event, n int) error {
 		if err := g.checkTurn(e); err != nil {
 			return err
 		}
+	} else if m := g.missing(); m != "" {
+		return lineErr(1, "the rest of "+g.p.players[g.cur]+"'s turn", "a line of %s's turn is missing: %s", g.p.players[g.cur], m)
 	}
+	if err := g.checkLine(e, newTurn, cols); err != nil {
+		return err
+	}
+	sizes, mine := slices.Clone(g.pub.sizes), g.myHand()
 	if newTurn {
 		g.cur, g.played, g.lastPlay = e.P, false, 0
 	}
+	g.noteLine(e, newTurn, sizes, mine)
 	g.pub.apply(e, g.p.seat, len(g.p.players))
-	g.evs = append(g.evs, tracked{e, newTurn, n, g.pub.clone()})
+	g.record(tracked{e, newTurn, n, g.pub.clone()})
 	if e.Kind == EvPlay {
+		g.playAt = len(g.evs) - 1
 		g.played = true
 		g.lastPlay = e.As
 		g.play = e
@@ -429,7 +440,7 @@ func (g *Game) lastPlayWas(c Card) bool { return g.lastPlay == c }
 
 // checkKnown refuses an event that moves or reveals a card the seat knows
 // to be elsewhere: in its own hand or in the pile.
-func (g *Game) checkKnown(e Event, n int) error {
+func (g *Game) checkKnown(e Event, col int) error {
 	seat := g.p.seat
 	clash := func(c Card, canBeMine, canBePile bool) error {
 		k, ok := g.known[c]
@@ -462,7 +473,7 @@ func (g *Game) checkKnown(e Event, n int) error {
 		}
 	case EvPlay:
 		if e.P == seat {
-			if err := mine(e.Card, 0); err != nil {
+			if err := mine(e.Card, col); err != nil {
 				return err
 			}
 		} else if err := clash(e.Card, false, false); err != nil {
@@ -486,7 +497,7 @@ func (g *Game) checkKnown(e Event, n int) error {
 		}
 	case EvDiscard, EvGive, EvShow, EvBury:
 		if e.P == seat {
-			return mine(e.Card, 0)
+			return mine(e.Card, col)
 		}
 		return clash(e.Card, false, false)
 	}

@@ -56,6 +56,9 @@ type entry struct {
 	cards   []Card
 	removed int
 	ev      Event
+	// cols are the columns of an event line's words, then the column
+	// just past its end.
+	cols []int
 }
 
 // keywords are the words of the grammar, which cannot be names.
@@ -213,6 +216,17 @@ func (p *parser) parse(line string) (entry, error) {
 		}
 		return entry{kind: kRemoved, removed: n}, nil
 	case "hand":
+		var raw []string
+		for _, a := range args {
+			raw = append(raw, a.s)
+		}
+		if cs, err := ParseCards(raw); err == nil && len(cs) == 2 && len(args) != 2 && cs[0] != cs[1] {
+			// written as people write it: "hand The Gossip, The Witness"
+			return entry{kind: kHand, cards: cs}, nil
+		}
+		for i := range args {
+			args[i].s = strings.TrimRight(args[i].s, ",;")
+		}
 		if err := need(2, "two cards"); err != nil {
 			return entry{}, err
 		}
@@ -396,7 +410,12 @@ func (p *parser) parse(line string) (entry, error) {
 	default:
 		return entry{}, lineErr(args0col(ws), "draws, plays, discards, gives, shows, sees, takes, buries, announces or reveals", "%q is not a verb of the game", verb)
 	}
-	return entry{kind: kEvent, ev: e}, nil
+	cols := make([]int, 0, len(ws)+1)
+	for _, w := range ws {
+		cols = append(cols, w.col)
+	}
+	cols = append(cols, len(strings.TrimRight(table.StripComment(line), " \t"))+1)
+	return entry{kind: kEvent, ev: e, cols: cols}, nil
 }
 
 func args0col(ws []word) int { return ws[1].col }
@@ -466,6 +485,18 @@ func (p *parser) playArgs(e *Event, args []word, need func(int, string) error) e
 			return lineErr(args[0].col, "move or keep", "%q: the Seer moves the bottom card or keeps it", args[0].s)
 		}
 	case Hound:
+		if e.P != p.seat {
+			// Only the Hound's player sees the raised hand.
+			if len(args) > 1 {
+				return lineErr(args[1].col, "the end of the line", "only %s sees who raises a hand for the Hound: write %s plays hound CARD", p.players[e.P], p.players[e.P])
+			}
+			if err := need(1, "the card named"); err != nil {
+				return err
+			}
+			e.Q = Unseen
+			e.Arg, err = p.card(args[0])
+			return err
+		}
 		if err := need(2, "a card and who raised a hand (or nobody)"); err != nil {
 			return err
 		}

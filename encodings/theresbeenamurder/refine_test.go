@@ -26,7 +26,10 @@ func replayStopped(t *testing.T, seed uint64) *Game {
 // replays a waiting session asks for (Refine), which then has nothing left
 // to do.
 func TestRefineComesBack(t *testing.T) {
-	for _, seed := range []uint64{31, 41, 55} {
+	// (Seeds 41 and 55, once cases too, no longer stop: another
+	// player's Hound answer is no longer in alice's log; 70 and 76 took
+	// their place.)
+	for _, seed := range []uint64{31, 70, 76} {
 		g := replayStopped(t, seed)
 		if g.track() != nil {
 			t.Fatalf("seed %d: the tracker has estimates at the last line: the test needs a game it stops on", seed)

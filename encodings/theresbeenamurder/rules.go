@@ -28,11 +28,6 @@ func (e End) String() string {
 		"lost: turn limit reached"}[e]
 }
 
-// MaxDraws bounds the draws of one draw phase: a Blackmailer drawing the
-// Detective back again and again (a deck of the Detective alone) ends the
-// draw phase after this many draws.
-const MaxDraws = 8
-
 // TurnLimit ends a game that is still going after this many turns (a loss;
 // real games end long before).
 const TurnLimit = 400
@@ -379,6 +374,17 @@ func (s *State) checkDead() {
 	}
 }
 
+// blackmailLoop reports whether p's draw phase can never end: p drew the
+// Detective, the Blackmailer sent it straight back, and the deck holds the
+// Detective alone, so that every later draw would repeat the same state.
+// The draw phase then ends, and p plays from the hand held (a reading: the
+// rules would have p draw for ever). While the deck holds any other card,
+// the shuffle lets p draw it, and p keeps drawing ("draw from the
+// face-down deck until you have two cards").
+func blackmailLoop(s *State, p int, drawn Card) bool {
+	return drawn == Detective && !has(s.Hands[p], Detective) && len(s.Deck) == 1 && s.Deck[0] == Detective
+}
+
 // PlayTurn plays the next player's turn: the draw, then the play (or the
 // Aristocrat's discard), then passes the turn to the left.
 func (s *State) playTurn(ag agent) {
@@ -393,7 +399,7 @@ func (s *State) playTurn(ag agent) {
 		return
 	}
 	if !has(s.Hands[p], Aristocrat) {
-		for n := 0; len(s.Hands[p]) < 2 && n < MaxDraws; n++ {
+		for len(s.Hands[p]) < 2 {
 			if len(s.Deck) == 0 {
 				s.end(LoseDeck)
 				return
@@ -407,6 +413,9 @@ func (s *State) playTurn(ag agent) {
 			s.entered(ag, p, c)
 			if s.Over() {
 				return
+			}
+			if blackmailLoop(s, p, c) {
+				break
 			}
 		}
 	}

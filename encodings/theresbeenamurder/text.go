@@ -71,7 +71,10 @@ func (e Event) Text(names []string) string {
 				w = append(w, "keep")
 			}
 		case Hound:
-			w = append(w, card(e.Arg), name(e.Q))
+			w = append(w, card(e.Arg))
+			if e.Q != Unseen {
+				w = append(w, name(e.Q))
+			}
 		case Reporter:
 			w = append(w, name(e.Q), card(e.Arg))
 		}

@@ -981,8 +981,8 @@ func (a *enumAgent) houndConsult(s *State, p int) {
 	a.houndWas = virgin
 	e := a.t.obs[a.idx]
 	k := e.Arg
-	if a.soft().has(k) {
-		return
+	if a.soft().has(k) || e.Q == Unseen {
+		return // nothing to condition on (another's Hound: its answer is unseen)
 	}
 	ok := func() bool {
 		for _, q := range virgin {
@@ -1011,7 +1011,9 @@ func (a *enumAgent) houndDone(s *State, e Event) {
 		}
 	}
 	a.houndWas = nil
-	s.offHands.add(e.Arg)
+	if e.Q != Unseen {
+		s.offHands.add(e.Arg)
+	}
 }
 
 // handTest is what the coming lines say of p's hand as it is now (nil for
@@ -1038,7 +1040,7 @@ func (a *enumAgent) handTest(p int) func([]Card) bool {
 				}
 			}
 			return in(e.Card)
-		case e.Kind == EvPlay && e.As == Hound:
+		case e.Kind == EvPlay && e.As == Hound && e.Q != Unseen:
 			if e.Q == p {
 				return in(e.Arg)
 			}
