@@ -15,12 +15,13 @@ var (
 	benchGames    = flag.Int("tbam.games", 100, "simulated games for BenchmarkTrackerUpdate")
 	benchSheet    = flag.Bool("tbam.sheet", false, "BenchmarkTrackerUpdate also times the sheet (the SAT's marks) after each line")
 	benchProgress = flag.Bool("tbam.progress", false, "print BenchmarkTrackerUpdate's figures after each game")
+	benchLevel    = flag.Int("tbam.level", 0, "the level of BenchmarkTrackerUpdate's games (0 novice, 1 veteran, 2 master)")
 	benchIdle     = flag.Bool("tbam.idle", false, "BenchmarkTrackerUpdate calls Refine after each line's update while it has more to do, as a session waiting for the next line does, and counts the lines without estimates after it")
 )
 
 // BenchmarkTrackerUpdate is the full tracker update after each line of
 // seat alice's logs of simulated 8-player games (seeds 1 to
-// -tbam.games): it reports the median and the largest time of one update,
+// -tbam.games, at level -tbam.level): it reports the median and the largest time of one update,
 // the median and largest time of the line's Apply (the SAT encoding's
 // update and consistency check), with -tbam.sheet those of the SAT
 // layer's marks (marks) and of the whole sheet with them (sheet), and
@@ -37,7 +38,7 @@ func BenchmarkTrackerUpdate(b *testing.B) {
 		followed, blind, idleBlind := 0, 0, 0
 		var stopped []string
 		for seed := range uint64(*benchGames) {
-			sim, err := Simulate(SimOptions{Players: 8, Seed: seed + 1})
+			sim, err := Simulate(SimOptions{Players: 8, Seed: seed + 1, Level: Level(*benchLevel)})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -161,4 +162,42 @@ func loadAverage() string {
 		return "?"
 	}
 	return strings.Fields(string(b))[0]
+}
+
+// BenchmarkGossipOpening times the tracker's update (CPU) after each line
+// of seat alice's logs of 8-player master games whose first turn is a
+// Gossip alice takes part in (the first -tbam.games such seeds among 1 to
+// 2,000): the median and largest update, and the process's peak memory.
+func BenchmarkGossipOpening(b *testing.B) {
+	for b.Loop() {
+		var cpus []time.Duration
+		games := 0
+		for seed := uint64(1); seed <= 2000 && games < *benchGames; seed++ {
+			sim, err := Simulate(SimOptions{Players: 8, Seed: seed, Level: Master})
+			if err != nil {
+				b.Fatal(err)
+			}
+			setup := len(SetupLines(sim.Config, sim.Players, 0, nil))
+			log := sim.Logs[0]
+			if len(log) <= setup+1 || !strings.Contains(log[setup], " plays gossip") || !strings.Contains(strings.Join(log[setup:setup+3], "\n"), "alice gives") {
+				continue
+			}
+			games++
+			g := NewGame()
+			for _, line := range log {
+				if err := g.Apply(line); err != nil {
+					b.Fatal(err)
+				}
+				cpu0 := cpuTime()
+				g.track()
+				cpus = append(cpus, cpuTime()-cpu0)
+			}
+		}
+		slices.Sort(cpus)
+		if len(cpus) == 0 {
+			b.Fatal("no game with a Gossip alice takes part in on turn 1")
+		}
+		fmt.Printf("%d games, %d lines: tracker update CPU median %v, largest %v; peak RSS %d MB\n",
+			games, len(cpus), cpus[len(cpus)/2], cpus[len(cpus)-1], peakRSS()>>20)
+	}
 }

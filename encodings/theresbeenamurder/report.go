@@ -102,7 +102,7 @@ func (g *Game) Where(c Card, l int) Estimate {
 	if g.track() == nil {
 		return Estimate{P: math.NaN(), SE: math.NaN()}
 	}
-	return g.cardEstimate(c, func(s *State, x Card) bool { return locOf(s, x) == l })
+	return g.view().where(c, l)
 }
 
 // cardEstimate is the estimated chance that at(s, c) holds now. For an
@@ -153,7 +153,8 @@ func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
 			cell := table.Cell{Mark: m}
 			if m == table.Maybe {
 				if e := v.where(c, l); !math.IsNaN(e.P) {
-					cell.P, cell.SE = e.P, e.SE
+					// drawn: <1 and >99 only where the interval supports them.
+					cell.P, cell.SE = e.drawn(), e.SE
 				} else {
 					cell.NoEstimate = true
 				}
@@ -185,6 +186,7 @@ func (v *view) headlines() []string {
 		hs = append(hs, fmt.Sprintf("No estimates: the tracker found no hidden history consistent with line %d; the sheet shows only what the seat knows for certain.", g.lostAt))
 	default:
 		hs = append(hs, "Murderer: "+v.distText(Murderer)+" (estimates, ± one standard error)")
+		hs = append(hs, v.sureText())
 	}
 	if g.pub.end != Playing {
 		return append(hs, "The game is over: "+g.pub.end.String()+".")
@@ -193,6 +195,12 @@ func (v *view) headlines() []string {
 		hs = append(hs, w)
 	}
 	return hs
+}
+
+// sureText says how sure the estimates are: how many independent
+// histories they rest on (honest.go).
+func (v *view) sureText() string {
+	return fmt.Sprintf("Estimates from %d sampled histories, worth about %.0f independent ones: no open cell is drawn >99 or <1 unless its interval is.", len(v.g.tr.now), v.k)
 }
 
 // distText is card c's likely places, most likely first.

@@ -2,7 +2,6 @@ package theresbeenamurder
 
 import (
 	"errors"
-	"math"
 	"math/rand/v2"
 	"slices"
 )
@@ -77,10 +76,12 @@ type tracker struct {
 	now []snap // each particle's state now, with its weight
 }
 
-// snap is a particle's state at the current line and its weight.
+// snap is a particle's state at the current line, its weight and the
+// history its group is named by (honest.go).
 type snap struct {
 	s *State
 	w float64
+	c *anc
 }
 
 // newTracker samples n set-ups that deal hand to seat.
@@ -195,7 +196,7 @@ func (t *tracker) reweigh() bool {
 	for _, p := range t.parts {
 		w, s := t.enumerate(p.s, false, rng)
 		if w > 0 {
-			t.now = append(t.now, snap{s, p.w * w})
+			t.now = append(t.now, snap{s, p.w * w, clusterOf(p.a)})
 			total += p.w * w
 		}
 	}
@@ -741,6 +742,9 @@ type enumAgent struct {
 	closed bool
 	rng    *rand.Rand
 	got    *State // the state when the last observed event matched (open turns)
+	// after is set once an open turn's last line, a play, matched: the
+	// replay goes on to the swap the play makes, if any (emit).
+	after bool
 	// hound is set from the Hound's pick to its line; houndVirgin are the
 	// players whose hands were virgin when it was played.
 	hound       bool
@@ -749,6 +753,11 @@ type enumAgent struct {
 }
 
 func (a *enumAgent) choose(s *State, d Decision, actor int, opts []int) int {
+	if a.after && actor == a.t.seat {
+		// The seat's own choice after its turn's last line: its lines
+		// will say (emit).
+		panic(abort{})
+	}
 	if d == DPick && a.idx < len(a.t.obs) && a.t.obs[a.idx].Kind == EvPlay && a.t.obs[a.idx].P == actor &&
 		a.t.obs[a.idx].As == Hound {
 		a.hound, a.houndVirgin = true, nil
@@ -1403,6 +1412,15 @@ func (a *enumAgent) relabelDeck(s *State, c Card) {
 
 func (a *enumAgent) emit(s *State, e Event) {
 	v, ok := e.View(a.t.seat)
+	if a.after {
+		// The open turn's last line was a play: a swap it makes between
+		// other players (cards given that the seat does not see) is part
+		// of that line, and the state now is the state after it.
+		if !ok && e.Kind == EvGive {
+			a.got = s.Clone()
+		}
+		panic(abort{})
+	}
 	if !ok {
 		return
 	}
@@ -1421,8 +1439,26 @@ func (a *enumAgent) emit(s *State, e Event) {
 	a.idx++
 	if !a.closed && a.idx == len(a.t.obs) {
 		a.got = s.Clone()
+		if passesAmongOthers(exp, a.t.seat) {
+			a.after = true // see above: the play's swap comes next
+			return
+		}
 		panic(abort{})
 	}
+}
+
+// passesAmongOthers reports whether play e passes cards between hands
+// none of which is the seat's (a Cad, a Socialite or an Invalid naming
+// other players): the seat sees no line of those passes.
+func passesAmongOthers(e Event, seat int) bool {
+	if e.Kind != EvPlay || e.P == seat || e.Q == seat || e.R == seat {
+		return false
+	}
+	switch e.As {
+	case Cad, Socialite, Invalid:
+		return true
+	}
+	return false
 }
 
 // enumerate replays the open turn from s along every path of choices; it
@@ -1450,7 +1486,7 @@ func (t *tracker) enumerateAhead(s0 *State, closed bool, rng *rand.Rand, fits fu
 	total := 0.0
 	var pick *State
 	for {
-		a.depth, a.w, a.idx, a.got = 0, 1, 0, nil
+		a.depth, a.w, a.idx, a.got, a.after = 0, 1, 0, nil, false
 		a.hound, a.houndVirgin, a.houndWas = false, nil, nil
 		a.rng = rand.New(rand.NewPCG(seed, 7))
 		t.runs++
@@ -1496,34 +1532,23 @@ func (t *tracker) enumerateAhead(s0 *State, closed bool, rng *rand.Rand, fits fu
 	return total, free, pick
 }
 
-// Estimate is an estimated probability and its standard error.
+// Estimate is an estimated probability and its standard error; K is the
+// number of independent sampled histories it rests on (see honest.go; 0
+// for what the seat knows for certain).
 type Estimate struct {
 	P, SE float64
+	K     float64
 }
 
-// estimate is the weighted mean of f over the particles now, with the
-// standard error of a self-normalised importance-sampling mean.
+// estimate is the figure of an event f (1 when it holds, 0 when not, or
+// a share) over the particles now, with its standard error (honest.go):
+// an event with two outcomes.
 func (t *tracker) estimate(f func(s *State) float64) Estimate {
-	var sw, sf float64
 	xs := make([]float64, len(t.now))
 	for i, p := range t.now {
 		xs[i] = f(p.s)
-		sw += p.w
-		sf += p.w * xs[i]
 	}
-	if sw == 0 {
-		return Estimate{}
-	}
-	m := sf / sw
-	var v float64
-	for i, p := range t.now {
-		d := p.w / sw * (xs[i] - m)
-		v += d * d
-	}
-	// The particles after resampling are not independent draws of the
-	// posterior; this is the usual delta-method error of the weighted
-	// mean, which does not count that dependence.
-	return Estimate{P: m, SE: math.Sqrt(v)}
+	return t.stats().estimate(t.now, xs, 2)
 }
 
 // softNow are the soft cards after the lines so far.

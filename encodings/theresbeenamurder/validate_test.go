@@ -16,12 +16,22 @@ type prefixAgent struct {
 	prefix []string
 	n      int // lines of the prefix matched
 	snap   *State
+	// after is set when the prefix ends on a play: the swap it makes
+	// between other players, which the seat does not see, belongs to
+	// the play's line (the state is taken after it).
+	after bool
 }
 
 type stopRun struct{}
 
 func (a *prefixAgent) emit(s *State, e Event) {
 	v, ok := e.View(a.seat)
+	if a.after {
+		if !ok && e.Kind == EvGive {
+			a.snap = s.Clone()
+		}
+		panic(stopRun{})
+	}
 	if !ok {
 		return
 	}
@@ -31,8 +41,21 @@ func (a *prefixAgent) emit(s *State, e Event) {
 	a.n++
 	if a.n == len(a.prefix) {
 		a.snap = s.Clone()
+		if passesAmongOthers(e, a.seat) {
+			a.after = true
+			return
+		}
 		panic(stopRun{})
 	}
+}
+
+// choose stops a run whose prefix is matched at the seat's own choice
+// (its lines would say).
+func (a *prefixAgent) choose(s *State, d Decision, actor int, opts []int) int {
+	if a.after && actor == a.seat {
+		panic(stopRun{})
+	}
+	return a.randomAgent.choose(s, d, actor, opts)
 }
 
 // prefixHand is the hand line's cards.

@@ -18,6 +18,7 @@ type view struct {
 	marks [][]table.Mark // by card index and location
 	est   [][]Estimate   // by card index and location; nil without a tracker
 	index [NumCards + 1]int
+	k     float64 // the independent histories the estimates rest on (honest.go)
 }
 
 // view computes the view of g's lines (g.cfg set).
@@ -51,7 +52,8 @@ func (g *Game) view() *view {
 		return v
 	}
 	// Each particle's location of every card, and for the soft cards
-	// (interchangeable, see soft.go) how many are at each location.
+	// (interchangeable, see soft.go) how many are at each location; the
+	// interchangeable places of each particle (honest.go).
 	soft := tr.softNow()
 	var nSoft float64
 	for _, x := range g.cfg.Cards {
@@ -62,7 +64,8 @@ func (g *Game) view() *view {
 	np := len(tr.now)
 	at := make([][]int, np)     // at[i][card index]
 	softAt := make([][]int, np) // softAt[i][location]
-	var sw float64
+	orb := make([][]int, np)    // orb[i][location]: its class of interchangeable places
+	osz := make([][]int, np)    // osz[i][class]: the class's places
 	for i, p := range tr.now {
 		at[i] = make([]int, len(g.cfg.Cards))
 		softAt[i] = make([]int, locs)
@@ -73,12 +76,19 @@ func (g *Game) view() *view {
 				softAt[i][l]++
 			}
 		}
-		sw += p.w
+		orb[i], osz[i] = places(p.s, locs)
 	}
+	ns := tr.stats()
 	xs := make([]float64, np)
 	v.est = make([][]Estimate, len(g.cfg.Cards))
 	for j, c := range g.cfg.Cards {
 		v.est[j] = make([]Estimate, locs)
+		open := 0
+		for l := range locs {
+			if v.marks[j][l] == table.Maybe {
+				open++
+			}
+		}
 		for l := range locs {
 			switch v.marks[j][l] {
 			case table.Yes:
@@ -88,39 +98,54 @@ func (g *Game) view() *view {
 				continue
 			}
 			for i := range tr.now {
+				o := orb[i][l]
+				n := float64(osz[i][o])
 				switch {
 				case soft.has(c):
-					xs[i] = float64(softAt[i][l]) / nSoft
-				case at[i][j] == l:
-					xs[i] = 1
+					k := 0
+					for r := range locs {
+						if orb[i][r] == o {
+							k += softAt[i][r]
+						}
+					}
+					xs[i] = float64(k) / nSoft / n
+				case orb[i][at[i][j]] == o:
+					xs[i] = 1 / n
 				default:
 					xs[i] = 0
 				}
 			}
-			v.est[j][l] = nowEstimate(tr.now, xs, sw)
+			v.est[j][l] = ns.estimate(tr.now, xs, open)
 		}
 	}
+	v.k = ns.k
 	return v
 }
 
-// nowEstimate is the weighted mean of xs over the particles now, with its
-// standard error: tracker.estimate's figures, from the values already
-// computed (sw is the weights' sum, added in the particles' order).
-func nowEstimate(now []snap, xs []float64, sw float64) Estimate {
-	if sw == 0 {
-		return Estimate{}
+// places are the classes of interchangeable places of state s (honest.go):
+// each virgin hand in the class of the virgin hands dealt from the same
+// parts of the deck, every other place alone. class[l] is location l's
+// class, size[c] the places of class c.
+func places(s *State, locs int) (class, size []int) {
+	class = make([]int, locs)
+	size = make([]int, locs)
+	top := s.Cfg.TopSize()
+	key := map[[2]bool]int{}
+	for l := range locs {
+		class[l] = l
+		if l < len(s.Virgin) && s.Virgin[l] {
+			a := s.Cfg.DealPosition(l, 0) < top
+			b := s.Cfg.DealPosition(l, 1) < top
+			k := [2]bool{a || b, a && b}
+			if first, ok := key[k]; ok {
+				class[l] = first
+			} else {
+				key[k] = l
+			}
+		}
+		size[class[l]]++
 	}
-	var sf float64
-	for i, p := range now {
-		sf += p.w * xs[i]
-	}
-	m := sf / sw
-	var v float64
-	for i, p := range now {
-		d := p.w / sw * (xs[i] - m)
-		v += d * d
-	}
-	return Estimate{P: m, SE: math.Sqrt(v)}
+	return class, size
 }
 
 // mark is card c's mark at location l.
@@ -139,3 +164,7 @@ func (v *view) where(c Card, l int) Estimate {
 	}
 	return v.est[v.index[c]][l]
 }
+
+// shown is the figure the sheet draws for card c at location l (see
+// Estimate.drawn).
+func (v *view) shown(c Card, l int) float64 { return v.where(c, l).drawn() }

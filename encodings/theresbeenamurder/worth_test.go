@@ -18,6 +18,7 @@ var (
 	worthRandom    = flag.Int("tbam.worth.random", 1000, "random games per player count for BenchmarkAdviceWorth and TestAdviceWorthRun")
 	worthParticles = flag.Int("tbam.worth.particles", 100, "tracker particles of each seat in advised games")
 	worthFrom      = flag.Uint64("tbam.worth.from", 1, "the first seed of the advised games in BenchmarkAdviceWorth")
+	worthFixed     = flag.Int("tbam.worth.fixed", 1000, "games per player count with every seat playing FixedPolicy, for TestAdviceWorthRun")
 	worthRun       = flag.Bool("tbam.worth.run", false, "run TestAdviceWorthRun (long; not in CI)")
 	worthOut       = flag.String("tbam.worth.out", "", "TestAdviceWorthRun's results files, comma-separated: games are appended to the first (one JSON line a game); games already in any are not played again, and the table counts them all")
 	worthShard     = flag.String("tbam.worth.shard", "0/1", "TestAdviceWorthRun plays only the advised seeds equal to k modulo m (k/m), to run in several processes")
@@ -76,11 +77,39 @@ func AdvicePolicy(particles int) func(p int, log []string, plays []Play) int {
 	}
 }
 
+// FixedPolicy is a Policy of fixed rules that read nothing but the seat's
+// plays: the Detective on the player who played last (who holds one card
+// until their next draw: the Detective wins when it is the Murderer);
+// else an Effect card other than the Confidant (playing it does nothing);
+// else the first play offered (the lowest card, its first targets).
+func FixedPolicy(players int) func(p int, log []string, plays []Play) int {
+	return func(p int, log []string, plays []Play) int {
+		prev := (p + players - 1) % players
+		for i, o := range plays {
+			if o.Card == Detective && o.Q == prev {
+				return i
+			}
+		}
+		for i, o := range plays {
+			if !o.Card.IsAction() && o.Card != Confidant && o.Card != Detective {
+				return i
+			}
+		}
+		for i, o := range plays {
+			if o.Card != Detective {
+				return i
+			}
+		}
+		return 0
+	}
+}
+
 // worthGame is one game of TestAdviceWorthRun.
 type worthGame struct {
 	Players int     `json:"players"`
 	Seed    uint64  `json:"seed"`
 	Advised bool    `json:"advised"`
+	Fixed   bool    `json:"fixed,omitempty"` // every seat playing FixedPolicy
 	Won     bool    `json:"won"`
 	Score   int     `json:"score"`
 	CPUms   float64 `json:"cpu_ms"`
@@ -89,16 +118,25 @@ type worthGame struct {
 // playWorth plays one game of the measurement: every seat at random, or
 // every seat following its own advice.
 func playWorth(players int, seed uint64, advised bool) (worthGame, error) {
+	return playWorthFixed(players, seed, advised, false)
+}
+
+// playWorthFixed is playWorth, or every seat playing FixedPolicy when
+// fixed.
+func playWorthFixed(players int, seed uint64, advised, fixed bool) (worthGame, error) {
 	o := SimOptions{Players: players, Seed: seed}
-	if advised {
+	switch {
+	case advised:
 		o.Policy = AdvicePolicy(*worthParticles)
+	case fixed:
+		o.Policy = FixedPolicy(players)
 	}
 	c0 := cpuTime()
 	r, err := Simulate(o)
 	if err != nil {
 		return worthGame{}, err
 	}
-	return worthGame{Players: players, Seed: seed, Advised: advised, Won: r.End.Won(), Score: r.Score,
+	return worthGame{Players: players, Seed: seed, Advised: advised, Fixed: fixed, Won: r.End.Won(), Score: r.Score,
 		CPUms: float64(cpuTime()-c0) / float64(time.Millisecond)}, nil
 }
 
@@ -137,7 +175,7 @@ func TestAdviceWorthRun(t *testing.T) {
 	}
 	done := map[worthGame]bool{}
 	for _, g := range games {
-		done[worthGame{Players: g.Players, Seed: g.Seed, Advised: g.Advised}] = true
+		done[worthGame{Players: g.Players, Seed: g.Seed, Advised: g.Advised, Fixed: g.Fixed}] = true
 	}
 	f, err := os.OpenFile(files[0], os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
@@ -145,14 +183,18 @@ func TestAdviceWorthRun(t *testing.T) {
 	}
 	defer f.Close()
 	start := time.Now()
+	var playFixed func(players int, seed uint64, advised, fixed bool) bool
 	play := func(players int, seed uint64, advised bool) bool {
-		if done[worthGame{Players: players, Seed: seed, Advised: advised}] {
+		return playFixed(players, seed, advised, false)
+	}
+	playFixed = func(players int, seed uint64, advised, fixed bool) bool {
+		if done[worthGame{Players: players, Seed: seed, Advised: advised, Fixed: fixed}] {
 			return true
 		}
 		if time.Since(start) > *worthBudget {
 			return false
 		}
-		g, err := playWorth(players, seed, advised)
+		g, err := playWorthFixed(players, seed, advised, fixed)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -167,6 +209,9 @@ func TestAdviceWorthRun(t *testing.T) {
 		for players := MinPlayers; players <= MaxPlayers; players++ {
 			for seed := range uint64(*worthRandom) {
 				play(players, seed+1, false)
+			}
+			for seed := range uint64(*worthFixed) {
+				playFixed(players, seed+1, false, true)
 			}
 		}
 	}
@@ -215,9 +260,13 @@ func worthTable(games []worthGame) string {
 		n, won, score int
 		cpu           float64
 	}
-	var by [MaxPlayers + 1][2]acc
+	var by [MaxPlayers + 1][3]acc
 	for _, g := range games {
-		a := &by[g.Players][boolIndex(g.Advised)]
+		i := boolIndex(g.Advised)
+		if g.Fixed {
+			i = 2
+		}
+		a := &by[g.Players][i]
 		a.n++
 		if g.Won {
 			a.won++
@@ -238,14 +287,14 @@ func worthTable(games []worthGame) string {
 		}
 		return fmt.Sprintf("%.2f", float64(a.score)/float64(a.n))
 	}
-	s := "| players | random games | random: won (95% CI) | random: mean score | advised games | advised: won (95% CI) | advised: mean score | CPU per advised game |\n|---|---|---|---|---|---|---|---|\n"
+	s := "| players | random games | random: won (95% CI) | random: mean score | fixed games | fixed: won (95% CI) | fixed: mean score | advised games | advised: won (95% CI) | advised: mean score | CPU per advised game |\n|---|---|---|---|---|---|---|---|---|---|---|\n"
 	for p := MinPlayers; p <= MaxPlayers; p++ {
-		r, a := by[p][0], by[p][1]
+		r, a, f := by[p][0], by[p][1], by[p][2]
 		cpu := "—"
 		if a.n > 0 {
 			cpu = fmt.Sprintf("%.1f s", a.cpu/float64(a.n)/1000)
 		}
-		s += fmt.Sprintf("| %d | %d | %s | %s | %d | %s | %s | %s |\n", p, r.n, rate(r), mean(r), a.n, rate(a), mean(a), cpu)
+		s += fmt.Sprintf("| %d | %d | %s | %s | %d | %s | %s | %d | %s | %s | %s |\n", p, r.n, rate(r), mean(r), f.n, rate(f), mean(f), a.n, rate(a), mean(a), cpu)
 	}
 	return s
 }

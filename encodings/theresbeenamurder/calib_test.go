@@ -1,0 +1,315 @@
+package theresbeenamurder
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/table"
+)
+
+var (
+	calibRun     = flag.Bool("tbam.calib", false, "run TestCalibrationRun (long; not in CI): the estimates against the simulator's true locations")
+	calibGames   = flag.Int("tbam.calib.games", 20, "simulated games a player count for TestCalibrationRun")
+	calibFrom    = flag.Uint64("tbam.calib.from", 1, "the first seed of TestCalibrationRun's games")
+	calibPlayers = flag.String("tbam.calib.players", "3-8", "the player counts of TestCalibrationRun (a range a-b or one count)")
+	calibRef     = flag.Int("tbam.calib.ref", 0, "TestCalibrationRun also replays each log with this many times the particles and counts the cells more than 3 stated standard errors off (0: no reference run)")
+	calibLag     = flag.Int("tbam.calib.lag", -1, "the particles' groups' lag in turns for TestCalibrationRun (-1: clusterLag's)")
+	calibMiss    = flag.Bool("tbam.calib.miss", false, "TestCalibrationRun logs every cell drawn <1 where the card is, or >99 where it is not")
+	calibParts   = flag.Int("tbam.calib.particles", 0, "the tracker's particles in TestCalibrationRun (0: DefaultParticles)")
+)
+
+// calibCell is one open cell's estimate at one line, and whether the card
+// was truly there.
+type calibCell struct {
+	e     Estimate
+	shown float64 // what the sheet draws
+	truth bool
+}
+
+// calibStats gathers TestCalibrationRun's figures.
+type calibStats struct {
+	cells                     []calibCell
+	games, lines              int
+	linesNone, gamesNoneEnd   int
+	gamesNoneAny              int
+	refCells, refOff, refOff2 int
+	certainLooking            int // open cells drawn "<1" or ">99"
+}
+
+// calibBuckets are the figures' buckets, in percent: [lo, hi), but the
+// first is [0, 1] and the last [99, 100] (the cells drawn "1" or "<1",
+// "99" or ">99").
+var calibBuckets = [][2]float64{{0, 1}, {1, 5}, {5, 20}, {20, 40}, {40, 60}, {60, 80}, {80, 95}, {95, 99}, {99, 100.01}}
+
+// inBucket reports whether figure p (percent) falls in bucket k.
+func inBucket(p float64, k int) bool {
+	const eps = 1e-9
+	switch k {
+	case 0:
+		return p <= 1+eps
+	case 1:
+		return p > 1+eps && p < 5
+	case len(calibBuckets) - 1:
+		return p >= 99-eps
+	case len(calibBuckets) - 2:
+		return p >= 95 && p < 99-eps
+	}
+	return p >= calibBuckets[k][0] && p < calibBuckets[k][1]
+}
+
+// table is the calibration table: for every bucket of the figures drawn,
+// the cells, their mean figure, the share truly there and its binomial
+// standard error.
+func (c *calibStats) table() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-10s %8s %8s %8s %7s\n", "shown", "cells", "mean", "true", "±SE")
+	for i, k := range calibBuckets {
+		n, hit, sum := 0, 0, 0.0
+		for _, x := range c.cells {
+			p := 100 * x.shown
+			if inBucket(p, i) {
+				n++
+				sum += p
+				if x.truth {
+					hit++
+				}
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		f := float64(hit) / float64(n)
+		se := math.Sqrt(f * (1 - f) / float64(n))
+		fmt.Fprintf(&b, "%3.0f–%-3.0f%% %8d %7.2f%% %7.2f%% %6.2f\n", k[0], math.Min(k[1], 100), n, sum/float64(n), 100*f, 100*se)
+	}
+	return b.String()
+}
+
+// calibRange parses -tbam.calib.players.
+func calibRange(t *testing.T) (lo, hi int) {
+	s := *calibPlayers
+	a, b, ok := strings.Cut(s, "-")
+	if !ok {
+		b = a
+	}
+	lo, err1 := strconv.Atoi(a)
+	hi, err2 := strconv.Atoi(b)
+	if err1 != nil || err2 != nil || lo < MinPlayers || hi > MaxPlayers || lo > hi {
+		t.Fatalf("-tbam.calib.players %q: want a count or a range a-b within %d-%d", s, MinPlayers, MaxPlayers)
+	}
+	return lo, hi
+}
+
+// TestCalibrationRun replays one seat of simulated games at every player
+// count (-tbam.calib.games a count, the seat and level turning with the
+// seed) and, after every line but the first of a two-line exchange, sets
+// every open cell's figure against the card's true place: the calibration
+// table (figures drawn in buckets, the share truly there), the lines and
+// games without estimates, and with -tbam.calib.ref k the share of cells
+// more than 3 stated standard errors from a run with k times the
+// particles.
+//
+//	go test ./encodings/theresbeenamurder -run TestCalibrationRun -tbam.calib -tbam.calib.games 100 -timeout 0 -v
+func TestCalibrationRun(t *testing.T) {
+	if !*calibRun {
+		t.Skip("with -tbam.calib")
+	}
+	lo, hi := calibRange(t)
+	if *calibLag >= 0 {
+		defer func(l int) { clusterLag = l }(clusterLag)
+		clusterLag = *calibLag
+	}
+	for players := lo; players <= hi; players++ {
+		var st calibStats
+		for seed := *calibFrom; seed < *calibFrom+uint64(*calibGames); seed++ {
+			calibGame(t, &st, players, seed)
+		}
+		t.Logf("%d players: %d games, %d lines; lines without estimates %d, games without estimates at some line %d, at their end %d; open cells drawn <1 or >99: %d of %d",
+			players, st.games, st.lines, st.linesNone, st.gamesNoneAny, st.gamesNoneEnd, st.certainLooking, len(st.cells))
+		if st.refCells > 0 {
+			t.Logf("%d players: against %d× the particles, %d of %d cells (%.2f%%) more than 3 stated SEs off, %d (%.2f%%) more than 3 SEs of the difference",
+				players, *calibRef, st.refOff, st.refCells, 100*float64(st.refOff)/float64(st.refCells), st.refOff2, 100*float64(st.refOff2)/float64(st.refCells))
+		}
+		t.Logf("%d players calibration:\n%s", players, st.table())
+	}
+}
+
+// calibGame replays one game into st.
+func calibGame(t *testing.T, st *calibStats, players int, seed uint64) {
+	o := SimOptions{Players: players, Seed: seed, Level: Level(seed % 3)}
+	sim, err := Simulate(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	states := statesAt(t, o)
+	seat := int(seed % uint64(players))
+	parts := *calibParts
+	if parts == 0 {
+		parts = DefaultParticles
+	}
+	g := NewGame()
+	g.Particles = parts
+	var ref *Game
+	if *calibRef > 0 {
+		ref = NewGame()
+		ref.Particles = parts * *calibRef
+	}
+	k := 0
+	none := false
+	st.games++
+	for i, line := range sim.Logs[seat] {
+		if err := g.Apply(line); err != nil {
+			t.Fatalf("%d players seed %d seat %d line %d %q: %v", players, seed, seat, i+1, line, err)
+		}
+		if ref != nil {
+			if err := ref.Apply(line); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g.cfg == nil || i < len(SetupLines(g.cfg, sim.Players, seat, nil)) {
+			continue
+		}
+		s := seenState(sim, states, seat, &k)
+		if midExchange(sim.Logs[seat], i) {
+			continue
+		}
+		st.lines++
+		if g.track() == nil {
+			st.linesNone++
+			if !none {
+				st.gamesNoneAny++
+			}
+			none = true
+			if i == len(sim.Logs[seat])-1 {
+				st.gamesNoneEnd++
+			}
+			continue
+		}
+		v := g.view()
+		var rv *view
+		if ref != nil && ref.track() != nil {
+			rv = ref.view()
+		}
+		for _, c := range g.cfg.Cards {
+			for l := range g.locations() {
+				if v.mark(c, l) != table.Maybe {
+					continue
+				}
+				e := v.where(c, l)
+				shown := v.shown(c, l)
+				txt := table.Cell{P: shown}.Text()
+				if txt == "<1" || txt == ">99" {
+					st.certainLooking++
+				}
+				st.cells = append(st.cells, calibCell{e: e, shown: shown, truth: locOf(s, c) == l})
+				if *calibMiss && locOf(s, c) == l && (shown < 0.01 || shown > 0.99) || *calibMiss && locOf(s, c) != l && shown > 0.99 {
+					t.Logf("miss: %d players seed %d seat %d line %d %q: %v at %s %+v truly at %s", players, seed, seat, i+1, line, c, g.locName(l), e, g.locName(locOf(s, c)))
+				}
+				if rv != nil && rv.mark(c, l) == table.Maybe {
+					r := rv.where(c, l)
+					st.refCells++
+					d := math.Abs(e.P - r.P)
+					if d > 3*e.SE {
+						st.refOff++
+					}
+					if d > 3*math.Hypot(e.SE, r.SE) {
+						st.refOff2++
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestSymmetricOpening: at the opening, the other players' hands are
+// virgin and, when dealt from the same parts of the deck, no line tells
+// them apart: the sheet gives them the same figures, exactly (3 players
+// at master level used to read "carol 33% ±2.1, bob 27% ±2.0" for the
+// Murderer). At 8 players the hands dealt from the top part share their
+// figures, as do those dealt across it.
+func TestSymmetricOpening(t *testing.T) {
+	for _, players := range []int{3, 8} {
+		sim, err := Simulate(SimOptions{Players: players, Seed: 5, Level: Master})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := NewGame()
+		for _, line := range sim.Logs[0][:len(SetupLines(sim.Config, sim.Players, 0, nil))] {
+			if err := g.Apply(line); err != nil {
+				t.Fatal(err)
+			}
+		}
+		v := g.view()
+		s := g.tr.state()
+		class, _ := places(s, g.locations())
+		pairs := 0
+		for q := 1; q < players; q++ {
+			for r := q + 1; r < players; r++ {
+				if class[q] != class[r] {
+					continue
+				}
+				pairs++
+				for _, c := range g.cfg.Cards {
+					if a, b := v.where(c, q), v.where(c, r); a != b {
+						t.Errorf("%d players: %v with %s %v, with %s %v", players, c, sim.Players[q], a, sim.Players[r], b)
+					}
+				}
+			}
+		}
+		if pairs == 0 {
+			t.Errorf("%d players: no two interchangeable hands at the opening", players)
+		}
+	}
+}
+
+// TestDrawnHonest: over a simulated game at 3 and at 8 players, from one
+// seat, no open cell is drawn ">99" or "<1" unless its figure is more than
+// two standard errors inside that range, every figure rests on a positive
+// number of independent histories, and each card's figures sum to 1.
+func TestDrawnHonest(t *testing.T) {
+	for _, players := range []int{3, 8} {
+		sim, err := Simulate(SimOptions{Players: players, Seed: 2, Level: Veteran})
+		if err != nil {
+			t.Fatal(err)
+		}
+		replayEach(t, sim, 1, 200, func(g *Game, i int) {
+			if g.cfg == nil || g.track() == nil || midExchange(sim.Logs[1], i) {
+				return
+			}
+			v := g.view()
+			for _, c := range g.cfg.Cards {
+				sum := 0.0
+				for l := range g.locations() {
+					e := v.where(c, l)
+					sum += e.P
+					if v.mark(c, l) != table.Maybe {
+						continue
+					}
+					txt := table.Cell{P: e.drawn()}.Text()
+					open := 0
+					for r := range g.locations() {
+						if v.mark(c, r) == table.Maybe {
+							open++
+						}
+					}
+					if open == 1 {
+						continue // the figure is the only place left: 1
+					}
+					if (txt == ">99" && e.P-2*e.SE <= 0.99) || (txt == "<1" && e.P+2*e.SE >= 0.01) {
+						t.Fatalf("%d players line %d: %v at %s drawn %s for %+v", players, i+1, c, g.locName(l), txt, e)
+					}
+					if !(e.K > 0) || e.SE <= 0 {
+						t.Fatalf("%d players line %d: %v at %s: %+v", players, i+1, c, g.locName(l), e)
+					}
+				}
+				if math.Abs(sum-1) > 1e-9 {
+					t.Fatalf("%d players line %d: %v's figures sum to %v", players, i+1, c, sum)
+				}
+			}
+		})
+	}
+}
