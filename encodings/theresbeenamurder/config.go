@@ -53,7 +53,9 @@ type Config struct {
 }
 
 // DefaultCards are the cards of a game of n players at a level: 1 to 18,
-// 19 at Veteran, 19 and 20 at Master, and 21 to 17+n for n of 5 to 8.
+// 19 at Veteran, 19 and 20 at Master, and for n of 5 to 8 the cards 21 to
+// 16+n ("Add card 21 for 5 players, 22 for 6 players, and so on": 21 at 5
+// players, 21 to 24 at 8; none at 3 or 4).
 func DefaultCards(players int, l Level) []Card {
 	var cs []Card
 	for c := Card(1); c <= Driver; c++ {
@@ -65,7 +67,7 @@ func DefaultCards(players int, l Level) []Card {
 	if l >= Master {
 		cs = append(cs, Aristocrat)
 	}
-	for c := Nun; c <= Card(17+players) && c <= Reporter; c++ {
+	for c := Nun; c <= Card(16+players) && c <= Reporter; c++ {
 		cs = append(cs, c)
 	}
 	return cs

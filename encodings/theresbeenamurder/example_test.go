@@ -48,11 +48,11 @@ func ExampleSimulate() {
 	// Output:
 	// players alice bob carol dave
 	// seat bob
-	// hand nun swain
-	// alice plays doctor none
-	// bob plays swain dave
-	// bob draws maid
-	// bob gives nun to dave
-	// carol plays socialite bob
-	// won: the Detective caught the Murderer
+	// hand maid secretary
+	// alice plays swain dave
+	// alice draws
+	// alice announces drunk
+	// dave announces drunk
+	// bob plays secretary invalid
+	// lost: the deck ran out
 }
