@@ -81,6 +81,10 @@ type encoding struct {
 	openGraph graph
 	openLines []int
 	openEvs   []tracked
+	// nowSeen are, by card, the places where the tracker's histories have
+	// each card at the open turn's end, set by seenPlaces for the marks
+	// (nil for none).
+	nowSeen map[Card][]bool
 	// Caches, for the lines synced last: was (the places each card may
 	// be at at the open turn's start, by card index and place) depends on
 	// the closed segments alone; sheet on the open one too.
@@ -1364,12 +1368,15 @@ func (x *encoding) marks(ctx context.Context, seen func() map[Card][]bool) ([][]
 	if x.sheet != nil {
 		return x.sheet, nil
 	}
+	x.nowSeen = nil
 	if x.was == nil {
 		was, err := x.places0(ctx, seen)
 		if err != nil {
 			return nil, err
 		}
 		x.was = was
+	} else if seen != nil {
+		seen() // the places now (x.nowSeen)
 	}
 	may := make([][]bool, len(x.cards))
 	for i := range x.cards {
@@ -1485,8 +1492,11 @@ func (x *encoding) openPlayer() int {
 func (x *encoding) placesAt(ctx context.Context, now int, may [][]bool) ([][]bool, error) {
 	ids := x.activeIDs()
 	is := make([][]bool, len(x.cards))
-	for i := range is {
+	for i, c := range x.cards {
 		is[i] = make([]bool, x.places)
+		if now == x.now && x.nowSeen != nil {
+			copy(is[i], x.nowSeen[c])
+		}
 	}
 	sw := x.newSwapper(ids)
 	q := x.newQuick(ids)
@@ -1944,7 +1954,11 @@ func (g *Game) satMark(c Card, l int) table.Mark {
 
 // seenPlaces are, for each card, the encoding's places where the tracker's
 // histories have it at the start of the open turn (nil without a tracker).
+// It also sets x.nowSeen: where they have it at the open turn's end, when
+// the tracker's histories end there too (not at a line where the marks
+// lag the moves, openLags: the histories end with the line's event).
 func (g *Game) seenPlaces(x *encoding) map[Card][]bool {
+	x.nowSeen = nil
 	tr := g.track()
 	if tr == nil {
 		return nil
@@ -1956,6 +1970,20 @@ func (g *Game) seenPlaces(x *encoding) map[Card][]bool {
 	for _, p := range tr.parts {
 		for _, c := range x.cards {
 			seen[c][truePlace(x, p.s, c)] = true
+		}
+	}
+	if !x.openLags() && len(tr.now) > 0 {
+		x.nowSeen = map[Card][]bool{}
+		for _, c := range x.cards {
+			x.nowSeen[c] = make([]bool, x.places)
+		}
+		for _, sn := range tr.now {
+			if sn.w <= 0 {
+				continue
+			}
+			for _, c := range x.cards {
+				x.nowSeen[c][truePlace(x, sn.s, c)] = true
+			}
 		}
 	}
 	return seen
