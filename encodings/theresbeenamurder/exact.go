@@ -80,6 +80,11 @@ type encoding struct {
 	now       int
 	openGraph graph
 	openLines []int
+	openEvs   []tracked
+	// nowSeen are, by card, the places where the tracker's histories have
+	// each card at the open turn's end, set by seenPlaces for the marks
+	// (nil for none).
+	nowSeen map[Card][]bool
 	// Caches, for the lines synced last: was (the places each card may
 	// be at at the open turn's start, by card index and place) depends on
 	// the closed segments alone; sheet on the open one too.
@@ -274,6 +279,7 @@ func (x *encoding) sync(g *Game) (bool, error) {
 	x.now = open + 1
 	x.openGraph = x.graph(segs[open])
 	x.openLines = x.openLines[:0]
+	x.openEvs = segs[open].evs
 	for _, t := range segs[open].evs {
 		x.openLines = append(x.openLines, t.line)
 	}
@@ -524,6 +530,23 @@ func (x *encoding) structure(k int, s segment, g graph, closed bool) []solver.Co
 		for i, c := range x.cards {
 			for _, d := range x.cards[i+1:] {
 				ks = append(ks, solver.Clause(nil, []solver.Lit{x.lit(c, a, p[0]), x.lit(c, b, p[1]), x.lit(d, a, p[0]), x.lit(d, b, p[1])}))
+			}
+		}
+	}
+	// A hand that must give one card at a pass, with nothing else
+	// changing it: not all of its cards at a are there at b (one and two
+	// cards; a larger hand is left to the sizes).
+	for _, q := range g.must {
+		switch s.start.sizes[q] {
+		case 1:
+			for _, c := range x.cards {
+				ks = append(ks, solver.Clause(nil, []solver.Lit{x.lit(c, a, q), x.lit(c, b, q)}))
+			}
+		case 2:
+			for i, c := range x.cards {
+				for _, d := range x.cards[i+1:] {
+					ks = append(ks, solver.Clause(nil, []solver.Lit{x.lit(c, a, q), x.lit(c, b, q), x.lit(d, a, q), x.lit(d, b, q)}))
+				}
 			}
 		}
 	}
@@ -1333,25 +1356,60 @@ func (x *encoding) sheetPlaces(l int) []int {
 }
 
 // marks are the SAT's ✓ and ✗ of every card at every sheet location now,
-// by card index. The open turn's lines may still change what its play
-// does (the lines of a swap or a draw follow the play), so the facts are
-// proved at the start of the open turn from the closed turns alone, then
-// carried to now along the moves the open turn's lines allow: a card may
-// be now at a place reachable from a place it may have been at then.
+// by card index: at the open turn's end, the moment after the moves of its
+// lines so far (each line's moves at its line, as the public counts have
+// them: a swap's at the play's line), under every line in force, the open
+// turn's included (placesAt).
 //
 // Where each card may be at the open turn's start is asked once a turn,
 // of the one solver, under the closed turns' observations (places0); seen
-// (nil for none) are places the tracker's histories show possible.
+// (nil for none) are places the tracker's histories show possible. Those
+// places, carried along the moves the open turn's lines allow, are where
+// a card may be now at most; placesAt asks which of them the open turn's
+// lines leave.
 func (x *encoding) marks(ctx context.Context, seen func() map[Card][]bool) ([][]table.Mark, error) {
 	if x.sheet != nil {
 		return x.sheet, nil
 	}
+	x.nowSeen = nil
 	if x.was == nil {
 		was, err := x.places0(ctx, seen)
 		if err != nil {
 			return nil, err
 		}
 		x.was = was
+	} else if seen != nil {
+		seen() // the places now (x.nowSeen)
+	}
+	may := make([][]bool, len(x.cards))
+	for i := range x.cards {
+		may[i] = make([]bool, x.places)
+		for p := range x.places {
+			for m := range x.places {
+				may[i][p] = may[i][p] || (x.was[i][m] && x.openGraph.reach[m][p])
+			}
+		}
+	}
+	if x.openLags() {
+		// The turn's start under every line in force, carried along
+		// the open turn's moves.
+		was, err := x.placesAt(ctx, x.now-1, x.was)
+		if err != nil {
+			return nil, err
+		}
+		for i := range x.cards {
+			for p := range x.places {
+				may[i][p] = false
+				for m := range x.places {
+					may[i][p] = may[i][p] || (was[i][m] && x.openGraph.reach[m][p])
+				}
+			}
+		}
+	} else {
+		var err error
+		if may, err = x.placesAt(ctx, x.now, may); err != nil {
+			return nil, err
+		}
 	}
 	locs := x.n + 3
 	out := make([][]table.Mark, len(x.cards))
@@ -1359,13 +1417,11 @@ func (x *encoding) marks(ctx context.Context, seen func() map[Card][]bool) ([][]
 		out[i] = make([]table.Mark, locs)
 		open := 0
 		for l := range locs {
-			may := false
+			in := false
 			for _, p := range x.sheetPlaces(l) {
-				for m := range x.places {
-					may = may || (x.was[i][m] && x.openGraph.reach[m][p])
-				}
+				in = in || may[i][p]
 			}
-			if may {
+			if in {
 				out[i][l] = table.Maybe
 				open++
 			} else {
@@ -1382,6 +1438,145 @@ func (x *encoding) marks(ctx context.Context, seen func() map[Card][]bool) ([][]
 	}
 	x.sheet = out
 	return out, nil
+}
+
+// openLags reports whether the open turn's last line is one after which
+// the table has not made the moves the public counts have made: a play
+// whose passes follow it (the Cad's, the Socialite's, the Gossip's, the
+// Invalid's: their gives come as lines after the play; the Nun's card
+// and the Driver's pick, which follow the play at the table), or the Swain's
+// play and the draw and what the draw sets off before its random take.
+// At such a line the sheet's estimates describe the hands before the
+// passes (the tracker's histories end with the line's event), so the
+// marks there are those of the open turn's start, under every line in
+// force, carried along every move the open turn's lines allow (a card may
+// be at any place reachable from one it may have been at then): they hold
+// both before the passes and after them. Everywhere else the marks are
+// those of the open turn's end.
+func (x *encoding) openLags() bool {
+	for i := len(x.openEvs) - 1; i >= 0; i-- {
+		e := x.openEvs[i].e
+		switch {
+		case e.Kind == EvPlay:
+			if e.Card == Aristocrat {
+				return false
+			}
+			switch e.As {
+			case Cad, Socialite, Gossip, Invalid, Nun, Driver:
+				return i == len(x.openEvs)-1
+			case Swain:
+				return e.Q >= 0
+			}
+			return false
+		case (e.Kind == EvDraw || e.Kind == EvAnnounce || e.Kind == EvReveal) && e.P == x.openPlayer():
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// openPlayer is the open turn's player (-1 for the set-up).
+func (x *encoding) openPlayer() int {
+	if len(x.openEvs) == 0 {
+		return -1
+	}
+	return x.openEvs[0].e.P
+}
+
+// placesAt is, by card index and place, whether the lines in force allow
+// the card there at time point now (the open turn's end or start); may
+// are the places not ruled out already (at the end: the turn's start's
+// places carried along its moves). The world
+// of the line's check settles one place of every card, the worlds two
+// cards' swap makes of it more; each place left is a question to the one
+// solver, under the observations in force (a unit-propagation probe, a
+// world made without the solver, then a search).
+func (x *encoding) placesAt(ctx context.Context, now int, may [][]bool) ([][]bool, error) {
+	ids := x.activeIDs()
+	is := make([][]bool, len(x.cards))
+	for i, c := range x.cards {
+		is[i] = make([]bool, x.places)
+		if now == x.now && x.nowSeen != nil {
+			copy(is[i], x.nowSeen[c])
+		}
+	}
+	sw := x.newSwapper(ids)
+	q := x.newQuick(ids)
+	worlds := 0
+	var found func(w solver.World)
+	found = func(w solver.World) {
+		for j, d := range x.cards {
+			if h := int(w[x.card(d, now)]); h < x.places {
+				is[j][h] = true
+			}
+		}
+		for i := range x.cards {
+			for m := range x.places {
+				if is[i][m] || !may[i][m] || worlds >= maxSwapWorlds {
+					continue
+				}
+				for j, d := range x.cards {
+					if j == i || int(w[x.card(d, now)]) != m {
+						continue
+					}
+					if v, ok := sw.swap(w, i, j); ok {
+						worlds++
+						found(v)
+						break
+					}
+				}
+			}
+		}
+	}
+	if x.last != nil && x.lastNow == x.now && x.fits(x.last, ids) {
+		found(x.last)
+	} else if w := q.world(now); w != nil {
+		found(w)
+	}
+	no := x.unitNo(ids, now)
+	var sc *solver.Scope
+	defer func() {
+		if sc != nil {
+			sc.Close()
+		}
+	}()
+	for i, c := range x.cards {
+		for m := range x.places {
+			if is[i][m] || !may[i][m] || no[i][m] {
+				continue
+			}
+			if sc == nil {
+				var err error
+				if sc, err = x.sat.OpenUnder(ctx, ids); err != nil {
+					return nil, err
+				}
+			}
+			f := solver.Fact{Card: x.card(c, now), Holder: solver.Holder(m), Holds: false}
+			proved, err := sc.Propagates(ctx, f)
+			if err != nil {
+				return nil, err
+			}
+			if proved {
+				continue
+			}
+			q.pin(i, m, now)
+			if w := q.world(now); w != nil {
+				found(w)
+				continue
+			}
+			e, err := sc.Implies(ctx, f)
+			if err != nil {
+				return nil, err
+			}
+			if e.Implied {
+				continue
+			}
+			found(e.Witness)
+		}
+	}
+	x.swapped += worlds
+	return is, nil
 }
 
 // places0 is, by card index and place, whether the closed turns' lines
@@ -1687,18 +1882,29 @@ func satisfiedAt(k solver.Constraint, at func(solver.Card) solver.Holder) bool {
 	return sum >= k.Bound
 }
 
-// why is a minimal set of lines of the closed turns that force card c to
-// be (hold) or not to be at sheet location l at the start of the open
-// turn, with the open turn's lines (which allow no move that would undo
-// it); ok is false when the lines do not force it.
+// why is a minimal set of lines that force card c to be (hold) or not to
+// be at sheet location l now (at the open turn's end, under every line in
+// force: a minimal conflict of the fact's negation with them); ok is false
+// when the lines do not force it. Where the marks are those of the open
+// turn's start carried along its moves (openLags), it is a minimal set of
+// lines that rule out, at the turn's start, every place from which the
+// turn's moves could have brought the card against the fact, with the
+// open turn's lines (which allow no move that would undo it).
 func (x *encoding) why(ctx context.Context, c Card, l int, hold bool) (lines []int, ok bool, err error) {
 	in := map[int]bool{}
 	for _, p := range x.sheetPlaces(l) {
 		in[p] = true
 	}
-	// the places at the open turn's start from which the fact fails now
+	lags := x.openLags()
+	// the places from which the fact fails now
 	var ls []solver.Lit
 	for m := range x.places {
+		if !lags {
+			if in[m] != hold {
+				ls = append(ls, x.lit(c, x.now, m))
+			}
+			continue
+		}
 		for p := range x.places {
 			if x.openGraph.reach[m][p] && in[p] != hold {
 				ls = append(ls, x.lit(c, x.now-1, m))
@@ -1706,7 +1912,7 @@ func (x *encoding) why(ctx context.Context, c Card, l int, hold bool) (lines []i
 			}
 		}
 	}
-	ids := x.closedIDs()
+	ids := x.activeIDs()
 	if len(ls) > 0 {
 		id, err := x.add(0, []solver.Constraint{solver.CountOf(ls, solver.Ge, 1)})
 		if err == nil {
@@ -1721,9 +1927,11 @@ func (x *encoding) why(ctx context.Context, c Card, l int, hold bool) (lines []i
 	if err != nil || !ok {
 		return nil, false, err
 	}
-	out := append(lines, x.openLines...)
-	slices.Sort(out)
-	return slices.Compact(out), true, nil
+	if lags {
+		lines = append(lines, x.openLines...)
+	}
+	slices.Sort(lines)
+	return slices.Compact(lines), true, nil
 }
 
 // satMark is the SAT's mark of card c at sheet location l now (Maybe when
@@ -1749,7 +1957,11 @@ func (g *Game) satMark(c Card, l int) table.Mark {
 
 // seenPlaces are, for each card, the encoding's places where the tracker's
 // histories have it at the start of the open turn (nil without a tracker).
+// It also sets x.nowSeen: where they have it at the open turn's end, when
+// the tracker's histories end there too (not at a line where the marks
+// lag the moves, openLags: the histories end with the line's event).
 func (g *Game) seenPlaces(x *encoding) map[Card][]bool {
+	x.nowSeen = nil
 	tr := g.track()
 	if tr == nil {
 		return nil
@@ -1761,6 +1973,20 @@ func (g *Game) seenPlaces(x *encoding) map[Card][]bool {
 	for _, p := range tr.parts {
 		for _, c := range x.cards {
 			seen[c][truePlace(x, p.s, c)] = true
+		}
+	}
+	if !x.openLags() && len(tr.now) > 0 {
+		x.nowSeen = map[Card][]bool{}
+		for _, c := range x.cards {
+			x.nowSeen[c] = make([]bool, x.places)
+		}
+		for _, sn := range tr.now {
+			if sn.w <= 0 {
+				continue
+			}
+			for _, c := range x.cards {
+				x.nowSeen[c][truePlace(x, sn.s, c)] = true
+			}
 		}
 	}
 	return seen
@@ -1778,4 +2004,89 @@ func truePlace(x *encoding, s *State, c Card) solver.Holder {
 		return solver.Holder(x.pile())
 	}
 	return solver.Holder(x.removed())
+}
+
+// moved tells whether event e moves card c (as the seat saw it), and
+// from where to where (-1 for a place not known to the seat or not a
+// hand or the pile: a hand, n+LocPile).
+func movedBy(e Event, c Card, n int) (from, to int, ok bool) {
+	pile := n + LocPile
+	switch e.Kind {
+	case EvDraw, EvTake:
+		if e.Card == c {
+			return -1, e.P, true
+		}
+	case EvPlay:
+		switch {
+		case e.Card == c || slices.Contains(e.Cards, c):
+			return e.P, pile, true
+		case e.Arg == c && e.As == Doctor:
+			return pile, -1, true
+		case e.Arg == c && e.As == Secretary:
+			return -1, pile, true
+		}
+	case EvDiscard:
+		if e.Card == c {
+			return e.P, pile, true
+		}
+	case EvGive:
+		if e.Card == c {
+			return e.P, e.Q, true
+		}
+	case EvBury:
+		if e.Card == c {
+			return e.P, -1, true
+		}
+	case EvReveal:
+		if c == Detective && slices.Contains(e.Cards, Blackmailer) {
+			return e.P, -1, true
+		}
+	}
+	return -1, -1, false
+}
+
+// moverLine is the last line that moved card c as the seat saw it (0 for
+// none), or, when ok is given, the last such line for which ok(from, to)
+// holds.
+func (g *Game) moverLine(c Card, ok func(from, to int) bool) int {
+	n := len(g.p.players)
+	for i := len(g.evs) - 1; i >= 0; i-- {
+		if from, to, moved := movedBy(g.evs[i].e, c, n); moved && (ok == nil || ok(from, to)) {
+			return g.evs[i].line
+		}
+	}
+	return 0
+}
+
+// leftLines are the lines that took card c out of the seat's hand or the
+// pile, which the seat sees (the last one), with the line that put it
+// there before; none when it was never in either after the deal.
+func (g *Game) leftLines(c Card) []int {
+	n := len(g.p.players)
+	seen := func(p int) bool { return p == g.p.seat || p == n+LocPile }
+	for i := len(g.evs) - 1; i >= 0; i-- {
+		from, to, moved := movedBy(g.evs[i].e, c, n)
+		if !moved || !seen(from) || seen(to) {
+			continue
+		}
+		out := []int{g.evs[i].line}
+		for j := i - 1; j >= 0; j-- {
+			if f, to, moved := movedBy(g.evs[j].e, c, n); moved && to == from && f != from {
+				out = append(out, g.evs[j].line)
+				break
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	return []int{}
+}
+
+// withMover is lines with line (when not 0) among them, sorted.
+func withMover(lines []int, line int) []int {
+	if line > 0 && !slices.Contains(lines, line) {
+		lines = append(lines, line)
+		slices.Sort(lines)
+	}
+	return lines
 }

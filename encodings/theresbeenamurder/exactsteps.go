@@ -60,6 +60,10 @@ type graph struct {
 	// once are hand pairs (from, to) between which one card at most is
 	// passed (a one-card pass, the only way between them).
 	once [][2]int
+	// must are the hands that give one card in a pass and whose hand
+	// nothing else changes in the segment (see mustGive): not every card
+	// of one at the segment's start is there at its end.
+	must []int
 	// look is the deck's size at the seat's look (the Driver's, the
 	// Secretary's, the Seer's; -1 when not known).
 	look int
@@ -473,6 +477,7 @@ func (x *encoding) graph(s segment) graph {
 			g.once = append(g.once, [2]int{p.from, p.to})
 		}
 	}
+	g.must = mustGive(st, s)
 	g.reach = make([][]bool, x.places)
 	for a := range g.reach {
 		g.reach[a] = make([]bool, x.places)
@@ -481,4 +486,40 @@ func (x *encoding) graph(s segment) graph {
 		}
 	}
 	return g
+}
+
+// mustGive are the hands of the segment's one-card passes that must give
+// a card (they hold one at the pass: the size at the segment's start) and
+// whose hand no other step changes: no step but the pass's moves a card
+// out of the hand, none before it brings one in, and none after it brings
+// one back (a swap and the Gossip move every card at most once). Such a
+// hand gives one card of those it held at the segment's start, so not all
+// of them are there at the end. The sizes alone imply it, but only by
+// counting around the table (each hand received one card, so its giver
+// passed one), which the SAT engine does slowly.
+func mustGive(st *stepper, s segment) []int {
+	var out []int
+	for _, p := range st.passes {
+		from := p.from
+		if from == p.to || s.start == nil || from >= len(s.start.sizes) || s.start.sizes[from] == 0 || slices.Contains(out, from) {
+			continue
+		}
+		first, last := slices.Min(p.steps), slices.Max(p.steps)
+		ok := true
+		for k, r := range st.steps {
+			in := slices.Contains(p.steps, k)
+			if !in && r[from] != 1<<from {
+				ok = false // the hand loses a card elsewhere
+			}
+			for a, set := range r {
+				if a != from && set&(1<<from) != 0 && (k < first || k > last || !in) {
+					ok = false // a card comes in before or after the pass
+				}
+			}
+		}
+		if ok {
+			out = append(out, from)
+		}
+	}
+	return out
 }

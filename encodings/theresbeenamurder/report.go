@@ -454,7 +454,7 @@ func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, er
 			return nil, err
 		}
 		if ok {
-			return &table.Explanation{Fact: text, Lines: lines}, nil
+			return &table.Explanation{Fact: text, Lines: withMover(lines, g.moverLine(c, nil))}, nil
 		}
 	}
 	if (m == table.Yes && !neg) || (m == table.No && neg) {
@@ -464,8 +464,9 @@ func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, er
 		} else {
 			// Not in the seat's hand and not in the pile: the pile is
 			// public and the seat sees its own hand; the last line that
-			// moved the card out of either, if any.
-			lines = []int{}
+			// moved the card out of either, if any, with the one that
+			// put it there.
+			lines = g.leftLines(c)
 		}
 		return &table.Explanation{Fact: text, Lines: lines}, nil
 	}
