@@ -31,6 +31,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/schollz/progressbar/v3"
@@ -153,10 +154,27 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if n < game.minPlayers || n > game.maxPlayers {
 		return usageError(fs, "--players: %s puzzles take %d to %d players, not %d", title, game.minPlayers, game.maxPlayers, n)
 	}
+	ext := "txt"
+	switch {
+	case *asJSON:
+		ext = "json"
+	case md:
+		ext = "md"
+	case html:
+		ext = "html"
+	}
+	outFile := ""
 	if *out != "" {
-		if err := os.MkdirAll(*out, 0o755); err != nil {
-			fmt.Fprintf(stderr, "gumshoe puzzle: %v\n", err)
-			return exitError
+		file, err := puzzleOutFile(*out, ext, *count)
+		if err != nil {
+			return usageError(fs, "%v", err)
+		}
+		outFile = file
+		if file == "" {
+			if err := os.MkdirAll(*out, 0o755); err != nil {
+				fmt.Fprintf(stderr, "gumshoe puzzle: %v\n", err)
+				return exitError
+			}
 		}
 	}
 
@@ -195,15 +213,6 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		return exitError
 	}
-	ext := "txt"
-	switch {
-	case *asJSON:
-		ext = "json"
-	case md:
-		ext = "md"
-	case html:
-		ext = "html"
-	}
 	for i, p := range pages {
 		write := func(w io.Writer) error {
 			switch {
@@ -229,16 +238,49 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			}
 			continue
 		}
-		path := filepath.Join(*out, fmt.Sprintf("%s-%03d.%s", name, i+1, ext))
+		path := outFile
+		if path == "" {
+			path = filepath.Join(*out, fmt.Sprintf("%s-%03d.%s", name, i+1, ext))
+		}
 		if err := writePuzzleFile(path, *force, write); err != nil {
 			fmt.Fprintf(stderr, "gumshoe puzzle: %v\n", err)
 			return exitError
 		}
 	}
-	if *out != "" {
+	switch {
+	case outFile != "":
+		fmt.Fprintf(stdout, "wrote the puzzle to %s\n", outFile)
+	case *out != "":
 		fmt.Fprintf(stdout, "wrote %d puzzle(s) to %s\n", len(pages), *out)
 	}
 	return exitOK
+}
+
+// puzzleExts are the file name endings of the puzzle command's forms.
+var puzzleExts = []string{".txt", ".md", ".html", ".json"}
+
+// puzzleOutFile reads --out: a file name (it ends in one of puzzleExts and
+// is not a folder) is the file the one puzzle goes to, returned; anything
+// else is a folder, returned as "". A file name whose ending is another
+// form's, or with --count above 1, is refused.
+func puzzleOutFile(out, ext string, count int) (string, error) {
+	if fi, err := os.Stat(out); err == nil && fi.IsDir() {
+		return "", nil
+	}
+	if strings.HasSuffix(out, "/") || strings.HasSuffix(out, string(filepath.Separator)) {
+		return "", nil
+	}
+	got := strings.ToLower(filepath.Ext(out))
+	if !slices.Contains(puzzleExts, got) {
+		return "", nil
+	}
+	if got != "."+ext {
+		return "", fmt.Errorf("--out %s: a %s file, but the form asked is %s (name the file .%s, or give a folder)", out, strings.TrimPrefix(got, "."), ext, ext)
+	}
+	if count > 1 {
+		return "", fmt.Errorf("--out %s is one file, but --count %d makes %d puzzles: give a folder (they go to FOLDER/<game>-NNN.%s)", out, count, count, ext)
+	}
+	return out, nil
 }
 
 // puzzleTerminal reports whether w is a terminal.

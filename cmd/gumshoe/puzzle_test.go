@@ -74,6 +74,39 @@ func TestPuzzleBatchOut(t *testing.T) {
 	}
 }
 
+// TestPuzzleOutFile checks --out with a file name: the one puzzle is
+// written to that file (it once made a folder named p.html); a folder
+// name, existing or not, still takes one file a puzzle; a file name with
+// another form's ending, or with --count above 1, is refused.
+func TestPuzzleOutFile(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "p.html")
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, exitOK, run([]string{"puzzle", "deductio", "--format", "html", "--out", file}, strings.NewReader(""), &stdout, &stderr), stderr.String())
+	fi, err := os.Stat(file)
+	require.NoError(t, err)
+	require.False(t, fi.IsDir(), "--out p.html writes a file")
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	require.Contains(t, string(data), "<!DOCTYPE html>")
+
+	folder := filepath.Join(dir, "more")
+	require.Equal(t, exitOK, run([]string{"puzzle", "deductio", "--out", folder}, strings.NewReader(""), &stdout, &stderr), stderr.String())
+	_, err = os.Stat(filepath.Join(folder, "deductio-001.txt"))
+	require.NoError(t, err, "a name without a puzzle ending is a folder")
+
+	for _, args := range [][]string{
+		{"puzzle", "deductio", "--out", filepath.Join(dir, "q.html")},
+		{"puzzle", "deductio", "--count", "2", "--out", filepath.Join(dir, "q.txt")},
+	} {
+		stderr.Reset()
+		require.Equal(t, exitUsage, run(args, strings.NewReader(""), &stdout, &stderr), "%v", args)
+		require.Contains(t, stderr.String(), "--out")
+		_, err := os.Stat(args[len(args)-1])
+		require.True(t, os.IsNotExist(err), "nothing is written when refused")
+	}
+}
+
 // TestPuzzleLogSolves re-solves puzzles of every game and level from
 // their text form with "gumshoe solve": the log a puzzle carries in its
 // JSON form loads, and on the sheet "solve --json" prints, every part of
