@@ -3,6 +3,7 @@ package puzzle
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -56,6 +57,9 @@ func (p *Page) clueNumber(i int) int {
 	if i < len(p.ClueLines) {
 		return p.ClueLines[i]
 	}
+	if n := len(p.ClueLines); n > 0 {
+		return p.ClueLines[n-1] + i - n + 1 // a clue added after the numbered ones
+	}
 	return i + 1
 }
 
@@ -79,24 +83,20 @@ type LogLine struct {
 // marked clue or given. A page without a Log shows its clues alone,
 // numbered by ClueLines (or from 1).
 func (p *Page) LogLines() []LogLine {
-	isClue := map[int]bool{}
-	for i := range p.Clues {
-		isClue[p.clueNumber(i)] = true
-	}
-	if p.Log == "" {
-		out := make([]LogLine, len(p.Clues))
-		for i, c := range p.Clues {
-			out[i] = LogLine{Number: p.clueNumber(i), Text: c, Clue: true}
-		}
-		return out
-	}
 	var out []LogLine
-	for i, l := range strings.Split(strings.TrimRight(p.Log, "\n"), "\n") {
-		if i == 0 {
-			continue // the header: "game <name>"
-		}
-		out = append(out, LogLine{Number: i, Text: l, Clue: isClue[i]})
+	isClue := map[int]bool{}
+	for i, c := range p.Clues {
+		isClue[p.clueNumber(i)] = true
+		out = append(out, LogLine{Number: p.clueNumber(i), Text: c, Clue: true})
 	}
+	if p.Log != "" {
+		for i, l := range strings.Split(strings.TrimRight(p.Log, "\n"), "\n") {
+			if i > 0 && !isClue[i] { // line 0 is the header: "game <name>"
+				out = append(out, LogLine{Number: i, Text: l})
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b LogLine) int { return a.Number - b.Number })
 	return out
 }
 
