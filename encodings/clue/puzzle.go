@@ -243,7 +243,24 @@ func (pz *Puzzle) Verify(ctx context.Context) error {
 // words puts solution steps into Clue's terms.
 type words struct {
 	puzzle.DefaultWords
-	n int // players
+	n    int // players
+	deck *Deck
+}
+
+// Count states one kind of the envelope rule: "the envelope holds one card
+// of each kind, so exactly one of the 9 rooms".
+func (w words) Count(id int, k solver.Constraint) string {
+	if id != 0 || w.deck == nil || len(k.Terms) == 0 || int(k.Terms[0].Lit.Holder) != w.n {
+		return ""
+	}
+	m := w.Problem.Model()
+	first := m.CardName(k.Terms[0].Lit.Card)
+	for _, cat := range w.deck.Categories {
+		if slices.Contains(cat.Items, first) && len(cat.Items) == len(k.Terms) {
+			return fmt.Sprintf("the envelope holds one card of each kind, so exactly one of the %d %s", len(cat.Items), cat.Name)
+		}
+	}
+	return ""
 }
 
 // Facts words facts about one holder in the game's terms.
@@ -309,7 +326,7 @@ func (pz *Puzzle) Page(title string) *puzzle.Page {
 	n := len(pz.Players)
 	m := pz.prob.Model()
 	lines, clueLines := pz.lineNumbers()
-	w := words{DefaultWords: puzzle.DefaultWords{Problem: pz.prob, Lines: lines}, n: n}
+	w := words{DefaultWords: puzzle.DefaultWords{Problem: pz.prob, Lines: lines}, n: n, deck: pz.Deck}
 	var hand, face []string
 	for c, h := range pz.Deal {
 		switch int(h) {

@@ -243,3 +243,34 @@ func ExampleGeneratePuzzle() {
 	// Output:
 	// easy 3
 }
+
+// TestPuzzleEnvelopeKinds checks that a step reading the envelope rule
+// quotes the one kind whose cards it places or rules out (one step a kind),
+// and says so in the kind's words: the medium puzzle of seed 2 once ruled
+// out a weapon while quoting the suspects' rule, and "the envelope holds
+// exactly 1 of its 9 cards" read wrongly.
+func TestPuzzleEnvelopeKinds(t *testing.T) {
+	ctx := context.Background()
+	pz, err := GeneratePuzzle(ctx, 2, PuzzleOptions{Players: 4, Level: puzzle.Medium})
+	require.NoError(t, err)
+	require.NoError(t, pz.Verify(ctx))
+	m := pz.prob.Model()
+	n := 0
+	pz.Solution.Walk(func(st *puzzle.Step) {
+		if st.Rule.Kind != solver.RuleObservation || st.Rule.Index != 0 {
+			return
+		}
+		n++
+		require.Len(t, st.Parts, 1, "step %s quotes one kind", st.Number)
+		kind := pz.prob.Observations()[0].Constraints[st.Parts[0]]
+		for _, f := range st.Facts {
+			in := slices.ContainsFunc(kind.Terms, func(t solver.Term) bool { return t.Lit.Card == f.Card })
+			require.True(t, in, "step %s: %s is not of the kind quoted", st.Number, m.CardName(f.Card))
+		}
+	})
+	require.Positive(t, n, "the puzzle reads the envelope rule")
+	page := pz.Page("Clue puzzle 1")
+	text := strings.Join(page.Solution, "\n")
+	require.NotContains(t, text, "holds exactly 1 of its")
+	require.Contains(t, text, "the envelope holds one card of each kind, so exactly one of the 6 weapons")
+}

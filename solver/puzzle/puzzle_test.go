@@ -470,6 +470,19 @@ func TestCheckStepsCatches(t *testing.T) {
 			st.Rule.Index = (st.Rule.Index + 1) % len(in.Clues)
 			return st.Number
 		}},
+		{"another part of the line quoted", func(sol *Solution) string {
+			// Each line here has two constraints: the step quotes the
+			// one that does not give its facts.
+			var st *Step
+			sol.Walk(func(s *Step) {
+				if st == nil && s.Kind == Apply && s.Rule.Kind == solver.RuleObservation && len(s.Parts) == 1 {
+					st = s
+				}
+			})
+			require.NotNil(t, st, "steps name the part of a line they read")
+			st.Parts = []int{1 - st.Parts[0]}
+			return st.Number
+		}},
 		{"a citation of a step not yet made", func(sol *Solution) string {
 			st := firstApply(sol)
 			st.Because[0].Step = "99"

@@ -15,7 +15,8 @@ var ErrBadStep = errors.New("puzzle: a step does not follow from what it cites")
 
 // CheckSteps verifies a worked solution mechanically, with a SAT engine of
 // its own: every Apply step's facts follow from exactly the line it reads
-// (or the rule of the game), the facts it cites from earlier steps (or the
+// (only the constraints of it the step quotes, its Parts, when it names
+// them) or the rule of the game, the facts it cites from earlier steps (or the
 // enclosing suppositions) and the given lines those rest on; every
 // Contradiction's line and cited facts admit no world; every Suppose step
 // establishes the opposite of its supposition and ends in a
@@ -44,6 +45,26 @@ func CheckSteps(ctx context.Context, in *Instance, sol *Solution) error {
 		factID[f] = id
 		return id, err
 	}
+	partID := map[string]int{}
+	// partsID is an observation of just the constraints parts of
+	// observation id: what a step that quotes them may read.
+	partsID := func(st *Step, id int) (int, error) {
+		key := fmt.Sprint(id, st.Parts)
+		if pid, ok := partID[key]; ok {
+			return pid, nil
+		}
+		ks := in.Problem.Observations()[id].Constraints
+		var cs []solver.Constraint
+		for _, i := range st.Parts {
+			if i < 0 || i >= len(ks) {
+				return 0, fmt.Errorf("%w: step %s: quotes part %d of a line of %d", ErrBadStep, st.Number, i, len(ks))
+			}
+			cs = append(cs, ks[i])
+		}
+		pid, err := p.Add(solver.Observation{Label: "part", Constraints: cs})
+		partID[key] = pid
+		return pid, err
+	}
 	isGiven := map[int]bool{}
 	for _, g := range in.Givens {
 		isGiven[g] = true
@@ -58,7 +79,17 @@ func CheckSteps(ctx context.Context, in *Instance, sol *Solution) error {
 			if st.Rule.Index < 0 || st.Rule.Index >= len(in.Problem.Observations()) {
 				return nil, bad(st, "unknown line")
 			}
-			out = append(out, st.Rule.Index)
+			if len(st.Parts) == 0 {
+				out = append(out, st.Rule.Index)
+			} else {
+				pid, err := partsID(st, st.Rule.Index)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, pid)
+			}
+		} else if len(st.Parts) > 0 {
+			return nil, bad(st, "quotes parts of a rule that is not a line")
 		}
 		for _, c := range st.Because {
 			if c.Step == "" {

@@ -40,6 +40,14 @@ type Saying interface {
 	Says(id int) string
 }
 
+// Counting is implemented by Words that state one constraint of an
+// observation in the game's terms, such as one kind of Clue's envelope
+// rule ("the envelope holds one card of each kind, so exactly one of the 9
+// rooms"); Count returns "" to let the count be worded plainly.
+type Counting interface {
+	Count(id int, k solver.Constraint) string
+}
+
 // DefaultWords words facts and rules with the model's card and holder
 // names and observations with their labels and line numbers. Game
 // packages embed it and override what reads better in the game's terms.
@@ -183,6 +191,11 @@ func ruleText(s *Step, p *solver.Problem, w Words) string {
 	if !ok {
 		return w.Observation(id)
 	}
+	if cw, ok := w.(Counting); ok {
+		if t := cw.Count(id, k); t != "" {
+			return t
+		}
+	}
 	h, cards, ok := countOf(k)
 	if !ok || len(cards) < 2 {
 		if sw, ok := w.(Saying); ok {
@@ -233,6 +246,9 @@ func constraintOf(s *Step, p *solver.Problem) (solver.Constraint, bool) {
 	ks := obs[s.Rule.Index].Constraints
 	if len(ks) == 0 {
 		return solver.Constraint{}, false
+	}
+	if len(s.Parts) == 1 && s.Parts[0] >= 0 && s.Parts[0] < len(ks) {
+		return ks[s.Parts[0]], true
 	}
 	fs := slices.Clone(s.Facts)
 	for _, c := range s.Because {
