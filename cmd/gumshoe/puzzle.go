@@ -195,9 +195,17 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			_ = bar.Add(1)
 		}
 	}
+	// A seed that yields no puzzle does not stop the batch: the puzzles
+	// found are kept and the others counted.
+	missed := make([]error, *count)
 	pages, err := puzzle.Batch(ctx, *count, *workers, func(ctx context.Context, i int) (*puzzle.Page, error) {
 		title := fmt.Sprintf("%s puzzle %d", title, i+1)
-		return game.make(ctx, *seed+uint64(i), puzzleOpts{players: n, level: level, any: anyLevel, preset: *preset}, title)
+		p, err := game.make(ctx, *seed+uint64(i), puzzleOpts{players: n, level: level, any: anyLevel, preset: *preset}, title)
+		if errors.Is(err, puzzle.ErrNoPuzzle) && *count > 1 {
+			missed[i] = err
+			return nil, nil
+		}
+		return p, err
 	}, done)
 	if bar != nil {
 		_ = bar.Finish()
@@ -213,7 +221,23 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		return exitError
 	}
+	var seedsMissed []string
+	var lastMiss error
+	for i, e := range missed {
+		if e != nil {
+			seedsMissed = append(seedsMissed, fmt.Sprint(*seed+uint64(i)))
+			lastMiss = e
+		}
+	}
+	if len(seedsMissed) == *count {
+		fmt.Fprintf(stderr, "gumshoe puzzle: %s %s puzzles at %d players: none of the %d seeds made one: %s\n", title, *difficulty, n, *count, strings.TrimPrefix(lastMiss.Error(), "puzzle: "))
+		return exitError
+	}
+	shown := 0
 	for i, p := range pages {
+		if p == nil {
+			continue
+		}
 		write := func(w io.Writer) error {
 			switch {
 			case *asJSON:
@@ -226,7 +250,7 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return p.WriteText(w)
 		}
 		if *out == "" {
-			if i > 0 && !*asJSON && !html {
+			if shown > 0 && !*asJSON && !html {
 				fmt.Fprintln(stdout)
 				if !md {
 					fmt.Fprint(stdout, "\f")
@@ -236,6 +260,7 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "gumshoe puzzle: %v\n", err)
 				return exitError
 			}
+			shown++
 			continue
 		}
 		path := outFile
@@ -247,11 +272,15 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return exitError
 		}
 	}
+	made := *count - len(seedsMissed)
 	switch {
 	case outFile != "":
 		fmt.Fprintf(stdout, "wrote the puzzle to %s\n", outFile)
 	case *out != "":
-		fmt.Fprintf(stdout, "wrote %d puzzle(s) to %s\n", len(pages), *out)
+		fmt.Fprintf(stdout, "wrote %d puzzle(s) to %s\n", made, *out)
+	}
+	if len(seedsMissed) > 0 {
+		fmt.Fprintf(stderr, "gumshoe puzzle: made %d of %d %s %s puzzles at %d players; could not make %d (seed %s): %s\n", made, *count, title, *difficulty, n, len(seedsMissed), strings.Join(seedsMissed, ", "), strings.TrimPrefix(lastMiss.Error(), "puzzle: "))
 	}
 	return exitOK
 }

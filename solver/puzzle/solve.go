@@ -24,9 +24,14 @@ const (
 	// Contradiction: the last nested step of a supposition: one rule or
 	// observation, read with the facts cited, cannot hold.
 	Contradiction
+	// Conclude: a rule of the game that is not about who holds which
+	// card (Deduce or Die's Murder card, made from the Evidence pair),
+	// read with the facts cited, gives the step's Claim. The game checks
+	// it ([Instance.Conclude]).
+	Conclude
 )
 
-// String is "apply", "suppose" or "contradiction".
+// String is "apply", "suppose", "contradiction" or "conclude".
 func (k StepKind) String() string {
 	switch k {
 	case Apply:
@@ -35,6 +40,8 @@ func (k StepKind) String() string {
 		return "suppose"
 	case Contradiction:
 		return "contradiction"
+	case Conclude:
+		return "conclude"
 	}
 	return "StepKind(?)"
 }
@@ -67,6 +74,40 @@ type Step struct {
 	// observation's Constraints; nil means all of them. The step's text
 	// quotes these and [CheckSteps] checks the step against these alone.
 	Parts []int
+	// Human names, for an Apply step that reads several lines at once,
+	// the deduction a person makes in one look ([HandFull], [SharedSet]);
+	// Also are the rules it reads besides Rule.
+	Human HumanRule
+	Also  []Reading
+	// Claim is what a Conclude step concludes, in the game's own form
+	// (Deduce or Die: "murder-card 9H", "murderer carol"); its text comes
+	// from the game's words ([Concluding]).
+	Claim string
+}
+
+// Concluding is implemented by Words that state a Conclude step's claim
+// and the rule that gives it: "The Murder card is 9H: …".
+type Concluding interface {
+	Conclusion(claim string) string
+}
+
+// CiteFact is how a fact the solution establishes at its top level is
+// cited: the top-level step that establishes it; ok is false when none
+// does.
+func (s *Solution) CiteFact(f solver.Fact) (Cited, bool) {
+	for _, st := range s.Steps {
+		if st.Kind != Conclude && slices.Contains(st.Facts, f) {
+			return Cited{Fact: f, Step: st.Number}, true
+		}
+	}
+	return Cited{}, false
+}
+
+// AddConclusion appends a Conclude step, numbered after the last top-level
+// step, and counts it in the grade.
+func (s *Solution) AddConclusion(claim string, because []Cited) {
+	s.Steps = append(s.Steps, Step{Number: strconv.Itoa(len(s.Steps) + 1), Kind: Conclude, Claim: claim, Because: because})
+	s.Grade = measure(s, s.Grade.Clues)
 }
 
 // partOf is the first constraint of rule's observation whose terms
@@ -160,6 +201,11 @@ func (s *Step) Width() int {
 	if s.Rule.Kind == solver.RuleObservation && s.Kind != Suppose {
 		seen["o"+strconv.Itoa(s.Rule.Index)] = true
 	}
+	for _, a := range s.Also {
+		if a.Rule.Kind == solver.RuleObservation {
+			seen["o"+strconv.Itoa(a.Rule.Index)] = true
+		}
+	}
 	for _, c := range s.Because {
 		if c.Step != "" {
 			seen["s"+c.Step] = true
@@ -244,6 +290,7 @@ type entry struct {
 	ref     *refutation
 	at      []int // for ref: context trail position -> entry index
 	because []int // for Apply entries: the entries the rule is read with
+	human   *humanFind
 }
 
 type solveState struct {
@@ -371,6 +418,16 @@ func solve(ctx context.Context, in *Instance, deep bool) (*Solution, error) {
 		at := st.absorb(r, false)
 		if st.done(r) {
 			break
+		}
+		if f := findHuman(in.Problem, in.obs(in.Clues), r); f != nil {
+			var after []int
+			for _, p := range f.cites {
+				after = append(after, at[p])
+			}
+			for _, fact := range f.facts {
+				st.add(entry{fact: fact, rule: f.main.Rule, after: after, because: after, human: f})
+			}
+			continue
 		}
 		ref := st.probe(r, 0)
 		if ref == nil && !deep {
@@ -590,9 +647,13 @@ func (st *solveState) chain() *Solution {
 		if !need[i] || e.start {
 			continue
 		}
-		if n := len(groups); n > 0 && e.ref == nil {
+		if n := len(groups); n > 0 && e.human != nil && st.log[groups[n-1][0]].human == e.human {
+			groups[n-1] = append(groups[n-1], i)
+			continue
+		}
+		if n := len(groups); n > 0 && e.ref == nil && e.human == nil {
 			g := groups[n-1]
-			if p := st.log[g[0]]; p.ref == nil && sameGroup(p.rule, p.fact, e.rule, e.fact) && groupKey(prob, p.rule, part(g[0])) == groupKey(prob, e.rule, part(i)) && !dependsOn(e.after, g) {
+			if p := st.log[g[0]]; p.ref == nil && p.human == nil && sameGroup(p.rule, p.fact, e.rule, e.fact) && groupKey(prob, p.rule, part(g[0])) == groupKey(prob, e.rule, part(i)) && !dependsOn(e.after, g) {
 				groups[n-1] = append(g, i)
 				continue
 			}
@@ -636,6 +697,9 @@ func (st *solveState) chain() *Solution {
 			}
 		}
 		s.Parts = partsOf(parts...)
+		if h := e.human; h != nil {
+			s.Human, s.Parts, s.Also = h.rule, h.main.Parts, h.also
+		}
 		sol.Steps = append(sol.Steps, s)
 	}
 	sol.Grade = measure(sol, len(st.in.Clues))

@@ -48,16 +48,16 @@ func CheckSteps(ctx context.Context, in *Instance, sol *Solution) error {
 	partID := map[string]int{}
 	// partsID is an observation of just the constraints parts of
 	// observation id: what a step that quotes them may read.
-	partsID := func(st *Step, id int) (int, error) {
-		key := fmt.Sprint(id, st.Parts)
+	partsID := func(num string, id int, parts []int) (int, error) {
+		key := fmt.Sprint(id, parts)
 		if pid, ok := partID[key]; ok {
 			return pid, nil
 		}
 		ks := in.Problem.Observations()[id].Constraints
 		var cs []solver.Constraint
-		for _, i := range st.Parts {
+		for _, i := range parts {
 			if i < 0 || i >= len(ks) {
-				return 0, fmt.Errorf("%w: step %s: quotes part %d of a line of %d", ErrBadStep, st.Number, i, len(ks))
+				return 0, fmt.Errorf("%w: step %s: quotes part %d of a line of %d", ErrBadStep, num, i, len(ks))
 			}
 			cs = append(cs, ks[i])
 		}
@@ -75,21 +75,29 @@ func CheckSteps(ctx context.Context, in *Instance, sol *Solution) error {
 	// ids are the observations a step may use: its line and what it cites.
 	ids := func(st *Step, visible map[string][]solver.Fact) ([]int, error) {
 		var out []int
-		if st.Rule.Kind == solver.RuleObservation {
-			if st.Rule.Index < 0 || st.Rule.Index >= len(in.Problem.Observations()) {
+		reads := append([]Reading{{Rule: st.Rule, Parts: st.Parts}}, st.Also...)
+		if st.Human == NoHuman && len(st.Also) > 0 {
+			return nil, bad(st, "reads several rules without naming the deduction")
+		}
+		for _, rd := range reads {
+			if rd.Rule.Kind != solver.RuleObservation {
+				if len(rd.Parts) > 0 {
+					return nil, bad(st, "quotes parts of a rule that is not a line")
+				}
+				continue
+			}
+			if rd.Rule.Index < 0 || rd.Rule.Index >= len(in.Problem.Observations()) {
 				return nil, bad(st, "unknown line")
 			}
-			if len(st.Parts) == 0 {
-				out = append(out, st.Rule.Index)
-			} else {
-				pid, err := partsID(st, st.Rule.Index)
-				if err != nil {
-					return nil, err
-				}
-				out = append(out, pid)
+			if len(rd.Parts) == 0 {
+				out = append(out, rd.Rule.Index)
+				continue
 			}
-		} else if len(st.Parts) > 0 {
-			return nil, bad(st, "quotes parts of a rule that is not a line")
+			pid, err := partsID(st.Number, rd.Rule.Index, rd.Parts)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, pid)
 		}
 		for _, c := range st.Because {
 			if c.Step == "" {
@@ -168,10 +176,27 @@ func CheckSteps(ctx context.Context, in *Instance, sol *Solution) error {
 				if err := check(st.Sub, inner); err != nil {
 					return err
 				}
+			case Conclude:
+				if len(st.Facts) > 0 || len(st.Sub) > 0 {
+					return bad(st, "a conclusion that establishes facts")
+				}
+				if _, err := ids(st, visible); err != nil {
+					return err
+				}
+				if in.Conclude == nil {
+					return bad(st, "a conclusion the game does not check")
+				}
+				var cited []solver.Fact
+				for _, c := range st.Because {
+					cited = append(cited, c.Fact)
+				}
+				if err := in.Conclude(st.Claim, cited); err != nil {
+					return bad(st, "%v", err)
+				}
 			default:
 				return bad(st, "unknown kind")
 			}
-			if st.Kind != Contradiction {
+			if st.Kind != Contradiction && st.Kind != Conclude {
 				visible[st.Number] = st.Facts
 			}
 		}
