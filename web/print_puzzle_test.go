@@ -29,16 +29,17 @@ func TestBrowserPrintPuzzlePages(t *testing.T) {
 	ctx := context.Background()
 	cases := []struct {
 		name string
+		want int // pages in all, as docs/web.md says
 		page func() (*puzzle.Page, error)
 	}{
-		{"clue medium seed 1", func() (*puzzle.Page, error) {
+		{"clue medium seed 1", 5, func() (*puzzle.Page, error) {
 			pz, err := clue.GeneratePuzzle(ctx, 1, clue.PuzzleOptions{Players: 4, Level: puzzle.Medium})
 			if err != nil {
 				return nil, err
 			}
 			return pz.Page("Clue puzzle 1"), nil
 		}},
-		{"dod hard seed 5", func() (*puzzle.Page, error) {
+		{"dod hard seed 5", 6, func() (*puzzle.Page, error) {
 			pz, err := deduceordie.GeneratePuzzle(ctx, 5, deduceordie.PuzzleOptions{Players: 4, Level: puzzle.Hard})
 			if err != nil {
 				return nil, err
@@ -96,8 +97,12 @@ func TestBrowserPrintPuzzlePages(t *testing.T) {
 			}
 			t.Logf("%s: %s %d page(s)", c.name, id, n)
 		}
-		if whole := print(""); whole != sum {
+		whole := print("")
+		if whole != sum {
 			t.Errorf("%s: the whole prints on %d pages, its sections alone on %d: a section does not start a page", c.name, whole, sum)
+		}
+		if whole != c.want {
+			t.Errorf("%s: %d pages, docs/web.md says %d", c.name, whole, c.want)
 		}
 	}
 }

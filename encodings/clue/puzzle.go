@@ -140,7 +140,7 @@ func PuzzleLevelPossible(n int, level puzzle.Level) error {
 // rareLevel reports the levels the generator refuses at once: those for
 // which the seed-1 search of the tests found no puzzle in 300 simulated
 // games once the rules a person applies in one look were added to the
-// solver (docs/puzzles.md, "Levels that cannot be made").
+// solver (docs/puzzles.md, "Levels that are made").
 func rareLevel(deck string, players int, level puzzle.Level) bool {
 	switch {
 	case deck == PresetCluedo:
