@@ -17,8 +17,11 @@ package main
 //
 // Puzzle i of a batch (from 0) is made from seed --seed + i, so
 // "--seed S+i --count 1" makes it again. Batches run on every core; with
-// --count above 1 and stderr a terminal, a progress bar shows the ETA.
-// With --out DIR each puzzle is written to DIR/<game>-NNN.<ext>; without
+// --count above 1 and stderr a terminal, a progress bar shows the ETA. A
+// batch keeps the puzzles it makes when some seeds make none, and says how
+// many it could not make. With --out DIR each puzzle is written to
+// DIR/<game>-NNN.<ext>; with --out FILE (a name ending .txt, .md, .html or
+// .json that is not a folder) the one puzzle is written to FILE; without
 // it, puzzles go to stdout. docs/puzzles.md tells how the measurements are
 // made.
 
@@ -52,7 +55,9 @@ func init() {
 view of a simulated game cut to a minimal set of clues with exactly one
 answer, graded, with a blank sheet, the answer key and a worked solution.
 With --out DIR each puzzle is written to DIR/<game>-NNN.<ext> (an existing
-file is kept unless --force); without it, puzzles go to stdout.
+file is kept unless --force); with --out FILE.<ext> the one puzzle is
+written to that file; without it, puzzles go to stdout. A batch keeps
+what it makes and says how many seeds made none.
 
 Example: gumshoe puzzle dod --difficulty easy --count 3 --out puzzles
 `,
@@ -96,7 +101,7 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of the first puzzle; puzzle i uses seed+i")
 	format := fs.String("format", "text", "text, markdown or html (a page to print)")
 	asJSON := fs.Bool("json", false, "write JSON (one document a puzzle) instead of text")
-	out := fs.String("out", "", "write each puzzle to a file in this directory instead of stdout")
+	out := fs.String("out", "", "write each puzzle to a file in this folder, or the one puzzle to this file (.txt, .md, .html, .json), instead of stdout")
 	workers := fs.Int("workers", 0, "puzzles generated at once (default: one a core)")
 	noProgress := fs.Bool("no-progress", false, "never show the progress bar")
 	preset := fs.String("preset", clue.PresetCluedo, "Clue only: the deck ("+strings.Join(clue.Presets, ", ")+")")
