@@ -67,7 +67,6 @@ type need struct {
 	fixed  []int // trail positions of the fixed cells of the count
 	cards  []solver.Card
 	bound  int // the count's upper bound (room), for containers
-	upper  bool
 	hasMax bool
 }
 
