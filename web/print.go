@@ -71,9 +71,12 @@ type puzzleView struct {
 	Seed                          string
 	Setup, Clues, Notation        node
 	Columns, Rows                 []string
+	Lines                         []puzzle.LogLine // the log as the solution cites it
+	GivenNote                     string           // which lines are given
 	Answer                        node
-	Solution                      node
-	Others                        []field // fields of the page this renderer does not know by name
+	Steps                         []puzzle.PageStep // the worked solution, numbered as it cites itself
+	Solution                      node              // the solution's lines, when Steps is empty
+	Others                        []field           // fields of the page this renderer does not know by name
 	Log                           string
 }
 
@@ -84,7 +87,7 @@ var knownPuzzleFields = map[string]bool{
 	"schema": true, "game": true, "title": true, "grade": true, "level": true, "seed": true,
 	"setup": true, "clues": true, "notation": true, "question": true,
 	"sheet_columns": true, "sheet_rows": true, "answer": true, "key": true,
-	"solution": true, "log": true,
+	"solution": true, "log": true, "clue_lines": true,
 }
 
 // WritePuzzleHTML writes p as one HTML document for print: the puzzle,
@@ -117,8 +120,9 @@ func WritePuzzleHTML(w io.Writer, p *puzzle.Page) error {
 		Setup: nodeOf(m["setup"], false), Clues: nodeOf(m["clues"], true), Notation: nodeOf(m["notation"], false),
 		Columns: strs("sheet_columns"), Rows: strs("sheet_rows"),
 		Answer: nodeOf(m["answer"], false), Solution: nodeOf(m["solution"], true),
-		Log: str("log"),
+		Log: str("log"), Lines: p.LogLines(), Steps: p.Steps,
 	}
+	v.GivenNote = puzzle.GivenNote(v.Lines)
 	if s, ok := m["seed"]; ok {
 		v.Seed = fmt.Sprint(s)
 	}

@@ -17,8 +17,11 @@ package main
 //
 // Puzzle i of a batch (from 0) is made from seed --seed + i, so
 // "--seed S+i --count 1" makes it again. Batches run on every core; with
-// --count above 1 and stderr a terminal, a progress bar shows the ETA.
-// With --out DIR each puzzle is written to DIR/<game>-NNN.<ext>; without
+// --count above 1 and stderr a terminal, a progress bar shows the ETA. A
+// batch keeps the puzzles it makes when some seeds make none, and says how
+// many it could not make. With --out DIR each puzzle is written to
+// DIR/<game>-NNN.<ext>; with --out FILE (a name ending .txt, .md, .html or
+// .json that is not a folder) the one puzzle is written to FILE; without
 // it, puzzles go to stdout. docs/puzzles.md tells how the measurements are
 // made.
 
@@ -31,6 +34,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/schollz/progressbar/v3"
@@ -51,7 +55,9 @@ func init() {
 view of a simulated game cut to a minimal set of clues with exactly one
 answer, graded, with a blank sheet, the answer key and a worked solution.
 With --out DIR each puzzle is written to DIR/<game>-NNN.<ext> (an existing
-file is kept unless --force); without it, puzzles go to stdout.
+file is kept unless --force); with --out FILE.<ext> the one puzzle is
+written to that file; without it, puzzles go to stdout. A batch keeps
+what it makes and says how many seeds made none.
 
 Example: gumshoe puzzle dod --difficulty easy --count 3 --out puzzles
 `,
@@ -95,7 +101,7 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of the first puzzle; puzzle i uses seed+i")
 	format := fs.String("format", "text", "text, markdown or html (a page to print)")
 	asJSON := fs.Bool("json", false, "write JSON (one document a puzzle) instead of text")
-	out := fs.String("out", "", "write each puzzle to a file in this directory instead of stdout")
+	out := fs.String("out", "", "write each puzzle to a file in this folder, or the one puzzle to this file (.txt, .md, .html, .json), instead of stdout")
 	workers := fs.Int("workers", 0, "puzzles generated at once (default: one a core)")
 	noProgress := fs.Bool("no-progress", false, "never show the progress bar")
 	preset := fs.String("preset", clue.PresetCluedo, "Clue only: the deck ("+strings.Join(clue.Presets, ", ")+")")
@@ -153,10 +159,27 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if n < game.minPlayers || n > game.maxPlayers {
 		return usageError(fs, "--players: %s puzzles take %d to %d players, not %d", title, game.minPlayers, game.maxPlayers, n)
 	}
+	ext := "txt"
+	switch {
+	case *asJSON:
+		ext = "json"
+	case md:
+		ext = "md"
+	case html:
+		ext = "html"
+	}
+	outFile := ""
 	if *out != "" {
-		if err := os.MkdirAll(*out, 0o755); err != nil {
-			fmt.Fprintf(stderr, "gumshoe puzzle: %v\n", err)
-			return exitError
+		file, err := puzzleOutFile(*out, ext, *count)
+		if err != nil {
+			return usageError(fs, "%v", err)
+		}
+		outFile = file
+		if file == "" {
+			if err := os.MkdirAll(*out, 0o755); err != nil {
+				fmt.Fprintf(stderr, "gumshoe puzzle: %v\n", err)
+				return exitError
+			}
 		}
 	}
 
@@ -177,9 +200,17 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			_ = bar.Add(1)
 		}
 	}
+	// A seed that yields no puzzle does not stop the batch: the puzzles
+	// found are kept and the others counted.
+	missed := make([]error, *count)
 	pages, err := puzzle.Batch(ctx, *count, *workers, func(ctx context.Context, i int) (*puzzle.Page, error) {
 		title := fmt.Sprintf("%s puzzle %d", title, i+1)
-		return game.make(ctx, *seed+uint64(i), puzzleOpts{players: n, level: level, any: anyLevel, preset: *preset}, title)
+		p, err := game.make(ctx, *seed+uint64(i), puzzleOpts{players: n, level: level, any: anyLevel, preset: *preset}, title)
+		if errors.Is(err, puzzle.ErrNoPuzzle) && *count > 1 {
+			missed[i] = err
+			return nil, nil
+		}
+		return p, err
 	}, done)
 	if bar != nil {
 		_ = bar.Finish()
@@ -195,16 +226,23 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		return exitError
 	}
-	ext := "txt"
-	switch {
-	case *asJSON:
-		ext = "json"
-	case md:
-		ext = "md"
-	case html:
-		ext = "html"
+	var seedsMissed []string
+	var lastMiss error
+	for i, e := range missed {
+		if e != nil {
+			seedsMissed = append(seedsMissed, fmt.Sprint(*seed+uint64(i)))
+			lastMiss = e
+		}
 	}
+	if len(seedsMissed) == *count {
+		fmt.Fprintf(stderr, "gumshoe puzzle: %s %s puzzles at %d players: none of the %d seeds made one: %s\n", title, *difficulty, n, *count, strings.TrimPrefix(lastMiss.Error(), "puzzle: "))
+		return exitError
+	}
+	shown := 0
 	for i, p := range pages {
+		if p == nil {
+			continue
+		}
 		write := func(w io.Writer) error {
 			switch {
 			case *asJSON:
@@ -217,7 +255,7 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return p.WriteText(w)
 		}
 		if *out == "" {
-			if i > 0 && !*asJSON && !html {
+			if shown > 0 && !*asJSON && !html {
 				fmt.Fprintln(stdout)
 				if !md {
 					fmt.Fprint(stdout, "\f")
@@ -227,18 +265,56 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "gumshoe puzzle: %v\n", err)
 				return exitError
 			}
+			shown++
 			continue
 		}
-		path := filepath.Join(*out, fmt.Sprintf("%s-%03d.%s", name, i+1, ext))
+		path := outFile
+		if path == "" {
+			path = filepath.Join(*out, fmt.Sprintf("%s-%03d.%s", name, i+1, ext))
+		}
 		if err := writePuzzleFile(path, *force, write); err != nil {
 			fmt.Fprintf(stderr, "gumshoe puzzle: %v\n", err)
 			return exitError
 		}
 	}
-	if *out != "" {
-		fmt.Fprintf(stdout, "wrote %d puzzle(s) to %s\n", len(pages), *out)
+	made := *count - len(seedsMissed)
+	switch {
+	case outFile != "":
+		fmt.Fprintf(stdout, "wrote the puzzle to %s\n", outFile)
+	case *out != "":
+		fmt.Fprintf(stdout, "wrote %d puzzle(s) to %s\n", made, *out)
+	}
+	if len(seedsMissed) > 0 {
+		fmt.Fprintf(stderr, "gumshoe puzzle: made %d of %d %s %s puzzles at %d players; could not make %d (seed %s): %s\n", made, *count, title, *difficulty, n, len(seedsMissed), strings.Join(seedsMissed, ", "), strings.TrimPrefix(lastMiss.Error(), "puzzle: "))
 	}
 	return exitOK
+}
+
+// puzzleExts are the file name endings of the puzzle command's forms.
+var puzzleExts = []string{".txt", ".md", ".html", ".json"}
+
+// puzzleOutFile reads --out: a file name (it ends in one of puzzleExts and
+// is not a folder) is the file the one puzzle goes to, returned; anything
+// else is a folder, returned as "". A file name whose ending is another
+// form's, or with --count above 1, is refused.
+func puzzleOutFile(out, ext string, count int) (string, error) {
+	if fi, err := os.Stat(out); err == nil && fi.IsDir() {
+		return "", nil
+	}
+	if strings.HasSuffix(out, "/") || strings.HasSuffix(out, string(filepath.Separator)) {
+		return "", nil
+	}
+	got := strings.ToLower(filepath.Ext(out))
+	if !slices.Contains(puzzleExts, got) {
+		return "", nil
+	}
+	if got != "."+ext {
+		return "", fmt.Errorf("--out %s: a %s file, but the form asked is %s (name the file .%s, or give a folder)", out, strings.TrimPrefix(got, "."), ext, ext)
+	}
+	if count > 1 {
+		return "", fmt.Errorf("--out %s is one file, but --count %d makes %d puzzles: give a folder (they go to FOLDER/<game>-NNN.%s)", out, count, count, ext)
+	}
+	return out, nil
 }
 
 // puzzleTerminal reports whether w is a terminal.

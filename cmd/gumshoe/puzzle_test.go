@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -10,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/gumshoe-dev/gumshoe/solver/puzzle"
 )
 
 // TestPuzzleCommand drives "gumshoe puzzle" and compares its whole output
@@ -71,6 +74,39 @@ func TestPuzzleBatchOut(t *testing.T) {
 		}
 		require.NoError(t, json.Unmarshal(one.Bytes(), &single))
 		require.Equal(t, single.Clues, page.Clues, "puzzle %d differs when made alone", i+1)
+	}
+}
+
+// TestPuzzleOutFile checks --out with a file name: the one puzzle is
+// written to that file (it once made a folder named p.html); a folder
+// name, existing or not, still takes one file a puzzle; a file name with
+// another form's ending, or with --count above 1, is refused.
+func TestPuzzleOutFile(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "p.html")
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, exitOK, run([]string{"puzzle", "deductio", "--format", "html", "--out", file}, strings.NewReader(""), &stdout, &stderr), stderr.String())
+	fi, err := os.Stat(file)
+	require.NoError(t, err)
+	require.False(t, fi.IsDir(), "--out p.html writes a file")
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	require.Contains(t, string(data), "<!DOCTYPE html>")
+
+	folder := filepath.Join(dir, "more")
+	require.Equal(t, exitOK, run([]string{"puzzle", "deductio", "--out", folder}, strings.NewReader(""), &stdout, &stderr), stderr.String())
+	_, err = os.Stat(filepath.Join(folder, "deductio-001.txt"))
+	require.NoError(t, err, "a name without a puzzle ending is a folder")
+
+	for _, args := range [][]string{
+		{"puzzle", "deductio", "--out", filepath.Join(dir, "q.html")},
+		{"puzzle", "deductio", "--count", "2", "--out", filepath.Join(dir, "q.txt")},
+	} {
+		stderr.Reset()
+		require.Equal(t, exitUsage, run(args, strings.NewReader(""), &stdout, &stderr), "%v", args)
+		require.Contains(t, stderr.String(), "--out")
+		_, err := os.Stat(args[len(args)-1])
+		require.True(t, os.IsNotExist(err), "nothing is written when refused")
 	}
 }
 
@@ -150,6 +186,64 @@ func TestPuzzleLogSolves(t *testing.T) {
 					forced(fmt.Sprint(page.Key["number"]), page.Key["player"].(string))
 				}
 			})
+		}
+	}
+}
+
+// TestPuzzleCountKeeps checks that a batch keeps the puzzles it found when
+// a seed yields none (it once exited with nothing written) and says how
+// many it could not make, and which seeds.
+func TestPuzzleCountKeeps(t *testing.T) {
+	g, ok := findGame("deductio")
+	require.True(t, ok)
+	saved := *g.puzzles
+	t.Cleanup(func() { *g.puzzles = saved })
+	g.puzzles.make = func(ctx context.Context, seed uint64, o puzzleOpts, title string) (*puzzle.Page, error) {
+		if seed == 2 {
+			return nil, fmt.Errorf("%w: none easy in 300 simulated games from seed 2", puzzle.ErrNoPuzzle)
+		}
+		return saved.make(ctx, seed, o, title)
+	}
+	dir := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"puzzle", "deductio", "--count", "3", "--seed", "1", "--out", dir, "--workers", "1"}, strings.NewReader(""), &stdout, &stderr)
+	require.Equal(t, exitOK, code, stderr.String())
+	require.Contains(t, stdout.String(), "wrote 2 puzzle(s)")
+	require.Contains(t, stderr.String(), "made 2 of 3")
+	require.Contains(t, stderr.String(), "could not make 1 (seed 2)")
+	for _, f := range []string{"deductio-001.txt", "deductio-003.txt"} {
+		_, err := os.Stat(filepath.Join(dir, f))
+		require.NoError(t, err)
+	}
+	_, err := os.Stat(filepath.Join(dir, "deductio-002.txt"))
+	require.True(t, os.IsNotExist(err))
+}
+
+// TestPuzzleMinClues makes the puzzles of any level of seeds 100 and 105
+// (once single-clue puzzles) for every game and checks that none has fewer
+// clues than its level's minimum (docs/puzzles.md).
+func TestPuzzleMinClues(t *testing.T) {
+	for _, game := range []string{"dod", "clue", "deductio"} {
+		for _, seed := range []string{"100", "105"} {
+			var stdout, stderr bytes.Buffer
+			require.Equal(t, exitOK, run([]string{"puzzle", game, "--difficulty", "any", "--seed", seed, "--json"}, strings.NewReader(""), &stdout, &stderr), stderr.String())
+			var page struct {
+				Level string   `json:"level"`
+				Clues []string `json:"clues"`
+			}
+			require.NoError(t, json.Unmarshal(stdout.Bytes(), &page))
+			l, err := puzzle.ParseLevel(page.Level)
+			require.NoError(t, err)
+			clues := len(page.Clues)
+			if game == "deductio" {
+				clues = 0 // face-up lines are shown among the clues but are given
+				for _, c := range page.Clues {
+					if !strings.HasPrefix(c, "faceup") {
+						clues++
+					}
+				}
+			}
+			require.GreaterOrEqual(t, clues, puzzle.DefaultMinClues[l], "%s seed %s: %s with %d clues", game, seed, page.Level, clues)
 		}
 	}
 }

@@ -108,6 +108,7 @@ func GeneratePuzzle(ctx context.Context, seed uint64, opt PuzzleOptions) (*Puzzl
 			pz.Seed = seed
 			pz.Solution = found.Solution
 			pz.keep(found.Clues)
+			pz.addConclusions()
 			return pz, nil
 		}
 	}
@@ -377,6 +378,82 @@ func (pz *Puzzle) answer() []solver.Fact {
 	}
 }
 
+// addConclusions ends the worked solution with the steps from the
+// Evidence pair to the Murder card and from the Murder card to the
+// murderer, rules of the game that are not about who holds which card.
+func (pz *Puzzle) addConclusions() {
+	sol := pz.Solution
+	ans := pz.answer()
+	var ev []puzzle.Cited
+	for _, f := range ans[:2] {
+		c, ok := sol.CiteFact(f)
+		if !ok {
+			return
+		}
+		ev = append(ev, c)
+	}
+	sol.AddConclusion("murder-card "+CardName(pz.Murder), ev)
+	held, ok := sol.CiteFact(ans[2])
+	if !ok {
+		// Known from the start: the seat is the murderer.
+		held = puzzle.Cited{Fact: ans[2]}
+		for _, id := range pz.givens {
+			for _, k := range pz.prob.Observations()[id].Constraints {
+				for _, t := range k.Terms {
+					if t.Lit.Card == ans[2].Card && t.Lit.Holder == ans[2].Holder {
+						held.Givens = append(held.Givens, id)
+					}
+				}
+			}
+		}
+		held.Givens = slices.Compact(held.Givens)
+	}
+	sol.AddConclusion("murderer "+pz.Players[pz.Murderer]+" "+CardName(pz.MurdererCard), append(slices.Clone(ev), held))
+}
+
+// checkConclusion is the check of the worked solution's conclusions
+// ([puzzle.Instance.Conclude]): the Murder card claimed is the one the two
+// Evidence cards cited make, and the murderer claimed holds, by a fact
+// cited, the card the rules name from the Evidence pair and the exposed
+// card.
+func (pz *Puzzle) checkConclusion(claim string, cited []solver.Fact) error {
+	ev := solver.Holder(len(pz.Players))
+	var pair []Card
+	var held []solver.Fact
+	for _, f := range cited {
+		switch {
+		case f.Holds && f.Holder == ev:
+			pair = append(pair, f.Card)
+		case f.Holds:
+			held = append(held, f)
+		}
+	}
+	if len(pair) != 2 {
+		return fmt.Errorf("%q does not cite the two Evidence cards", claim)
+	}
+	kind, rest, _ := strings.Cut(claim, " ")
+	switch kind {
+	case "murder-card":
+		if want := CardName(MurderCard(pair[0], pair[1])); rest != want {
+			return fmt.Errorf("the Evidence cards %s and %s make the Murder card %s, not %s", CardName(pair[0]), CardName(pair[1]), want, rest)
+		}
+		return nil
+	case "murderer":
+		who, card, _ := strings.Cut(rest, " ")
+		mc := MurdererCard(pair[0], pair[1], pz.Exposed)
+		if card != CardName(mc) {
+			return fmt.Errorf("the murderer holds %s, not %s", CardName(mc), card)
+		}
+		for _, f := range held {
+			if f.Card == mc && int(f.Holder) < len(pz.Players) && pz.Players[f.Holder] == who {
+				return nil
+			}
+		}
+		return fmt.Errorf("no fact cited says %s holds %s", who, card)
+	}
+	return fmt.Errorf("unknown conclusion %q", claim)
+}
+
 // keep narrows the clues to the ids given.
 func (pz *Puzzle) keep(ids []int) {
 	pz.clues = slices.Clone(ids)
@@ -423,13 +500,31 @@ func (pz *Puzzle) Verify(ctx context.Context) error {
 	if err := puzzle.Minimal(ctx, in); err != nil {
 		return err
 	}
-	return puzzle.CheckSteps(ctx, &puzzle.Instance{Problem: pz.prob, Givens: pz.givens, Clues: pz.clues, Answer: pz.answer()}, pz.Solution)
+	return puzzle.CheckSteps(ctx, &puzzle.Instance{Problem: pz.prob, Givens: pz.givens, Clues: pz.clues, Answer: pz.answer(), Conclude: pz.checkConclusion}, pz.Solution)
 }
 
 // words puts solution steps into Deduce or Die's terms.
 type words struct {
 	puzzle.DefaultWords
-	n int // players
+	n      int  // players
+	murder Card // the Murder card, for the conclusions
+}
+
+// Conclusion states a conclusion of the worked solution with the rule
+// that gives it.
+func (w words) Conclusion(claim string) string {
+	kind, rest, _ := strings.Cut(claim, " ")
+	switch kind {
+	case "murder-card":
+		return fmt.Sprintf("the Murder card is %s: its rank is the sum of the two Evidence cards' ranks (less nine when the sum is over nine), and its suit is theirs when they share one, the third suit when they do not", rest)
+	case "murderer":
+		who, card, _ := strings.Cut(rest, " ")
+		if card == CardName(w.murder) {
+			return fmt.Sprintf("the murderer is %s: the player who holds the Murder card, %s, is the murderer", who, card)
+		}
+		return fmt.Sprintf("the murderer is %s: the Murder card %s is an Evidence card or the exposed card, so the murderer is the player who holds the next higher card of its suit that is neither, %s", who, CardName(w.murder), card)
+	}
+	return claim
 }
 
 // Facts words facts about one holder in the game's terms.
@@ -566,7 +661,7 @@ func (w words) Rule(r solver.Rule) string {
 func (pz *Puzzle) Page(title string) *puzzle.Page {
 	n := len(pz.Players)
 	lines, clueLines := pz.lineNumbers()
-	w := words{DefaultWords: puzzle.DefaultWords{Problem: pz.prob, Lines: lines}, n: n}
+	w := words{DefaultWords: puzzle.DefaultWords{Problem: pz.prob, Lines: lines}, n: n, murder: pz.Murder}
 	me := pz.Players[pz.Seat]
 	setup := []string{
 		fmt.Sprintf("Deduce or Die with %d players: %s. Each holds %d cards; two cards are the Evidence.", n, strings.Join(pz.Players, ", "), HandSize(n)),

@@ -303,7 +303,7 @@ func ExampleGeneratePuzzle() {
 	fmt.Println("Evidence:", CardName(pz.Evidence[0]), CardName(pz.Evidence[1]))
 	// Output:
 	// medium true
-	// Evidence: 3C 9C
+	// Evidence: 5H 7H
 }
 
 // BenchmarkPuzzleBatch generates verified 4-player puzzles of each level
@@ -383,4 +383,38 @@ func TestPuzzleEveryCount(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestPuzzleConclusions checks that the worked solution goes on from the
+// Evidence cards to the Murder card and its holder (once only the answer
+// key said them), and that the check of those steps catches a wrong
+// Murder card and a wrong murderer.
+func TestPuzzleConclusions(t *testing.T) {
+	ctx := context.Background()
+	pz, err := GeneratePuzzle(ctx, 7, PuzzleOptions{Players: 4, Level: puzzle.Easy})
+	require.NoError(t, err)
+	require.NoError(t, pz.Verify(ctx))
+	n := len(pz.Solution.Steps)
+	murder, who := &pz.Solution.Steps[n-2], &pz.Solution.Steps[n-1]
+	require.Equal(t, puzzle.Conclude, murder.Kind)
+	require.Equal(t, "murder-card "+CardName(pz.Murder), murder.Claim)
+	require.Equal(t, "murderer "+pz.Players[pz.Murderer]+" "+CardName(pz.MurdererCard), who.Claim)
+	page := pz.Page("p")
+	require.Contains(t, page.Solution[len(page.Solution)-2], "The Murder card is "+CardName(pz.Murder))
+	require.Contains(t, page.Solution[len(page.Solution)-1], "The murderer is "+pz.Players[pz.Murderer])
+
+	for _, br := range []func(){
+		func() { murder.Claim = "murder-card " + CardName(next(pz.Murder)) },
+		func() { who.Claim = "murderer " + pz.Players[(pz.Murderer+1)%4] + " " + CardName(pz.MurdererCard) },
+		func() { murder.Because = murder.Because[:1] },
+	} {
+		saved := slices.Clone(pz.Solution.Steps)
+		murder.Because = slices.Clone(murder.Because)
+		br()
+		err := pz.Verify(ctx)
+		require.ErrorIs(t, err, puzzle.ErrBadStep)
+		copy(pz.Solution.Steps, saved)
+		murder, who = &pz.Solution.Steps[n-2], &pz.Solution.Steps[n-1]
+	}
+	require.NoError(t, pz.Verify(ctx))
 }

@@ -3,7 +3,10 @@ package puzzle
 import (
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
 )
@@ -54,6 +57,9 @@ func (p *Page) clueNumber(i int) int {
 	if i < len(p.ClueLines) {
 		return p.ClueLines[i]
 	}
+	if n := len(p.ClueLines); n > 0 {
+		return p.ClueLines[n-1] + i - n + 1 // a clue added after the numbered ones
+	}
 	return i + 1
 }
 
@@ -61,36 +67,141 @@ func (p *Page) clueNumber(i int) int {
 // plain-text form.
 const formFeed = "\f"
 
-// WriteText prints the page as plain text: the puzzle, then (after a form
-// feed) the blank sheet, then (after another) the answer key, then (after
-// another) the worked solution, nested steps indented.
+// LogLine is one line of a puzzle's log as printed under "What you saw":
+// its number in the log (the header "game <name>" is line 0), by which the
+// worked solution cites it, its text, and whether it is a clue (or given:
+// what the seat knew from the start).
+type LogLine struct {
+	Number int
+	Text   string
+	Clue   bool
+}
+
+// LogLines are the lines the puzzle shows, numbered as the worked solution
+// cites them: every line of Log after its header (the setup lines, such as
+// the seat's hand and the exposed or face-up cards, and the clues), each
+// marked clue or given. A page without a Log shows its clues alone,
+// numbered by ClueLines (or from 1).
+func (p *Page) LogLines() []LogLine {
+	var out []LogLine
+	isClue := map[int]bool{}
+	for i, c := range p.Clues {
+		isClue[p.clueNumber(i)] = true
+		out = append(out, LogLine{Number: p.clueNumber(i), Text: c, Clue: true})
+	}
+	if p.Log != "" {
+		for i, l := range strings.Split(strings.TrimRight(p.Log, "\n"), "\n") {
+			if i > 0 && !isClue[i] { // line 0 is the header: "game <name>"
+				out = append(out, LogLine{Number: i, Text: l})
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b LogLine) int { return a.Number - b.Number })
+	return out
+}
+
+// GivenNote says which shown lines are given rather than clues: "Lines 1
+// to 4 are what you knew from the start; the others are the clues.", or ""
+// when every line is a clue.
+func GivenNote(lines []LogLine) string {
+	var given []int
+	for _, l := range lines {
+		if !l.Clue {
+			given = append(given, l.Number)
+		}
+	}
+	switch {
+	case len(given) == 0:
+		return ""
+	case len(given) == 1:
+		return fmt.Sprintf("Line %d is what you knew from the start; the others are the clues.", given[0])
+	case given[len(given)-1]-given[0] == len(given)-1:
+		return fmt.Sprintf("Lines %d to %d are what you knew from the start; the others are the clues.", given[0], given[len(given)-1])
+	}
+	nums := make([]string, len(given))
+	for i, g := range given {
+		nums[i] = strconv.Itoa(g)
+	}
+	return fmt.Sprintf("Lines %s are what you knew from the start; the others are the clues.", List(nums, "and"))
+}
+
+// TextWidth is the width of the plain-text form: every line of
+// [Page.WriteText] but a table row fits in it.
+const TextWidth = 80
+
+// wrap breaks s into lines of at most width runes at spaces (a word longer
+// than a line stays whole), the first line starting with first and the
+// others with rest.
+func wrap(s string, width int, first, rest string) string {
+	var b strings.Builder
+	line, n := first, utf8.RuneCountInString(first)
+	empty := true
+	for _, word := range strings.Fields(s) {
+		wn := utf8.RuneCountInString(word)
+		if !empty && n+1+wn > width {
+			b.WriteString(line)
+			b.WriteString("\n")
+			line, n, empty = rest, utf8.RuneCountInString(rest), true
+		}
+		if !empty {
+			line += " "
+			n++
+		}
+		line += word
+		n += wn
+		empty = false
+	}
+	b.WriteString(line)
+	b.WriteString("\n")
+	return b.String()
+}
+
+// WriteText prints the page as plain text, wrapped at [TextWidth]
+// columns: the puzzle (the lines the worked solution cites, each with its
+// number), then (after a form feed) the blank sheet, then (after another)
+// the answer key, then (after another) the worked solution, nested steps
+// indented.
 func (p *Page) WriteText(w io.Writer) error {
 	var b strings.Builder
 	title := p.Title + " — " + p.Grade
-	fmt.Fprintf(&b, "%s\n%s\n\n", title, strings.Repeat("=", len([]rune(title))))
+	b.WriteString(wrap(title, TextWidth, "", ""))
+	fmt.Fprintf(&b, "%s\n\n", strings.Repeat("=", min(TextWidth, len([]rune(title)))))
 	for _, s := range p.Setup {
-		fmt.Fprintf(&b, "%s\n", s)
+		b.WriteString(wrap(s, TextWidth, "", ""))
 	}
 	b.WriteString("\nWhat you saw:\n")
-	for i, c := range p.Clues {
-		fmt.Fprintf(&b, "%3d. %s\n", p.clueNumber(i), c)
+	lines := p.LogLines()
+	nw := 1
+	for _, l := range lines {
+		nw = max(nw, len(strconv.Itoa(l.Number)))
+	}
+	for _, l := range lines {
+		num := fmt.Sprintf("%*d. ", nw+2, l.Number)
+		b.WriteString(wrap(l.Text, TextWidth, num, strings.Repeat(" ", len(num))))
+	}
+	if note := GivenNote(lines); note != "" {
+		b.WriteString(wrap(note, TextWidth, "", ""))
 	}
 	if len(p.Notation) > 0 {
 		b.WriteString("\nNotation:\n")
 		for _, n := range p.Notation {
-			fmt.Fprintf(&b, "  %s\n", n)
+			b.WriteString(wrap(n, TextWidth, "  ", "    "))
 		}
 	}
-	fmt.Fprintf(&b, "\nQuestion: %s\n", p.Question)
+	b.WriteString("\n")
+	b.WriteString(wrap("Question: "+p.Question, TextWidth, "", ""))
 	fmt.Fprintf(&b, "\n%sDeduction sheet — %s\n\n", formFeed, p.Title)
 	p.writeTextSheet(&b)
 	fmt.Fprintf(&b, "\n%sAnswer key — %s\n\n", formFeed, p.Title)
 	for _, a := range p.Answer {
-		fmt.Fprintf(&b, "%s\n", a)
+		b.WriteString(wrap(a, TextWidth, "", ""))
 	}
 	fmt.Fprintf(&b, "\n%sWorked solution — %s\n\n", formFeed, p.Title)
 	for _, s := range p.Solution {
-		fmt.Fprintf(&b, "%s\n", indent(s))
+		line := indent(s)
+		_, text, _ := strings.Cut(strings.TrimLeft(line, " "), " ")
+		first := line[:len(line)-len(text)]
+		b.WriteString(wrap(text, TextWidth, first, strings.Repeat(" ", len(first))))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -136,8 +247,12 @@ func (p *Page) WriteMarkdown(w io.Writer) error {
 		fmt.Fprintf(&b, "%s  \n", mdEscape(s))
 	}
 	b.WriteString("\n**What you saw:**\n\n")
-	for i, c := range p.Clues {
-		fmt.Fprintf(&b, "%d. `%s`\n", p.clueNumber(i), c)
+	lines := p.LogLines()
+	for _, l := range lines {
+		fmt.Fprintf(&b, "%d. `%s`\n", l.Number, l.Text)
+	}
+	if note := GivenNote(lines); note != "" {
+		fmt.Fprintf(&b, "\n%s\n", mdEscape(note))
 	}
 	if len(p.Notation) > 0 {
 		b.WriteString("\n*Notation:* ")

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 )
@@ -55,6 +56,29 @@ func TestPageForms(t *testing.T) {
 	require.Equal(t, p.Clues, back.Clues)
 	require.Equal(t, p.Solution, back.Solution)
 	require.Equal(t, uint64(3), back.Seed)
+}
+
+// TestPageTextWidth checks that the plain-text form wraps at TextWidth
+// columns (the set-up paragraph was once wider) and shows every line of the
+// log numbered as the solution cites it, the given ones included.
+func TestPageTextWidth(t *testing.T) {
+	p := samplePage()
+	p.Setup = []string{strings.Repeat("a long set-up sentence that goes on ", 8)}
+	p.Solution = append(p.Solution, "1.2. "+strings.Repeat("a step that cites many lines and steps ", 6))
+	p.Log = "game toy\nplayers ann bob\nhand ann A\nbob has A|B\n"
+	p.ClueLines = []int{3}
+	var text bytes.Buffer
+	require.NoError(t, p.WriteText(&text))
+	for _, l := range strings.Split(text.String(), "\n") {
+		if strings.Contains(l, "|") && !strings.Contains(l, "bob has") {
+			continue // a row of the blank sheet
+		}
+		require.LessOrEqual(t, utf8.RuneCountInString(l), TextWidth, "line %q", l)
+	}
+	s := text.String()
+	require.Contains(t, s, "  1. players ann bob\n  2. hand ann A\n  3. bob has A|B\n")
+	require.Contains(t, s, "Lines 1 to 2 are what you knew from the start; the others are the clues.")
+	require.Contains(t, s, "\n  1.2. a step that cites many lines and steps a step that cites many lines and\n       steps ")
 }
 
 func TestMdEscape(t *testing.T) {

@@ -99,6 +99,10 @@ type Instance struct {
 	Givens  []int
 	Clues   []int
 	Answer  []solver.Fact
+	// Conclude checks a Conclude step of a worked solution ([CheckSteps]):
+	// that the game's rule gives claim from the facts the step cites. Nil
+	// when the game's solutions have no such steps.
+	Conclude func(claim string, cited []solver.Fact) error
 
 	sat        *solver.SAT
 	satFor     *solver.Problem

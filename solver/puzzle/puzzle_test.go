@@ -190,6 +190,11 @@ func checkSolution(t *testing.T, in *Instance, sol *Solution) {
 		if st.Rule.Kind == solver.RuleObservation {
 			ids = append(ids, st.Rule.Index)
 		}
+		for _, a := range st.Also {
+			if a.Rule.Kind == solver.RuleObservation {
+				ids = append(ids, a.Rule.Index)
+			}
+		}
 		var facts []solver.Fact
 		for _, c := range st.Because {
 			ids = append(ids, c.Givens...)
@@ -243,6 +248,95 @@ func levelCase(t *testing.T, cards []string, holders []solver.HolderSpec, clues 
 	return in
 }
 
+// handFullCase: A holds 2 cards, B 1; B holds exactly 1 of x and y; is z
+// A's?
+func handFullCase(t *testing.T) *Instance {
+	return levelCase(t, []string{"x", "y", "z"},
+		[]solver.HolderSpec{{Name: "A", Size: solver.Exactly(2)}, {Name: "B", Size: solver.Exactly(1)}},
+		[][]solver.Constraint{{solver.CountOf([]solver.Lit{lit(0, 1), lit(1, 1)}, solver.Eq, 1)}},
+		solver.Fact{Card: 2, Holder: 0, Holds: true})
+}
+
+// sharedSetCase: three holders of 2 cards; A and B each hold at least 1
+// of x and y; does C hold x?
+func sharedSetCase(t *testing.T) *Instance {
+	return levelCase(t, []string{"x", "y", "p", "q", "r", "s"},
+		[]solver.HolderSpec{{Name: "A", Size: solver.Exactly(2)}, {Name: "B", Size: solver.Exactly(2)}, {Name: "C", Size: solver.Exactly(2)}},
+		[][]solver.Constraint{
+			{solver.CountOf([]solver.Lit{lit(0, 0), lit(1, 0)}, solver.Ge, 1)},
+			{solver.CountOf([]solver.Lit{lit(0, 1), lit(1, 1)}, solver.Ge, 1)},
+		},
+		solver.Fact{Card: 0, Holder: 2, Holds: false})
+}
+
+// mediumCase: A holds 2 of a, b and c (C holds the other; B none), and
+// exactly 1 of b and c; does A hold a?
+func mediumCase(t *testing.T) *Instance {
+	return levelCase(t, []string{"a", "b", "c"},
+		[]solver.HolderSpec{{Name: "A", Size: solver.Exactly(2)}, {Name: "B", Size: solver.Exactly(0)}, {Name: "C", Size: solver.Exactly(1)}},
+		[][]solver.Constraint{{solver.CountOf([]solver.Lit{lit(1, 0), lit(2, 0)}, solver.Eq, 1)}},
+		solver.Fact{Card: 0, Holder: 0, Holds: true})
+}
+
+// TestHumanRulesCatches breaks the steps of the rules a person applies in
+// one look (a hand accounted for, a shared set, and the card only one
+// holder can still take that follows) and sees CheckSteps fail, naming
+// the step: a line they read dropped, a fact they do not give added.
+func TestHumanRulesCatches(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name string
+		in   *Instance
+		rule HumanRule
+	}{{"hand accounted for", handFullCase(t), HandFull}, {"shared set", sharedSetCase(t), SharedSet}} {
+		t.Run(tc.name, func(t *testing.T) {
+			sol, err := Solve(ctx, tc.in)
+			require.NoError(t, err)
+			require.NoError(t, CheckSteps(ctx, tc.in, sol))
+			find := func(sol *Solution) *Step {
+				for i := range sol.Steps {
+					if sol.Steps[i].Human == tc.rule {
+						return &sol.Steps[i]
+					}
+				}
+				t.Fatalf("no %s step in %+v", tc.rule, sol.Steps)
+				return nil
+			}
+			text := StepText(find(sol), tc.in.Problem, DefaultWords{Problem: tc.in.Problem})
+			require.Contains(t, text, "clue ", "the step quotes the lines it reads: %s", text)
+			breaks := []func(st *Step){
+				func(st *Step) { st.Also = nil; st.Human = NoHuman }, // a line it reads dropped
+				func(st *Step) { st.Also = st.Also[:len(st.Also)-1] },
+				func(st *Step) { // a fact it does not give
+					f := st.Facts[0]
+					f.Card = (f.Card + 2) % solver.Card(tc.in.Problem.Model().NumCards())
+					st.Facts = append(st.Facts, f)
+				},
+			}
+			for i, br := range breaks {
+				sol, err := Solve(ctx, tc.in)
+				require.NoError(t, err)
+				st := find(sol)
+				br(st)
+				err = CheckSteps(ctx, tc.in, sol)
+				require.ErrorIs(t, err, ErrBadStep, "break %d", i)
+				require.Contains(t, err.Error(), "step "+st.Number+":", "break %d", i)
+			}
+		})
+	}
+	// The card only one holder can still take, after a hand accounted
+	// for: "z is in exactly one place"; dropping its reason breaks it.
+	in := handFullCase(t)
+	sol, err := Solve(ctx, in)
+	require.NoError(t, err)
+	last := &sol.Steps[len(sol.Steps)-1]
+	require.Equal(t, solver.RuleOneHolder, last.Rule.Kind)
+	last.Because = nil
+	err = CheckSteps(ctx, in, sol)
+	require.ErrorIs(t, err, ErrBadStep)
+	require.Contains(t, err.Error(), "step "+last.Number+":")
+}
+
 func lit(c, h int) solver.Lit { return solver.Lit{Card: solver.Card(c), Holder: solver.Holder(h)} }
 
 func TestLevels(t *testing.T) {
@@ -263,13 +357,27 @@ func TestLevels(t *testing.T) {
 			Easy,
 		},
 		{
-			// B's one card is x or y, so z is A's: seeing it takes the
-			// supposition "B holds z", which leaves B no room for x or y.
+			// B's one card is x or y, so z is not B's and therefore A's: a
+			// hand accounted for, seen in one look (it once took the
+			// supposition "B holds z").
+			"easy: a hand accounted for",
+			handFullCase(t),
+			Easy,
+		},
+		{
+			// A and B each hold x or y: the two cards go to them, so C
+			// holds neither: a shared set (a naked pair), in one look.
+			"easy: a shared set",
+			sharedSetCase(t),
+			Easy,
+		},
+		{
+			// A holds two cards, but only one of b and c: so A holds a.
+			// No rule a person applies in one look here says so (the line
+			// caps part of a hand; the rules above fill a hand): it takes
+			// the supposition "A does not hold a".
 			"medium: one supposition",
-			levelCase(t, []string{"x", "y", "z"},
-				[]solver.HolderSpec{{Name: "A", Size: solver.Exactly(2)}, {Name: "B", Size: solver.Exactly(1)}},
-				[][]solver.Constraint{{solver.CountOf([]solver.Lit{lit(0, 1), lit(1, 1)}, solver.Eq, 1)}},
-				solver.Fact{Card: 2, Holder: 0, Holds: true}),
+			mediumCase(t),
 			Medium,
 		},
 		{
@@ -391,12 +499,12 @@ func TestBatch(t *testing.T) {
 
 // Example builds a tiny puzzle: B's one card is x or y; which cards are A's?
 func Example() {
-	m, _ := solver.NewModel([]string{"x", "y", "z"},
+	m, _ := solver.NewModel([]string{"a", "b", "c"},
 		[]solver.HolderSpec{{Name: "A", Size: solver.Exactly(2)}, {Name: "B", Size: solver.Exactly(1)}})
 	p := solver.NewProblem(m)
-	hint, _ := p.Add(solver.Observation{Label: "B has x or y",
-		Constraints: []solver.Constraint{solver.CountOf([]solver.Lit{{Card: 0, Holder: 1}, {Card: 1, Holder: 1}}, solver.Eq, 1)}})
-	in := &Instance{Problem: p, Clues: []int{hint}, Answer: []solver.Fact{{Card: 2, Holder: 0, Holds: true}}}
+	hint, _ := p.Add(solver.Observation{Label: "A has b or c",
+		Constraints: []solver.Constraint{solver.CountOf([]solver.Lit{{Card: 1, Holder: 0}, {Card: 2, Holder: 0}}, solver.Eq, 1)}})
+	in := &Instance{Problem: p, Clues: []int{hint}, Answer: []solver.Fact{{Card: 0, Holder: 0, Holds: true}}}
 	ctx := context.Background()
 	if err := Minimal(ctx, in); err != nil {
 		fmt.Println(err)
@@ -406,11 +514,10 @@ func Example() {
 	fmt.Println("grade:", sol.Grade)
 	_ = sol.Write(os.Stdout, p, DefaultWords{Problem: p})
 	// Output:
-	// grade: medium (1 clues, 3 steps, 1 supposition 1 deep, widest step 1)
-	// 1. A holds z. Suppose instead that A does not hold z:
-	//   1.1. B holds z: z is in exactly one place, and A does not hold z (supposed in step 1).
-	//   1.2. B holds none of x or y: B holds 1 card, and B holds z (step 1.1).
-	//   1.3. Impossible: “B has x or y” says B holds exactly 1 of x and y, but B holds none of x or y (step 1.2): none of them is left.
+	// grade: medium (1 clues, 2 steps, 1 supposition 1 deep, widest step 1)
+	// 1. A holds a. Suppose instead that A does not hold a:
+	//   1.1. A holds b and c: A holds 2 cards, and A does not hold a (supposed in step 1).
+	//   1.2. Impossible: “A has b or c” says A holds exactly 1 of b and c, but A holds b and c (step 1.1): that is 2 already.
 }
 
 // TestCheckStepsCatches breaks one step of good solutions in each way a
@@ -468,6 +575,19 @@ func TestCheckStepsCatches(t *testing.T) {
 			})
 			require.NotNil(t, st)
 			st.Rule.Index = (st.Rule.Index + 1) % len(in.Clues)
+			return st.Number
+		}},
+		{"another part of the line quoted", func(sol *Solution) string {
+			// Each line here has two constraints: the step quotes the
+			// one that does not give its facts.
+			var st *Step
+			sol.Walk(func(s *Step) {
+				if st == nil && s.Kind == Apply && s.Rule.Kind == solver.RuleObservation && len(s.Parts) == 1 {
+					st = s
+				}
+			})
+			require.NotNil(t, st, "steps name the part of a line they read")
+			st.Parts = []int{1 - st.Parts[0]}
 			return st.Number
 		}},
 		{"a citation of a step not yet made", func(sol *Solution) string {

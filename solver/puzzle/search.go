@@ -41,7 +41,17 @@ type SearchOptions struct {
 	// orders, so more varied clue sets, when the first moment the answer is
 	// unique gives little choice.
 	Whole bool
+	// MinClues are the fewest clues a puzzle of each level (indexed by
+	// Level) may have; a clue set with fewer is not kept. Zero values
+	// take DefaultMinClues.
+	MinClues [3]int
 }
+
+// DefaultMinClues are the fewest clues a puzzle of each level has, easy
+// first: one line alone is a look-up, not a puzzle, and an argument with
+// suppositions, nested or not, takes a few lines to set up
+// (docs/puzzles.md).
+var DefaultMinClues = [3]int{2, 3, 4}
 
 // Search finds a puzzle in a candidate: an instance whose Clues are every
 // clue of a game from one seat, in the order they happened. It takes the
@@ -99,6 +109,13 @@ func Search(ctx context.Context, cand *Instance, rng *rand.Rand, opt SearchOptio
 		}
 		if !opt.Any && sol.Grade.Level != opt.Level {
 			continue
+		}
+		minClues := opt.MinClues[sol.Grade.Level]
+		if minClues == 0 {
+			minClues = DefaultMinClues[sol.Grade.Level]
+		}
+		if len(clues) < minClues {
+			continue // too few lines for a puzzle of its level
 		}
 		if err := Minimal(ctx, in); err != nil {
 			return nil, err

@@ -24,9 +24,14 @@ const (
 	// Contradiction: the last nested step of a supposition: one rule or
 	// observation, read with the facts cited, cannot hold.
 	Contradiction
+	// Conclude: a rule of the game that is not about who holds which
+	// card (Deduce or Die's Murder card, made from the Evidence pair),
+	// read with the facts cited, gives the step's Claim. The game checks
+	// it ([Instance.Conclude]).
+	Conclude
 )
 
-// String is "apply", "suppose" or "contradiction".
+// String is "apply", "suppose", "contradiction" or "conclude".
 func (k StepKind) String() string {
 	switch k {
 	case Apply:
@@ -35,6 +40,8 @@ func (k StepKind) String() string {
 		return "suppose"
 	case Contradiction:
 		return "contradiction"
+	case Conclude:
+		return "conclude"
 	}
 	return "StepKind(?)"
 }
@@ -61,6 +68,108 @@ type Step struct {
 	Because []Cited
 	// Sub are a Suppose step's nested steps, the last a Contradiction.
 	Sub []Step
+	// Parts are, for an Apply or Contradiction step that reads an
+	// observation of several constraints (Clue's envelope rule: one card
+	// of each kind), the constraints it reads, as indices into the
+	// observation's Constraints; nil means all of them. The step's text
+	// quotes these and [CheckSteps] checks the step against these alone.
+	Parts []int
+	// Human names, for an Apply step that reads several lines at once,
+	// the deduction a person makes in one look ([HandFull], [SharedSet]);
+	// Also are the rules it reads besides Rule.
+	Human HumanRule
+	Also  []Reading
+	// Claim is what a Conclude step concludes, in the game's own form
+	// (Deduce or Die: "murder-card 9H", "murderer carol"); its text comes
+	// from the game's words ([Concluding]).
+	Claim string
+}
+
+// Concluding is implemented by Words that state a Conclude step's claim
+// and the rule that gives it: "The Murder card is 9H: …".
+type Concluding interface {
+	Conclusion(claim string) string
+}
+
+// CiteFact is how a fact the solution establishes at its top level is
+// cited: the top-level step that establishes it; ok is false when none
+// does.
+func (s *Solution) CiteFact(f solver.Fact) (Cited, bool) {
+	for _, st := range s.Steps {
+		if st.Kind != Conclude && slices.Contains(st.Facts, f) {
+			return Cited{Fact: f, Step: st.Number}, true
+		}
+	}
+	return Cited{}, false
+}
+
+// AddConclusion appends a Conclude step, numbered after the last top-level
+// step, and counts it in the grade.
+func (s *Solution) AddConclusion(claim string, because []Cited) {
+	s.Steps = append(s.Steps, Step{Number: strconv.Itoa(len(s.Steps) + 1), Kind: Conclude, Claim: claim, Because: because})
+	s.Grade = measure(s, s.Grade.Clues)
+}
+
+// partOf is the first constraint of rule's observation whose terms
+// mention every fact of fs, or -1 (also for a rule that is not an
+// observation): the one constraint a propagation step read, since unit
+// propagation on a constraint fixes only its own literals and reads only
+// its own.
+func partOf(p *solver.Problem, rule solver.Rule, fs []solver.Fact) int {
+	if rule.Kind != solver.RuleObservation {
+		return -1
+	}
+	obs := p.Observations()
+	if rule.Index < 0 || rule.Index >= len(obs) || len(obs[rule.Index].Constraints) < 2 {
+		return -1
+	}
+	for i, k := range obs[rule.Index].Constraints {
+		all := true
+		for _, f := range fs {
+			in := false
+			for _, t := range k.Terms {
+				if t.Lit.Card == f.Card && t.Lit.Holder == f.Holder {
+					in = true
+					break
+				}
+			}
+			if !in {
+				all = false
+				break
+			}
+		}
+		if all {
+			return i
+		}
+	}
+	return -1
+}
+
+// groupKey is what facts must share to make one step with a rule's
+// facts: the constraint they come from, except that constraints of one
+// term (a line that rules cards out one by one, as Deductio's clues do)
+// all make one step.
+func groupKey(p *solver.Problem, rule solver.Rule, part int) int {
+	if part >= 0 && len(p.Observations()[rule.Index].Constraints[part].Terms) == 1 {
+		return -2
+	}
+	return part
+}
+
+// partsOf are the parts of a step's facts as its Parts: nil when one of
+// them is not known.
+func partsOf(parts ...int) []int {
+	var out []int
+	for _, p := range parts {
+		if p < 0 {
+			return nil
+		}
+		if !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // Cited is a fact a step relies on, with its source: an earlier step (its
@@ -91,6 +200,11 @@ func (s *Step) Width() int {
 	seen := map[string]bool{}
 	if s.Rule.Kind == solver.RuleObservation && s.Kind != Suppose {
 		seen["o"+strconv.Itoa(s.Rule.Index)] = true
+	}
+	for _, a := range s.Also {
+		if a.Rule.Kind == solver.RuleObservation {
+			seen["o"+strconv.Itoa(a.Rule.Index)] = true
+		}
 	}
 	for _, c := range s.Because {
 		if c.Step != "" {
@@ -176,6 +290,7 @@ type entry struct {
 	ref     *refutation
 	at      []int // for ref: context trail position -> entry index
 	because []int // for Apply entries: the entries the rule is read with
+	human   *humanFind
 }
 
 type solveState struct {
@@ -303,6 +418,16 @@ func solve(ctx context.Context, in *Instance, deep bool) (*Solution, error) {
 		at := st.absorb(r, false)
 		if st.done(r) {
 			break
+		}
+		if f := findHuman(in.Problem, in.obs(in.Clues), r); f != nil {
+			var after []int
+			for _, p := range f.cites {
+				after = append(after, at[p])
+			}
+			for _, fact := range f.facts {
+				st.add(entry{fact: fact, rule: f.main.Rule, after: after, because: after, human: f})
+			}
+			continue
 		}
 		ref := st.probe(r, 0)
 		if ref == nil && !deep {
@@ -508,14 +633,27 @@ func (st *solveState) chain() *Solution {
 	}
 	// Group neighbouring Apply entries of one rule about one holder (or
 	// one card), then number the groups.
+	prob := st.in.Problem
+	part := func(i int) int {
+		e := st.log[i]
+		fs := []solver.Fact{e.fact}
+		for _, b := range e.because {
+			fs = append(fs, st.log[b].fact)
+		}
+		return partOf(prob, e.rule, fs)
+	}
 	var groups [][]int
 	for i, e := range st.log {
 		if !need[i] || e.start {
 			continue
 		}
-		if n := len(groups); n > 0 && e.ref == nil {
+		if n := len(groups); n > 0 && e.human != nil && st.log[groups[n-1][0]].human == e.human {
+			groups[n-1] = append(groups[n-1], i)
+			continue
+		}
+		if n := len(groups); n > 0 && e.ref == nil && e.human == nil {
 			g := groups[n-1]
-			if p := st.log[g[0]]; p.ref == nil && sameGroup(p.rule, p.fact, e.rule, e.fact) && !dependsOn(e.after, g) {
+			if p := st.log[g[0]]; p.ref == nil && p.human == nil && sameGroup(p.rule, p.fact, e.rule, e.fact) && groupKey(prob, p.rule, part(g[0])) == groupKey(prob, e.rule, part(i)) && !dependsOn(e.after, g) {
 				groups[n-1] = append(g, i)
 				continue
 			}
@@ -542,12 +680,14 @@ func (st *solveState) chain() *Solution {
 		if e.ref != nil {
 			at := e.at
 			outer := func(p int) Cited { return cite(at[p]) }
-			sol.Steps = append(sol.Steps, supposeStep(num, e.ref, outer))
+			sol.Steps = append(sol.Steps, supposeStep(prob, num, e.ref, outer))
 			continue
 		}
 		s := Step{Number: num, Kind: Apply, Rule: e.rule}
+		var parts []int
 		seen := map[int]bool{}
 		for _, i := range g {
+			parts = append(parts, part(i))
 			s.Facts = append(s.Facts, st.log[i].fact)
 			for _, b := range st.log[i].because {
 				if !seen[b] {
@@ -555,6 +695,10 @@ func (st *solveState) chain() *Solution {
 					s.Because = append(s.Because, cite(b))
 				}
 			}
+		}
+		s.Parts = partsOf(parts...)
+		if h := e.human; h != nil {
+			s.Human, s.Parts, s.Also = h.rule, h.main.Parts, h.also
 		}
 		sol.Steps = append(sol.Steps, s)
 	}
@@ -587,11 +731,18 @@ func dependsOn(after, group []int) bool {
 // supposeStep writes a refutation as a Suppose step numbered num, its
 // nested steps numbered num.1, num.2, ...; outer cites the context's
 // trail positions below ref.base.
-func supposeStep(num string, ref *refutation, outer func(p int) Cited) Step {
+func supposeStep(prob *solver.Problem, num string, ref *refutation, outer func(p int) Cited) Step {
 	ref.walk()
 	tr := ref.final.Trail()
 	s := Step{Number: num, Kind: Suppose, Supposed: ref.sup, Facts: []solver.Fact{negate(ref.sup)}}
 	ps := slices.Sorted(mapKeys(ref.need))
+	part := func(d solver.Derivation) int {
+		fs := []solver.Fact{d.Fact}
+		for _, b := range d.Because {
+			fs = append(fs, tr[b].Fact)
+		}
+		return partOf(prob, d.Rule, fs)
+	}
 	// Group as at the top level: neighbouring facts of one rule.
 	var groups [][]int
 	for _, p := range ps {
@@ -601,7 +752,7 @@ func supposeStep(num string, ref *refutation, outer func(p int) Cited) Step {
 		d := tr[p]
 		if n := len(groups); n > 0 && ref.learned[p] == nil {
 			g := groups[n-1]
-			if pd := tr[g[0]]; ref.learned[g[0]] == nil && sameGroup(pd.Rule, pd.Fact, d.Rule, d.Fact) && !dependsOn(d.Because, g) {
+			if pd := tr[g[0]]; ref.learned[g[0]] == nil && sameGroup(pd.Rule, pd.Fact, d.Rule, d.Fact) && groupKey(prob, pd.Rule, part(pd)) == groupKey(prob, d.Rule, part(d)) && !dependsOn(d.Because, g) {
 				groups[n-1] = append(g, p)
 				continue
 			}
@@ -633,23 +784,31 @@ func supposeStep(num string, ref *refutation, outer func(p int) Cited) Step {
 	for k, g := range groups {
 		sub := num + "." + strconv.Itoa(k+1)
 		if in := ref.learned[g[0]]; in != nil {
-			s.Sub = append(s.Sub, supposeStep(sub, in, cite))
+			s.Sub = append(s.Sub, supposeStep(prob, sub, in, cite))
 			continue
 		}
 		a := Step{Number: sub, Kind: Apply, Rule: tr[g[0]].Rule}
+		var parts []int
 		seen := map[int]bool{}
 		for _, p := range g {
+			parts = append(parts, part(tr[p]))
 			a.Facts = append(a.Facts, tr[p].Fact)
 			a.Because = append(a.Because, cites(tr[p].Because, seen)...)
 		}
+		a.Parts = partsOf(parts...)
 		s.Sub = append(s.Sub, a)
 	}
 	k := ref.final.Conflict()
+	var kfs []solver.Fact
+	for _, b := range k.Because {
+		kfs = append(kfs, tr[b].Fact)
+	}
 	s.Sub = append(s.Sub, Step{
 		Number:  num + "." + strconv.Itoa(len(groups)+1),
 		Kind:    Contradiction,
 		Rule:    k.Rule,
 		Because: cites(k.Because, map[int]bool{}),
+		Parts:   partsOf(partOf(prob, k.Rule, kfs)),
 	})
 	return s
 }

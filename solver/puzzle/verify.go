@@ -15,7 +15,8 @@ var ErrBadStep = errors.New("puzzle: a step does not follow from what it cites")
 
 // CheckSteps verifies a worked solution mechanically, with a SAT engine of
 // its own: every Apply step's facts follow from exactly the line it reads
-// (or the rule of the game), the facts it cites from earlier steps (or the
+// (only the constraints of it the step quotes, its Parts, when it names
+// them) or the rule of the game, the facts it cites from earlier steps (or the
 // enclosing suppositions) and the given lines those rest on; every
 // Contradiction's line and cited facts admit no world; every Suppose step
 // establishes the opposite of its supposition and ends in a
@@ -44,6 +45,26 @@ func CheckSteps(ctx context.Context, in *Instance, sol *Solution) error {
 		factID[f] = id
 		return id, err
 	}
+	partID := map[string]int{}
+	// partsID is an observation of just the constraints parts of
+	// observation id: what a step that quotes them may read.
+	partsID := func(num string, id int, parts []int) (int, error) {
+		key := fmt.Sprint(id, parts)
+		if pid, ok := partID[key]; ok {
+			return pid, nil
+		}
+		ks := in.Problem.Observations()[id].Constraints
+		var cs []solver.Constraint
+		for _, i := range parts {
+			if i < 0 || i >= len(ks) {
+				return 0, fmt.Errorf("%w: step %s: quotes part %d of a line of %d", ErrBadStep, num, i, len(ks))
+			}
+			cs = append(cs, ks[i])
+		}
+		pid, err := p.Add(solver.Observation{Label: "part", Constraints: cs})
+		partID[key] = pid
+		return pid, err
+	}
 	isGiven := map[int]bool{}
 	for _, g := range in.Givens {
 		isGiven[g] = true
@@ -54,11 +75,29 @@ func CheckSteps(ctx context.Context, in *Instance, sol *Solution) error {
 	// ids are the observations a step may use: its line and what it cites.
 	ids := func(st *Step, visible map[string][]solver.Fact) ([]int, error) {
 		var out []int
-		if st.Rule.Kind == solver.RuleObservation {
-			if st.Rule.Index < 0 || st.Rule.Index >= len(in.Problem.Observations()) {
+		reads := append([]Reading{{Rule: st.Rule, Parts: st.Parts}}, st.Also...)
+		if st.Human == NoHuman && len(st.Also) > 0 {
+			return nil, bad(st, "reads several rules without naming the deduction")
+		}
+		for _, rd := range reads {
+			if rd.Rule.Kind != solver.RuleObservation {
+				if len(rd.Parts) > 0 {
+					return nil, bad(st, "quotes parts of a rule that is not a line")
+				}
+				continue
+			}
+			if rd.Rule.Index < 0 || rd.Rule.Index >= len(in.Problem.Observations()) {
 				return nil, bad(st, "unknown line")
 			}
-			out = append(out, st.Rule.Index)
+			if len(rd.Parts) == 0 {
+				out = append(out, rd.Rule.Index)
+				continue
+			}
+			pid, err := partsID(st.Number, rd.Rule.Index, rd.Parts)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, pid)
 		}
 		for _, c := range st.Because {
 			if c.Step == "" {
@@ -137,10 +176,27 @@ func CheckSteps(ctx context.Context, in *Instance, sol *Solution) error {
 				if err := check(st.Sub, inner); err != nil {
 					return err
 				}
+			case Conclude:
+				if len(st.Facts) > 0 || len(st.Sub) > 0 {
+					return bad(st, "a conclusion that establishes facts")
+				}
+				if _, err := ids(st, visible); err != nil {
+					return err
+				}
+				if in.Conclude == nil {
+					return bad(st, "a conclusion the game does not check")
+				}
+				var cited []solver.Fact
+				for _, c := range st.Because {
+					cited = append(cited, c.Fact)
+				}
+				if err := in.Conclude(st.Claim, cited); err != nil {
+					return bad(st, "%v", err)
+				}
 			default:
 				return bad(st, "unknown kind")
 			}
-			if st.Kind != Contradiction {
+			if st.Kind != Contradiction && st.Kind != Conclude {
 				visible[st.Number] = st.Facts
 			}
 		}

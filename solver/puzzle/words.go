@@ -40,6 +40,14 @@ type Saying interface {
 	Says(id int) string
 }
 
+// Counting is implemented by Words that state one constraint of an
+// observation in the game's terms, such as one kind of Clue's envelope
+// rule ("the envelope holds one card of each kind, so exactly one of the 9
+// rooms"); Count returns "" to let the count be worded plainly.
+type Counting interface {
+	Count(id int, k solver.Constraint) string
+}
+
 // DefaultWords words facts and rules with the model's card and holder
 // names and observations with their labels and line numbers. Game
 // packages embed it and override what reads better in the game's terms.
@@ -143,7 +151,30 @@ func List(items []string, and string) string {
 // nested steps have their own texts.
 func StepText(s *Step, p *solver.Problem, w Words) string {
 	var b strings.Builder
+	switch {
+	case s.Kind == Apply && s.Human != NoHuman:
+		b.WriteString(upperFirst(factsText(s.Facts, w)))
+		b.WriteString(": ")
+		b.WriteString(humanText(s, p, w))
+		if len(s.Because) > 0 {
+			b.WriteString(", given that ")
+			b.WriteString(citedText(s, w))
+		}
+		b.WriteString(".")
+		return b.String()
+	}
 	switch s.Kind {
+	case Conclude:
+		claim := s.Claim
+		if cw, ok := w.(Concluding); ok {
+			claim = cw.Conclusion(s.Claim)
+		}
+		b.WriteString(upperFirst(claim))
+		if len(s.Because) > 0 {
+			b.WriteString(", and ")
+			b.WriteString(citedText(s, w))
+		}
+		b.WriteString(".")
 	case Apply:
 		b.WriteString(upperFirst(factsText(s.Facts, w)))
 		b.WriteString(": ")
@@ -183,6 +214,11 @@ func ruleText(s *Step, p *solver.Problem, w Words) string {
 	if !ok {
 		return w.Observation(id)
 	}
+	if cw, ok := w.(Counting); ok {
+		if t := cw.Count(id, k); t != "" {
+			return t
+		}
+	}
 	h, cards, ok := countOf(k)
 	if !ok || len(cards) < 2 {
 		if sw, ok := w.(Saying); ok {
@@ -204,6 +240,29 @@ func ruleText(s *Step, p *solver.Problem, w Words) string {
 		op = "at least"
 	}
 	return fmt.Sprintf("%s says %s holds %s %d of %s", w.Observation(id), w.Place(h), op, k.Bound, cardsText(cards, w, "and"))
+}
+
+// humanText states a deduction that reads several rules at once: the
+// rules, and why together they give the step's facts.
+func humanText(s *Step, p *solver.Problem, w Words) string {
+	read := func(rd Reading) string {
+		return ruleText(&Step{Kind: Apply, Rule: rd.Rule, Parts: rd.Parts, Facts: s.Facts, Because: s.Because}, p, w)
+	}
+	var also []string
+	for _, rd := range s.Also {
+		also = append(also, read(rd))
+	}
+	switch s.Human {
+	case HandFull:
+		if len(also) == 1 {
+			return fmt.Sprintf("%s, and %s, which takes all the room left", read(Reading{Rule: s.Rule, Parts: s.Parts}), also[0])
+		}
+		return fmt.Sprintf("%s, and %s; these share no card still open, and together they take all the room left", read(Reading{Rule: s.Rule, Parts: s.Parts}), List(also, "and"))
+	case SharedSet:
+		all := append([]string{read(Reading{Rule: s.Rule, Parts: s.Parts})}, also...)
+		return fmt.Sprintf("%s; together they need as many cards as are left open among their cards, so each of those cards is in one of these places", List(all, "and"))
+	}
+	return read(Reading{Rule: s.Rule, Parts: s.Parts})
 }
 
 // cardsText names the cards a line counts: "3H, 4H and 5H", or "its 15
@@ -233,6 +292,9 @@ func constraintOf(s *Step, p *solver.Problem) (solver.Constraint, bool) {
 	ks := obs[s.Rule.Index].Constraints
 	if len(ks) == 0 {
 		return solver.Constraint{}, false
+	}
+	if len(s.Parts) == 1 && s.Parts[0] >= 0 && s.Parts[0] < len(ks) {
+		return ks[s.Parts[0]], true
 	}
 	fs := slices.Clone(s.Facts)
 	for _, c := range s.Because {
