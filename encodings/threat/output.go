@@ -66,9 +66,14 @@ func WriteText(b *strings.Builder, players []string, figs []Figure) {
 	}
 	b.WriteString("What each opponent knows (chance they can name the solution with certainty; solutions open):\n")
 	for _, f := range figs {
-		fmt.Fprintf(b, "  %-8s certain %7s", players[f.Opponent], table.Percent(f.Certain))
-		if !f.Exact {
-			fmt.Fprintf(b, " ±%.1f%%", f.StdErr*100)
+		switch atEnd := f.Certain.Sign() == 0 || f.Certain.Cmp(big.NewRat(1, 1)) == 0; {
+		case f.Exact:
+			fmt.Fprintf(b, "  %-8s certain %7s", players[f.Opponent], table.Percent(f.Certain))
+		case atEnd:
+			// No "±0.0%": a share at an end of the samples is a bound.
+			fmt.Fprintf(b, "  %-8s certain %7s", players[f.Opponent], sampledShort(f.Certain, f.Samples))
+		default:
+			fmt.Fprintf(b, "  %-8s certain %7s ±%.1f%%", players[f.Opponent], table.Percent(f.Certain), f.StdErr*100)
 		}
 		b.WriteString(";")
 		for k, p := range f.Open {
@@ -94,12 +99,21 @@ func Headline(players []string, figs []Figure) string {
 	var parts []string
 	worst := 0.0
 	for _, f := range figs {
-		parts = append(parts, players[f.Opponent]+" "+Short(f.Certain))
+		if f.Exact {
+			parts = append(parts, players[f.Opponent]+" "+Short(f.Certain))
+		} else {
+			parts = append(parts, players[f.Opponent]+" "+sampledShort(f.Certain, f.Samples))
+		}
 		worst = max(worst, f.StdErr)
 	}
 	s := "Opponents certain: " + strings.Join(parts, ", ")
 	if figs[0].Exact {
 		return s + " (exact)"
+	}
+	if worst < 0.005 {
+		// Every figure at an end of the samples, each written as a bound:
+		// a "±0%" would read as certainty, which samples never give.
+		return s
 	}
 	return s + fmt.Sprintf(" (±%.0f%%)", worst*100)
 }
@@ -116,4 +130,23 @@ func Short(p *big.Rat) string {
 		return ">99%"
 	}
 	return s
+}
+
+// sampledShort writes a sampled probability as Short does, except at the
+// ends: a share of 0 (or 1) of n samples does not make the figure certain,
+// so it is written as below (or above) the one-sided 95% bound 3/n (the
+// rule of three), and never as 0% or 100%: "<2%" for 0 of 200 samples.
+func sampledShort(p *big.Rat, n int) string {
+	if p.Sign() > 0 && p.Cmp(big.NewRat(1, 1)) < 0 {
+		return Short(p)
+	}
+	bound := 1
+	if n > 0 {
+		bound = max(1, (300+n-1)/n)
+	}
+	bound = min(bound, 99)
+	if p.Sign() == 0 {
+		return fmt.Sprintf("<%d%%", bound)
+	}
+	return fmt.Sprintf(">%d%%", 100-bound)
 }
