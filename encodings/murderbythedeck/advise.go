@@ -222,7 +222,16 @@ func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 		}
 	}
 	if a.NextDeath != nil {
-		fmt.Fprintf(&b, "Next card drawn is a death card: %s", pct(a.NextDeath, a.NextDeathSE))
+		risk := pct(a.NextDeath, a.NextDeathSE)
+		if a.NextDeath.Sign() == 0 {
+			// No world drawn had one: 0% only where the lines prove it,
+			// as the sheet's headline says it.
+			risk = "<1%"
+			if g.noDeathInPile(ctx) {
+				risk = "0%"
+			}
+		}
+		fmt.Fprintf(&b, "Next card drawn is a death card: %s", risk)
 		if !a.Kills {
 			b.WriteString(" (it would not put you on death row)")
 		}
