@@ -1493,12 +1493,53 @@ func (x *encoding) openPlayer() int {
 // solver, under the observations in force (a unit-propagation probe, a
 // world made without the solver, then a search).
 func (x *encoding) placesAt(ctx context.Context, now int, may [][]bool) ([][]bool, error) {
+	var start map[Card][]bool
+	if now == x.now {
+		start = x.nowSeen
+	}
 	ids := x.activeIDs()
+	var first solver.World
+	if x.last != nil && x.lastNow == x.now && x.fits(x.last, ids) {
+		first = x.last
+	}
+	return x.settle(ctx, ids, now, start, may, first)
+}
+
+// places0 is, by card index and place, whether the closed turns' lines
+// allow the card there at the open turn's start. seen, when not nil,
+// gives the places where the tracker's sampled histories have each card
+// then: those are possible (a sampled history is a legal history of the
+// lines). Each place left is asked of the one solver, under the closed
+// turns' observations; a world found settles one place of every card, so
+// a question is asked only of a place no history or world has shown yet.
+// (One question for all the places left, "some card is at a place not
+// yet shown possible", was tried: its last, unsatisfiable, solve could
+// take the solver minutes.)
+func (x *encoding) places0(ctx context.Context, seen func() map[Card][]bool) ([][]bool, error) {
+	var sn map[Card][]bool
+	if seen != nil {
+		sn = seen()
+	}
+	return x.settle(ctx, x.closedIDs(), x.now-1, sn, nil, nil)
+}
+
+// settle is, by card index and place, whether the observations ids allow
+// the card at that place at time point t. start, when not nil, gives
+// places already known possible (a sampled history is a legal history of
+// the lines); may, when not nil, the only places still worth asking (the
+// others are left false); first, when not nil, a world of ids to start
+// from, else one is made without the solver. A world found settles one
+// place of every card, and the worlds two cards' swap makes of it more
+// (at most maxSwapWorlds a call); each place left is a question to the
+// one solver under ids: a unit-propagation probe, a world made without
+// the solver, then a search.
+func (x *encoding) settle(ctx context.Context, ids []int, t int, start map[Card][]bool, may [][]bool, first solver.World) ([][]bool, error) {
+	asked := func(i, m int) bool { return may == nil || may[i][m] }
 	is := make([][]bool, len(x.cards))
 	for i, c := range x.cards {
 		is[i] = make([]bool, x.places)
-		if now == x.now && x.nowSeen != nil {
-			copy(is[i], x.nowSeen[c])
+		if start != nil {
+			copy(is[i], start[c])
 		}
 	}
 	sw := x.newSwapper(ids)
@@ -1507,17 +1548,17 @@ func (x *encoding) placesAt(ctx context.Context, now int, may [][]bool) ([][]boo
 	var found func(w solver.World)
 	found = func(w solver.World) {
 		for j, d := range x.cards {
-			if h := int(w[x.card(d, now)]); h < x.places {
+			if h := int(w[x.card(d, t)]); h < x.places {
 				is[j][h] = true
 			}
 		}
 		for i := range x.cards {
 			for m := range x.places {
-				if is[i][m] || !may[i][m] || worlds >= maxSwapWorlds {
+				if is[i][m] || !asked(i, m) || worlds >= maxSwapWorlds {
 					continue
 				}
 				for j, d := range x.cards {
-					if j == i || int(w[x.card(d, now)]) != m {
+					if j == i || int(w[x.card(d, t)]) != m {
 						continue
 					}
 					if v, ok := sw.swap(w, i, j); ok {
@@ -1529,12 +1570,15 @@ func (x *encoding) placesAt(ctx context.Context, now int, may [][]bool) ([][]boo
 			}
 		}
 	}
-	if x.last != nil && x.lastNow == x.now && x.fits(x.last, ids) {
-		found(x.last)
-	} else if w := q.world(now); w != nil {
-		found(w)
+	if first == nil {
+		first = q.world(t)
 	}
-	no := x.unitNo(ids, now)
+	if first != nil {
+		found(first)
+	}
+	// What an observation says of one card at t alone (the pile and the
+	// seat's hand card by card) settles places without the solver.
+	no := x.unitNo(ids, t)
 	var sc *solver.Scope
 	defer func() {
 		if sc != nil {
@@ -1543,16 +1587,18 @@ func (x *encoding) placesAt(ctx context.Context, now int, may [][]bool) ([][]boo
 	}()
 	for i, c := range x.cards {
 		for m := range x.places {
-			if is[i][m] || !may[i][m] || no[i][m] {
+			if is[i][m] || !asked(i, m) || no[i][m] {
 				continue
 			}
 			if sc == nil {
+				// The observations, propagated once for every question
+				// left (a scope).
 				var err error
 				if sc, err = x.sat.OpenUnder(ctx, ids); err != nil {
 					return nil, err
 				}
 			}
-			f := solver.Fact{Card: x.card(c, now), Holder: solver.Holder(m), Holds: false}
+			f := solver.Fact{Card: x.card(c, t), Holder: solver.Holder(m), Holds: false}
 			proved, err := sc.Propagates(ctx, f)
 			if err != nil {
 				return nil, err
@@ -1560,8 +1606,10 @@ func (x *encoding) placesAt(ctx context.Context, now int, may [][]bool) ([][]boo
 			if proved {
 				continue
 			}
-			q.pin(i, m, now)
-			if w := q.world(now); w != nil {
+			// A world with the card there, made from the last one
+			// without a search (checked against the observations).
+			q.pin(i, m, t)
+			if w := q.world(t); w != nil {
 				found(w)
 				continue
 			}
@@ -1577,117 +1625,6 @@ func (x *encoding) placesAt(ctx context.Context, now int, may [][]bool) ([][]boo
 	}
 	x.swapped += worlds
 	return is, nil
-}
-
-// places0 is, by card index and place, whether the closed turns' lines
-// allow the card there at the open turn's start. seen, when not nil,
-// gives the places where the tracker's sampled histories have each card
-// then: those are possible (a sampled history is a legal history of the
-// lines). Each place left is asked of the one solver, under the closed
-// turns' observations; a world found settles one place of every card, so
-// a question is asked only of a place no history or world has shown yet.
-// (One question for all the places left, "some card is at a place not
-// yet shown possible", was tried: its last, unsatisfiable, solve could
-// take the solver minutes.)
-func (x *encoding) places0(ctx context.Context, seen func() map[Card][]bool) ([][]bool, error) {
-	then := x.now - 1
-	var sn map[Card][]bool
-	if seen != nil {
-		sn = seen()
-	}
-	was := make([][]bool, len(x.cards))
-	for i, c := range x.cards {
-		was[i] = make([]bool, x.places)
-		if sn != nil {
-			copy(was[i], sn[c])
-		}
-	}
-	ids := x.closedIDs()
-	sw := x.newSwapper(ids)
-	q := x.newQuick(ids)
-	// found settles the places at then of a world found, and of the
-	// worlds two cards' swap makes of it (at most maxSwapWorlds a turn).
-	worlds := 0
-	var found func(w solver.World)
-	found = func(w solver.World) {
-		for j, d := range x.cards {
-			if h := int(w[x.card(d, then)]); h < x.places {
-				was[j][h] = true
-			}
-		}
-		for i := range x.cards {
-			for m := range x.places {
-				if was[i][m] || worlds >= maxSwapWorlds {
-					continue
-				}
-				for j, d := range x.cards {
-					if j == i || int(w[x.card(d, then)]) != m {
-						continue
-					}
-					if v, ok := sw.swap(w, i, j); ok {
-						worlds++
-						found(v)
-						break
-					}
-				}
-			}
-		}
-	}
-	// The closed turns' observations are propagated once, for every
-	// question (a scope).
-	// The last check's world is one of the closed turns' lines too.
-	if w := q.world(then); w != nil {
-		found(w)
-	}
-	// What an observation says of one card at then alone (the pile and
-	// the seat's hand card by card) settles places without the solver.
-	no := x.unitNo(ids, then)
-	var sc *solver.Scope
-	defer func() {
-		if sc != nil {
-			sc.Close()
-		}
-	}()
-	for i, c := range x.cards {
-		for m := range x.places {
-			if was[i][m] || no[i][m] {
-				continue
-			}
-			if sc == nil {
-				// The closed turns' observations, propagated once for
-				// every question left (a scope).
-				var err error
-				if sc, err = x.sat.OpenUnder(ctx, ids); err != nil {
-					return nil, err
-				}
-			}
-			f := solver.Fact{Card: x.card(c, then), Holder: solver.Holder(m), Holds: false}
-			proved, err := sc.Propagates(ctx, f)
-			if err != nil {
-				return nil, err
-			}
-			if proved {
-				continue
-			}
-			// A world with the card there, made from the last one
-			// without a search (checked against the observations).
-			q.pin(i, m, then)
-			if w := q.world(then); w != nil {
-				found(w)
-				continue
-			}
-			e, err := sc.Implies(ctx, f)
-			if err != nil {
-				return nil, err
-			}
-			if e.Implied {
-				continue
-			}
-			found(e.Witness)
-		}
-	}
-	x.swapped += worlds
-	return was, nil
 }
 
 // unitNo is, by card index and place, whether one constraint of the
