@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	allgames "github.com/gumshoe-dev/gumshoe/encodings/games"
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
 )
 
@@ -16,16 +18,16 @@ import (
 // truly a game's own: its simulator. solve, why and advise after a game's
 // name are the commands every game shares.
 func init() {
-	for _, g := range gameTable {
+	for _, g := range allgames.All {
 		register(gameCommand(g))
 	}
 }
 
 // gameCommand is "gumshoe <game> SUBCOMMAND".
-func gameCommand(g cliGame) command {
+func gameCommand(g allgames.Game) command {
 	c := command{
-		name:    g.def.Name,
-		summary: g.def.Title + ": simulated games",
+		name:    g.Name,
+		summary: g.Title + ": simulated games",
 		usage:   "simulate [flags]",
 		help: fmt.Sprintf(`Subcommands:
   simulate %s
@@ -35,7 +37,7 @@ func gameCommand(g cliGame) command {
       "gumshoe solve FILE" (see "gumshoe help solve").
 
 Example: gumshoe help %s simulate
-`, g.simulate.usage, g.simulate.summary, g.def.Name, g.def.Name),
+`, g.Simulator.Usage, g.Simulator.Summary, g.Name, g.Name),
 	}
 	c.run = func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs := newFlags(c, stdout, stderr)
@@ -47,8 +49,8 @@ Example: gumshoe help %s simulate
 		}
 		switch sub := args[0]; sub {
 		case "simulate":
-			sc := command{name: g.def.Name + " simulate", summary: g.simulate.summary, usage: g.simulate.usage, help: g.simulate.help}
-			return g.simulate.run(newFlags(sc, stdout, stderr), args[1:], stdout, stderr)
+			sc := command{name: g.Name + " simulate", summary: g.Simulator.Summary, usage: g.Simulator.Usage, help: g.Simulator.Help}
+			return runSimulator(g.Simulator, newFlags(sc, stdout, stderr), args[1:], stdout)
 		case "solve", "why", "advise":
 			return commands[sub].run(args[1:], stdin, stdout, stderr)
 		default:
@@ -56,6 +58,20 @@ Example: gumshoe help %s simulate
 		}
 	}
 	return c
+}
+
+// runSimulator runs a game's simulator with args (flags only), its log on
+// stdout; a mistake in the flags' values is a usage error.
+func runSimulator(sim allgames.Simulator, fs *pflag.FlagSet, args []string, stdout io.Writer) int {
+	run := sim.Flags(fs)
+	if code, ok := parseArgs(fs, args, 0, 0, "no arguments besides the flags"); !ok {
+		return code
+	}
+	err := run(stdout)
+	if ue, ok := errors.AsType[*allgames.UsageError](err); ok {
+		return usageError(fs, "%s", ue.Msg)
+	}
+	return exitWith(fs, err)
 }
 
 // exitWith prints err, if any, as "gumshoe <command>: err" and returns the

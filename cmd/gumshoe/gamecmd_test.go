@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"slices"
 	"strings"
 	"testing"
 
@@ -30,17 +29,20 @@ func TestBadFlag(t *testing.T) {
 	}
 }
 
-// TestGameTableHasEveryGame: the command line knows every game of
-// games.All, in the same order.
-func TestGameTableHasEveryGame(t *testing.T) {
-	var want, got []string
-	for _, d := range allgames.All {
-		want = append(want, d.Name)
-	}
-	for _, g := range gameTable {
-		got = append(got, g.def.Name)
-	}
-	if !slices.Equal(got, want) {
-		t.Errorf("gameTable has %v, games.All %v", got, want)
+// TestEveryGameHasItsCommand: every game of the one game list has its game
+// command, whose simulate help shows the simulator's own flags.
+func TestEveryGameHasItsCommand(t *testing.T) {
+	for _, g := range allgames.All {
+		if _, ok := commands[g.Name]; !ok {
+			t.Errorf("%s: no game command", g.Name)
+			continue
+		}
+		var out, errb strings.Builder
+		if code := run([]string{"help", g.Name, "simulate"}, strings.NewReader(""), &out, &errb); code != exitOK {
+			t.Errorf("help %s simulate: exit %d, stderr %q", g.Name, code, errb.String())
+		}
+		if !strings.Contains(out.String(), "--seed") || !strings.Contains(out.String(), g.Simulator.Summary) {
+			t.Errorf("help %s simulate: no --seed flag or summary in\n%s", g.Name, out.String())
+		}
 	}
 }

@@ -11,7 +11,8 @@
 //	gumshoe puzzle GAME [flags]        deduction puzzles
 //
 // Every command works for every game through the contract of
-// encodings/table; the games are listed once, in games.go. Run "gumshoe
+// encodings/table; the games are listed once, in
+// encodings/games (games.All). Run "gumshoe
 // help" for the list of commands and "gumshoe help <command>" for one
 // command's arguments, with an example, and flags. A usage error exits 2,
 // a command that ran and failed 1. docs/cli.md is the full manual.

@@ -41,6 +41,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/clue"
+	allgames "github.com/gumshoe-dev/gumshoe/encodings/games"
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
 	"github.com/gumshoe-dev/gumshoe/solver/puzzle"
 	"github.com/gumshoe-dev/gumshoe/web"
@@ -65,30 +66,12 @@ Example: gumshoe puzzle dod --difficulty easy --count 3 --out puzzles
 	})
 }
 
-// puzzleOpts are the command's choices a generator reads.
-type puzzleOpts struct {
-	players int
-	level   puzzle.Level
-	any     bool
-	preset  string // Clue's deck
-}
-
-// verified lays out a puzzle once its own check passed.
-func verified(ctx context.Context, seed uint64, verify func(context.Context) error, page func() *puzzle.Page) (*puzzle.Page, error) {
-	if err := verify(ctx); err != nil {
-		return nil, fmt.Errorf("the puzzle from seed %d failed its check: %w", seed, err)
-	}
-	return page(), nil
-}
-
 // puzzleGameNames are the games the puzzle command knows, in the order of
-// the game table.
+// the game list.
 func puzzleGameNames() []string {
 	var names []string
-	for _, g := range gameTable {
-		if g.puzzles != nil {
-			names = append(names, g.def.Name)
-		}
+	for _, g := range allgames.All.WithPuzzles() {
+		names = append(names, g.Name)
 	}
 	return names
 }
@@ -110,13 +93,13 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	cg, ok := findGame(fs.Arg(0))
-	if !ok || cg.puzzles == nil {
+	if !ok || cg.Puzzles == nil {
 		return usageError(fs, "no puzzles for %q (games: %s)", fs.Arg(0), strings.Join(puzzleGameNames(), ", "))
 	}
-	name, game := cg.def.Name, cg.puzzles
-	title := cg.def.Title
+	name, game := cg.Name, cg.Puzzles
+	title := cg.Title
 	if *difficulty == "" {
-		*difficulty = game.level
+		*difficulty = game.Level
 	}
 	var level puzzle.Level
 	anyLevel := strings.EqualFold(*difficulty, "any")
@@ -154,10 +137,10 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	n := *players
 	if n == 0 {
-		n = game.players
+		n = game.Players
 	}
-	if n < game.minPlayers || n > game.maxPlayers {
-		return usageError(fs, "--players: %s puzzles take %d to %d players, not %d", title, game.minPlayers, game.maxPlayers, n)
+	if n < game.MinPlayers || n > game.MaxPlayers {
+		return usageError(fs, "--players: %s puzzles take %d to %d players, not %d", title, game.MinPlayers, game.MaxPlayers, n)
 	}
 	ext := "txt"
 	switch {
@@ -205,7 +188,7 @@ func runPuzzle(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	missed := make([]error, *count)
 	pages, err := puzzle.Batch(ctx, *count, *workers, func(ctx context.Context, i int) (*puzzle.Page, error) {
 		title := fmt.Sprintf("%s puzzle %d", title, i+1)
-		p, err := game.make(ctx, *seed+uint64(i), puzzleOpts{players: n, level: level, any: anyLevel, preset: *preset}, title)
+		p, err := game.Make(ctx, *seed+uint64(i), allgames.PuzzleOptions{Players: n, Level: level, Any: anyLevel, Preset: *preset}, title)
 		if errors.Is(err, puzzle.ErrNoPuzzle) && *count > 1 {
 			missed[i] = err
 			return nil, nil

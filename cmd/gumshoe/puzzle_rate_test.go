@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	allgames "github.com/gumshoe-dev/gumshoe/encodings/games"
 	"github.com/gumshoe-dev/gumshoe/solver/puzzle"
 )
 
@@ -37,29 +38,26 @@ func TestPuzzleRates(t *testing.T) {
 	var rates, dist strings.Builder
 	fmt.Fprintf(&rates, "| game | players | level | puzzles | wall s | puzzles/s (wall) | cpu-ms/puzzle |\n|---|---|---|---|---|---|---|\n")
 	fmt.Fprintf(&dist, "| game | players | easy | medium | hard | depth 0/1/2/3/4 | mean steps | mean widest step | mean clues |\n|---|---|---|---|---|---|---|---|---|\n")
-	for _, g := range gameTable {
-		game := g.puzzles
-		if game == nil {
-			continue
-		}
-		name := g.def.Name
+	for _, g := range allgames.All.WithPuzzles() {
+		game := g.Puzzles
+		name := g.Name
 		for _, level := range puzzle.Levels {
-			o := puzzleOpts{players: game.players, level: level, preset: "cluedo"}
+			o := allgames.PuzzleOptions{Players: game.Players, Level: level, Preset: "cluedo"}
 			start, cpu0 := time.Now(), processCPU()
 			pages, err := puzzle.Batch(ctx, *puzzleRateCount, 0, func(ctx context.Context, i int) (*puzzle.Page, error) {
-				return game.make(ctx, uint64(i+1), o, "p")
+				return game.Make(ctx, uint64(i+1), o, "p")
 			}, nil)
 			wall, cpu := time.Since(start), processCPU()-cpu0
 			if err != nil {
-				fmt.Fprintf(&rates, "| %s | %d | %s | — | — | — | %s |\n", name, game.players, level, strings.ReplaceAll(err.Error(), "|", "/"))
+				fmt.Fprintf(&rates, "| %s | %d | %s | — | — | — | %s |\n", name, game.Players, level, strings.ReplaceAll(err.Error(), "|", "/"))
 				continue
 			}
 			n := len(pages)
-			fmt.Fprintf(&rates, "| %s | %d | %s | %d | %.1f | %.2f | %.0f |\n", name, game.players, level, n, wall.Seconds(), float64(n)/wall.Seconds(), cpu.Seconds()*1000/float64(n))
+			fmt.Fprintf(&rates, "| %s | %d | %s | %d | %.1f | %.2f | %.0f |\n", name, game.Players, level, n, wall.Seconds(), float64(n)/wall.Seconds(), cpu.Seconds()*1000/float64(n))
 		}
-		o := puzzleOpts{players: game.players, any: true, preset: "cluedo"}
+		o := allgames.PuzzleOptions{Players: game.Players, Any: true, Preset: "cluedo"}
 		pages, err := puzzle.Batch(ctx, *puzzleDistCount, 0, func(ctx context.Context, i int) (*puzzle.Page, error) {
-			return game.make(ctx, uint64(i+1), o, "p")
+			return game.Make(ctx, uint64(i+1), o, "p")
 		}, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -83,7 +81,7 @@ func TestPuzzleRates(t *testing.T) {
 		for i, v := range depths {
 			ds[i] = fmt.Sprint(v)
 		}
-		fmt.Fprintf(&dist, "| %s | %d | %d | %d | %d | %s | %.1f | %.1f | %.1f |\n", name, game.players, levels["easy"], levels["medium"], levels["hard"], strings.Join(ds, "/"), float64(steps)/k, float64(widest)/k, float64(clues)/k)
+		fmt.Fprintf(&dist, "| %s | %d | %d | %d | %d | %s | %.1f | %.1f | %.1f |\n", name, game.Players, levels["easy"], levels["medium"], levels["hard"], strings.Join(ds, "/"), float64(steps)/k, float64(widest)/k, float64(clues)/k)
 	}
 	t.Logf("GOMAXPROCS %d\n\n%s\n%s", runtime.GOMAXPROCS(0), rates.String(), dist.String())
 }

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	allgames "github.com/gumshoe-dev/gumshoe/encodings/games"
 	"github.com/gumshoe-dev/gumshoe/solver/puzzle"
 )
 
@@ -49,15 +50,15 @@ func TestPuzzleShares(t *testing.T) {
 	fmt.Fprintf(&b, "| game | players | puzzles | easy | medium | hard | steps (easy/medium/hard) | suppositions (medium/hard) | clues (easy/medium/hard) |\n|---|---|---|---|---|---|---|---|---|\n")
 	for _, c := range shareCases {
 		g, ok := findGame(c.game)
-		if !ok || g.puzzles == nil {
+		if !ok || g.Puzzles == nil {
 			t.Fatalf("no puzzles for %s", c.game)
 		}
-		o := puzzleOpts{players: c.players, any: true, preset: c.preset}
-		if o.preset == "" {
-			o.preset = "cluedo"
+		o := allgames.PuzzleOptions{Players: c.players, Any: true, Preset: c.preset}
+		if o.Preset == "" {
+			o.Preset = "cluedo"
 		}
 		pages, err := puzzle.Batch(ctx, *puzzleSharesCount, 0, func(ctx context.Context, i int) (*puzzle.Page, error) {
-			return g.puzzles.make(ctx, uint64(i+1), o, "p")
+			return g.Puzzles.Make(ctx, uint64(i+1), o, "p")
 		}, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", c.game, err)
@@ -135,7 +136,7 @@ func TestPuzzleSuccess(t *testing.T) {
 			continue
 		}
 		g, ok := findGame(row.game)
-		if !ok || g.puzzles == nil {
+		if !ok || g.Puzzles == nil {
 			t.Fatalf("no puzzles for %s", row.game)
 		}
 		for _, n := range row.players {
@@ -146,9 +147,9 @@ func TestPuzzleSuccess(t *testing.T) {
 				if row.game == "deductio" && level != puzzle.Easy {
 					continue
 				}
-				o := puzzleOpts{players: n, level: level, preset: row.preset}
-				if o.preset == "" {
-					o.preset = "cluedo"
+				o := allgames.PuzzleOptions{Players: n, Level: level, Preset: row.preset}
+				if o.Preset == "" {
+					o.Preset = "cluedo"
 				}
 				type result struct {
 					err  error
@@ -176,7 +177,7 @@ func TestPuzzleSuccess(t *testing.T) {
 							}
 						}
 					}()
-					_, err := g.puzzles.make(ctx, uint64(i+1), o, "p")
+					_, err := g.Puzzles.Make(ctx, uint64(i+1), o, "p")
 					return result{err, processCPU() - start}, nil
 				}, nil)
 				cpu := processCPU() - cpu0

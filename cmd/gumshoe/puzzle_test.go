@@ -12,6 +12,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	allgames "github.com/gumshoe-dev/gumshoe/encodings/games"
 	"github.com/gumshoe-dev/gumshoe/solver/puzzle"
 )
 
@@ -196,13 +197,13 @@ func TestPuzzleLogSolves(t *testing.T) {
 func TestPuzzleCountKeeps(t *testing.T) {
 	g, ok := findGame("deductio")
 	require.True(t, ok)
-	saved := *g.puzzles
-	t.Cleanup(func() { *g.puzzles = saved })
-	g.puzzles.make = func(ctx context.Context, seed uint64, o puzzleOpts, title string) (*puzzle.Page, error) {
+	saved := *g.Puzzles
+	t.Cleanup(func() { *g.Puzzles = saved })
+	g.Puzzles.Make = func(ctx context.Context, seed uint64, o allgames.PuzzleOptions, title string) (*puzzle.Page, error) {
 		if seed == 2 {
 			return nil, fmt.Errorf("%w: none easy in 300 simulated games from seed 2", puzzle.ErrNoPuzzle)
 		}
-		return saved.make(ctx, seed, o, title)
+		return saved.Make(ctx, seed, o, title)
 	}
 	dir := t.TempDir()
 	var stdout, stderr bytes.Buffer

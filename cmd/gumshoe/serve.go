@@ -24,6 +24,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/clue"
+	allgames "github.com/gumshoe-dev/gumshoe/encodings/games"
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
 	"github.com/gumshoe-dev/gumshoe/solver/puzzle"
 	"github.com/gumshoe-dev/gumshoe/web"
@@ -211,29 +212,29 @@ func lanAddress() string {
 // servePuzzle makes a puzzle for a page of the server.
 func servePuzzle(ctx context.Context, r web.PuzzleRequest) (*puzzle.Page, error) {
 	cg, ok := findGame(r.Game)
-	if !ok || cg.puzzles == nil {
+	if !ok || cg.Puzzles == nil {
 		return nil, fmt.Errorf("no puzzles for %q (games: %s)", r.Game, strings.Join(puzzleGameNames(), ", "))
 	}
-	pg := cg.puzzles
+	pg := cg.Puzzles
 	n := r.Players
 	if n == 0 {
-		n = pg.players
+		n = pg.Players
 	}
-	if n < pg.minPlayers || n > pg.maxPlayers {
-		return nil, fmt.Errorf("%s puzzles take %d to %d players, not %d", cg.def.Title, pg.minPlayers, pg.maxPlayers, n)
+	if n < pg.MinPlayers || n > pg.MaxPlayers {
+		return nil, fmt.Errorf("%s puzzles take %d to %d players, not %d", cg.Title, pg.MinPlayers, pg.MaxPlayers, n)
 	}
 	d := r.Difficulty
 	if d == "" {
-		d = pg.level
+		d = pg.Level
 	}
-	o := puzzleOpts{players: n, any: strings.EqualFold(d, "any"), preset: clue.PresetCluedo}
-	if !o.any {
+	o := allgames.PuzzleOptions{Players: n, Any: strings.EqualFold(d, "any"), Preset: clue.PresetCluedo}
+	if !o.Any {
 		l, err := puzzle.ParseLevel(d)
 		if err != nil {
 			return nil, fmt.Errorf("difficulty %q: want easy, medium, hard or any", d)
 		}
-		o.level = l
+		o.Level = l
 	}
-	title := fmt.Sprintf("%s puzzle (seed %d)", cg.def.Title, r.Seed)
-	return pg.make(ctx, r.Seed, o, title)
+	title := fmt.Sprintf("%s puzzle (seed %d)", cg.Title, r.Seed)
+	return pg.Make(ctx, r.Seed, o, title)
 }

@@ -51,7 +51,7 @@ func jsonCases() []jsonCase {
 	}
 	sheet := func(ctx context.Context, g table.Game, w *bytes.Buffer) error { return table.SheetJSON(ctx, g, w) }
 	solve := func(ctx context.Context, g table.Game, w *bytes.Buffer) error {
-		d, _ := games.All.Find(g.Name())
+		d, _ := games.All.Definitions().Find(g.Name())
 		return table.SolveJSON(ctx, g, d.Title, w)
 	}
 	// A puzzle does not come from the example: it is made from a seed.
@@ -128,7 +128,7 @@ func TestJSONSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Every game writes every document every game has.
-	for _, d := range games.All {
+	for _, d := range games.All.Definitions() {
 		for _, kind := range []string{"report", "advice", "why", "sheet", "solve"} {
 			if !slices.ContainsFunc(jsonCases(), func(c jsonCase) bool {
 				return c.game.Name == d.Name && strings.HasPrefix(c.name, d.Name+"/"+kind)

@@ -15,7 +15,7 @@ import (
 // *table.LogError saying so, and that the game's example is not.
 func TestCheckReadyEveryGame(t *testing.T) {
 	ctx := context.Background()
-	for _, d := range games.All {
+	for _, d := range games.All.Definitions() {
 		for _, tc := range []struct {
 			text, want string
 		}{

@@ -87,7 +87,7 @@ func (c scriptChance) check() string {
 func TestScriptReader(t *testing.T) {
 	ctx := context.Background()
 	moved := map[string]bool{}
-	for _, d := range games.All {
+	for _, d := range games.All.Definitions() {
 		for _, half := range []bool{false, true} {
 			l := mustLog(t, d.Example)
 			if half {
@@ -96,7 +96,7 @@ func TestScriptReader(t *testing.T) {
 			readDocument(ctx, t, d, l, moved)
 		}
 	}
-	for _, d := range games.All {
+	for _, d := range games.All.Definitions() {
 		if !moved[d.Name] {
 			t.Errorf("%s: no best move read", d.Name)
 		}
