@@ -192,6 +192,11 @@ func compile(entries []entry, public bool) (*state, error) {
 				return nil, err
 			}
 		case kLooks:
+			if s.size == 0 && (e.player != s.seat || public || len(e.nums) == 0) {
+				// "Look at 1 Card: You may look at the top card of the
+				// Secret Number deck": with no deck there is no top card.
+				return nil, lineErr(0, "", "the Secret Number deck is empty: there is no card to look at")
+			}
 			if e.player != s.seat || public || len(e.nums) == 0 {
 				if !public && e.player != s.seat {
 					s.otherLook(e.count)

@@ -69,6 +69,9 @@ func TestRefusalsSayWhy(t *testing.T) {
 		{"the deck exhausted: at the action",
 			"game deductio\nplayers alice bob carol\nseat carol\nfaceup 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17\ncarol looks 18\n",
 			[]string{"line 4: column 7", "the Secret Number deck has only 0 cards left"}},
+		{"another player's look at an empty deck",
+			"game deductio\nplayers alice bob carol\nseat carol\nfaceup 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17\nalice looks 1\n",
+			[]string{"line 4: column 7", "the Secret Number deck is empty"}},
 	} {
 		t.Run(tc.why, func(t *testing.T) {
 			_, err := Load(strings.NewReader(tc.log))
