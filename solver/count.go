@@ -123,8 +123,14 @@ var ErrTooLarge = errors.New("solver: problem too large to count exactly")
 
 // TooLargeError reports a problem beyond the counter's reach: its
 // counting graph would take more memory than the budget allows
-// ([WithMemoryBudget]), or more edges than a graph may have.
+// ([WithMemoryBudget]), or more edges than a graph may have; or, for a
+// contents query ([Counter.Contents], [Counter.ContentsAndHolder]), a
+// holder with more possible contents than a list may hold (Contents set,
+// the sizes zero).
 type TooLargeError struct {
+	// Contents is set when the problem counts but the holder asked about
+	// has too many possible contents to list.
+	Contents bool
 	// Estimated is set when the problem was refused before its graph was
 	// built, from an estimate of its size: States and Bytes are then the
 	// estimate. Otherwise they are what was laid out when the work
@@ -376,7 +382,7 @@ func (c *Counter) ContentsAndHolder(ctx context.Context, h Holder, pick func(con
 // contentsErr is err of a contents query of holder h.
 func (c *Counter) contentsErr(h Holder, err error) error {
 	if errors.Is(err, count.ErrTooManyContents) {
-		return fmt.Errorf("solver: holder %q has too many possible contents to list", c.p.Model().HolderName(h))
+		return &TooLargeError{Contents: true, msg: fmt.Sprintf("holder %q has too many possible contents to list", c.p.Model().HolderName(h))}
 	}
 	return countErr(err)
 }

@@ -178,3 +178,25 @@ func BenchmarkCancel(b *testing.B) {
 		})
 	}
 }
+
+// TestContentsTooManyIsTooLarge: a holder whose possible contents are too
+// many to list (13 of 26 free cards: about ten million) is refused with
+// ErrTooLarge, as a *TooLargeError that says so, though the problem counts.
+func TestContentsTooManyIsTooLarge(t *testing.T) {
+	var cards []string
+	for i := range 26 {
+		cards = append(cards, fmt.Sprintf("c%d", i))
+	}
+	m, err := NewModel(cards, []HolderSpec{{"A", Exactly(13)}, {"B", Exactly(13)}})
+	require.NoError(t, err)
+	c := NewCounter(NewProblem(m))
+	n, err := c.Count(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, "10400600", n.String())
+	_, err = c.Contents(context.Background(), 0)
+	require.ErrorIs(t, err, ErrTooLarge)
+	tl, ok := errors.AsType[*TooLargeError](err)
+	require.True(t, ok, "%T %v", err, err)
+	require.True(t, tl.Contents)
+	require.Contains(t, err.Error(), `holder "A" has too many possible contents to list`)
+}
