@@ -3,10 +3,12 @@ package clue
 import (
 	"context"
 	"errors"
+	"io"
 	"strings"
 	"testing"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/encodings/table/tabletest"
 )
 
 // TestRefusalsSayWhy holds every refusal of a Clue log that must say why
@@ -16,42 +18,26 @@ func TestRefusalsSayWhy(t *testing.T) {
 	// Two categories of two items: the envelope takes one of each, the two
 	// other cards are the spares, face up; every player holds no cards.
 	const tiny = "game clue\ncategory who Ash Elm\ncategory where Oak Pine\nplayers ann bob cal\n"
-	for _, tc := range []struct {
-		why  string
-		log  string
-		want []string // every one is in the error
-	}{
-		{"a shower who holds no cards: the rule in words, not just 'impossible'",
-			tiny + "ann asks Ash Oak: bob shows Ash\n",
-			[]string{"line 4", "impossible on its own", "bob holds no cards: the 2 spare cards are face up"}},
-		{"the same seen from the asker's seat, the card unseen",
-			tiny + "seat ann\nann asks Ash Oak: bob shows\n",
-			[]string{"line 5", "bob holds no cards: the 2 spare cards are face up"}},
-		{"a has line for the same player names the size, at its column",
-			tiny + "bob has Ash\n",
-			[]string{"line 4", "column 9", "bob has 0"}},
-		{"a grammar word as an item name, with the reserved words listed",
-			"game clue\ncategory who nobody Ann\n",
-			[]string{"line 1", "column 14", `"nobody" is a word of the grammar`, "reserved words: preset, category", "shows", "passes"}},
-		{"another grammar word, in another case",
-			"game clue\ncategory who Ann Shows\n",
-			[]string{"line 1", "column 18", `"Shows" is a word of the grammar`}},
-		{"a grammar word as an alias",
-			"game clue\ncategory who Ann Ben\ncategory what Axe Bat\nalias envelope Ann\n",
-			[]string{"line 3", "column 7", `"envelope" is a word of the grammar`, "alias"}},
-	} {
-		t.Run(tc.why, func(t *testing.T) {
-			_, err := Load(strings.NewReader(tc.log))
-			if err == nil {
-				t.Fatal("accepted")
-			}
-			for _, w := range tc.want {
-				if !strings.Contains(err.Error(), w) {
-					t.Errorf("error %q does not say %q", err, w)
-				}
-			}
-		})
-	}
+	tabletest.Refuses(t, func(r io.Reader) error { _, err := Load(r); return err }, []tabletest.Refusal{
+		{Why: "a shower who holds no cards: the rule in words, not just 'impossible'",
+			Log:  tiny + "ann asks Ash Oak: bob shows Ash\n",
+			Want: []string{"line 4", "impossible on its own", "bob holds no cards: the 2 spare cards are face up"}},
+		{Why: "the same seen from the asker's seat, the card unseen",
+			Log:  tiny + "seat ann\nann asks Ash Oak: bob shows\n",
+			Want: []string{"line 5", "bob holds no cards: the 2 spare cards are face up"}},
+		{Why: "a has line for the same player names the size, at its column",
+			Log:  tiny + "bob has Ash\n",
+			Want: []string{"line 4", "column 9", "bob has 0"}},
+		{Why: "a grammar word as an item name, with the reserved words listed",
+			Log:  "game clue\ncategory who nobody Ann\n",
+			Want: []string{"line 1", "column 14", `"nobody" is a word of the grammar`, "reserved words: preset, category", "shows", "passes"}},
+		{Why: "another grammar word, in another case",
+			Log:  "game clue\ncategory who Ann Shows\n",
+			Want: []string{"line 1", "column 18", `"Shows" is a word of the grammar`}},
+		{Why: "a grammar word as an alias",
+			Log:  "game clue\ncategory who Ann Ben\ncategory what Axe Bat\nalias envelope Ann\n",
+			Want: []string{"line 3", "column 7", `"envelope" is a word of the grammar`, "alias"}},
+	})
 }
 
 // TestNotReady checks that a log with nothing after its header, or with

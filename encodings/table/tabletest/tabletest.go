@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"reflect"
 	"slices"
 	"strings"
@@ -430,5 +431,32 @@ func checkSession(t *testing.T, def table.Definition) {
 	}
 	if !slices.Equal(s.Lines(), l.Lines) {
 		t.Errorf("undo and redo: %q, want %q", s.Lines(), l.Lines)
+	}
+}
+
+// Refusal is a log a game must refuse, and what its error must say.
+type Refusal struct {
+	Why  string   // what the case is about, the subtest's name
+	Log  string   // the whole log, header included
+	Want []string // every one is in the error's text
+}
+
+// Refuses checks, case by case in subtests, that load refuses each
+// case's log with an error whose text holds every one of its words (the
+// line, the column, the rule broken).
+func Refuses(t *testing.T, load func(io.Reader) error, cases []Refusal) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.Why, func(t *testing.T) {
+			err := load(strings.NewReader(tc.Log))
+			if err == nil {
+				t.Fatal("accepted")
+			}
+			for _, w := range tc.Want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not say %q", err, w)
+				}
+			}
+		})
 	}
 }
