@@ -71,6 +71,10 @@ type tracker struct {
 	// stop is set while no particle fits the lines (see resume); nil
 	// while the tracker follows.
 	stop *stopped
+	// wit gives worlds of the lines for the last resort of a rebuild
+	// (witness.go; nil: none); witnessed counts the rebuilds tried.
+	wit       witnessFunc
+	witnessed int
 	// open turn
 	obs []Event
 	now []snap // each particle's state now, with its weight
@@ -155,7 +159,11 @@ func (t *tracker) run(s *State, ag agent) {
 func (t *tracker) add(e Event) error {
 	t.obs = append(t.obs, e)
 	if t.stop != nil {
-		return t.resume(ResumeBudget)
+		err := t.resume(ResumeBudget)
+		if err != nil && t.fromWitnesses(false) {
+			return nil
+		}
+		return err
 	}
 	return t.update()
 }
@@ -171,6 +179,13 @@ func (t *tracker) update() error {
 		}
 		return nil
 	}
+	if witnessTest.only {
+		if t.fromWitnesses(false) {
+			return nil
+		}
+		t.halt(false)
+		return errNoHistory
+	}
 	ok, spent := t.recoverAhead(false, AheadBudget)
 	if ok {
 		return nil
@@ -180,6 +195,9 @@ func (t *tracker) update() error {
 		return nil
 	}
 	if err := t.recover(false, spent+more); err != nil {
+		if t.fromWitnesses(false) {
+			return nil
+		}
 		t.halt(false)
 		return err
 	}
@@ -216,6 +234,13 @@ func (t *tracker) closeTurn() error {
 	if t.step() {
 		return t.update()
 	}
+	if witnessTest.only {
+		if t.fromWitnesses(true) {
+			return nil
+		}
+		t.halt(true)
+		return errNoHistory
+	}
 	ok, spent := t.recoverAhead(true, AheadBudget)
 	if ok {
 		return t.update()
@@ -225,6 +250,9 @@ func (t *tracker) closeTurn() error {
 		return t.update()
 	}
 	if err := t.recover(true, spent+more); err != nil {
+		if t.fromWitnesses(true) {
+			return nil
+		}
 		t.halt(true)
 		return err
 	}
