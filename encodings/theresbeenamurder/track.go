@@ -948,12 +948,27 @@ func (a *enumAgent) shuffle(cs []Card) {
 // chance that a player's hidden cards include the card it then plays.
 const Tries = 24
 
-// expectedPlay is the card the lines say p plays next in the open turn
-// (0 when they do not say).
+// expectedPlay is the card the lines say p plays right after the draw
+// about to happen (0 when they do not say): the coming line is p's draw
+// and the next but p's announcements p's play. Another line between
+// them (the Blackmailer revealed, which sends the Detective back and
+// makes p draw again) means this draw need not be the card played: the
+// first two of "dave draws, dave draws, dave reveals detective
+// blackmailer, dave draws, dave plays monkey" are the Blackmailer and the
+// Detective, and asking the second to be the Monkey kept no history.
 func (a *enumAgent) expectedPlay(p int) Card {
-	for _, e := range a.t.obs[a.idx:] {
-		if e.Kind == EvPlay && e.P == p {
+	obs := a.t.obs
+	if a.idx >= len(obs) || obs[a.idx].Kind != EvDraw || obs[a.idx].P != p {
+		return 0
+	}
+	for _, e := range obs[a.idx+1:] {
+		switch {
+		case e.Kind == EvAnnounce && e.P == p:
+			// The Drunk drawn: it is the card played.
+		case e.Kind == EvPlay && e.P == p:
 			return e.Card
+		default:
+			return 0
 		}
 	}
 	return 0
