@@ -309,6 +309,7 @@ func (g *Game) track() *tracker {
 			g.lostAt = t.line
 		}
 	}
+	g.tr.wit = nil // the tracker cache must not keep the game and its SAT layer alive
 	if g.tr.stop != nil {
 		return nil
 	}
