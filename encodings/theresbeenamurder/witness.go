@@ -17,15 +17,16 @@ import (
 //
 // The worlds are drawn diversified: the last check's world, then worlds
 // made from it without the solver with one card pinned at a random place
-// at the open turn's start (the sheet's own construction, quick), then
+// at the rebuild's time point (the sheet's own construction, quick), then
 // two cards' whole histories traded (the swapper's); each is checked
-// against every line in force before it counts. Each world's places at
-// the open turn's start are put on a particle of that moment (its
-// public state, whose turn, the pile, the sizes, is the lines'): card
-// identities are traded until every card is where the world has it
-// (transplant). Each world gives n/W particles, which then replay the
-// open turn's lines, each with its own random draws, and are weighed by
-// them as every particle is.
+// against every line in force before it counts. The rebuild's time point
+// is the open turn's start, or a closed turn's start before it (see
+// fromWitnesses). Each world's places there are put on a particle of
+// that moment (its public state, whose turn, the pile, the sizes, is the
+// lines'): card identities are traded until every card is where the
+// world has it (transplant). Each world gives n/W particles, which then
+// replay the lines since that moment, each with its own random draws,
+// and are weighed by them as every particle is.
 //
 // What the figures then rest on is said honestly: the particles of one
 // world are one group (honest.go), so the figures count W independent
