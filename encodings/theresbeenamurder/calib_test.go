@@ -20,6 +20,8 @@ var (
 	calibLag     = flag.Int("tbam.calib.lag", -1, "the particles' groups' lag in turns for TestCalibrationRun (-1: clusterLag's)")
 	calibMiss    = flag.Bool("tbam.calib.miss", false, "TestCalibrationRun logs every cell drawn <1 where the card is, or >99 where it is not")
 	calibParts   = flag.Int("tbam.calib.particles", 0, "the tracker's particles in TestCalibrationRun (0: DefaultParticles)")
+	calibFast    = flag.Bool("tbam.calib.fast", false, "TestCalibrationRun counts only the lines and games without estimates (no sheet, no calibration table)")
+	calibStops   = flag.Bool("tbam.calib.stops", false, "TestCalibrationRun logs every line left without estimates")
 )
 
 // calibCell is one open cell's estimate at one line, and whether the card
@@ -179,6 +181,9 @@ func calibGame(t *testing.T, st *calibStats, players int, seed uint64) {
 		}
 		st.lines++
 		if g.track() == nil {
+			if *calibStops {
+				t.Logf("no estimates: %d players seed %d seat %d line %d %q", players, seed, seat, i+1, line)
+			}
 			st.linesNone++
 			if !none {
 				st.gamesNoneAny++
@@ -187,6 +192,9 @@ func calibGame(t *testing.T, st *calibStats, players int, seed uint64) {
 			if i == len(sim.Logs[seat])-1 {
 				st.gamesNoneEnd++
 			}
+			continue
+		}
+		if *calibFast {
 			continue
 		}
 		v := g.view()

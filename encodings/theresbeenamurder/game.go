@@ -294,8 +294,9 @@ func (g *Game) track() *tracker {
 		g.tr, g.done = tr, 0
 	}
 	// The tracker rebuilds dead particles itself, within a bounded budget
-	// a line (recover, resume: track.go); while it cannot, the estimates
-	// stop.
+	// a line (recover, resume: track.go), or from the SAT layer's worlds
+	// (witness.go); while it cannot, the estimates stop.
+	g.tr.wit = g.witnessesAt
 	for ; g.done < len(g.evs); g.done++ {
 		t := g.evs[g.done]
 		if t.newTurn {
@@ -308,6 +309,7 @@ func (g *Game) track() *tracker {
 			g.lostAt = t.line
 		}
 	}
+	g.tr.wit = nil // the tracker cache must not keep the game and its SAT layer alive
 	if g.tr.stop != nil {
 		return nil
 	}

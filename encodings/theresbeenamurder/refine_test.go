@@ -26,6 +26,8 @@ func replayStopped(t *testing.T, seed uint64) *Game {
 // replays a waiting session asks for (Refine), which then has nothing left
 // to do.
 func TestRefineComesBack(t *testing.T) {
+	witnessTest.off = true // the rebuild from witnesses keeps these games from stopping
+	defer func() { witnessTest.off = false }()
 	// (Seeds 41 and 55, once cases too, no longer stop: another
 	// player's Hound answer is no longer in alice's log; 70 and 76 took
 	// their place.)
@@ -94,6 +96,8 @@ func TestRefineComesBack(t *testing.T) {
 // RefineLimit calls' replays after a change of the lines, then Refine
 // reports no more work, and a comment line does not renew them.
 func TestRefineBounded(t *testing.T) {
+	witnessTest.off = true // the rebuild from witnesses keeps these games from stopping
+	defer func() { witnessTest.off = false }()
 	g := replayStopped(t, 39) // stopped at its last line; no replay finds a history there
 	calls := 0
 	for {
@@ -135,6 +139,8 @@ func canceled() context.Context {
 // is over; once Refine brings the estimates back, the sheet has them and
 // the advice weighs the seat's plays.
 func TestAdviceWhenStopped(t *testing.T) {
+	witnessTest.off = true // the rebuild from witnesses would keep it going
+	defer func() { witnessTest.off = false }()
 	sim, err := Simulate(SimOptions{Players: 8, Seed: 39})
 	if err != nil {
 		t.Fatal(err)

@@ -71,6 +71,10 @@ type tracker struct {
 	// stop is set while no particle fits the lines (see resume); nil
 	// while the tracker follows.
 	stop *stopped
+	// wit gives worlds of the lines for the last resort of a rebuild
+	// (witness.go; nil: none); witnessed counts the rebuilds tried.
+	wit       witnessFunc
+	witnessed int
 	// open turn
 	obs []Event
 	now []snap // each particle's state now, with its weight
@@ -155,7 +159,11 @@ func (t *tracker) run(s *State, ag agent) {
 func (t *tracker) add(e Event) error {
 	t.obs = append(t.obs, e)
 	if t.stop != nil {
-		return t.resume(ResumeBudget)
+		err := t.resume(ResumeBudget)
+		if err != nil && t.fromWitnesses(false) {
+			return nil
+		}
+		return err
 	}
 	return t.update()
 }
@@ -171,6 +179,13 @@ func (t *tracker) update() error {
 		}
 		return nil
 	}
+	if witnessTest.only {
+		if t.fromWitnesses(false) {
+			return nil
+		}
+		t.halt(false)
+		return errNoHistory
+	}
 	ok, spent := t.recoverAhead(false, AheadBudget)
 	if ok {
 		return nil
@@ -180,6 +195,9 @@ func (t *tracker) update() error {
 		return nil
 	}
 	if err := t.recover(false, spent+more); err != nil {
+		if t.fromWitnesses(false) {
+			return nil
+		}
 		t.halt(false)
 		return err
 	}
@@ -216,6 +234,13 @@ func (t *tracker) closeTurn() error {
 	if t.step() {
 		return t.update()
 	}
+	if witnessTest.only {
+		if t.fromWitnesses(true) {
+			return nil
+		}
+		t.halt(true)
+		return errNoHistory
+	}
 	ok, spent := t.recoverAhead(true, AheadBudget)
 	if ok {
 		return t.update()
@@ -225,6 +250,9 @@ func (t *tracker) closeTurn() error {
 		return t.update()
 	}
 	if err := t.recover(true, spent+more); err != nil {
+		if t.fromWitnesses(true) {
+			return nil
+		}
 		t.halt(true)
 		return err
 	}
@@ -920,12 +948,27 @@ func (a *enumAgent) shuffle(cs []Card) {
 // chance that a player's hidden cards include the card it then plays.
 const Tries = 24
 
-// expectedPlay is the card the lines say p plays next in the open turn
-// (0 when they do not say).
+// expectedPlay is the card the lines say p plays right after the draw
+// about to happen (0 when they do not say): the coming line is p's draw
+// and the next but p's announcements p's play. Another line between
+// them (the Blackmailer revealed, which sends the Detective back and
+// makes p draw again) means this draw need not be the card played: the
+// first two of "dave draws, dave draws, dave reveals detective
+// blackmailer, dave draws, dave plays monkey" are the Blackmailer and the
+// Detective, and asking the second to be the Monkey kept no history.
 func (a *enumAgent) expectedPlay(p int) Card {
-	for _, e := range a.t.obs[a.idx:] {
-		if e.Kind == EvPlay && e.P == p {
+	obs := a.t.obs
+	if a.idx >= len(obs) || obs[a.idx].Kind != EvDraw || obs[a.idx].P != p {
+		return 0
+	}
+	for _, e := range obs[a.idx+1:] {
+		switch {
+		case e.Kind == EvAnnounce && e.P == p:
+			// The Drunk drawn: it is the card played.
+		case e.Kind == EvPlay && e.P == p:
 			return e.Card
+		default:
+			return 0
 		}
 	}
 	return 0

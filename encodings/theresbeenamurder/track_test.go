@@ -55,38 +55,20 @@ func TestReplaySimulated(t *testing.T) {
 // TestStoppedLogs replays seat alice's logs of the simulated 8-player
 // games (seeds of BenchmarkTrackerUpdate) on which the tracker used to
 // stop, among seeds 1 to 40: its particles all died and its second
-// attempt, with four times the particles, died too. The tracker must follow the games listed as
-// followed to their end (the deck conditioned on what the seat's Secretary
-// lists, the soft card a Secretary picks relabelled, the Hound's answer
-// conditioned on without fixing every hand, dead particles rebuilt from
-// earlier turns); on every game, while it follows, every card
-// has estimates summing to 1 over its places, and once it stops it says so
-// plainly: no estimate is shown (Where is NaN) and the report names the
-// line.
+// attempt, with four times the particles, died too. The tracker must
+// follow every one of them to its end (the deck conditioned on what the
+// seat's Secretary lists, the soft card a Secretary picks relabelled, the
+// Hound's answer conditioned on without fixing every hand, dead particles
+// rebuilt from earlier turns, and, where that finds no history within its
+// budget, from the SAT layer's worlds: witness.go), every card with
+// estimates summing to 1 over its places at every line (at the last for
+// seeds 30, 31, 33 and 39, to keep the test cheap). Those four stopped before the rebuild from witnesses (seed 31 at its last
+// line, the Stranger, first named there, picked by a Secretary); what a
+// stopped tracker shows is TestStoppedComesBack's.
 func TestStoppedLogs(t *testing.T) {
-	tests := []struct {
-		seed    uint64
-		follows bool // to the end, now
-	}{
-		// Followed now.
-		{seed: 8, follows: true}, {seed: 13, follows: true}, {seed: 20, follows: true},
-		{seed: 21, follows: true}, {seed: 28, follows: true},
-		// Followed since the look-ahead (ahead.go).
-		{seed: 23, follows: true}, {seed: 25, follows: true},
-		{seed: 36, follows: true}, {seed: 37, follows: true},
-		// Still stopping (a line needs a hidden configuration that no
-		// particle kept, several turns back): the tracker must say so.
-		// Seed 31 stops at its last line (the Stranger, first named
-		// there, picked by a Secretary): the look-ahead's replays, drawn
-		// along the SAT layer's moves in order, find no history within
-		// the update's budget with the tracker's seed (18,330 replays);
-		// 11 of 12 tracker seeds follow it. Seed 30 is followed since
-		// the stopped tracker resumes.
-		{seed: 30}, {seed: 31}, {seed: 33}, {seed: 39},
-	}
-	for _, tt := range tests {
-		t.Run(fmt.Sprint(tt.seed), func(t *testing.T) {
-			sim, err := Simulate(SimOptions{Players: 8, Seed: tt.seed})
+	for _, seed := range []uint64{8, 13, 20, 21, 28, 23, 25, 36, 37, 30, 31, 33, 39} {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			sim, err := Simulate(SimOptions{Players: 8, Seed: seed})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -99,38 +81,22 @@ func TestStoppedLogs(t *testing.T) {
 					continue
 				}
 				if g.track() == nil {
-					e := g.Where(Murderer, 1)
-					if g.mark(Murderer, 1) == table.Maybe && !math.IsNaN(e.P) {
-						t.Fatalf("line %d: stopped at line %d, yet an estimate %v", i+1, g.lostAt, e)
-					}
-					var b strings.Builder
-					if err := g.Report(context.Background(), &b); err != nil {
-						t.Fatal(err)
-					}
-					if want := fmt.Sprintf("No estimates since line %d", g.lostAt); !strings.Contains(b.String(), want) {
-						t.Fatalf("line %d: the report does not say %q:\n%s", i+1, want, b.String())
-					}
-					continue
+					t.Fatalf("line %d %q: no estimates", i+1, line)
 				}
-				// Between the lines of one exchange (a swap, the Gossip)
-				// the seat's hand is not yet what the histories say.
-				if midExchange(sim.Logs[0], i) {
-					continue
+				if seed >= 30 && seed != 36 && seed != 37 && i < len(sim.Logs[0])-1 {
+					continue // the sheet is costly: at the last line only
 				}
+				v := g.view()
 				for _, c := range g.cfg.Cards {
 					sum := 0.0
 					for l := range g.locations() {
-						sum += g.Where(c, l).P
+						sum += v.where(c, l).P
 					}
 					if math.Abs(sum-1) > 1e-9 {
 						t.Fatalf("line %d: the %v's estimates sum to %v", i+1, c, sum)
 					}
 				}
 			}
-			if tt.follows && g.lostAt > 0 {
-				t.Errorf("the tracker stopped at line %d %q", g.lostAt, sim.Logs[0][g.lostAt-1])
-			}
-			t.Logf("seed %d: followed to the end: %v (stopped at line %d)", tt.seed, g.lostAt == 0, g.lostAt)
 		})
 	}
 }
@@ -146,8 +112,13 @@ func TestStoppedLogs(t *testing.T) {
 // stopped on the way (otherwise the test would not see a comeback).
 // Seed 92 stopped at its second-to-last line, which names a soft card
 // first (frank plays the Swain he drew): the look-ahead's soft pins
-// (ahead.go) follow it.
+// (ahead.go) follow it. While stopped, the tracker says so plainly: no
+// estimate is shown (Where is NaN) and the report names the line. The
+// rebuild from witnesses (witness.go), which keeps these games from
+// stopping at all, is turned off here.
 func TestStoppedComesBack(t *testing.T) {
+	witnessTest.off = true
+	defer func() { witnessTest.off = false }()
 	back := 0
 	for _, seed := range []uint64{44, 52, 63, 92} {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
@@ -163,6 +134,20 @@ func TestStoppedComesBack(t *testing.T) {
 				}
 				if g.cfg != nil && g.track() == nil {
 					stopped++
+					if stopped > 1 {
+						continue
+					}
+					e := g.Where(Murderer, 1)
+					if g.mark(Murderer, 1) == table.Maybe && !math.IsNaN(e.P) {
+						t.Fatalf("line %d: stopped at line %d, yet an estimate %v", i+1, g.lostAt, e)
+					}
+					var b strings.Builder
+					if err := g.Report(context.Background(), &b); err != nil {
+						t.Fatal(err)
+					}
+					if want := fmt.Sprintf("No estimates since line %d", g.lostAt); !strings.Contains(b.String(), want) {
+						t.Fatalf("line %d: the report does not say %q:\n%s", i+1, want, b.String())
+					}
 				}
 			}
 			if g.track() == nil {

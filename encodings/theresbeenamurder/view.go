@@ -3,6 +3,7 @@ package theresbeenamurder
 import (
 	"context"
 	"math"
+	"slices"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
 )
@@ -45,6 +46,13 @@ func (g *Game) view() *view {
 				m = sat[i][l]
 			}
 			v.marks[i][l] = m
+		}
+		if sat != nil && !slices.ContainsFunc(v.marks[i], func(m table.Mark) bool { return m != table.No }) {
+			// No place left: in the middle of an exchange the seat's hand
+			// is its hand before the card it receives, which the SAT layer
+			// has already moved out of the giver's (its moment is the
+			// exchange's end): that card reads as the SAT layer has it.
+			copy(v.marks[i], sat[i][:min(locs, len(sat[i]))])
 		}
 	}
 	tr := g.track()
@@ -89,6 +97,9 @@ func (g *Game) view() *view {
 				open++
 			}
 		}
+		// x[l][i] is particle i's share of the card at open location l.
+		x := make([][]float64, locs)
+		mass := make([]float64, np)
 		for l := range locs {
 			switch v.marks[j][l] {
 			case table.Yes:
@@ -97,6 +108,7 @@ func (g *Game) view() *view {
 			case table.No:
 				continue
 			}
+			x[l] = make([]float64, np)
 			for i := range tr.now {
 				o := orb[i][l]
 				n := float64(osz[i][o])
@@ -108,13 +120,39 @@ func (g *Game) view() *view {
 							k += softAt[i][r]
 						}
 					}
-					xs[i] = float64(k) / nSoft / n
+					x[l][i] = float64(k) / nSoft / n
 				case orb[i][at[i][j]] == o:
-					xs[i] = 1 / n
-				default:
-					xs[i] = 0
+					x[l][i] = 1 / n
+				}
+				mass[i] += x[l][i]
+			}
+		}
+		// A particle that puts the card where the marks rule it out (the
+		// marks may read a moment the histories do not: in the middle of
+		// an exchange, the seat's hand before the card it receives) gives
+		// its share to the open locations in proportion, or evenly when it
+		// has none there: each particle's shares, and so the figures, sum
+		// to 1 over the open locations.
+		for i, m := range mass {
+			if open == 0 || math.Abs(m-1) < 1e-12 {
+				continue
+			}
+			for l := range locs {
+				if x[l] == nil {
+					continue
+				}
+				if m > 0 {
+					x[l][i] /= m
+				} else {
+					x[l][i] = 1 / float64(open)
 				}
 			}
+		}
+		for l := range locs {
+			if x[l] == nil {
+				continue
+			}
+			copy(xs, x[l])
 			v.est[j][l] = ns.estimate(tr.now, xs, open)
 		}
 	}
