@@ -2,10 +2,12 @@ package clue
 
 import (
 	"context"
+	"fmt"
 	"math/big"
 	"strings"
 	"testing"
 
+	"github.com/gumshoe-dev/gumshoe/encodings/threat"
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
@@ -184,5 +186,98 @@ func TestWithinBrute(t *testing.T) {
 	t.Logf("%d figures checked, %d mismatches; %d opponents' next-turn chance strictly between their certain-now chance and 1", checked, mismatches, differ)
 	if differ == 0 {
 		t.Error("no next-turn figure differs from certain-now and from 1: the test is too weak")
+	}
+}
+
+// TestDecideNextTurn checks the report's accuse-or-wait decision against
+// brute force on the seeded 9-card games: the threat is the chance that
+// some opponent can name the envelope with certainty by the end of its
+// next turn (naiveWithin, per deal of the seat's view, the opponents
+// independent given the deal), and the advice is to accuse now when the
+// best accusation is certain or beats 1 − threat. Why: the decision must
+// use the opponents' next turns, not only what they know now; the test
+// requires games where the two give different advice.
+func TestDecideNextTurn(t *testing.T) {
+	ctx := context.Background()
+	changed := 0
+	for seed := range uint64(40) {
+		s := newSmallGame(seed, 2+int(seed%4))
+		g := NewGame()
+		for _, l := range s.log {
+			if err := g.Apply(l); err != nil {
+				t.Fatalf("seed %d, %q: %v", seed, l, err)
+			}
+		}
+		r, err := g.Analyze(ctx, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := r.decision()
+		if d == nil {
+			continue
+		}
+		if !d.Next || d.Cut {
+			t.Fatalf("seed %d: the decision does not follow the next turns (next %v, cut %v)", seed, d.Next, d.Cut)
+		}
+		// none[w] is the chance that no opponent is certain by the end of
+		// its next turn in deal w.
+		none := map[string]*big.Rat{}
+		for _, o := range []int{1, 2} {
+			bruteViews(t, g, s, o, func(w solver.World, share *big.Rat, view []solver.World) {
+				k := fmt.Sprint(w)
+				if none[k] == nil {
+					none[k] = big.NewRat(1, 1)
+				}
+				if share == nil {
+					return
+				}
+				wt := make([]*big.Rat, len(view))
+				for j := range wt {
+					wt[j] = big.NewRat(1, 1)
+				}
+				p := naiveWithin(view, wt, o, w, 1)[0]
+				// Within one deal, the shown-card choices of o are
+				// averaged before the product over opponents.
+				k2 := k + "|" + fmt.Sprint(o)
+				if none[k2] == nil {
+					none[k2] = new(big.Rat)
+				}
+				none[k2].Add(none[k2], new(big.Rat).Mul(p, share))
+			})
+		}
+		threatSum := new(big.Rat)
+		worlds := 0
+		// Combine: for each deal, 1 − Π_o (1 − p_o).
+		for k := range none {
+			if strings.Contains(k, "|") {
+				continue
+			}
+			worlds++
+			prod := big.NewRat(1, 1)
+			for _, o := range []int{1, 2} {
+				p := none[k+"|"+fmt.Sprint(o)]
+				prod.Mul(prod, new(big.Rat).Sub(big.NewRat(1, 1), p))
+			}
+			threatSum.Add(threatSum, new(big.Rat).Sub(big.NewRat(1, 1), prod))
+		}
+		threatNext := threatSum.Quo(threatSum, big.NewRat(int64(worlds), 1))
+		if d.Threat.Cmp(threatNext) != 0 {
+			t.Errorf("seed %d: threat %s, brute force %s", seed, d.Threat.RatString(), threatNext.RatString())
+		}
+		wait := new(big.Rat).Sub(big.NewRat(1, 1), threatNext)
+		want := d.Accuse.Cmp(big.NewRat(1, 1)) == 0 || (d.Accuse.Sign() > 0 && d.Accuse.Cmp(wait) > 0)
+		if d.Now != want {
+			t.Errorf("seed %d: accuse now %v, want %v (accuse %s, threat by next turn %s)", seed, d.Now, want, d.Accuse.RatString(), threatNext.RatString())
+		}
+		nowOnly, _ := threat.Any(r.Threats, nil)
+		waitNow := new(big.Rat).Sub(big.NewRat(1, 1), nowOnly)
+		before := d.Accuse.Cmp(big.NewRat(1, 1)) == 0 || (d.Accuse.Sign() > 0 && d.Accuse.Cmp(waitNow) > 0)
+		if before != d.Now {
+			changed++
+		}
+	}
+	t.Logf("%d games where following the next turns changes the decision", changed)
+	if changed == 0 {
+		t.Error("no game where the next turns change the decision: the test is too weak")
 	}
 }

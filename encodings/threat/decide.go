@@ -62,7 +62,8 @@ func Decide(accuse *big.Rat, figs []Figure, include func(o int) bool) Decision {
 }
 
 // Line is the decision as one line: "Accuse now: ..." or "Wait: ...",
-// with both numbers.
+// with both numbers; with the opponents' next turns followed, wrapped to
+// 80 columns.
 func (d Decision) Line(verb string) string {
 	head := "Wait"
 	if d.Now {
@@ -77,8 +78,9 @@ func (d Decision) Line(verb string) string {
 		if d.Cut {
 			bound = " at least"
 		}
-		return fmt.Sprintf("%s: %s now wins %s; waiting wins at most %s (an opponent can win with certainty by the end of its next turn:%s %s%s)",
+		s := fmt.Sprintf("%s: %s now wins %s; waiting wins at most %s (an opponent can win with certainty by the end of its next turn:%s %s%s)",
 			head, verb, table.Percent(d.Accuse), table.Percent(d.Wait), bound, table.Percent(d.Threat), se)
+		return strings.Join(table.Wrap(s, 80, "  "), "\n")
 	}
 	return fmt.Sprintf("%s: %s now wins %s; waiting wins at most %s (an opponent can already win with certainty: %s%s)",
 		head, verb, table.Percent(d.Accuse), table.Percent(d.Wait), table.Percent(d.Threat), se)

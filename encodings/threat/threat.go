@@ -40,10 +40,16 @@ type Options struct {
 	// (Figure.Within).
 	Turns int
 	// ViewWorlds is the most worlds of an opponent's view for which
-	// Within is computed (default 256); a view with more counts as
-	// certain within k turns only when it is certain already.
+	// Within is computed (default 256); a view with more, and every
+	// view when the seat's worlds are sampled, counts as certain within k
+	// turns only when it is certain already.
 	ViewWorlds int
 }
+
+// ReportTurns is how many of each opponent's turns the reports follow
+// (Options.Turns): the chance it is certain by its next turn, and within
+// two and three of its turns.
+const ReportTurns = 3
 
 // NextGame is a [Game] that can also tell when an opponent will know.
 type NextGame interface {
@@ -95,10 +101,10 @@ type Figure struct {
 	// solution with certainty within k of its own turns, asking and
 	// naming it in the same turn (Options.Turns; [Within] is the model),
 	// with its standard error WithinSE[k-1] (0 when exact). Cut is the
-	// share of the worlds visited where the opponent's view was too large
-	// to follow (more than Options.ViewWorlds worlds): there it counts as
-	// certain within k turns only if certain now, so Within is then a
-	// lower bound.
+	// share of the worlds visited where the opponent's view was not
+	// followed (more than Options.ViewWorlds worlds, or the seat's worlds
+	// sampled): there it counts as certain within k turns only if certain
+	// now, so Within is then a lower bound.
 	Within   []*big.Rat
 	WithinSE []float64
 	Cut      *big.Rat
@@ -135,6 +141,7 @@ func Assess(ctx context.Context, p *solver.Problem, cnt *solver.Counter, opps []
 			acc[i].sum[k] = new(big.Rat)
 		}
 	}
+	exact := n.IsInt64() && n.Int64() <= int64(opt.ExactWorlds)
 	ng, next := g.(NextGame)
 	next = next && opt.Turns > 0
 	visit := func(w solver.World) error {
@@ -151,9 +158,12 @@ func Assess(ctx context.Context, p *solver.Problem, cnt *solver.Counter, opps []
 			if !next {
 				continue
 			}
-			p, ok, err := ng.Next(ctx, o, w, opt.Turns, opt.ViewWorlds)
-			if err != nil {
-				return err
+			var p []*big.Rat
+			ok := false
+			if exact {
+				if p, ok, err = ng.Next(ctx, o, w, opt.Turns, opt.ViewWorlds); err != nil {
+					return err
+				}
 			}
 			if !ok {
 				p = make([]*big.Rat, opt.Turns)
@@ -169,7 +179,6 @@ func Assess(ctx context.Context, p *solver.Problem, cnt *solver.Counter, opps []
 		}
 		return nil
 	}
-	exact := n.IsInt64() && n.Int64() <= int64(opt.ExactWorlds)
 	visited := 0
 	if exact {
 		for w := range solver.NewSAT(p).Worlds(ctx) {

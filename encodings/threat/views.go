@@ -86,6 +86,15 @@ func (v *Views) Next(ctx context.Context, o int, w solver.World, a Asker, turns,
 	vw, seen := v.worlds[ck]
 	if !seen || (!vw.all && len(vw.ws) <= maxWorlds) {
 		vw = viewWorlds{all: true}
+		// The count first: a view with too many worlds is not listed.
+		n, err := solver.NewCounter(view).Count(ctx)
+		if err != nil {
+			return nil, false, err
+		}
+		if !n.IsInt64() || n.Int64() > int64(maxWorlds) {
+			v.worlds[ck] = viewWorlds{ws: make([]solver.World, maxWorlds+1)}
+			return nil, false, nil
+		}
 		for x := range solver.NewSAT(view).Worlds(ctx) {
 			vw.ws = append(vw.ws, x)
 			if len(vw.ws) > maxWorlds {
