@@ -35,9 +35,10 @@ type Decision struct {
 	Wait     *big.Rat // 1 - Threat: the most that waiting can win
 	Now      bool     // accuse now
 	// Next is set when Threat counts the opponents' next turns (their
-	// questions' answers) and not only what they know now; Cut, that for
-	// some worlds an opponent's view was too large to follow, so Threat
-	// is then a lower bound.
+	// questions' answers) and not only what they know now (some
+	// opponent's view was followed in some world); Cut, that for some
+	// worlds an opponent's view was not followed, so Threat is then a
+	// lower bound.
 	Next bool
 	Cut  bool
 }
@@ -50,7 +51,7 @@ func Decide(accuse *big.Rat, figs []Figure, include func(o int) bool) Decision {
 	}
 	th, se := AnyNext(figs, include)
 	d := Decision{Accuse: accuse, Threat: th, ThreatSE: se, Exact: len(figs) == 0 || figs[0].Exact}
-	if len(figs) > 0 && len(figs[0].PerWorldNext) > 0 {
+	if followed(figs) {
 		d.Next = true
 		for _, f := range figs {
 			d.Cut = d.Cut || f.Cut.Sign() > 0

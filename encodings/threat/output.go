@@ -19,7 +19,8 @@ import (
 // the chance that the opponent can name the solution with certainty
 // within 1, 2, ... of its own turns, each exact or estimated the same way;
 // "within_lower_bound" is true when some of its views were too large to
-// follow (those count only if certain now).
+// follow (those count only if certain now). Both are absent when no view
+// of the opponent was followed.
 type JSON struct {
 	Player  string `json:"player"`
 	Samples int    `json:"samples"`
@@ -59,13 +60,26 @@ func JSONOf(players []string, figs []Figure) []JSON {
 		for k, p := range f.Open {
 			j.Open = append(j.Open, OpenJSON{Solutions: openClass(k, len(f.Open)), Chance: chance(p, f.OpenSE[k], f.Exact)})
 		}
-		for k, p := range f.Within {
-			j.Within = append(j.Within, WithinJSON{Turns: k + 1, Chance: chance(p, f.WithinSE[k], f.Exact)})
+		if len(f.Within) > 0 && f.Cut.Cmp(big.NewRat(1, 1)) < 0 {
+			for k, p := range f.Within {
+				j.Within = append(j.Within, WithinJSON{Turns: k + 1, Chance: chance(p, f.WithinSE[k], f.Exact)})
+			}
+			j.LowerBound = f.Cut.Sign() > 0
 		}
-		j.LowerBound = f.Cut != nil && f.Cut.Sign() > 0
 		out = append(out, j)
 	}
 	return out
+}
+
+// followed reports whether the next turns of some opponent were followed
+// in some world (Options.Turns, and a view small enough).
+func followed(figs []Figure) bool {
+	for _, f := range figs {
+		if len(f.Within) > 0 && f.Cut.Cmp(big.NewRat(1, 1)) < 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // figureText is a probability as the reports write it: exact, or an
@@ -111,6 +125,7 @@ func WriteText(b *strings.Builder, players []string, figs []Figure) {
 		}
 		b.WriteString("\n")
 		switch {
+		case !followed(figs):
 		case len(f.Within) > 0 && f.Cut.Cmp(big.NewRat(1, 1)) == 0:
 			fmt.Fprintf(b, "  %-8s by its turn: not followed (too many worlds)\n", "")
 		case len(f.Within) > 0:
@@ -128,7 +143,10 @@ func WriteText(b *strings.Builder, players []string, figs []Figure) {
 			b.WriteString("\n")
 		}
 	}
-	if len(figs[0].Within) > 0 {
+	switch {
+	case len(figs[0].Within) > 0 && !followed(figs):
+		b.WriteString("  (their next turns are not followed: too many worlds)\n")
+	case len(figs[0].Within) > 0:
 		b.WriteString("  (by its turn k: certain within k of its own turns, asking the question\n")
 		b.WriteString("  most likely to settle it and naming the solution in the same turn;\n")
 		b.WriteString("  \"at least\": some of its views were too large to follow)\n")
