@@ -156,9 +156,9 @@ func (g *Game) Analyze(ctx context.Context, why bool) (*Report, error) {
 	}
 	// The sheet (why false) shows only the chance of certainty, which does
 	// not depend on the limit: open envelopes are then counted up to 2.
-	topt := ThreatOptions{}
+	topt := ThreatOptions{Turns: threat.ReportTurns}
 	if !why {
-		topt.Limit = 2
+		topt = ThreatOptions{Limit: 2}
 	}
 	if r.Threats, err = g.Threats(ctx, topt); err != nil {
 		return nil, err

@@ -54,6 +54,7 @@ type clueCheck struct {
 	views  *threat.Views
 	hidden map[int][]Question // per opponent: questions they asked whose shown card the seat did not see
 	extra  []solver.Card      // the hidden shown cards of the combination being checked
+	asker  *oppAsker          // the opponents' model of their next turns
 }
 
 func (g *Game) threatCheck(p *solver.Problem) *clueCheck {
@@ -239,4 +240,80 @@ func (ck *clueCheck) Open(ctx context.Context, o int, w solver.World, limit int)
 	}
 	ck.extra = nil
 	return dist, nil
+}
+
+// oppAsker is the opponents' model of [threat.Within] in Clue: an opponent
+// may ask any legal question; the players after it in turn are asked in
+// order, and the first who holds one of the cards shows one of them, each
+// of those it holds with equal chance, to the asker alone.
+type oppAsker struct {
+	qs    [][]solver.Card
+	n     int // players
+	denom int64
+}
+
+func newOppAsker(g *Game) *oppAsker {
+	a := &oppAsker{qs: g.Questions(), n: len(g.players), denom: 1}
+	most := 1
+	for _, q := range a.qs {
+		most = max(most, len(q))
+	}
+	for m := 2; m <= most; m++ {
+		a.denom = lcm(a.denom, int64(m))
+	}
+	return a
+}
+
+func (a *oppAsker) Questions(o int) int { return len(a.qs) }
+
+func (a *oppAsker) Denom() int64 { return a.denom }
+
+// Answers: key 0 when nobody shows, else the shower (r+1) and the card.
+func (a *oppAsker) Answers(dst []threat.Answer, o, q int, v solver.World) []threat.Answer {
+	cs := a.qs[q]
+	for k := 1; k < a.n; k++ {
+		r := (o + k) % a.n
+		m := 0
+		for _, c := range cs {
+			if int(v[c]) == r {
+				m++
+			}
+		}
+		if m == 0 {
+			continue
+		}
+		for _, c := range cs {
+			if int(v[c]) == r {
+				dst = append(dst, threat.Answer{Key: uint64(r+1)<<32 | uint64(c), Weight: a.denom / int64(m)})
+			}
+		}
+		return dst
+	}
+	return append(dst, threat.Answer{Key: 0, Weight: a.denom})
+}
+
+// Next is [threat.Within] for opponent o in world w, averaged over the
+// choices of the cards shown to o out of the seat's sight (as Open).
+func (ck *clueCheck) Next(ctx context.Context, o int, w solver.World, turns, maxWorlds int) ([]*big.Rat, bool, error) {
+	if ck.asker == nil {
+		ck.asker = newOppAsker(ck.g)
+	}
+	combos := ck.combos(o, w)
+	out := make([]*big.Rat, turns)
+	for k := range out {
+		out[k] = new(big.Rat)
+	}
+	share := big.NewRat(1, int64(len(combos)))
+	defer func() { ck.extra = nil }()
+	for _, cb := range combos {
+		ck.extra = cb
+		p, ok, err := ck.views.Next(ctx, o, w, ck.asker, turns, maxWorlds)
+		if err != nil || !ok {
+			return nil, ok, err
+		}
+		for k := range out {
+			out[k].Add(out[k], new(big.Rat).Mul(p[k], share))
+		}
+	}
+	return out, true, nil
 }

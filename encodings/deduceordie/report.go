@@ -116,7 +116,7 @@ func (g *Game) Report(ctx context.Context, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	figs, err := g.Threats(ctx, ThreatOptions{})
+	figs, err := g.Threats(ctx, ThreatOptions{Turns: threat.ReportTurns})
 	if err != nil {
 		return err
 	}
@@ -198,7 +198,7 @@ func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	figs, err := g.Threats(ctx, ThreatOptions{})
+	figs, err := g.Threats(ctx, ThreatOptions{Turns: threat.ReportTurns})
 	if err != nil {
 		return err
 	}

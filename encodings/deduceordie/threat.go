@@ -3,6 +3,7 @@ package deduceordie
 import (
 	"context"
 	"fmt"
+	"math/big"
 	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
@@ -46,7 +47,7 @@ func (g *Game) Threats(ctx context.Context, opt ThreatOptions) ([]threat.Figure,
 			opps = append(opps, p)
 		}
 	}
-	figs, err := threat.Assess(ctx, g.prob, g.cnt.Counter(g.prob), opps, g.views(exposed), opt)
+	figs, err := threat.Assess(ctx, g.prob, g.cnt.Counter(g.prob), opps, &dodCheck{g.views(exposed), newOppAsker(len(g.players))}, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -161,4 +162,51 @@ func accusationOf(w solver.World, o int, exposed Card, ev solver.Holder) (pair [
 // threatLine is the sheet's headline of the opponents' knowledge.
 func (g *Game) threatLine(figs []threat.Figure) string {
 	return threat.Headline(g.players, figs)
+}
+
+// dodCheck is the per-world check of opponents' knowledge, with their
+// next turns.
+type dodCheck struct {
+	*threat.Views
+	asker *oppAsker
+}
+
+// Next is [threat.Within] for opponent o in world w.
+func (d *dodCheck) Next(ctx context.Context, o int, w solver.World, turns, maxWorlds int) ([]*big.Rat, bool, error) {
+	return d.Views.Next(ctx, o, w, d.asker, turns, maxWorlds)
+}
+
+// oppAsker is the opponents' model of [threat.Within] in Deduce or Die: at
+// its turn an opponent may ask any range a draw or its Secret
+// Interrogation could give (SecretRanges) of any other player, as if the
+// draw always allowed its choice, and hears how many of the range's cards
+// that player holds.
+type oppAsker struct {
+	ranges [][]Card
+	n      int
+}
+
+func newOppAsker(n int) *oppAsker {
+	a := &oppAsker{n: n}
+	for _, r := range SecretRanges() {
+		a.ranges = append(a.ranges, r.Cards())
+	}
+	return a
+}
+
+func (a *oppAsker) Questions(o int) int { return len(a.ranges) * (a.n - 1) }
+
+func (a *oppAsker) Denom() int64 { return 1 }
+
+// Answers: question q is range q/(n-1) asked of the (q mod (n-1)+1)th
+// player after o; its key is the count.
+func (a *oppAsker) Answers(dst []threat.Answer, o, q int, v solver.World) []threat.Answer {
+	d := (o + 1 + q%(a.n-1)) % a.n
+	k := 0
+	for _, c := range a.ranges[q/(a.n-1)] {
+		if int(v[c]) == d {
+			k++
+		}
+	}
+	return append(dst, threat.Answer{Key: uint64(k), Weight: 1})
 }

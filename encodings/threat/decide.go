@@ -19,6 +19,14 @@ import (
 // beats that bound on waiting (Accuse > Wait): the comparison is against
 // the best case of waiting, so "accuse now" is never advised on a mere
 // hope that waiting is worse.
+//
+// When the figures follow the opponents' next turns (Options.Turns),
+// Threat is the probability that at least one opponent can name the
+// solution with certainty by the end of its next turn, asking and naming
+// it in the same turn ([AnyNext]; every opponent has its turn before the
+// seat's next one): "accuse now" when Threat, times the game lost, is
+// more than the chance 1 - Accuse that the accusation is wrong, which is
+// the same comparison.
 type Decision struct {
 	Accuse   *big.Rat // the probability that the best accusation now is right
 	Threat   *big.Rat // the probability that some opponent can already win with certainty
@@ -26,6 +34,13 @@ type Decision struct {
 	Exact    bool     // Threat is exact
 	Wait     *big.Rat // 1 - Threat: the most that waiting can win
 	Now      bool     // accuse now
+	// Next is set when Threat counts the opponents' next turns (their
+	// questions' answers) and not only what they know now (some
+	// opponent's view was followed in some world); Cut, that for some
+	// worlds an opponent's view was not followed, so Threat is then a
+	// lower bound.
+	Next bool
+	Cut  bool
 }
 
 // Decide is the decision for the best accusation's probability accuse and
@@ -34,15 +49,22 @@ func Decide(accuse *big.Rat, figs []Figure, include func(o int) bool) Decision {
 	if accuse == nil {
 		accuse = new(big.Rat)
 	}
-	th, se := Any(figs, include)
+	th, se := AnyNext(figs, include)
 	d := Decision{Accuse: accuse, Threat: th, ThreatSE: se, Exact: len(figs) == 0 || figs[0].Exact}
+	if followed(figs) {
+		d.Next = true
+		for _, f := range figs {
+			d.Cut = d.Cut || f.Cut.Sign() > 0
+		}
+	}
 	d.Wait = new(big.Rat).Sub(big.NewRat(1, 1), th)
 	d.Now = accuse.Sign() > 0 && (accuse.Cmp(big.NewRat(1, 1)) == 0 || accuse.Cmp(d.Wait) > 0)
 	return d
 }
 
 // Line is the decision as one line: "Accuse now: ..." or "Wait: ...",
-// with both numbers.
+// with both numbers; with the opponents' next turns followed, wrapped to
+// 80 columns.
 func (d Decision) Line(verb string) string {
 	head := "Wait"
 	if d.Now {
@@ -51,6 +73,15 @@ func (d Decision) Line(verb string) string {
 	se := ""
 	if !d.Exact {
 		se = fmt.Sprintf(" ±%.1f%%", d.ThreatSE*100)
+	}
+	if d.Next {
+		bound := ""
+		if d.Cut {
+			bound = " at least"
+		}
+		s := fmt.Sprintf("%s: %s now wins %s; waiting wins at most %s (an opponent can win with certainty by the end of its next turn:%s %s%s)",
+			head, verb, table.Percent(d.Accuse), table.Percent(d.Wait), bound, table.Percent(d.Threat), se)
+		return strings.Join(table.Wrap(s, 80, "  "), "\n")
 	}
 	return fmt.Sprintf("%s: %s now wins %s; waiting wins at most %s (an opponent can already win with certainty: %s%s)",
 		head, verb, table.Percent(d.Accuse), table.Percent(d.Wait), table.Percent(d.Threat), se)
@@ -70,16 +101,26 @@ func (d Decision) Headline(verb, verbing string) string {
 // accusation's chance is exact; the threat, and the most waiting can win
 // (1 − threat), are exact when every world was visited and estimates with
 // their standard error otherwise.
+//
+// With the opponents' next turns followed, "threat_by" is "next turn"
+// (else absent: what they know now), and "threat_lower_bound" is true
+// when some opponent's view was too large to follow.
 type DecisionJSON struct {
-	Now    bool         `json:"now"`
-	Accuse table.Chance `json:"accuse"`
-	Wait   table.Chance `json:"wait"`
-	Threat table.Chance `json:"threat"`
+	Now        bool         `json:"now"`
+	Accuse     table.Chance `json:"accuse"`
+	Wait       table.Chance `json:"wait"`
+	Threat     table.Chance `json:"threat"`
+	ThreatBy   string       `json:"threat_by,omitempty"`
+	LowerBound bool         `json:"threat_lower_bound,omitempty"`
 }
 
 // JSON is the decision's JSON form.
 func (d Decision) JSON() *DecisionJSON {
-	return &DecisionJSON{Now: d.Now, Accuse: table.ExactChance(d.Accuse),
+	j := &DecisionJSON{Now: d.Now, Accuse: table.ExactChance(d.Accuse),
 		Wait:   chance(d.Wait, d.ThreatSE, d.Exact),
-		Threat: chance(d.Threat, d.ThreatSE, d.Exact)}
+		Threat: chance(d.Threat, d.ThreatSE, d.Exact), LowerBound: d.Cut}
+	if d.Next {
+		j.ThreatBy = "next turn"
+	}
+	return j
 }

@@ -14,11 +14,26 @@ import (
 // otherwise the mean over the samples as an estimate: "p_float", "se" and
 // "exact": false), and the distribution of open solutions, each class
 // exact or estimated the same way.
+//
+// With the opponents' next turns followed (Options.Turns), "within" gives
+// the chance that the opponent can name the solution with certainty
+// within 1, 2, ... of its own turns, each exact or estimated the same way;
+// "within_lower_bound" is true when some of its views were too large to
+// follow (those count only if certain now). Both are absent when no view
+// of the opponent was followed.
 type JSON struct {
 	Player  string `json:"player"`
 	Samples int    `json:"samples"`
 	table.Chance
-	Open []OpenJSON `json:"open"`
+	Open       []OpenJSON   `json:"open"`
+	Within     []WithinJSON `json:"within,omitempty"`
+	LowerBound bool         `json:"within_lower_bound,omitempty"`
+}
+
+// WithinJSON is the chance of being certain within Turns turns.
+type WithinJSON struct {
+	Turns int `json:"turns"`
+	table.Chance
 }
 
 // OpenJSON is one class of the distribution of open solutions: Solutions is
@@ -45,9 +60,38 @@ func JSONOf(players []string, figs []Figure) []JSON {
 		for k, p := range f.Open {
 			j.Open = append(j.Open, OpenJSON{Solutions: openClass(k, len(f.Open)), Chance: chance(p, f.OpenSE[k], f.Exact)})
 		}
+		if len(f.Within) > 0 && f.Cut.Cmp(big.NewRat(1, 1)) < 0 {
+			for k, p := range f.Within {
+				j.Within = append(j.Within, WithinJSON{Turns: k + 1, Chance: chance(p, f.WithinSE[k], f.Exact)})
+			}
+			j.LowerBound = f.Cut.Sign() > 0
+		}
 		out = append(out, j)
 	}
 	return out
+}
+
+// followed reports whether the next turns of some opponent were followed
+// in some world (Options.Turns, and a view small enough).
+func followed(figs []Figure) bool {
+	for _, f := range figs {
+		if len(f.Within) > 0 && f.Cut.Cmp(big.NewRat(1, 1)) < 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// figureText is a probability as the reports write it: exact, or an
+// estimate of n samples with its standard error (a bound at the ends).
+func figureText(p *big.Rat, se float64, exact bool, n int) string {
+	switch {
+	case exact:
+		return table.Percent(p)
+	case p.Sign() == 0 || p.Cmp(big.NewRat(1, 1)) == 0:
+		return sampledShort(p, n)
+	}
+	return fmt.Sprintf("%s ±%.1f%%", table.Percent(p), se*100)
 }
 
 func openClass(k, n int) string {
@@ -80,6 +124,32 @@ func WriteText(b *strings.Builder, players []string, figs []Figure) {
 			fmt.Fprintf(b, " %s: %s", openClass(k, len(f.Open)), table.Percent(p))
 		}
 		b.WriteString("\n")
+		switch {
+		case !followed(figs):
+		case len(f.Within) > 0 && f.Cut.Cmp(big.NewRat(1, 1)) == 0:
+			fmt.Fprintf(b, "  %-8s by its turn: not followed (too many worlds)\n", "")
+		case len(f.Within) > 0:
+			fmt.Fprintf(b, "  %-8s by its turn", "")
+			for k, p := range f.Within {
+				sep := ","
+				if k == 0 {
+					sep = ""
+				}
+				fmt.Fprintf(b, "%s %d: %s", sep, k+1, figureText(p, f.WithinSE[k], f.Exact, f.Samples))
+			}
+			if f.Cut.Sign() > 0 {
+				b.WriteString(" (at least)")
+			}
+			b.WriteString("\n")
+		}
+	}
+	switch {
+	case len(figs[0].Within) > 0 && !followed(figs):
+		b.WriteString("  (their next turns are not followed: too many worlds)\n")
+	case len(figs[0].Within) > 0:
+		b.WriteString("  (by its turn k: certain within k of its own turns, asking the question\n")
+		b.WriteString("  most likely to settle it and naming the solution in the same turn;\n")
+		b.WriteString("  \"at least\": some of its views were too large to follow)\n")
 	}
 	if figs[0].Exact {
 		fmt.Fprintf(b, "  (exact: every one of the %d worlds visited)\n", figs[0].Samples)

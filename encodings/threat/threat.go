@@ -35,6 +35,30 @@ type Options struct {
 	// Limit is the class "limit or more" of open solutions (default 4,
 	// at least 2).
 	Limit int
+	// Turns, when above 0 and the game is a [NextGame], also gives each
+	// opponent's chance to be certain within 1 to Turns of its own turns
+	// (Figure.Within).
+	Turns int
+	// ViewWorlds is the most worlds of an opponent's view for which
+	// Within is computed (default 256); a view with more, and every
+	// view when the seat's worlds are sampled, counts as certain within k
+	// turns only when it is certain already.
+	ViewWorlds int
+}
+
+// ReportTurns is how many of each opponent's turns the reports follow
+// (Options.Turns): the chance it is certain by its next turn, and within
+// two and three of its turns.
+const ReportTurns = 3
+
+// NextGame is a [Game] that can also tell when an opponent will know.
+type NextGame interface {
+	Game
+	// Next is the probability that opponent o is certain within 1 to
+	// turns of its own turns in world w, under the game's opponent model
+	// ([Within]); ok is false when o's view has more than maxWorlds
+	// worlds (nothing computed).
+	Next(ctx context.Context, o int, w solver.World, turns, maxWorlds int) (p []*big.Rat, ok bool, err error)
 }
 
 func (o Options) withDefaults() Options {
@@ -46,6 +70,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Limit < 2 {
 		o.Limit = 4
+	}
+	if o.ViewWorlds <= 0 {
+		o.ViewWorlds = 256
 	}
 	return o
 }
@@ -70,6 +97,20 @@ type Figure struct {
 	// world visited, in the order visited (the same for every opponent of
 	// one call): what [Any] combines.
 	PerWorld []*big.Rat
+	// Within[k-1] is the probability that the opponent can name the
+	// solution with certainty within k of its own turns, asking and
+	// naming it in the same turn (Options.Turns; [Within] is the model),
+	// with its standard error WithinSE[k-1] (0 when exact). Cut is the
+	// share of the worlds visited where the opponent's view was not
+	// followed (more than Options.ViewWorlds worlds, or the seat's worlds
+	// sampled): there it counts as certain within k turns only if certain
+	// now, so Within is then a lower bound.
+	Within   []*big.Rat
+	WithinSE []float64
+	Cut      *big.Rat
+	// PerWorldNext is Within[0] in each world visited: what [AnyNext]
+	// combines.
+	PerWorldNext []*big.Rat
 }
 
 // CertainFloat is Certain as the nearest float64.
@@ -100,6 +141,9 @@ func Assess(ctx context.Context, p *solver.Problem, cnt *solver.Counter, opps []
 			acc[i].sum[k] = new(big.Rat)
 		}
 	}
+	exact := n.IsInt64() && n.Int64() <= int64(opt.ExactWorlds)
+	ng, next := g.(NextGame)
+	next = next && opt.Turns > 0
 	visit := func(w solver.World) error {
 		for i, o := range opps {
 			d, err := g.Open(ctx, o, w, opt.Limit)
@@ -111,10 +155,30 @@ func Assess(ctx context.Context, p *solver.Problem, cnt *solver.Counter, opps []
 			}
 			acc[i].add(d)
 			acc[i].per = append(acc[i].per, new(big.Rat).Set(d[0]))
+			if !next {
+				continue
+			}
+			var p []*big.Rat
+			ok := false
+			if exact {
+				if p, ok, err = ng.Next(ctx, o, w, opt.Turns, opt.ViewWorlds); err != nil {
+					return err
+				}
+			}
+			if !ok {
+				p = make([]*big.Rat, opt.Turns)
+				for k := range p {
+					p[k] = new(big.Rat).Set(d[0])
+				}
+				acc[i].cut++
+			}
+			if len(p) != opt.Turns {
+				return fmt.Errorf("threat: %d turns followed, want %d", len(p), opt.Turns)
+			}
+			acc[i].addNext(p)
 		}
 		return nil
 	}
-	exact := n.IsInt64() && n.Int64() <= int64(opt.ExactWorlds)
 	visited := 0
 	if exact {
 		for w := range solver.NewSAT(p).Worlds(ctx) {
@@ -154,6 +218,27 @@ type accum struct {
 	per []*big.Rat
 	sum []*big.Rat
 	sq  []float64 // sum of squares, for the standard error
+	// The same for Within.
+	perNext []*big.Rat
+	sumNext []*big.Rat
+	sqNext  []float64
+	cut     int
+}
+
+func (a *accum) addNext(p []*big.Rat) {
+	if a.sumNext == nil {
+		a.sumNext = make([]*big.Rat, len(p))
+		a.sqNext = make([]float64, len(p))
+		for k := range p {
+			a.sumNext[k] = new(big.Rat)
+		}
+	}
+	for k, x := range p {
+		a.sumNext[k].Add(a.sumNext[k], x)
+		f, _ := x.Float64()
+		a.sqNext[k] += f * f
+	}
+	a.perNext = append(a.perNext, new(big.Rat).Set(p[0]))
 }
 
 func (a *accum) add(d []*big.Rat) {
@@ -166,21 +251,35 @@ func (a *accum) add(d []*big.Rat) {
 
 func (a *accum) figure(o, n int, exact bool) Figure {
 	f := Figure{Opponent: o, Exact: exact, Samples: n, PerWorld: a.per}
+	f.Open, f.OpenSE = meanSE(a.sum, a.sq, n, exact)
+	f.Certain = f.Open[0]
+	f.StdErr = f.OpenSE[0]
+	if a.sumNext != nil {
+		f.Within, f.WithinSE = meanSE(a.sumNext, a.sqNext, n, exact)
+		f.PerWorldNext = a.perNext
+		f.Cut = big.NewRat(int64(a.cut), int64(n))
+	}
+	return f
+}
+
+// meanSE are the means of n values whose sums are sum and sums of squares
+// sq, with their standard errors (0 when exact).
+func meanSE(sum []*big.Rat, sq []float64, n int, exact bool) ([]*big.Rat, []float64) {
+	var means []*big.Rat
+	var ses []float64
 	inv := big.NewRat(1, int64(n))
-	for k := range a.sum {
-		mean := new(big.Rat).Mul(a.sum[k], inv)
-		f.Open = append(f.Open, mean)
+	for k := range sum {
+		mean := new(big.Rat).Mul(sum[k], inv)
+		means = append(means, mean)
 		se := 0.0
 		if !exact && n > 1 {
 			m, _ := mean.Float64()
-			v := (a.sq[k] - float64(n)*m*m) / float64(n-1)
+			v := (sq[k] - float64(n)*m*m) / float64(n-1)
 			se = math.Sqrt(max(v, 0) / float64(n))
 		}
-		f.OpenSE = append(f.OpenSE, se)
+		ses = append(ses, se)
 	}
-	f.Certain = f.Open[0]
-	f.StdErr = f.OpenSE[0]
-	return f
+	return means, ses
 }
 
 // Unit is the distribution "exactly k open solutions" over limit classes
@@ -201,18 +300,33 @@ func Unit(k, limit int) []*big.Rat {
 // opponents are independent), averaged over the worlds. se is its standard
 // error when the worlds were sampled (0 when exact).
 func Any(figs []Figure, include func(o int) bool) (p *big.Rat, se float64) {
+	return anyOf(figs, include, func(f *Figure) []*big.Rat { return f.PerWorld })
+}
+
+// AnyNext is [Any] for the opponents' next turns: the probability that at
+// least one of them can name the solution with certainty by the end of
+// its next turn (Figure.PerWorldNext), the opponents' models independent
+// in each world. It is Any when the figures have no Within.
+func AnyNext(figs []Figure, include func(o int) bool) (p *big.Rat, se float64) {
+	if len(figs) == 0 || len(figs[0].PerWorldNext) == 0 {
+		return Any(figs, include)
+	}
+	return anyOf(figs, include, func(f *Figure) []*big.Rat { return f.PerWorldNext })
+}
+
+func anyOf(figs []Figure, include func(o int) bool, per func(f *Figure) []*big.Rat) (p *big.Rat, se float64) {
 	p = new(big.Rat)
-	if len(figs) == 0 || len(figs[0].PerWorld) == 0 {
+	if len(figs) == 0 || len(per(&figs[0])) == 0 {
 		return p, 0
 	}
-	n := len(figs[0].PerWorld)
+	n := len(per(&figs[0]))
 	one := big.NewRat(1, 1)
 	sq := 0.0
 	for w := range n {
 		none := big.NewRat(1, 1)
-		for _, f := range figs {
-			if include == nil || include(f.Opponent) {
-				none.Mul(none, new(big.Rat).Sub(one, f.PerWorld[w]))
+		for i := range figs {
+			if include == nil || include(figs[i].Opponent) {
+				none.Mul(none, new(big.Rat).Sub(one, per(&figs[i])[w]))
 			}
 		}
 		x := new(big.Rat).Sub(one, none)

@@ -35,8 +35,10 @@ type Views struct {
 	// solutions are met early.
 	Pivots func(o int, w solver.World) []solver.Card
 
-	known map[int]*solver.Problem
-	cache map[string]int
+	known  map[int]*solver.Problem
+	cache  map[string]int
+	worlds map[string]viewWorlds // each view's worlds
+	best   map[string]int        // the opponent's choices of question (Within)
 }
 
 // Open is the exact number of solutions open to opponent o in world w, up
@@ -49,18 +51,14 @@ func (v *Views) Open(ctx context.Context, o int, w solver.World, limit int) ([]*
 	return Unit(n, limit), nil
 }
 
-// Count is the number of solutions open to opponent o in world w, counted
-// up to limit.
-func (v *Views) Count(ctx context.Context, o int, w solver.World, limit int) (int, error) {
+// view is opponent o's view in world w, and a key naming it.
+func (v *Views) view(o int, w solver.World) (string, *solver.Problem, error) {
 	if v.known == nil {
 		v.known = make(map[int]*solver.Problem)
 		v.cache = make(map[string]int)
 	}
 	seenKey, seen := v.Seen(o, w)
 	ck := string(rune(o)) + "\x00" + seenKey
-	if n, ok := v.cache[ck]; ok && n >= 1 {
-		return min(n, limit), nil
-	}
 	kp, ok := v.known[o]
 	if !ok {
 		kp = v.Known(o)
@@ -68,7 +66,63 @@ func (v *Views) Count(ctx context.Context, o int, w solver.World, limit int) (in
 	}
 	view := kp.Clone()
 	if _, err := view.Add(solver.Observation{Label: "seen", Constraints: seen}); err != nil {
+		return "", nil, err
+	}
+	return ck, view, nil
+}
+
+// Next is [Within] for opponent o in world w: the probability that o is
+// certain within 1 to turns of its turns, asking as a says. ok is false,
+// and nothing is computed, when o's view has more than maxWorlds worlds.
+func (v *Views) Next(ctx context.Context, o int, w solver.World, a Asker, turns, maxWorlds int) (p []*big.Rat, ok bool, err error) {
+	ck, view, err := v.view(o, w)
+	if err != nil {
+		return nil, false, err
+	}
+	if v.worlds == nil {
+		v.worlds = make(map[string]viewWorlds)
+		v.best = make(map[string]int)
+	}
+	vw, seen := v.worlds[ck]
+	if !seen || (!vw.all && len(vw.ws) <= maxWorlds) {
+		vw = viewWorlds{all: true}
+		// The count first: a view with too many worlds is not listed.
+		n, err := solver.NewCounter(view).Count(ctx)
+		if err != nil {
+			return nil, false, err
+		}
+		if !n.IsInt64() || n.Int64() > int64(maxWorlds) {
+			v.worlds[ck] = viewWorlds{ws: make([]solver.World, maxWorlds+1)}
+			return nil, false, nil
+		}
+		for x := range solver.NewSAT(view).Worlds(ctx) {
+			vw.ws = append(vw.ws, x)
+			if len(vw.ws) > maxWorlds {
+				vw.all = false
+				break
+			}
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, false, err
+		}
+		v.worlds[ck] = vw
+	}
+	ws := vw.ws
+	if !vw.all {
+		return nil, false, nil
+	}
+	return Within(ws, func(x solver.World) string { return v.Solution(o, x) }, a, o, w, turns, v.best, ck), true, nil
+}
+
+// Count is the number of solutions open to opponent o in world w, counted
+// up to limit.
+func (v *Views) Count(ctx context.Context, o int, w solver.World, limit int) (int, error) {
+	ck, view, err := v.view(o, w)
+	if err != nil {
 		return 0, err
+	}
+	if n, ok := v.cache[ck]; ok && n >= 1 {
+		return min(n, limit), nil
 	}
 	found := make(map[string]solver.World)
 	add := func(w solver.World) {
@@ -134,4 +188,11 @@ func (v *Views) Count(ctx context.Context, o int, w solver.World, limit int) (in
 	n := len(found)
 	v.cache[ck] = n
 	return min(n, limit), nil
+}
+
+// viewWorlds are a view's worlds: all of them, or the first few when all
+// is false.
+type viewWorlds struct {
+	ws  []solver.World
+	all bool
 }

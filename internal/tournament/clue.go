@@ -121,8 +121,12 @@ func playClueVariants(ctx context.Context, vs []Variant, seed uint64, trace func
 		accuse := prob.Cmp(big.NewRat(1, 1)) == 0
 		switch {
 		case accuse:
-		case vs[p].Accuse == AccuseThreat:
-			figs, err := g.Threats(ctx, threat.Options{Seed: seed + uint64(turn), Limit: 2})
+		case vs[p].Accuse == AccuseThreat || vs[p].Accuse == AccuseNext:
+			opt := threat.Options{Seed: seed + uint64(turn), Limit: 2}
+			if vs[p].Accuse == AccuseNext {
+				opt.Turns = 1
+			}
+			figs, err := g.Threats(ctx, opt)
 			if err != nil {
 				return res, err
 			}

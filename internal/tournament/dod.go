@@ -20,8 +20,20 @@ import (
 // card, questions, accusations) and its own hand; Secret Interrogations
 // are not used. Accusations are made at the start of the accuser's turn.
 func PlayDoD(ctx context.Context, seats []Policy, seed uint64) (Result, error) {
-	n := len(seats)
-	res := newResult(seats)
+	vs := make([]Variant, len(seats))
+	for s, p := range seats {
+		vs[s] = PolicyVariant(p)
+	}
+	res, err := playDoDVariants(ctx, vs, seed)
+	res.Seats = slices.Clone(seats)
+	return res, err
+}
+
+// playDoDVariants is PlayDoD with each seat's decisions given separately
+// (a variant's Secret rule included); the result's Seats are left empty.
+func playDoDVariants(ctx context.Context, vs []Variant, seed uint64) (Result, error) {
+	n := len(vs)
+	res := Result{Winner: -1, Think: make([]time.Duration, n)}
 	rng := rand.New(rand.NewPCG(seed, 0x746f75726e))
 	d := dodDeal(rng, n)
 	evidence, exposed, hands, deal := d.evidence, d.exposed, d.hands, d.holder
@@ -55,6 +67,7 @@ func PlayDoD(ctx context.Context, seats []Policy, seed uint64) (Result, error) {
 	}
 	inter := make([]dod.Card, 0, 2*dod.NumCards)
 	out := make([]bool, n)
+	usedSecret := make([]bool, n)
 	left := n
 	for turn, p := 0, rng.IntN(n); turn < MaxTurns; p = (p + 1) % n {
 		if err := ctx.Err(); err != nil {
@@ -79,12 +92,21 @@ func PlayDoD(ctx context.Context, seats []Policy, seed uint64) (Result, error) {
 		}
 		if x := a.Accusation; x != nil {
 			accuse := x.Certain
-			if !accuse && seats[p] == Full {
-				figs, err := g.Threats(ctx, threat.Options{Seed: seed + uint64(turn), Limit: 2})
+			switch {
+			case accuse:
+			case vs[p].Accuse == AccuseThreat || vs[p].Accuse == AccuseNext:
+				opt := threat.Options{Seed: seed + uint64(turn), Limit: 2}
+				if vs[p].Accuse == AccuseNext {
+					opt.Turns = 1
+				}
+				figs, err := g.Threats(ctx, opt)
 				if err != nil {
 					return res, err
 				}
 				accuse = threat.Decide(x.P, figs, nil).Now
+			case vs[p].Accuse == AccuseAt:
+				f, _ := x.P.Float64()
+				accuse = f >= vs[p].Threshold
 			}
 			if accuse {
 				res.Think[p] += time.Since(start)
@@ -121,19 +143,34 @@ func PlayDoD(ctx context.Context, seats []Policy, seed uint64) (Result, error) {
 		}
 		draw := [3]dod.Card{inter[0], inter[1], inter[2]}
 		inter = inter[3:]
-		r, d, err := dodQuestion(ctx, g, seats[p], draw, p, n, rng, seed+uint64(turn))
+		r, d, secret, err := dodQuestion(ctx, g, vs[p], draw, p, n, rng, seed+uint64(turn), !usedSecret[p])
 		if err != nil {
 			return res, err
 		}
 		res.Think[p] += time.Since(start)
-		if !dodLegal(draw, r, d, p, n) {
-			return res, fmt.Errorf("seat %d (%s) asked %s of seat %d, not a legal question of the draw %v", p, seats[p], r, d, draw)
+		if !secret && !dodLegal(draw, r, d, p, n) {
+			return res, fmt.Errorf("seat %d (%s) asked %s of seat %d, not a legal question of the draw %v", p, vs[p], r, d, draw)
 		}
 		k := 0
 		for _, c := range r.Cards() {
 			if deal[c] == d {
 				k++
 			}
+		}
+		if secret {
+			// The draw is discarded; the asker and the answerer alone
+			// learn the range and the count.
+			usedSecret[p] = true
+			for s, sg := range games {
+				line := fmt.Sprintf("secret %s %s", names[p], names[d])
+				if s == p || s == d {
+					line += fmt.Sprintf(" %s = %d", r, k)
+				}
+				if err := sg.Apply(line); err != nil {
+					return res, fmt.Errorf("seat %d, %q: %w", s, line, err)
+				}
+			}
+			continue
 		}
 		if err := all(fmt.Sprintf("ask %s %s %s = %d", names[p], names[d], r, k)); err != nil {
 			return res, err
@@ -207,30 +244,51 @@ func fewestSuit(hand []dod.Card) string {
 	return [...]string{"spades", "hearts", "clubs"}[best]
 }
 
-// dodQuestion is the question the seat's policy asks with this draw.
-func dodQuestion(ctx context.Context, g *dod.Game, pol Policy, draw [3]dod.Card, p, n int, rng *rand.Rand, seed uint64) (dod.Range, int, error) {
-	switch pol {
+// dodQuestion is the question the seat's variant asks with this draw, and
+// whether it is the seat's Secret Interrogation (only when canSecret).
+func dodQuestion(ctx context.Context, g *dod.Game, v Variant, draw [3]dod.Card, p, n int, rng *rand.Rand, seed uint64, canSecret bool) (dod.Range, int, bool, error) {
+	switch v.Ask {
 	case Random:
 		rs := dod.DrawQuestions(draw)
-		return rs[rng.IntN(len(rs))], (p + 1 + rng.IntN(n-1)) % n, nil
+		return rs[rng.IntN(len(rs))], (p + 1 + rng.IntN(n-1)) % n, false, nil
 	case Greedy:
-		return dodGreedy(ctx, g, draw, p, n)
+		r, d, err := dodGreedy(ctx, g, draw, p, n)
+		return r, d, false, err
 	}
 	var adv *dod.Advice
 	var err error
-	if pol == Full {
+	if v.Ask == Full {
 		adv, err = g.LeakAdvice(ctx, draw, dod.LeakOptions{Seed: seed})
 	} else {
 		adv, err = g.Advice(ctx, draw)
 	}
 	if err != nil {
-		return dod.Range{}, 0, err
+		return dod.Range{}, 0, false, err
 	}
 	if len(adv.Questions) == 0 {
-		return dod.Range{}, 0, fmt.Errorf("seat %d: no question to ask", p)
+		return dod.Range{}, 0, false, fmt.Errorf("seat %d: no question to ask", p)
 	}
 	q := adv.Questions[0]
-	return q.Range, q.Opponent, nil
+	if canSecret && adv.Secret != nil {
+		use := false
+		switch v.Secret {
+		case SecretFirst:
+			use = true
+		case SecretAdvice:
+			// The Secret Interrogation leaks nothing: its gain against
+			// the best question's score (its gain less the most it
+			// tells an opponent; the gain itself without leaks).
+			best := q.Gain
+			if adv.Leaky {
+				best = q.Score
+			}
+			use = adv.Secret.Gain > best+1e-12
+		}
+		if use {
+			return adv.Secret.Range, adv.Secret.Opponent, true, nil
+		}
+	}
+	return q.Range, q.Opponent, false, nil
 }
 
 // dodGreedy is the question of the draw whose answer settles the most

@@ -12,7 +12,7 @@ import (
 )
 
 var (
-	expName    = flag.String("experiment", "", "TestExperiment: the Clue experiment to play: show, accuse or threshold (none when empty)")
+	expName    = flag.String("experiment", "", "TestExperiment: the experiment to play: show, accuse, threshold, next, full-self (Clue), dod-threshold, dod-accuse, dod-secret, dod-full-self (Deduce or Die); none when empty")
 	expGames   = flag.Int("experiment.games", 100, "TestExperiment: games")
 	expPlayers = flag.Int("experiment.players", 3, "TestExperiment: player count")
 	expJournal = flag.String("experiment.journal", "", "TestExperiment: a file each finished game is appended to; games already in it are tallied, not played again")
@@ -20,8 +20,14 @@ var (
 
 // experiments are the Clue experiments, each two variants that differ in
 // one decision, both asking the plain advice's questions (cheap enough to
-// play many games).
+// play many games), and the Deduce or Die ones (dodExperiments).
 var experiments = map[string][2]Variant{
+	// The threat rule following the opponents' next turns against the
+	// threat rule on what they know now.
+	"next": {{Name: "threat rule, next turns", Ask: Advice, Accuse: AccuseNext}, {Name: "threat rule, now", Ask: Advice, Accuse: AccuseThreat}},
+	// The full policy against copies of itself: full with the threat rule
+	// on the next turns against full accusing only when certain.
+	"full-self": {{Name: "full, threat rule next turns", Ask: Full, Accuse: AccuseNext}, {Name: "full, accuse when certain", Ask: Full}},
 	// What the show advice is worth over showing a random card.
 	"show": {{Name: "show advice", Ask: Advice, Show: true}, {Name: "random show", Ask: Advice}},
 	// What accusing when accusing beats waiting is worth over waiting for
@@ -29,6 +35,19 @@ var experiments = map[string][2]Variant{
 	"accuse": {{Name: "accuse on the threat rule", Ask: Advice, Accuse: AccuseThreat}, {Name: "accuse when certain", Ask: Advice}},
 	// The threat rule against opponents who accuse at 1/2.
 	"threshold": {{Name: "accuse on the threat rule", Ask: Advice, Accuse: AccuseThreat}, {Name: "accuse at 1/2", Ask: Advice, Accuse: AccuseAt, Threshold: 0.5}},
+}
+
+// dodExperiments are the Deduce or Die experiments (played by
+// playDoDVariants; names start with "dod-").
+var dodExperiments = map[string][2]Variant{
+	// Accusing on a threshold below certainty against waiting for it.
+	"dod-threshold": {{Name: "accuse at 1/2", Ask: Advice, Accuse: AccuseAt, Threshold: 0.5}, {Name: "accuse when certain", Ask: Advice}},
+	// The threat rule on the next turns against waiting for certainty.
+	"dod-accuse": {{Name: "threat rule, next turns", Ask: Advice, Accuse: AccuseNext}, {Name: "accuse when certain", Ask: Advice}},
+	// The advice's Secret Interrogation decision against a simple rule.
+	"dod-secret": {{Name: "secret when the advice says", Ask: Advice, Secret: SecretAdvice}, {Name: "secret at the first turn", Ask: Advice, Secret: SecretFirst}},
+	// The full policy against copies of itself.
+	"dod-full-self": {{Name: "full, threat rule next turns", Ask: Full, Accuse: AccuseNext}, {Name: "full, accuse when certain", Ask: Full}},
 }
 
 // expEntry is one experiment game in its journal.
@@ -50,6 +69,13 @@ func TestExperiment(t *testing.T) {
 		t.Skip("-experiment not set")
 	}
 	pair, ok := experiments[*expName]
+	play := func(ctx context.Context, vs []Variant, seed uint64) (Result, error) {
+		return playClueVariants(ctx, vs, seed, nil)
+	}
+	if !ok {
+		pair, ok = dodExperiments[*expName]
+		play = playDoDVariants
+	}
 	if !ok {
 		t.Fatalf("-experiment: unknown %q", *expName)
 	}
@@ -103,7 +129,7 @@ func TestExperiment(t *testing.T) {
 				for s, k := range seats {
 					vs[s] = pair[k]
 				}
-				r, err := playClueVariants(context.Background(), vs, gameSeed(n, i), nil)
+				r, err := play(context.Background(), vs, gameSeed(n, i))
 				if err != nil {
 					t.Error(err)
 					return
@@ -182,5 +208,27 @@ func TestVariantGames(t *testing.T) {
 	pd := PairedVariants(rs)
 	if pd.Judged || pd.Games != 2 {
 		t.Errorf("two games: %+v, want too few to judge", pd)
+	}
+}
+
+// TestDoDVariantGames plays a 3-player Deduce or Die game of the
+// dod-secret experiment twice. Why: the Secret Interrogation lines (the
+// range to its two players only) must apply on every seat's log without
+// an error, and a seeded game must replay the same (its journal is
+// trusted on resume).
+func TestDoDVariantGames(t *testing.T) {
+	ctx := context.Background()
+	pair := dodExperiments["dod-secret"]
+	vs := []Variant{pair[1], pair[0], pair[1]}
+	a, err := playDoDVariants(ctx, vs, gameSeed(3, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := playDoDVariants(ctx, vs, gameSeed(3, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Winner != b.Winner || a.Turns != b.Turns || a.Winner < 0 {
+		t.Errorf("played twice: %+v, then %+v", a, b)
 	}
 }

@@ -11,6 +11,21 @@ const (
 	AccuseCertain AccuseRule = iota // only when certain
 	AccuseThreat                    // when accusing beats waiting (threat.Decide): the full policy's rule
 	AccuseAt                        // when the best accusation's probability is at least Variant.Threshold
+	// AccuseNext is AccuseThreat with the opponents' next turns followed
+	// (threat.Options.Turns 1): the reports' rule.
+	AccuseNext
+)
+
+// SecretRule is when a Deduce or Die seat makes its Secret
+// Interrogation (the range and the player the advice's best; a seat asking
+// random or greedy questions never makes one).
+type SecretRule int
+
+// The Secret Interrogation rules.
+const (
+	SecretNever  SecretRule = iota // never (the tournament's seats)
+	SecretAdvice                   // when its gain beats the draw's best question (its score with leaks)
+	SecretFirst                    // at the seat's first turn
 )
 
 // Variant is a seat's play with each decision chosen separately, for the
@@ -28,6 +43,9 @@ type Variant struct {
 	// AccuseAt's probability.
 	Accuse    AccuseRule
 	Threshold float64
+	// Secret is when a Deduce or Die seat makes its Secret
+	// Interrogation.
+	Secret SecretRule
 }
 
 // PolicyVariant is the variant that plays as policy p does in the
