@@ -32,6 +32,7 @@ type Decision struct {
 	Threat   *big.Rat // the probability that some opponent can already win with certainty
 	ThreatSE float64  // the standard error of Threat (0 when exact)
 	Exact    bool     // Threat is exact
+	Samples  int      // the worlds Threat was counted over when it is sampled
 	Wait     *big.Rat // 1 - Threat: the most that waiting can win
 	Now      bool     // accuse now
 	// Next is set when Threat counts the opponents' next turns (their
@@ -51,6 +52,9 @@ func Decide(accuse *big.Rat, figs []Figure, include func(o int) bool) Decision {
 	}
 	th, se := AnyNext(figs, include)
 	d := Decision{Accuse: accuse, Threat: th, ThreatSE: se, Exact: len(figs) == 0 || figs[0].Exact}
+	if !d.Exact {
+		d.Samples = figs[0].Samples
+	}
 	if followed(figs) {
 		d.Next = true
 		for _, f := range figs {
@@ -70,21 +74,46 @@ func (d Decision) Line(verb string) string {
 	if d.Now {
 		head = strings.ToUpper(verb[:1]) + verb[1:] + " now"
 	}
-	se := ""
-	if !d.Exact {
-		se = fmt.Sprintf(" ±%.1f%%", d.ThreatSE*100)
-	}
+	threat, wait := d.threatText(), d.waitText(table.Percent)
 	if d.Next {
 		bound := ""
 		if d.Cut {
 			bound = " at least"
 		}
-		s := fmt.Sprintf("%s: %s now wins %s; waiting wins at most %s (an opponent can win with certainty by the end of its next turn:%s %s%s)",
-			head, verb, table.Percent(d.Accuse), table.Percent(d.Wait), bound, table.Percent(d.Threat), se)
+		s := fmt.Sprintf("%s: %s now wins %s; waiting wins at most %s (an opponent can win with certainty by the end of its next turn:%s %s)",
+			head, verb, table.Percent(d.Accuse), wait, bound, threat)
 		return strings.Join(table.Wrap(s, 80, "  "), "\n")
 	}
-	return fmt.Sprintf("%s: %s now wins %s; waiting wins at most %s (an opponent can already win with certainty: %s%s)",
-		head, verb, table.Percent(d.Accuse), table.Percent(d.Wait), table.Percent(d.Threat), se)
+	return fmt.Sprintf("%s: %s now wins %s; waiting wins at most %s (an opponent can already win with certainty: %s)",
+		head, verb, table.Percent(d.Accuse), wait, threat)
+}
+
+// sampledEnd is whether Threat is a sampled 0 or 1: no sampled world, or
+// every one, had an opponent certain, which does not make it certain.
+func (d Decision) sampledEnd() bool {
+	return !d.Exact && (d.Threat.Sign() == 0 || d.Threat.Cmp(big.NewRat(1, 1)) == 0)
+}
+
+// threatText is Threat as the line writes it: exact, or an estimate with
+// its standard error, or at a sampled end the rule-of-three bound ("<2%"
+// for none of 200 samples), never 0% or 100% with ±0.
+func (d Decision) threatText() string {
+	switch {
+	case d.Exact:
+		return table.Percent(d.Threat)
+	case d.sampledEnd():
+		return sampledShort(d.Threat, d.Samples)
+	}
+	return fmt.Sprintf("%s ±%.1f%%", table.Percent(d.Threat), d.ThreatSE*100)
+}
+
+// waitText is Wait written by format, or at a sampled end of Threat as
+// the bound it then is (">98%" for none of 200 samples).
+func (d Decision) waitText(format func(*big.Rat) string) string {
+	if d.sampledEnd() {
+		return sampledShort(d.Wait, d.Samples)
+	}
+	return format(d.Wait)
 }
 
 // Headline is the decision as a short line for the sheet: "Accuse now:
@@ -94,7 +123,7 @@ func (d Decision) Headline(verb, verbing string) string {
 	if d.Now {
 		head = strings.ToUpper(verb[:1]) + verb[1:] + " now"
 	}
-	return fmt.Sprintf("%s: %s wins %s, waiting at most %s", head, verbing, Short(d.Accuse), Short(d.Wait))
+	return fmt.Sprintf("%s: %s wins %s, waiting at most %s", head, verbing, Short(d.Accuse), d.waitText(Short))
 }
 
 // DecisionJSON is the JSON form of a [Decision] (docs/json.md): the

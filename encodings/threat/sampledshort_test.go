@@ -35,3 +35,27 @@ func TestSampledShort(t *testing.T) {
 		t.Errorf("exact headline %q lost its 0%%", h)
 	}
 }
+
+// TestDecisionSampledEnds: the decision's line and headline write a
+// sampled threat of 0 (and the waiting bound of 1 that follows) against
+// the rule-of-three bound, never "0.0% ±0.0%" or "100.0%"; an exact 0
+// stays 0.0%, and a sampled figure inside keeps its standard error.
+func TestDecisionSampledEnds(t *testing.T) {
+	accuse := big.NewRat(1, 10)
+	sampled := Decide(accuse, []Figure{{Opponent: 0, Certain: new(big.Rat), Samples: 200}}, nil)
+	line := sampled.Line("accuse")
+	if strings.Contains(line, "±0.0%") || strings.Contains(line, "100.0%") || !strings.Contains(line, "certainty: <2%") || !strings.Contains(line, "at most >98%") {
+		t.Errorf("sampled 0: %q", line)
+	}
+	if h := sampled.Headline("accuse", "accusing"); strings.Contains(h, "100%") || !strings.HasSuffix(h, "waiting at most >98%") {
+		t.Errorf("sampled 0 headline: %q", h)
+	}
+	exact := Decide(accuse, []Figure{{Opponent: 0, Certain: new(big.Rat), Exact: true, Samples: 20}}, nil)
+	if line := exact.Line("accuse"); !strings.Contains(line, "certainty: 0.0%)") || !strings.Contains(line, "at most 100.0%") {
+		t.Errorf("exact 0: %q", line)
+	}
+	inside := Decision{Accuse: accuse, Threat: big.NewRat(1, 4), ThreatSE: 0.03, Samples: 200, Wait: big.NewRat(3, 4)}
+	if line := inside.Line("accuse"); !strings.Contains(line, "25.0% ±3.0%") || !strings.Contains(line, "at most 75.0%") {
+		t.Errorf("sampled 1/4: %q", line)
+	}
+}
