@@ -108,7 +108,11 @@ func (g *Game) Advice(ctx context.Context) (*Advice, error) {
 			drawn = st.drawn
 		}
 	}
-	a.Target, a.Discards = rankDiscards(st.rules, hand, drawn)
+	drew := st.seatDrew
+	if drawn != NoCard {
+		drew = drew.With(drawn)
+	}
+	a.Target, a.Discards = rankDiscards(st.rules, hand, drawn, drew)
 	return a, nil
 }
 
@@ -117,8 +121,8 @@ func (g *Game) Advice(ctx context.Context) (*Advice, error) {
 // holds most family cards; Spades for a Spade), null cards first among
 // them (nobody's family: they tell nothing of the suit sought), then the
 // cards of the suits the hand holds fewest of (they leak least).
-func rankDiscards(rules Rules, hand []Card, drawn Card) (int, []DiscardOption) {
-	return rankDiscardsFor(rules, hand, drawn, -1)
+func rankDiscards(rules Rules, hand []Card, drawn Card, drew CardSet) (int, []DiscardOption) {
+	return rankDiscardsFor(rules, hand, drawn, drew, -1)
 }
 
 // familyCounts are the family cards of each suit in hand.
@@ -133,7 +137,7 @@ func familyCounts(hand []Card) (count [4]int) {
 
 // rankDiscardsFor is rankDiscards toward the target suit given (-1: the
 // suit of which the hand holds most family cards; Spades for the murderer).
-func rankDiscardsFor(rules Rules, hand []Card, drawn Card, target int) (int, []DiscardOption) {
+func rankDiscardsFor(rules Rules, hand []Card, drawn Card, drew CardSet, target int) (int, []DiscardOption) {
 	count := familyCounts(hand)
 	switch {
 	case target >= 0:
@@ -147,7 +151,7 @@ func rankDiscardsFor(rules Rules, hand []Card, drawn Card, target int) (int, []D
 		}
 	}
 	var out []DiscardOption
-	for _, c := range rules.LegalDiscards(hand, drawn) {
+	for _, c := range rules.LegalDiscards(hand, drawn, drew) {
 		o := DiscardOption{Card: c}
 		switch {
 		case c.Suit() == target && c.IsFamily() && !(target == Spades && c.IsDeath()):

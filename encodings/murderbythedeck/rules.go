@@ -102,14 +102,16 @@ type Round struct {
 	Alive     [Players]bool
 	Blocked   [Players]bool
 	LuckyUsed [Players]bool
-	Kills     int
-	Piles     int // draw piles used so far (1 after the deal)
-	Turn      int // whose turn it is
-	Over      bool
-	Catcher   int // the right accuser, -1
-	Caught    int // the Spade caught, -1
-	Events    []Event
-	Deal      []Card // the deck dealt (NewRound's argument)
+	// Drew are the cards of each hand that its player drew (not dealt).
+	Drew    [Players]CardSet
+	Kills   int
+	Piles   int // draw piles used so far (1 after the deal)
+	Turn    int // whose turn it is
+	Over    bool
+	Catcher int // the right accuser, -1
+	Caught  int // the Spade caught, -1
+	Events  []Event
+	Deal    []Card // the deck dealt (NewRound's argument)
 	// Rules are the readings played (the zero value: the defaults).
 	Rules Rules
 	// End says how the round ended, once it is over.
@@ -206,6 +208,7 @@ func (r *Round) emit(e Event) { r.Events = append(r.Events, e) }
 func (r *Round) die(p int) {
 	r.Used = append(r.Used, r.Hands[p]...)
 	r.Hands[p] = nil
+	r.Drew[p] = 0
 	r.Alive[p] = false
 	r.Blocked[p] = false
 }
@@ -305,18 +308,20 @@ func (r *Round) draw(p int, pol Policy) error {
 		r.emit(Event{Kind: Down, P: p})
 	default:
 		r.Hands[p] = append(r.Hands[p], c)
+		r.Drew[p] = r.Drew[p].With(c)
 	}
 	drawn := c
 	if r.DownCard[p] == c {
 		drawn = NoCard
 	}
-	legal := r.Rules.LegalDiscards(r.Hands[p], drawn)
+	legal := r.Rules.LegalDiscards(r.Hands[p], drawn, r.Drew[p])
 	d := pol.Discard(r, p, legal)
 	i := slices.Index(r.Hands[p], d)
 	if i < 0 || !slices.Contains(legal, d) {
 		return fmt.Errorf("player %d discarded %v, not a legal discard", p, d)
 	}
 	r.Hands[p] = slices.Delete(r.Hands[p], i, i+1)
+	r.Drew[p] = r.Drew[p].Without(d)
 	r.Used = append(r.Used, d)
 	r.emit(Event{Kind: Discard, P: p, Card: d})
 	return nil

@@ -151,7 +151,7 @@ func (a *player) Discard(r *Round, p int, legal []Card) Card {
 			a.target, a.best, a.stuck = next, count[next], 0
 		}
 	}
-	_, ranked := rankDiscardsFor(r.Rules, hand, NoCard, a.target)
+	_, ranked := rankDiscardsFor(r.Rules, hand, NoCard, r.Drew[p], a.target)
 	if !a.advice && !*allAdvised && a.target == Spades {
 		// The fixed rule collects its suit: the murderer keeps its Spades,
 		// death cards included, where the advice discards them.
