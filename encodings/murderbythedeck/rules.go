@@ -251,7 +251,7 @@ func (r *Round) Play(pol [Players]Policy) error {
 			}
 		}
 	}
-	r.noDraw = idleAfter(r.noDraw, drew, loneDrawer(r.Alive, r.Blocked, p))
+	r.noDraw = idleAfter(r.noDraw, drew, loneDrawer(r.Alive, r.Blocked, r.LuckyUsed, p))
 	r.advance()
 	return nil
 }
@@ -367,10 +367,16 @@ func idleAfter(idle int, drew, lone bool) int {
 	return idle + 1
 }
 
-// loneDrawer reports whether p is the only living player not BLOCKed.
-func loneDrawer(alive, blocked [Players]bool, p int) bool {
+// loneDrawer reports whether a draw by p cannot end the round by a BLOCK
+// or an accusation: p had a lucky break (it can never BLOCK, and its six
+// cards never make a family to accuse with), or p is the only living
+// player not BLOCKed and without a lucky break (docs/rules reading 27c).
+func loneDrawer(alive, blocked, lucky [Players]bool, p int) bool {
+	if lucky[p] {
+		return true
+	}
 	for q := range Players {
-		if q != p && alive[q] && !blocked[q] {
+		if q != p && alive[q] && !blocked[q] && !lucky[q] {
 			return false
 		}
 	}

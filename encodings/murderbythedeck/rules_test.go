@@ -382,11 +382,22 @@ func TestRules(t *testing.T) {
 		name:  "reading 27: a round ends when one player is left",
 		quote: "1 Player alive 1 point",
 		hands: [Players]string{"KS"},
-		pile:  "2H AS 2S 3S",
+		pile:  "2H AS 2S 3S 4S",
 		turns: 30,
 		check: func(t *testing.T, r *Round) {
 			if !r.Over || r.End != Alone || r.Living() != 1 || !r.Alive[0] {
 				t.Errorf("over %v end %v alive %v", r.Over, r.End, r.Alive)
+			}
+		},
+	}, {
+		name:  "reading 27c: a player after a lucky break cannot end a round, and its draws count as none",
+		quote: "this player cannot get a \"BLOCK\"",
+		hands: [Players]string{"KS"},
+		pile:  "2H AS 2S 3S",
+		turns: 60,
+		check: func(t *testing.T, r *Round) {
+			if !r.Over || r.End != NoDraw || r.Living() != 2 || !r.Alive[0] || !r.Alive[3] || !r.LuckyUsed[3] {
+				t.Errorf("over %v end %v alive %v lucky %v", r.Over, r.End, r.Alive, r.LuckyUsed)
 			}
 		},
 	}}

@@ -995,10 +995,24 @@ func (s *state) kill(p int, hand []Card, line int) {
 	}
 }
 
+// lastChance reports whether the round ends before p's next turn unless
+// somebody accuses: no living player but p may draw in a way that counts
+// (every other one BLOCKed, or all but one and p BLOCKed; docs/rules
+// reading 27c).
+func (s *state) lastChance(p int) bool {
+	open := 0
+	for q := range Players {
+		if q != p && s.alive[q] && !s.blocked[q] {
+			open++
+		}
+	}
+	return open == 0 || (open == 1 && s.blocked[p])
+}
+
 // endTurn passes the turn to the next living player, or ends the round.
 func (s *state) endTurn(drew bool) {
 	s.step = stStart
-	s.noDraw = idleAfter(s.noDraw, drew, loneDrawer(s.alive, s.blocked, s.turn))
+	s.noDraw = idleAfter(s.noDraw, drew, loneDrawer(s.alive, s.blocked, s.lucky, s.turn))
 	living := 0
 	for _, a := range s.alive {
 		if a {
