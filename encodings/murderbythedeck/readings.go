@@ -46,16 +46,16 @@ type DiscardRule uint8
 
 // The discard rules.
 const (
-	// DiscardKeepDeath (the default, "rule discard keepdeath"): as
-	// DiscardSheet, and a death card the player drew is never discarded
-	// (only the murderer holds one: it keeps every death card it draws);
-	// a dealt death card may be.
-	DiscardKeepDeath DiscardRule = iota
-	// DiscardSheet ("rule discard sheet"): any card but the identity
-	// card, and but the card just drawn when it is a Spade other than the
-	// 6 and the 8 (the murderer may discard a death card it drew on a
-	// later turn).
-	DiscardSheet
+	// DiscardSheet (the default, "rule discard sheet"): any card but the
+	// identity card, and but the card just drawn when it is a Spade other
+	// than the 6 and the 8 (the murderer may discard a death card it drew
+	// on a later turn).
+	DiscardSheet DiscardRule = iota
+	// DiscardKeepDeath ("rule discard keepdeath"): as DiscardSheet, and a
+	// death card the player drew is never discarded (only the murderer
+	// holds one: it keeps every death card it draws); a dealt death card
+	// may be.
+	DiscardKeepDeath
 	// DiscardNoSpade ("rule discard nospade"): no Spade is ever discarded
 	// (every card may be when all are Spades); dealt death cards then stay
 	// in hand, inert (the reading before the default changed).
@@ -67,7 +67,7 @@ const (
 var Old = Rules{Murderer: MurdererHigh, Discard: DiscardNoSpade, MaxPiles: 3}
 
 var murdererNames = []string{"KS", "QS", "high"}
-var discardNames = []string{"keepdeath", "sheet", "nospade"}
+var discardNames = []string{"sheet", "keepdeath", "nospade"}
 
 // Lines are the set-up lines that choose r: none for the default.
 func (r Rules) Lines() []string {
@@ -75,7 +75,7 @@ func (r Rules) Lines() []string {
 	if r.Murderer != MurdererKS {
 		out = append(out, "rule murderer "+murdererNames[r.Murderer])
 	}
-	if r.Discard != DiscardKeepDeath {
+	if r.Discard != DiscardSheet {
 		out = append(out, "rule discard "+discardNames[r.Discard])
 	}
 	if r.MaxPiles != 0 {
@@ -84,7 +84,7 @@ func (r Rules) Lines() []string {
 	return out
 }
 
-// String names the readings: "murderer KS, discard keepdeath, piles unlimited".
+// String names the readings: "murderer KS, discard sheet, piles unlimited".
 func (r Rules) String() string {
 	piles := "unlimited"
 	if r.MaxPiles > 0 {
@@ -94,7 +94,7 @@ func (r Rules) String() string {
 }
 
 // RuleHelp is the grammar of the rule lines.
-const RuleHelp = "rule murderer KS|QS|high, rule discard keepdeath|sheet|nospade, rule piles unlimited|N"
+const RuleHelp = "rule murderer KS|QS|high, rule discard sheet|keepdeath|nospade, rule piles unlimited|N"
 
 // set applies "rule NAME VALUE" (ws are the words after "rule").
 func (r *Rules) set(ws []word) error {

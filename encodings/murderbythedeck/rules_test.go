@@ -290,6 +290,7 @@ func TestRules(t *testing.T) {
 	}, {
 		name:   "reading 11c (rule discard keepdeath): the murderer keeps a death card it drew, not one dealt",
 		quote:  "(this is the only time that SPADES are returned to the pile)",
+		rules:  Rules{Discard: DiscardKeepDeath},
 		hands:  [Players]string{"KS 2S"},
 		pile:   "3S",
 		script: [Players]*script{{discards: cardsOf("2S")}},
@@ -381,6 +382,7 @@ func TestRules(t *testing.T) {
 	}, {
 		name:  "reading 27: a round ends when one player is left",
 		quote: "1 Player alive 1 point",
+		rules: Rules{Discard: DiscardKeepDeath},
 		hands: [Players]string{"KS"},
 		pile:  "2H AS 2S 3S 4S",
 		turns: 30,
@@ -392,6 +394,7 @@ func TestRules(t *testing.T) {
 	}, {
 		name:  "reading 27c: a player after a lucky break cannot end a round, and its draws count as none",
 		quote: "this player cannot get a \"BLOCK\"",
+		rules: Rules{Discard: DiscardKeepDeath},
 		hands: [Players]string{"KS"},
 		pile:  "2H AS 2S 3S",
 		turns: 60,
