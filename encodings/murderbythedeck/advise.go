@@ -18,11 +18,20 @@ type Advice struct {
 	// CanAccuse is set when the seat may accuse now.
 	CanAccuse bool
 	// AccuseNow is set when the advice is to accuse now the first of
-	// Accusations: the seat may, and that accusation is right with a
-	// chance of at least one half (a wrong one kills the accuser, a right
-	// one scores every living player; BLOCK first when the seat can, since
-	// a BLOCKed player cannot be killed and may accuse on any later turn).
+	// Accusations: the seat may (BLOCK first when it can, since a BLOCKed
+	// player cannot be killed and may accuse on any later turn), and that
+	// accusation is right with a chance of at least AccuseAt, or with any
+	// chance at the LastChance. A right accusation scores the players
+	// alive; a wrong one kills the accuser, which costs a player with a
+	// complete family of another suit no points (it scores only by a right
+	// accusation), but ends its chance to make one later, with better odds.
 	AccuseNow bool
+	// LastChance is set when the round will end before the seat's next
+	// turn unless somebody accuses: every other living player is
+	// BLOCKed, or all but one and the seat is BLOCKed (docs/rules
+	// reading 27c). An accusation is then worth its chance times the
+	// players alive, and waiting nothing.
+	LastChance bool
 	// Block is set when the seat may call BLOCK now, which the advice
 	// always recommends: a BLOCKed player cannot be killed.
 	Block bool
@@ -41,6 +50,12 @@ type Advice struct {
 	// Target is the suit the discards keep toward a BLOCK.
 	Target int
 }
+
+// AccuseAt is the chance of being right at which the advice accuses
+// before its last chance: chosen by the points it wins a round against
+// seats that play by a fixed rule (docs/benchmarks.md, "Murder By The
+// Deck").
+var AccuseAt = big.NewRat(1, 2)
 
 // AccuseOption is one accusation weighed: the accused and the chance they
 // are a Spade (Status "forced", "impossible" or "open" with the estimate).
@@ -93,8 +108,10 @@ func (g *Game) Advice(ctx context.Context) (*Advice, error) {
 	}
 	slices.SortStableFunc(a.Accusations, func(x, y AccuseOption) int { return y.P.Cmp(x.P) })
 	a.Block = a.CanAccuse && !st.blocked[me] && !st.lucky[me]
-	if suit, _ := fullFamily(hand); a.CanAccuse && suit != Spades && !a.Block && len(a.Accusations) > 0 && a.Accusations[0].P.Cmp(big.NewRat(1, 2)) >= 0 {
-		a.AccuseNow = true
+	a.LastChance = a.CanAccuse && st.lastChance(me)
+	if suit, _ := fullFamily(hand); a.CanAccuse && suit != Spades && !a.Block && len(a.Accusations) > 0 {
+		best := a.Accusations[0]
+		a.AccuseNow = best.Status == "forced" || (best.Status == "open" && (best.P.Cmp(AccuseAt) >= 0 || a.LastChance))
 	}
 	if est != nil && est.RiskDen > 0 {
 		a.NextDeath, a.NextDeathSE = est.RiskP(), est.RiskSE()
@@ -108,7 +125,11 @@ func (g *Game) Advice(ctx context.Context) (*Advice, error) {
 			drawn = st.drawn
 		}
 	}
-	a.Target, a.Discards = rankDiscards(st.rules, hand, drawn)
+	drew := st.seatDrew
+	if drawn != NoCard {
+		drew = drew.With(drawn)
+	}
+	a.Target, a.Discards = rankDiscards(st.rules, hand, drawn, drew)
 	return a, nil
 }
 
@@ -117,8 +138,8 @@ func (g *Game) Advice(ctx context.Context) (*Advice, error) {
 // holds most family cards; Spades for a Spade), null cards first among
 // them (nobody's family: they tell nothing of the suit sought), then the
 // cards of the suits the hand holds fewest of (they leak least).
-func rankDiscards(rules Rules, hand []Card, drawn Card) (int, []DiscardOption) {
-	return rankDiscardsFor(rules, hand, drawn, -1)
+func rankDiscards(rules Rules, hand []Card, drawn Card, drew CardSet) (int, []DiscardOption) {
+	return rankDiscardsFor(rules, hand, drawn, drew, -1)
 }
 
 // familyCounts are the family cards of each suit in hand.
@@ -133,7 +154,7 @@ func familyCounts(hand []Card) (count [4]int) {
 
 // rankDiscardsFor is rankDiscards toward the target suit given (-1: the
 // suit of which the hand holds most family cards; Spades for the murderer).
-func rankDiscardsFor(rules Rules, hand []Card, drawn Card, target int) (int, []DiscardOption) {
+func rankDiscardsFor(rules Rules, hand []Card, drawn Card, drew CardSet, target int) (int, []DiscardOption) {
 	count := familyCounts(hand)
 	switch {
 	case target >= 0:
@@ -147,7 +168,7 @@ func rankDiscardsFor(rules Rules, hand []Card, drawn Card, target int) (int, []D
 		}
 	}
 	var out []DiscardOption
-	for _, c := range rules.LegalDiscards(hand, drawn) {
+	for _, c := range rules.LegalDiscards(hand, drawn, drew) {
 		o := DiscardOption{Card: c}
 		switch {
 		case c.Suit() == target && c.IsFamily() && !(target == Spades && c.IsDeath()):
@@ -156,6 +177,11 @@ func rankDiscardsFor(rules Rules, hand []Card, drawn Card, target int) (int, []D
 		case target == Spades && c.IsDeath():
 			o.Leak = -3
 			o.Why = "a death card: whoever draws it dies, a kill for you"
+		case c.IsDeath() && !dumpDeath:
+			// Kept until its place is needed: once discarded it comes back
+			// in a draw pile and kills whoever draws it, perhaps the seat.
+			o.Leak = 50
+			o.Why = "a death card: holding it is harmless, discarded it kills whoever draws it, perhaps you"
 		case !c.IsFamily():
 			o.Why = "a null card: nobody's family"
 		case c.IsSpade():
@@ -184,6 +210,10 @@ func rankDiscardsFor(rules Rules, hand []Card, drawn Card, target int) (int, []D
 	}
 	return target, out
 }
+
+// dumpDeath makes rankDiscardsFor rank a dealt death card among the
+// Spades to discard first (the ranking before; a benchmark variant).
+var dumpDeath = false
 
 func suitWord(s int) string { return [...]string{"Hearts", "Diamonds", "Clubs", "Spades"}[s] }
 

@@ -48,8 +48,14 @@ type DiscardRule uint8
 const (
 	// DiscardSheet (the default, "rule discard sheet"): any card but the
 	// identity card, and but the card just drawn when it is a Spade other
-	// than the 6 and the 8.
+	// than the 6 and the 8 (the murderer may discard a death card it drew
+	// on a later turn).
 	DiscardSheet DiscardRule = iota
+	// DiscardKeepDeath ("rule discard keepdeath"): as DiscardSheet, and a
+	// death card the player drew is never discarded (only the murderer
+	// holds one: it keeps every death card it draws); a dealt death card
+	// may be.
+	DiscardKeepDeath
 	// DiscardNoSpade ("rule discard nospade"): no Spade is ever discarded
 	// (every card may be when all are Spades); dealt death cards then stay
 	// in hand, inert (the reading before the default changed).
@@ -61,7 +67,7 @@ const (
 var Old = Rules{Murderer: MurdererHigh, Discard: DiscardNoSpade, MaxPiles: 3}
 
 var murdererNames = []string{"KS", "QS", "high"}
-var discardNames = []string{"sheet", "nospade"}
+var discardNames = []string{"sheet", "keepdeath", "nospade"}
 
 // Lines are the set-up lines that choose r: none for the default.
 func (r Rules) Lines() []string {
@@ -88,7 +94,7 @@ func (r Rules) String() string {
 }
 
 // RuleHelp is the grammar of the rule lines.
-const RuleHelp = "rule murderer KS|QS|high, rule discard sheet|nospade, rule piles unlimited|N"
+const RuleHelp = "rule murderer KS|QS|high, rule discard sheet|keepdeath|nospade, rule piles unlimited|N"
 
 // set applies "rule NAME VALUE" (ws are the words after "rule").
 func (r *Rules) set(ws []word) error {
@@ -173,10 +179,24 @@ func (r Rules) IsMurderer(hand []Card) bool {
 // Spade other than the 6 and the 8 (DiscardSheet).
 func keptIfDrawn(c Card) bool { return c.IsSpade() && c.Rank() != 4 && c.Rank() != 5 }
 
+// CardSet is a set of cards, bit c for card c.
+type CardSet uint64
+
+// Has reports whether c is in the set.
+func (s CardSet) Has(c Card) bool { return c < NumCards && s&(1<<c) != 0 }
+
+// With is the set with c added.
+func (s CardSet) With(c Card) CardSet { return s | 1<<c }
+
+// Without is the set with c taken out.
+func (s CardSet) Without(c Card) CardSet { return s &^ (1 << c) }
+
 // LegalDiscards are the cards of hand (the card drawn this turn included
 // when it is in hand) that may be discarded; drawn is the card drawn this
-// turn, NoCard when it is not in hand (placed face down).
-func (r Rules) LegalDiscards(hand []Card, drawn Card) []Card {
+// turn, NoCard when it is not in hand (placed face down); drew are the
+// cards of the hand the player drew (not dealt), which DiscardKeepDeath
+// needs.
+func (r Rules) LegalDiscards(hand []Card, drawn Card, drew CardSet) []Card {
 	var out []Card
 	switch r.Discard {
 	case DiscardNoSpade:
@@ -191,7 +211,7 @@ func (r Rules) LegalDiscards(hand []Card, drawn Card) []Card {
 		return out
 	}
 	for _, c := range hand {
-		if r.IsID(c) || (c == drawn && keptIfDrawn(c)) {
+		if r.IsID(c) || (c == drawn && keptIfDrawn(c)) || (r.Discard == DiscardKeepDeath && c.IsDeath() && drew.Has(c)) {
 			continue
 		}
 		out = append(out, c)

@@ -102,14 +102,16 @@ type Round struct {
 	Alive     [Players]bool
 	Blocked   [Players]bool
 	LuckyUsed [Players]bool
-	Kills     int
-	Piles     int // draw piles used so far (1 after the deal)
-	Turn      int // whose turn it is
-	Over      bool
-	Catcher   int // the right accuser, -1
-	Caught    int // the Spade caught, -1
-	Events    []Event
-	Deal      []Card // the deck dealt (NewRound's argument)
+	// Drew are the cards of each hand that its player drew (not dealt).
+	Drew    [Players]CardSet
+	Kills   int
+	Piles   int // draw piles used so far (1 after the deal)
+	Turn    int // whose turn it is
+	Over    bool
+	Catcher int // the right accuser, -1
+	Caught  int // the Spade caught, -1
+	Events  []Event
+	Deal    []Card // the deck dealt (NewRound's argument)
 	// Rules are the readings played (the zero value: the defaults).
 	Rules Rules
 	// End says how the round ended, once it is over.
@@ -206,6 +208,7 @@ func (r *Round) emit(e Event) { r.Events = append(r.Events, e) }
 func (r *Round) die(p int) {
 	r.Used = append(r.Used, r.Hands[p]...)
 	r.Hands[p] = nil
+	r.Drew[p] = 0
 	r.Alive[p] = false
 	r.Blocked[p] = false
 }
@@ -248,7 +251,7 @@ func (r *Round) Play(pol [Players]Policy) error {
 			}
 		}
 	}
-	r.noDraw = idleAfter(r.noDraw, drew, loneDrawer(r.Alive, r.Blocked, p))
+	r.noDraw = idleAfter(r.noDraw, drew, loneDrawer(r.Alive, r.Blocked, r.LuckyUsed, p))
 	r.advance()
 	return nil
 }
@@ -305,18 +308,20 @@ func (r *Round) draw(p int, pol Policy) error {
 		r.emit(Event{Kind: Down, P: p})
 	default:
 		r.Hands[p] = append(r.Hands[p], c)
+		r.Drew[p] = r.Drew[p].With(c)
 	}
 	drawn := c
 	if r.DownCard[p] == c {
 		drawn = NoCard
 	}
-	legal := r.Rules.LegalDiscards(r.Hands[p], drawn)
+	legal := r.Rules.LegalDiscards(r.Hands[p], drawn, r.Drew[p])
 	d := pol.Discard(r, p, legal)
 	i := slices.Index(r.Hands[p], d)
 	if i < 0 || !slices.Contains(legal, d) {
 		return fmt.Errorf("player %d discarded %v, not a legal discard", p, d)
 	}
 	r.Hands[p] = slices.Delete(r.Hands[p], i, i+1)
+	r.Drew[p] = r.Drew[p].Without(d)
 	r.Used = append(r.Used, d)
 	r.emit(Event{Kind: Discard, P: p, Card: d})
 	return nil
@@ -362,10 +367,16 @@ func idleAfter(idle int, drew, lone bool) int {
 	return idle + 1
 }
 
-// loneDrawer reports whether p is the only living player not BLOCKed.
-func loneDrawer(alive, blocked [Players]bool, p int) bool {
+// loneDrawer reports whether a draw by p cannot end the round by a BLOCK
+// or an accusation: p had a lucky break (it can never BLOCK, and its six
+// cards never make a family to accuse with), or p is the only living
+// player not BLOCKed and without a lucky break (docs/rules reading 27c).
+func loneDrawer(alive, blocked, lucky [Players]bool, p int) bool {
+	if lucky[p] {
+		return true
+	}
 	for q := range Players {
-		if q != p && alive[q] && !blocked[q] {
+		if q != p && alive[q] && !blocked[q] && !lucky[q] {
 			return false
 		}
 	}

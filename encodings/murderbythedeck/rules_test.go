@@ -73,6 +73,19 @@ func deal(t *testing.T, hands [Players]string, pileTop string) *Round {
 	return r
 }
 
+// cardsOf parses cards known to be well written (test input).
+func cardsOf(s string) []Card {
+	var out []Card
+	for _, w := range strings.Fields(s) {
+		c, err := ParseCard(w)
+		if err != nil {
+			panic(err)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
 // script plays the actions and discards queued for a player, in order;
 // with none queued it draws and discards its first legal card.
 type script struct {
@@ -269,9 +282,32 @@ func TestRules(t *testing.T) {
 		pile:  "JS",
 		turns: 1,
 		check: func(t *testing.T, r *Round) {
-			legal := r.Rules.LegalDiscards(append(slices.Clone(r.Deal[:7]), NewCard(6, Spades)), NewCard(6, Spades))
+			legal := r.Rules.LegalDiscards(append(slices.Clone(r.Deal[:7]), NewCard(6, Spades)), NewCard(6, Spades), 0)
 			if slices.Contains(legal, NewCard(8, Spades)) || slices.Contains(legal, NewCard(6, Spades)) || len(legal) != 6 {
 				t.Errorf("legal discards %v", legal)
+			}
+		},
+	}, {
+		name:   "reading 11c (rule discard keepdeath): the murderer keeps a death card it drew, not one dealt",
+		quote:  "(this is the only time that SPADES are returned to the pile)",
+		rules:  Rules{Discard: DiscardKeepDeath},
+		hands:  [Players]string{"KS 2S"},
+		pile:   "3S",
+		script: [Players]*script{{discards: cardsOf("2S")}},
+		turns:  1,
+		check: func(t *testing.T, r *Round) {
+			if slices.Contains(r.Used, NewCard(1, Spades)) != true || !slices.Contains(r.Hands[0], NewCard(2, Spades)) {
+				t.Fatalf("alice discarded %v, holds %v", r.Used, r.Hands[0])
+			}
+			// Her next turn: the 3 of Spades she drew stays (keepdeath),
+			// where rule discard sheet lets it go.
+			hand := append(slices.Clone(r.Hands[0]), NewCard(0, Hearts))
+			if legal := r.Rules.LegalDiscards(hand, NewCard(0, Hearts), r.Drew[0].With(NewCard(0, Hearts))); slices.Contains(legal, NewCard(2, Spades)) || len(legal) != 6 {
+				t.Errorf("keepdeath: legal discards %v", legal)
+			}
+			sheet := Rules{Discard: DiscardSheet}
+			if legal := sheet.LegalDiscards(hand, NewCard(0, Hearts), r.Drew[0]); !slices.Contains(legal, NewCard(2, Spades)) {
+				t.Errorf("sheet: legal discards %v", legal)
 			}
 		},
 	}, {
@@ -346,12 +382,25 @@ func TestRules(t *testing.T) {
 	}, {
 		name:  "reading 27: a round ends when one player is left",
 		quote: "1 Player alive 1 point",
+		rules: Rules{Discard: DiscardKeepDeath},
 		hands: [Players]string{"KS"},
-		pile:  "2H AS 2S 3S",
+		pile:  "2H AS 2S 3S 4S",
 		turns: 30,
 		check: func(t *testing.T, r *Round) {
 			if !r.Over || r.End != Alone || r.Living() != 1 || !r.Alive[0] {
 				t.Errorf("over %v end %v alive %v", r.Over, r.End, r.Alive)
+			}
+		},
+	}, {
+		name:  "reading 27c: a player after a lucky break cannot end a round, and its draws count as none",
+		quote: "this player cannot get a \"BLOCK\"",
+		rules: Rules{Discard: DiscardKeepDeath},
+		hands: [Players]string{"KS"},
+		pile:  "2H AS 2S 3S",
+		turns: 60,
+		check: func(t *testing.T, r *Round) {
+			if !r.Over || r.End != NoDraw || r.Living() != 2 || !r.Alive[0] || !r.Alive[3] || !r.LuckyUsed[3] {
+				t.Errorf("over %v end %v alive %v lucky %v", r.Over, r.End, r.Alive, r.LuckyUsed)
 			}
 		},
 	}}

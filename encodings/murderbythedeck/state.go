@@ -101,6 +101,7 @@ type state struct {
 	used         []Card // the return pile
 	usedLine     [NumCards]int
 	seatHand     []Card  // the seat's hand now
+	seatDrew     CardSet // the cards of the seat's hand it drew
 	drawn        Card    // the seat's card drawn this turn
 	seatDown     Card    // the seat's face-down death card
 	accuser      int     // pending accusation
@@ -688,6 +689,8 @@ func (s *state) keepReason(c Card, drawn Card) string {
 		return "it makes its holder the murderer"
 	case c == drawn:
 		return "a Spade drawn is kept"
+	case c.IsDeath():
+		return "a death card you drew is kept (rule discard keepdeath)"
 	}
 	return "the rules keep it"
 }
@@ -734,12 +737,17 @@ func (s *state) discard(line, p int, vw word, args []word) error {
 		if s.step == stDrawn {
 			drawn = s.drawn
 		}
-		if !slices.Contains(s.rules.LegalDiscards(hand, drawn), c) {
+		drew := s.seatDrew
+		if drawn != NoCard {
+			drew = drew.With(drawn)
+		}
+		if !slices.Contains(s.rules.LegalDiscards(hand, drawn, drew), c) {
 			return lineErr(args[0].col, "a card you may discard", "%s may not be discarded (%s)", c, s.keepReason(c, drawn))
 		}
 		s.seatHand = slices.DeleteFunc(hand, func(x Card) bool { return x == c })
+		s.seatDrew = drew.Without(c)
 	}
-	if p != s.seat && s.rules.Discard == DiscardSheet {
+	if p != s.seat && s.rules.Discard != DiscardNoSpade {
 		if s.rules.IsID(c) {
 			return lineErr(args[0].col, "a card you may discard", "%s may not be discarded (%s)", c, s.keepReason(c, NoCard))
 		}
@@ -748,6 +756,18 @@ func (s *state) discard(line, p int, vw word, args []word) error {
 			// A Spade drawn this turn is kept: c was not the card drawn.
 			if cp, ok := s.copyAt(c, k); ok && s.live[c] == cp {
 				cons = append(cons, eq([]term{{lit{cp, s.slotHolder(k)}, 1}}, 0))
+			}
+		}
+		if s.rules.Discard == DiscardKeepDeath && c.IsDeath() {
+			// A death card drawn is kept: c was dealt to p, not drawn.
+			var drawnIn []term
+			for _, l := range s.inHand(p, c) {
+				if l.holder != p {
+					drawnIn = append(drawnIn, term{l, 1})
+				}
+			}
+			if len(drawnIn) > 0 {
+				cons = append(cons, eq(drawnIn, 0))
 			}
 		}
 	}
@@ -971,13 +991,28 @@ func (s *state) kill(p int, hand []Card, line int) {
 	s.trace = append(s.trace, tev{kind: Dead, p: p})
 	if p == s.seat {
 		s.seatHand = nil
+		s.seatDrew = 0
 	}
+}
+
+// lastChance reports whether the round ends before p's next turn unless
+// somebody accuses: no living player but p may draw in a way that counts
+// (every other one BLOCKed, or all but one and p BLOCKed; docs/rules
+// reading 27c).
+func (s *state) lastChance(p int) bool {
+	open := 0
+	for q := range Players {
+		if q != p && s.alive[q] && !s.blocked[q] {
+			open++
+		}
+	}
+	return open == 0 || (open == 1 && s.blocked[p])
 }
 
 // endTurn passes the turn to the next living player, or ends the round.
 func (s *state) endTurn(drew bool) {
 	s.step = stStart
-	s.noDraw = idleAfter(s.noDraw, drew, loneDrawer(s.alive, s.blocked, s.turn))
+	s.noDraw = idleAfter(s.noDraw, drew, loneDrawer(s.alive, s.blocked, s.lucky, s.turn))
 	living := 0
 	for _, a := range s.alive {
 		if a {

@@ -129,6 +129,7 @@ func (s *state) replay(w solver.World) (sample, bool) {
 		}
 	}
 	var drawn [Players]Card
+	var drew [Players]CardSet
 	remove := func(p int, c Card) bool {
 		for i, x := range hands[p] {
 			if x == c {
@@ -148,19 +149,23 @@ func (s *state) replay(w solver.World) (sample, bool) {
 			}
 			hands[t.p] = append(hands[t.p], slotCard[t.slot])
 			drawn[t.p] = slotCard[t.slot]
+			drew[t.p] = drew[t.p].With(slotCard[t.slot])
 		case Down, Lucky:
 			remove(t.p, slotCard[t.slot])
 			drawn[t.p] = NoCard
+			drew[t.p] = drew[t.p].Without(slotCard[t.slot])
 		case Discard:
 			if t.p != s.seat {
-				den *= int64(len(s.rules.LegalDiscards(hands[t.p], drawn[t.p])))
+				den *= int64(len(s.rules.LegalDiscards(hands[t.p], drawn[t.p], drew[t.p])))
 			}
 			drawn[t.p] = NoCard
+			drew[t.p] = drew[t.p].Without(t.card)
 			if !remove(t.p, t.card) {
 				return smp, false
 			}
 		case Dead:
 			hands[t.p] = nil
+			drew[t.p] = 0
 		}
 		flush()
 	}
