@@ -236,3 +236,68 @@ func TestSimulatedLogsAccepted(t *testing.T) {
 	}
 	t.Log(fmt.Sprint(n, " lines accepted"))
 }
+
+// TestSwainForms: the Swain's lines as the simulator writes them (the
+// play, the draw, "Q takes from P", the card taken), the shorthand with
+// the player chosen on the play's line and no "takes from" line, and, in
+// the two concerned seats' logs, the card taken with no "takes from"
+// line: every form is accepted and gives the tracker and the exact layer
+// the same events.
+func TestSwainForms(t *testing.T) {
+	forms := 0
+	for _, o := range []SimOptions{{Players: 4, Seed: 1}, {Players: 7, Seed: 1}, {Players: 3, Seed: 1}, {Players: 5, Seed: 7, Level: Master}} {
+		sim, err := Simulate(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seat := range sim.Players {
+			log := sim.Logs[seat]
+			var short, implied []string
+			changed := false
+			for i, l := range log {
+				w := strings.Fields(l)
+				if len(w) == 4 && w[1] == "takes" && w[2] == "from" {
+					changed = true
+					// The shorthand: the player chosen on its play's line.
+					for j := len(short) - 1; j >= 0; j-- {
+						if strings.HasPrefix(short[j], w[3]+" plays ") {
+							short[j] += " " + w[0]
+							break
+						}
+					}
+					// The card taken names the player chosen, when the
+					// seat sees it.
+					if i+1 < len(log) && strings.HasPrefix(log[i+1], w[3]+" gives ") {
+						continue
+					}
+					implied = append(implied, l)
+					continue
+				}
+				short = append(short, l)
+				implied = append(implied, l)
+			}
+			if !changed {
+				continue
+			}
+			ref := NewGame()
+			applyAll(t, ref, strings.Join(log, "\n"))
+			for _, form := range [][]string{short, implied} {
+				g := NewGame()
+				applyAll(t, g, strings.Join(form, "\n"))
+				if len(g.evs) != len(ref.evs) {
+					t.Fatalf("%+v seat %d: %d events, want %d", o, seat, len(g.evs), len(ref.evs))
+				}
+				for i := range g.evs {
+					if !g.evs[i].e.Equal(ref.evs[i].e) || g.evs[i].newTurn != ref.evs[i].newTurn {
+						t.Fatalf("%+v seat %d: event %d is %+v, want %+v", o, seat, i, g.evs[i].e, ref.evs[i].e)
+					}
+				}
+				forms++
+			}
+		}
+	}
+	if forms == 0 {
+		t.Fatal("no Swain played")
+	}
+	t.Logf("%d logs written another way", forms)
+}
