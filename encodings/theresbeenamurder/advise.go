@@ -325,7 +325,7 @@ func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 		b.WriteString("Not your play yet: the plays below are weighed as if you played now.\n")
 	}
 	if adv.Taker {
-		fmt.Fprintf(&b, "Your Swain's choice, best first: who takes a card of your hand at random (win now − lose now; estimates ± one standard error):\n")
+		fmt.Fprintf(&b, "Your Swain's choice, best first: who takes a card of your hand at random\n(win now − lose now; estimates ± one standard error):\n")
 	} else {
 		fmt.Fprintf(&b, "Your plays, best first (win now − lose now; estimates ± one standard error):\n")
 	}
