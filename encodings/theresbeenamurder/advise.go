@@ -49,7 +49,7 @@ func (s *State) Plays(p int) []Play {
 			for _, q := range s.allPlayers() {
 				out = append(out, Play{c, q, -1})
 			}
-		case eff == Invalid || eff == Swain || (eff == Socialite && len(rest) > 0):
+		case eff == Invalid || (eff == Socialite && len(rest) > 0):
 			for _, q := range s.others(p) {
 				out = append(out, Play{c, q, -1})
 			}
@@ -82,8 +82,13 @@ func (o Option) Score() float64 { return o.Win.P - o.Lose.P }
 // Advice is the advice for the seat: its plays ranked by win-now minus
 // lose-now, and the deck warning.
 type Advice struct {
-	Hand    []Card
-	MyTurn  bool // the seat is to play now (its draw done)
+	Hand   []Card
+	MyTurn bool // the seat is to play now (its draw done)
+	// Taker: the seat's Swain, its draw done, is to choose the player who
+	// takes a card of its hand at random; Options are that choice (the
+	// card played with each other player), weighed with the drawn card
+	// in hand.
+	Taker   bool
 	Options []Option
 	// StoppedAt is the line after which the tracker found no hidden
 	// history, so that no play is weighed (0 while it has estimates).
@@ -91,18 +96,40 @@ type Advice struct {
 	Warning   string
 }
 
+// swainChoosing reports whether the seat's Swain (or the Monkey copying
+// it) is to choose now the player who takes from its hand: the play and
+// its draw written (and what the draw set off), no choice yet.
+func (g *Game) swainChoosing() bool {
+	t := &g.turn
+	return g.cfg != nil && g.pub.end == Playing && g.cur == g.p.seat && g.played && g.lastPlay == Swain &&
+		!t.chosen && t.short == 0 && (t.swainDrew || t.deck == 0)
+}
+
+// takeOutcomes is outcomes for the Swain's choice of o.Q, its draw done:
+// the chances that the random take wins and loses the game at once.
+func takeOutcomes(s0 *State, p int, o Play, rng *rand.Rand) (win, lose float64) {
+	return walkOutcomes(s0, p, o, rng, func(s *State, a *outcomeAgent) { s.swainTake(a, p); s.checkDead() })
+}
+
 // outcomes plays o for p from s along every path of the choices that
 // follow (other players' and chance's uniform, the seat's own later
 // choices uniform too; shuffles drawn) and returns the chances that the
 // game is won and lost by the end of the play.
 func outcomes(s0 *State, p int, o Play, rng *rand.Rand) (win, lose float64) {
+	return walkOutcomes(s0, p, o, rng, func(s *State, a *outcomeAgent) { s.playCard(a, p, o.Card) })
+}
+
+// walkOutcomes runs play from s0 along every path of the choices a
+// makes and returns the chances that the game is won and lost by its
+// end.
+func walkOutcomes(s0 *State, p int, o Play, rng *rand.Rand, play func(*State, *outcomeAgent)) (win, lose float64) {
 	a := &outcomeAgent{p: p, o: o}
 	seed := rng.Uint64()
 	for {
 		a.depth, a.w = 0, 1
 		a.rng = rand.New(rand.NewPCG(seed, 3))
 		s := s0.Clone()
-		s.playCard(a, p, o.Card)
+		play(s, a)
 		if s.End.Won() {
 			win += a.w
 		} else if s.Over() {
@@ -172,7 +199,7 @@ type outcomeAgent struct {
 }
 
 func (a *outcomeAgent) choose(s *State, d Decision, actor int, opts []int) int {
-	if actor == a.p && (d == DTarget || d == DPair) {
+	if actor == a.p && (d == DTarget || d == DPair || d == DTaker) {
 		want := a.o.Q
 		if d == DPair {
 			want = a.o.Q*16 + a.o.R
@@ -214,12 +241,20 @@ func (g *Game) Advice(ctx context.Context) (*Advice, error) {
 		return adv, nil
 	}
 	adv.MyTurn = g.cur == seat && !g.played
+	adv.Taker = g.swainChoosing()
+	adv.MyTurn = adv.MyTurn || adv.Taker
 	if g.track() == nil {
 		adv.StoppedAt = g.lostAt
 		return adv, nil
 	}
 	s := g.tr.state()
 	plays := s.Plays(seat)
+	if adv.Taker {
+		plays = plays[:0]
+		for _, q := range s.others(seat) {
+			plays = append(plays, Play{g.play.Card, q, -1})
+		}
+	}
 	rng := rand.New(rand.NewPCG(uint64(len(g.lines)), 5))
 	for _, o := range plays {
 		if err := ctx.Err(); err != nil {
@@ -233,7 +268,10 @@ func (g *Game) Advice(ctx context.Context) (*Advice, error) {
 		for i, p := range g.tr.now {
 			ws[i] = p.w
 			sw += p.w
-			if !quiet {
+			switch {
+			case adv.Taker:
+				wins[i], loses[i] = takeOutcomes(p.s, seat, o, rng)
+			case !quiet:
 				wins[i], loses[i] = outcomes(p.s, seat, o, rng)
 			}
 		}
@@ -286,7 +324,11 @@ func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 	if !adv.MyTurn && !over {
 		b.WriteString("Not your play yet: the plays below are weighed as if you played now.\n")
 	}
-	fmt.Fprintf(&b, "Your plays, best first (win now − lose now; estimates ± one standard error):\n")
+	if adv.Taker {
+		fmt.Fprintf(&b, "Your Swain's choice, best first: who takes a card of your hand at random\n(win now − lose now; estimates ± one standard error):\n")
+	} else {
+		fmt.Fprintf(&b, "Your plays, best first (win now − lose now; estimates ± one standard error):\n")
+	}
 	for _, o := range adv.Options {
 		fmt.Fprintf(&b, "  %-22s win now %-12s lose now %s\n", o.Play.Text(g.p.players), pct(o.Win), pct(o.Lose))
 	}

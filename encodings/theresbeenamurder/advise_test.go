@@ -3,6 +3,8 @@ package theresbeenamurder
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -40,4 +42,109 @@ func TestOutcomes(t *testing.T) {
 			t.Errorf("%s: win %v lose %v, want %v %v", tt.why, win, lose, tt.win, tt.lose)
 		}
 	}
+}
+
+// TestTakeOutcomes checks the Swain's choice, made after its draw with the
+// drawn card in hand: the Confidant's holder wins half the time when the
+// hand holds the Murderer, the Witness's holder loses half the time.
+func TestTakeOutcomes(t *testing.T) {
+	hands := [][]Card{{Murderer, Nun}, {Confidant}, {Witness}}
+	for _, tt := range []struct {
+		to        int
+		win, lose float64
+	}{{1, 0.5, 0}, {2, 0, 0.5}} {
+		s := &State{Cfg: cfg(3), Hands: hands, Deck: []Card{Cad}, Grp: []int{0}, Top: []bool{false}, Virgin: make([]bool, 3),
+			Discard: []Card{Swain}, Last: Swain}
+		win, lose := takeOutcomes(s, 0, Play{Swain, tt.to, -1}, rand.New(rand.NewPCG(1, 2)))
+		if math.Abs(win-tt.win) > 1e-9 || math.Abs(lose-tt.lose) > 1e-9 {
+			t.Errorf("to %d: win %v lose %v, want %v %v", tt.to, win, lose, tt.win, tt.lose)
+		}
+	}
+}
+
+// TestAdviceSeesOnlyItsSeat checks that the advice a seat gets in a
+// simulated game reads nothing but what that seat sees. The game has a
+// Hound, whose raised hand only the Hound's player sees. At every choice
+// the advice makes (the plays, the Swain's choice after its draw): the
+// seat's log names no holder for another player's Hound; the plays
+// offered are those the seat's own hand and the public pile give; and
+// the choice is the one a fresh game reading that log alone makes (no
+// other seat's game, no cache, no state of the simulation). A policy
+// that read another seat's hidden cards, or the Hound's answer through
+// another seat's log, would fail the last check.
+func TestAdviceSeesOnlyItsSeat(t *testing.T) {
+	cards := DefaultCards(4, Novice)
+	cards = append(cards, Hound)
+	c := &Config{Players: 4, Cards: cards, Removed: 1}
+	type call struct {
+		p     int
+		log   []string
+		plays []Play
+		got   int
+	}
+	checked, hounds, swains := 0, 0, 0
+	for seed := uint64(1); seed <= 40 && (checked < 6 || hounds == 0 || swains == 0); seed++ {
+		var calls []call
+		adv := AdvicePolicy(40)
+		pol := func(p int, log []string, plays []Play) int {
+			i := adv(p, log, plays)
+			calls = append(calls, call{p, slices.Clone(log), slices.Clone(plays), i})
+			return i
+		}
+		sim, err := Simulate(SimOptions{Config: c, Seed: seed, Policy: pol})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range calls {
+			houndSeen := false
+			for _, l := range k.log {
+				w := strings.Fields(l)
+				if len(w) >= 3 && w[1] == "plays" && w[2] == "hound" && w[0] != sim.Players[k.p] {
+					houndSeen = true
+					if len(w) != 4 {
+						t.Fatalf("seed %d seat %d: %q names the raised hand in another seat's log", seed, k.p, l)
+					}
+				}
+			}
+			g := NewGame()
+			g.Particles = 40
+			for _, l := range k.log {
+				if err := g.Apply(l); err != nil {
+					t.Fatalf("seed %d seat %d: %q: %v", seed, k.p, l, err)
+				}
+			}
+			taker := g.swainChoosing()
+			var own []Play
+			if taker {
+				for q := range c.Players {
+					if q != k.p {
+						own = append(own, Play{g.play.Card, q, -1})
+					}
+				}
+				swains++
+			} else {
+				s := &State{Cfg: g.cfg, Hands: make([][]Card, c.Players), Last: g.p.last}
+				s.Hands[k.p] = g.myHand()
+				own = s.Plays(k.p)
+			}
+			if !slices.Equal(own, k.plays) {
+				t.Fatalf("seed %d seat %d: plays offered %v, the seat's own view gives %v", seed, k.p, k.plays, own)
+			}
+			if k.got < 0 || len(k.plays) < 2 {
+				continue
+			}
+			if houndSeen {
+				hounds++
+			}
+			if i := AdvicePolicy(40)(k.p, k.log, k.plays); i != k.got {
+				t.Errorf("seed %d seat %d after %d lines: advised %v in the game, %v from the log alone",
+					seed, k.p, len(k.log), k.plays[k.got], k.plays[max(i, 0)])
+			}
+			checked++
+		}
+	}
+	if checked < 6 || hounds == 0 || swains == 0 {
+		t.Fatalf("checked %d advised choices, %d after another player's Hound, %d Swain choices", checked, hounds, swains)
+	}
+	t.Logf("%d advised choices checked, %d after another player's Hound; %d Swain choices offered", checked, hounds, swains)
 }

@@ -114,7 +114,8 @@ const Help = `There's Been A Murder lines (cards by name or number: detective or
                                  "hand The Gossip, The Witness" reads too
   NAME draws [CARD]              a draw; the card when it is the seat's
   NAME plays CARD [ARGS]         a play, with what it names in public:
-    detective P | invalid P | swain P | socialite P | cad P P
+    detective P | invalid P | socialite P | cad P P
+    swain (then its draw, then NAME takes from P; "swain P" is short)
     doctor CARD|none | secretary CARD|none | butler CARD|none
     seer move|keep | reporter P CARD|none
     hound CARD P|nobody (the Hound's player; others: hound CARD)
@@ -130,5 +131,7 @@ const Help = `There's Been A Murder lines (cards by name or number: detective or
   NAME shows CARD to NAME        the Maid's card shown (seat involved)
   NAME sees CARD ...             the seat's look (driver, secretary, seer)
   NAME takes CARD                the seat's Driver pick
+  NAME takes from P              the player P's Swain chose, after its
+                                 draw, takes a card of P's hand at random
   NAME buries CARD               the seat's Nun card
 `

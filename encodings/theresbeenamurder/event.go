@@ -17,6 +17,11 @@ const (
 	EvSees                     // P sees Cards (the Driver, the Secretary, the Seer; seen by P)
 	EvTake                     // P takes Card (the Driver's pick; seen by P)
 	EvBury                     // P puts Card at the bottom of the deck (the Nun; seen by P)
+	// EvChosen is the Swain's choice, after its draw: P's Swain chooses
+	// Q, who takes a card of P's hand at random (seen by all; the card
+	// taken is an EvGive from P to Q, seen by P and Q). Written "Q takes
+	// from P".
+	EvChosen
 )
 
 // Event is one thing that happens at the table, as the engine plays it or

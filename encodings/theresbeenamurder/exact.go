@@ -1444,8 +1444,9 @@ func (x *encoding) marks(ctx context.Context, seen func() map[Card][]bool) ([][]
 // the table has not made the moves the public counts have made: a play
 // whose passes follow it (the Cad's, the Socialite's, the Gossip's, the
 // Invalid's: their gives come as lines after the play; the Nun's card
-// and the Driver's pick, which follow the play at the table), or the Swain's
-// play and the draw and what the draw sets off before its random take.
+// and the Driver's pick, which follow the play at the table), or the
+// Swain's choice of the player who takes, when the seat is one of the
+// two (the card taken is the next line).
 // At such a line the sheet's estimates describe the hands before the
 // passes (the tracker's histories end with the line's event), so the
 // marks there are those of the open turn's start, under every line in
@@ -1464,10 +1465,12 @@ func (x *encoding) openLags() bool {
 			switch e.As {
 			case Cad, Socialite, Gossip, Invalid, Nun, Driver:
 				return i == len(x.openEvs)-1
-			case Swain:
-				return e.Q >= 0
 			}
 			return false
+		case e.Kind == EvChosen:
+			// The Swain's take comes next: its card's line, for the
+			// two players concerned (another seat's tracker plays it).
+			return i == len(x.openEvs)-1 && (x.seat == e.P || x.seat == e.Q)
 		case (e.Kind == EvDraw || e.Kind == EvAnnounce || e.Kind == EvReveal) && e.P == x.openPlayer():
 		default:
 			return false

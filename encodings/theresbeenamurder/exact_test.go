@@ -125,8 +125,9 @@ func TestExactSound(t *testing.T) {
 // swap's, the Gossip's, the Invalid's, another player's Nun or Driver
 // pick: the public counts have them at the play's line), before the next
 // line the seat sees that moves a card (a draw, a play, a discard, a
-// reveal, the seat's Driver pick). k counts the events the seat has seen
-// so far, and is moved past the line's event. states are statesAt's.
+// reveal, the Swain's choice of who takes, the seat's Driver pick). k
+// counts the events the seat has seen so far, and is moved past the
+// line's event. states are statesAt's.
 func momentState(sim *Simulation, states []*State, seat int, k *int) *State {
 	for *k < len(sim.Events) {
 		if _, ok := sim.Events[*k].View(seat); ok {
@@ -140,7 +141,7 @@ func momentState(sim *Simulation, states []*State, seat int, k *int) *State {
 		if !ok {
 			continue
 		}
-		if k := e.Kind; k == EvDraw || k == EvPlay || k == EvDiscard || k == EvReveal || k == EvTake {
+		if k := e.Kind; k == EvDraw || k == EvPlay || k == EvDiscard || k == EvReveal || k == EvTake || k == EvChosen {
 			break
 		}
 	}

@@ -269,24 +269,11 @@ func (x *encoding) graph(s segment) graph {
 		return max(0, d+by)
 	}
 	// The steps of the play that the lines after it read: the swap's
-	// (the Swain's takes, before and after its draw) and the Nun's.
+	// (the Swain's take, at its choice's line) and the Nun's.
 	var play Event
-	swap, take, take1, nun, look, playD := -1, -1, -1, -1, -1, -1
-	// pending: the Swain's take after its draw is still to come.
-	pending := false
-	takeNow := func() {
-		if pending {
-			pending = false
-			take = len(st.steps)
-			st.pass([2]int{play.P, play.Q})
-			st.one(play.P, play.Q, take1)
-		}
-	}
+	swap, take, nun, look, playD := -1, -1, -1, -1, -1
 	for i, t := range s.evs {
 		e := t.e
-		if pending && !((e.Kind == EvAnnounce || e.Kind == EvReveal) && e.P == play.P) {
-			takeNow()
-		}
 		d := size(i)
 		g.dsize[i] = d
 		lo := len(st.steps)
@@ -295,11 +282,6 @@ func (x *encoding) graph(s segment) graph {
 		case EvDraw:
 			st.draw(d, e.P)
 			g.hi[i] = len(st.steps)
-			if play.Kind == EvPlay && play.As == Swain && e.P == play.P && play.Q >= 0 {
-				// The take follows what the draw sets off in the
-				// drawer's hand (the Drunk announced, the Blackmailer).
-				pending = true
-			}
 			if e.P == s.player {
 				g.drew = true
 				g.drewFirst = g.drewFirst || play.Kind != EvPlay
@@ -317,18 +299,23 @@ func (x *encoding) graph(s segment) graph {
 				st.shuffle(grow(d, 1))
 				g.shuffled = true
 			}
+		case EvChosen:
+			// The Swain's take, after its draw and what the draw set
+			// off: one card of its player's hand to the player chosen.
+			take = len(st.steps)
+			st.pass([2]int{e.P, e.Q})
+			st.one(e.P, e.Q)
+			g.hi[i] = len(st.steps)
 		case EvDiscard:
 			st.pass([2]int{e.P, x.pile()})
 			g.hi[i] = len(st.steps)
 		case EvGive:
-			// Read at the swap's step (the Swain's: at either take).
+			// Read at the swap's step (the Swain's: at its take).
 			switch {
 			case swap >= 0:
 				g.lo[i], g.hi[i] = swap, swap+1
 			case take >= 0:
-				// The card was in the hand at the last take at the
-				// latest, and with the taker from the first on.
-				g.lo[i], g.hi[i] = take, take1+1
+				g.lo[i], g.hi[i] = take, take+1
 			default:
 				g.lo[i], g.hi[i] = len(st.steps), 0
 			}
@@ -360,12 +347,6 @@ func (x *encoding) graph(s segment) graph {
 			case Socialite:
 				if e.Q >= 0 {
 					swap = st.swap(e.P, e.Q)
-				}
-			case Swain:
-				if e.Q >= 0 {
-					take, take1 = len(st.steps), len(st.steps)
-					st.pass([2]int{e.P, e.Q})
-					st.one(e.P, e.Q)
 				}
 			case Gossip:
 				swap = len(st.steps)
@@ -424,7 +405,6 @@ func (x *encoding) graph(s segment) graph {
 		}
 		g.done[i] = len(st.steps)
 	}
-	takeNow()
 	// Composed: pre forward, suf backward.
 	m := len(st.steps)
 	id := make(rel, x.places)

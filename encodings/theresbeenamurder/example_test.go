@@ -26,11 +26,11 @@ func Example() {
 		fmt.Println(err)
 	}
 	// Output:
-	// 25 lines
+	// 26 lines
 	// the murderer is in the pile, because of:
-	//   line 25: bob discards murderer
+	//   line 26: bob discards murderer
 	// not: the drunk is with carol, because of:
-	//   line 11: alice plays drunk
+	//   line 12: alice plays drunk
 }
 
 // ExampleSimulate plays a seeded random game and prints the start of a
@@ -49,10 +49,10 @@ func ExampleSimulate() {
 	// players alice bob carol dave
 	// seat bob
 	// hand maid secretary
-	// alice plays swain dave
+	// alice plays swain
 	// alice draws
 	// alice announces drunk
+	// dave takes from alice
 	// dave announces drunk
-	// bob plays secretary invalid
 	// lost: the deck ran out
 }

@@ -104,7 +104,7 @@ func (g *Game) Words() []string {
 		w = append(w, c.String())
 	}
 	w = append(w, "players", "seat", "level", "cards", "removed", "hand", "draws", "announces", "reveals",
-		"plays", "discards", "gives", "shows", "sees", "takes", "buries", "to", "none", "nobody", "move", "keep",
+		"plays", "discards", "gives", "shows", "sees", "takes", "buries", "to", "from", "none", "nobody", "move", "keep",
 		"novice", "veteran", "master", "not", "pile", "deck")
 	return w
 }
@@ -204,8 +204,68 @@ func (g *Game) setup(hand []Card, n int) error {
 }
 
 // event checks an event against the turn order and what the seat knows,
-// then lets the tracker weigh it.
+// then lets the tracker weigh it. The Swain's choice, after its draw, is
+// its own event (EvChosen); a play's line naming it ("plays swain P",
+// the shorthand) records the play without it and the choice once the
+// Swain's draw and what the draw sets off are written (swainShort), and
+// a card the Swain's player gives before any choice is written names the
+// player chosen.
 func (g *Game) event(e Event, n int, cols []int) error {
+	if e.Kind == EvPlay && e.As == Swain && e.Q >= 0 {
+		q := e.Q
+		e.Q = -1
+		if err := g.event1(e, n, cols); err != nil {
+			return err
+		}
+		g.turn.short, g.turn.shortLine = q+1, n
+		if g.pub.deck == 0 {
+			return g.swainShort(cols) // no draw: the choice is now
+		}
+		return nil
+	}
+	if t := &g.turn; t.short > 0 && (t.swainDrew || t.deck == 0) && !g.swainDrawLine(e) && e.Kind != EvChosen {
+		if err := g.swainShort(cols); err != nil {
+			return err
+		}
+	}
+	if e.Kind == EvGive && g.cur >= 0 && g.played && g.lastPlay == Swain && !g.turn.chosen && e.P == g.play.P {
+		// The Swain's player's card given: the player chosen is its
+		// receiver.
+		if err := g.event1(Event{Kind: EvChosen, P: e.P, Q: e.Q, R: -1}, n, cols); err != nil {
+			return err
+		}
+	}
+	return g.event1(e, n, cols)
+}
+
+// swainDrawLine reports whether e is a line of the open Swain's draw, or
+// of what the draw sets off in its player's hand (the Drunk announced,
+// the Blackmailer's reveal), which come before the Swain's choice.
+func (g *Game) swainDrawLine(e Event) bool {
+	if !g.played || g.lastPlay != Swain || e.P != g.play.P {
+		return false
+	}
+	switch e.Kind {
+	case EvDraw:
+		return !g.turn.swainDrew
+	case EvAnnounce:
+		return g.turn.swainDrew
+	case EvReveal:
+		return g.turn.swainDrew && e.Cards[0] == Detective
+	}
+	return false
+}
+
+// swainShort records the Swain's choice its play's line named.
+func (g *Game) swainShort(cols []int) error {
+	t := &g.turn
+	q, line := t.short-1, t.shortLine
+	t.short = 0
+	return g.event1(Event{Kind: EvChosen, P: g.play.P, Q: q, R: -1}, line, cols)
+}
+
+// event1 is event for one event.
+func (g *Game) event1(e Event, n int, cols []int) error {
 	if err := g.checkKnown(e, colOf(cols, 2)); err != nil {
 		return err
 	}
@@ -407,12 +467,16 @@ func (g *Game) checkTurn(e Event) error {
 		case Invalid:
 			ok = e.P == pl.Q && e.Q == pl.P
 		case Swain:
-			ok = e.P == pl.P && e.Q == pl.Q
+			ok = e.P == pl.P && g.turn.chosen && e.Q == g.turn.taker
 		case Gossip:
 			ok = e.Q == (e.P+1)%n
 		}
 		if !ok {
 			return bad("no card passes from " + g.p.players[e.P] + " to " + g.p.players[e.Q] + " in this turn")
+		}
+	case EvChosen:
+		if as != Swain || e.P != pl.P {
+			return bad("no Swain of " + g.p.players[e.P] + "'s chooses a player in this turn")
 		}
 	case EvShow:
 		if as != Maid || e.Q != pl.P || (e.P != (pl.P+1)%n && e.P != (pl.P+n-1)%n) {

@@ -21,17 +21,17 @@ func TestRefused(t *testing.T) {
 		line     string
 		conflict bool // a *table.ConflictError, else a *table.LineError
 	}{
-		{"a pass the turn's play does not make", 7, "carol gives cad to bob", false},
-		{"out of turn: carol plays before bob", 6, "carol plays witness", false},
-		{"a second play in one turn", 7, "bob plays socialite carol", false},
-		{"a card the seat does not hold", 6, "bob plays cad alice carol", false},
-		{"another player's draw written with its card", 9, "alice draws cad", false},
-		{"a discard with no Detective", 9, "alice discards cad", false},
-		{"a show with no Maid", 9, "alice shows cad to bob", false},
-		{"the Drunk announced while in the pile", 12, "carol announces drunk", true},
+		{"a pass the turn's play does not make", 8, "carol gives cad to bob", false},
+		{"out of turn: carol plays before bob", 7, "carol plays witness", false},
+		{"a second play in one turn", 8, "bob plays socialite carol", false},
+		{"a card the seat does not hold", 7, "bob plays cad alice carol", false},
+		{"another player's draw written with its card", 10, "alice draws cad", false},
+		{"a discard with no Detective", 10, "alice discards cad", false},
+		{"a show with no Maid", 10, "alice shows cad to bob", false},
+		{"the Drunk announced while in the pile", 13, "carol announces drunk", true},
 		{"a card the seat holds played by another player", 4, "alice plays doctor none", true},
-		{"the seat's draw of a card in the pile", 19, "bob draws doctor", true},
-		{"a line after the end of the game", 25, "carol draws", false},
+		{"the seat's draw of a card in the pile", 20, "bob draws doctor", true},
+		{"a line after the end of the game", 26, "carol draws", false},
 		{"a Swain naming its own player", 3, "alice plays swain alice", false},
 		{"a Reporter naming a player who is not a neighbour", 3, "alice plays reporter alice cad", false},
 	}

@@ -15,6 +15,14 @@ import (
 type turnLines struct {
 	drew      int  // draws before the play
 	swainDrew bool // the Swain's draw, after the play
+	// chosen is set once the Swain's player has chosen, after its draw,
+	// the player who takes a card (taker). short is that player plus one
+	// when the play's line named it (the shorthand "plays swain P"),
+	// until its choice is recorded, and shortLine that line.
+	chosen    bool
+	taker     int
+	short     int
+	shortLine int
 	// base are the hands' sizes when the play's choices are made: after
 	// the card played left its player's hand (and, for the Swain, before
 	// its draw).
@@ -67,7 +75,7 @@ func (g *Game) receives(p int) bool {
 	case Invalid:
 		return p == pl.P && t.base[pl.Q] > 0
 	case Swain:
-		return p == pl.Q && (t.base[pl.P] > 0 || t.swainDrew)
+		return t.chosen && p == t.taker && (t.base[pl.P] > 0 || t.swainDrew)
 	}
 	return false
 }
@@ -103,8 +111,8 @@ func (g *Game) giver(p int) (int, bool) {
 			return pl.P, t.base[p] > 0
 		}
 	case Swain:
-		if p == pl.P {
-			return pl.Q, t.base[p] > 0 || t.swainDrew
+		if p == pl.P && t.chosen {
+			return t.taker, t.base[p] > 0 || t.swainDrew
 		}
 	}
 	return -1, false
@@ -138,7 +146,7 @@ func (g *Game) checkLine(e Event, newTurn bool, cols []int) error {
 			return refuse(verb, "another line", "the deck is empty: %s cannot draw (a player who must draw and cannot loses the game)", who)
 		}
 		if !newTurn && g.played {
-			if g.lastPlay != Swain || t.swainDrew {
+			if g.lastPlay != Swain || t.swainDrew || t.chosen {
 				return refuse(verb, "the next player's line", "%s has played this turn; only the Swain draws after its play, once", who)
 			}
 			return nil
@@ -237,6 +245,16 @@ func (g *Game) checkLine(e Event, newTurn bool, cols []int) error {
 		}
 		if err := g.checkChoice(e, "gives", arg); err != nil {
 			return err
+		}
+	case EvChosen:
+		if t.chosen {
+			return refuse(verb, "another line", "%s's Swain has chosen already: %s takes", names[e.P], names[t.taker])
+		}
+		if t.short > 0 && t.short-1 != e.Q {
+			return refuse(1, names[t.short-1]+" takes from "+names[e.P], "%s's Swain named %s on its play's line", names[e.P], names[t.short-1])
+		}
+		if pub.deck > 0 && !t.swainDrew {
+			return refuse(verb, names[e.P]+"'s draw", "the Swain draws first: write %s's draw before who takes", names[e.P])
 		}
 	case EvShow:
 		if t.shown[e.P] {
@@ -442,6 +460,8 @@ func (g *Game) noteLine(e Event, newTurn bool, sizes []int, mine []Card) {
 		t.entered[e.Q] = true
 	case EvShow:
 		t.shown[e.P] = true
+	case EvChosen:
+		t.chosen, t.taker, t.short = true, e.Q, 0
 	case EvDiscard:
 		t.discard = true
 	case EvSees:
@@ -549,6 +569,9 @@ func (g *Game) missing() string {
 	n := len(names)
 	if g.lastPlay == Swain && t.deck > 0 && !t.swainDrew {
 		return fmt.Sprintf("%s's Swain draws a card: %s draws", names[pl.P], names[pl.P])
+	}
+	if g.lastPlay == Swain && !t.chosen {
+		return fmt.Sprintf("the player %s's Swain chooses: NAME takes from %s", names[pl.P], names[pl.P])
 	}
 	if to, ok := g.giver(seat); ok && !t.gave[seat] {
 		return fmt.Sprintf("your card to %s: %s gives CARD to %s", names[to], names[seat], names[to])

@@ -48,6 +48,19 @@ func TestImpossibleLines(t *testing.T) {
 		{"a Swain's second draw", "hand maid cad\nkim plays swain lou\nkim draws", "kim draws", 5, "only the Swain draws after its play, once"},
 		{"the Swain's take before its draw", "hand maid cad\nkim plays swain me", "kim gives doctor to me", 5, "the Swain draws first"},
 		{"the Swain's draw, then its take", "hand maid cad\nkim plays swain me\nkim draws", "kim gives doctor to me", 0, ""},
+		{"the Swain's choice, after its draw", "hand maid cad\nkim plays swain\nkim draws", "me takes from kim", 0, ""},
+		{"the Swain's take naming the player chosen", "hand maid cad\nkim plays swain\nkim draws", "kim gives doctor to me", 0, ""},
+		{"the Swain's choice before its draw", "hand maid cad\nkim plays swain", "me takes from kim", 4, "the Swain draws first"},
+		{"the Swain's take before its draw and choice", "hand maid cad\nkim plays swain", "kim gives doctor to me", 5, "the Swain draws first"},
+		{"a Swain's second choice", "hand maid cad\nkim plays swain\nkim draws\nlou takes from kim", "ola takes from kim", 5, "has chosen already"},
+		{"a Swain's choice after the shorthand named another", "hand maid cad\nkim plays swain lou\nkim draws", "ola takes from kim", 1, "named lou"},
+		{"the choice the shorthand named, written again", "hand maid cad\nkim plays swain lou\nkim draws", "lou takes from kim", 0, ""},
+		{"a Swain's choice with no Swain", "hand maid cad\nkim plays butler doctor", "lou takes from kim", 1, "no Swain of kim's"},
+		{"a Swain's choice of its own player", "hand maid cad\nkim plays swain\nkim draws", "kim takes from kim", 16, "another player"},
+		{"a draw after the Swain's choice", "hand maid cad\nkim plays swain\nkim draws\nlou takes from kim", "kim draws", 5, "only the Swain draws after its play, once"},
+		{"the Swain's take to another than the player chosen", "hand maid cad\nkim plays swain\nkim draws\nlou takes from kim", "kim gives doctor to me", 1, "no card passes from kim to me"},
+		{"the next turn with the Swain's choice missing", "hand maid cad\nkim plays swain\nkim draws", "lou plays gossip", 1, "kim's Swain chooses"},
+		{"a reveal by the Swain's taker before the choice", "hand maid cad\nkim plays swain\nkim draws", "lou reveals murderer confidant", 5, "no card is passed to lou"},
 		{"the next turn without a draw below two cards", "hand maid cad\nkim plays butler driver", "lou plays doctor butler", 0, ""},
 		{"a play below two cards without a draw (novice: no Aristocrat)", "hand maid cad\nkim plays butler driver\nlou plays doctor butler\nme plays cad lou ola\nola plays swain lou\nola draws", "kim plays secretary none", 5, "draws to two"},
 		{"a play after one draw below two cards", "hand maid cad\nkim plays swain lou\nkim draws\nlou plays invalid kim\nme plays maid\nlou shows witness to me\nola shows butler to me\nola plays butler doctor\nkim draws", "kim plays secretary none", 5, "draws until holding two"},
@@ -222,4 +235,69 @@ func TestSimulatedLogsAccepted(t *testing.T) {
 		}
 	}
 	t.Log(fmt.Sprint(n, " lines accepted"))
+}
+
+// TestSwainForms: the Swain's lines as the simulator writes them (the
+// play, the draw, "Q takes from P", the card taken), the shorthand with
+// the player chosen on the play's line and no "takes from" line, and, in
+// the two concerned seats' logs, the card taken with no "takes from"
+// line: every form is accepted and gives the tracker and the exact layer
+// the same events.
+func TestSwainForms(t *testing.T) {
+	forms := 0
+	for _, o := range []SimOptions{{Players: 4, Seed: 1}, {Players: 7, Seed: 1}, {Players: 3, Seed: 1}, {Players: 5, Seed: 7, Level: Master}} {
+		sim, err := Simulate(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seat := range sim.Players {
+			log := sim.Logs[seat]
+			var short, implied []string
+			changed := false
+			for i, l := range log {
+				w := strings.Fields(l)
+				if len(w) == 4 && w[1] == "takes" && w[2] == "from" {
+					changed = true
+					// The shorthand: the player chosen on its play's line.
+					for j := len(short) - 1; j >= 0; j-- {
+						if strings.HasPrefix(short[j], w[3]+" plays ") {
+							short[j] += " " + w[0]
+							break
+						}
+					}
+					// The card taken names the player chosen, when the
+					// seat sees it.
+					if i+1 < len(log) && strings.HasPrefix(log[i+1], w[3]+" gives ") {
+						continue
+					}
+					implied = append(implied, l)
+					continue
+				}
+				short = append(short, l)
+				implied = append(implied, l)
+			}
+			if !changed {
+				continue
+			}
+			ref := NewGame()
+			applyAll(t, ref, strings.Join(log, "\n"))
+			for _, form := range [][]string{short, implied} {
+				g := NewGame()
+				applyAll(t, g, strings.Join(form, "\n"))
+				if len(g.evs) != len(ref.evs) {
+					t.Fatalf("%+v seat %d: %d events, want %d", o, seat, len(g.evs), len(ref.evs))
+				}
+				for i := range g.evs {
+					if !g.evs[i].e.Equal(ref.evs[i].e) || g.evs[i].newTurn != ref.evs[i].newTurn {
+						t.Fatalf("%+v seat %d: event %d is %+v, want %+v", o, seat, i, g.evs[i].e, ref.evs[i].e)
+					}
+				}
+				forms++
+			}
+		}
+	}
+	if forms == 0 {
+		t.Fatal("no Swain played")
+	}
+	t.Logf("%d logs written another way", forms)
 }

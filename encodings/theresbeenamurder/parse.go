@@ -64,7 +64,7 @@ type entry struct {
 // keywords are the words of the grammar, which cannot be names.
 var keywords = []string{"players", "seat", "level", "cards", "removed", "hand", "draws", "announces",
 	"reveals", "plays", "discards", "gives", "shows", "sees", "takes", "buries", "to", "none", "nobody",
-	"move", "keep", "not", "pile", "deck", "removed", "game"}
+	"move", "keep", "not", "pile", "deck", "removed", "game", "from"}
 
 // parser reads lines in the context of the game so far: the players, the
 // seat, and the last Action card played (what the Monkey's line names).
@@ -361,6 +361,21 @@ func (p *parser) parse(line string) (entry, error) {
 			e.Cards = append(e.Cards, c)
 		}
 	case "takes", "buries":
+		if verb == "takes" && len(args) > 0 && strings.EqualFold(args[0].s, "from") {
+			// The Swain's choice: Q takes from P (a card at random).
+			if err := need(2, "from PLAYER"); err != nil {
+				return entry{}, err
+			}
+			from, err := p.player(args[1])
+			if err != nil {
+				return entry{}, err
+			}
+			if from == who {
+				return entry{}, lineErr(args[1].col, "another player", "the Swain chooses another player to take from its hand")
+			}
+			e.Kind, e.P, e.Q = EvChosen, from, who
+			break
+		}
 		e.Kind = EvTake
 		if verb == "buries" {
 			e.Kind = EvBury
@@ -434,6 +449,9 @@ func (p *parser) playArgs(e *Event, args []word, need func(int, string) error) e
 	var err error
 	switch e.As {
 	case Detective, Invalid, Swain:
+		if e.As == Swain && len(args) == 0 {
+			return nil // the Swain's player chooses after its draw (takes from)
+		}
 		if err := need(1, "a player"); err != nil {
 			return err
 		}

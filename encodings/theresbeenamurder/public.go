@@ -83,6 +83,10 @@ func (p *public) apply(e Event, seat, players int) {
 		}
 	case EvBury:
 		p.mine = without(p.mine, e.Card)
+	case EvChosen:
+		// the Swain's random take, counted at its choice's line (the
+		// card is its own line for the two players concerned)
+		p.move(e.P, e.Q)
 	case EvPlay:
 		p.sizes[e.P]--
 		p.pile = append(p.pile, e.Card)
@@ -106,13 +110,6 @@ func (p *public) apply(e Event, seat, players int) {
 		case Socialite:
 			if e.Q >= 0 && p.sizes[e.Q] == 0 {
 				p.move(e.P, e.Q)
-			}
-		case Swain:
-			// the draw is its own line; the random take after it is
-			// counted here
-			if p.sizes[e.P] > 0 || p.deck > 0 {
-				p.sizes[e.P]--
-				p.sizes[e.Q]++
 			}
 		case Gossip:
 			had := slices.Clone(p.sizes)

@@ -323,7 +323,8 @@ func estimate(e Estimate) estimateJSON { return table.EstimatedChance(e.P, e.SE)
 
 // bestMove is the seat's best play in the report: the advice's first, its
 // estimated chance to win the game at once; to make now when it is the
-// seat's turn. Nil when there is no play to weigh.
+// seat's turn (its Swain's choice once the Swain has drawn). Nil when
+// there is no play to weigh.
 func (g *Game) bestMove(ctx context.Context) *table.BestMove {
 	adv, err := g.Advice(ctx)
 	if err != nil || len(adv.Options) == 0 {
@@ -337,6 +338,11 @@ func (g *Game) bestMove(ctx context.Context) *table.BestMove {
 		if !slices.Contains(g.p.players, m.Player) {
 			m.Player = ""
 		}
+	}
+	if adv.Taker && m.Player != "" {
+		// The seat's Swain has drawn: the move is its choice, as the
+		// log writes it.
+		m.Move = m.Player + " takes from " + g.p.players[g.p.seat]
 	}
 	return m
 }

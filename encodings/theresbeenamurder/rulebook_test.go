@@ -14,6 +14,28 @@ import (
 // from a set position (the script agent makes the choices listed), the
 // set-up, or a log's lines.
 
+// drawAware is the script agent whose Swain's choice (DTaker) reads the
+// hand: the Confidant's holder when the hand holds the Murderer, else the
+// last option; it records the hand it saw and the player chosen.
+type drawAware struct {
+	script
+	held []Card
+	to   int
+}
+
+func (a *drawAware) choose(s *State, d Decision, actor int, opts []int) int {
+	if d != DTaker {
+		return a.script.choose(s, d, actor, opts)
+	}
+	a.held = sortedCards(s.Hands[actor])
+	i := len(opts) - 1
+	if has(s.Hands[actor], Murderer) {
+		i = slices.Index(opts, s.HolderOf(Confidant))
+	}
+	a.to = opts[i]
+	return i
+}
+
 // rule is one sentence of the rules and the check that plays it.
 type rule struct {
 	quote string
@@ -402,10 +424,46 @@ var rulebook = []rule{
 		s, _ := turnOf([][]Card{{Socialite, Butler}, {}, {Witness}}, []Card{Nun}, nil, 0, int(Socialite), 1, int(Butler))
 		want(t, len(s.Hands[0]) == 0 && slices.Equal(s.Hands[1], []Card{Butler}), "%v", s.Hands)
 	}},
-	{"Draw a card and add it to your hand. Then choose another player. They must take a card from your hand at random. This can be The Murderer.", func(t *testing.T) {
+	{"Draw a card and add it to your hand. Then choose another player.", func(t *testing.T) {
+		// The choice is made with the drawn card in hand: a player who
+		// draws the Murderer chooses the Confidant's holder, one who
+		// draws anything else the other player. Both draws are played.
+		for _, drawn := range []Card{Murderer, Nun} {
+			hands := [][]Card{{Swain, Butler}, {Confidant}, {Maid}}
+			c := all24(3)
+			s := &State{Cfg: c, Hands: hands, Deck: []Card{drawn}, Grp: []int{0}, Top: []bool{false}, Virgin: make([]bool, 3)}
+			a := &drawAware{script: script{picks: []int{int(Swain)}}}
+			s.playTurn(a)
+			wantTo := 2
+			if drawn == Murderer {
+				wantTo = 1
+			}
+			want(t, slices.Equal(a.held, sortedCards([]Card{Butler, drawn})), "drew %v: the hand at the choice %v, want the drawn card in it", drawn, a.held)
+			want(t, a.to == wantTo, "drew %v: chose %d, want %d", drawn, a.to, wantTo)
+			var order []Kind
+			for _, e := range a.events {
+				order = append(order, e.Kind)
+			}
+			want(t, len(order) >= 4 && slices.Equal(order[:4], []Kind{EvPlay, EvDraw, EvChosen, EvGive}), "drew %v: events %v, want the play, the draw, the choice, the take", drawn, order)
+			want(t, a.events[0].Q < 0, "the play names no one: %+v", a.events[0])
+		}
+		// The log: the table hears the player chosen after the draw.
+		g := NewGame()
+		applyAll(t, g, table4+"hand maid cad\nkim plays swain\nkim draws\nme takes from kim\nkim gives murderer to me")
+		want(t, g.pub.sizes[2] == 3 && g.pub.sizes[0] == 1, "sizes after the take: %v", g.pub.sizes)
+		// Refused: the choice before the draw, a second choice, a choice
+		// with no Swain, the Swain's player choosing itself.
+		want(t, logRefused(t, "hand maid cad", "kim plays swain", "me takes from kim") != nil, "a take before the Swain's draw")
+		want(t, logRefused(t, "hand maid cad", "kim plays swain", "kim draws", "lou takes from kim", "ola takes from kim") != nil, "a second player chosen")
+		want(t, logRefused(t, "hand maid cad", "kim plays butler doctor", "lou takes from kim") != nil, "a take with no Swain")
+		want(t, logRefused(t, "hand maid cad", "kim plays swain", "kim draws", "kim takes from kim") != nil, "a Swain choosing its player")
+		want(t, logRefused(t, "hand maid cad", "kim plays swain kim") != nil, "a Swain naming its player")
+	}},
+	{"They must take a card from your hand at random. This can be The Murderer.", func(t *testing.T) {
 		s, evs := turnOf([][]Card{{Swain, Murderer}, {Cad}, {Maid}}, []Card{Nun}, nil, 0, int(Swain), 2, int(Murderer))
 		want(t, has(s.Hands[2], Murderer) && has(s.Hands[0], Nun) && len(kinds(evs, EvDraw)) == 1, "%v", s.Hands)
-		want(t, logRefused(t, "hand maid cad", "kim plays swain kim") != nil, "a Swain naming its player")
+		ch := kinds(evs, EvChosen)
+		want(t, len(ch) == 1 && ch[0].P == 0 && ch[0].Q == 2, "the choice: %v", ch)
 	}},
 	{"They make take any card. They are not forced to take the Stranger.", func(t *testing.T) {
 		s, _ := turnOf([][]Card{{Swain, Stranger}, {Cad}, {Maid}}, []Card{Nun}, nil, 0, int(Swain), 1, int(Nun))

@@ -117,6 +117,7 @@ const (
 	DPick                        // the player's pick: Doctor, Secretary (0 for none), Driver, Nun, Hound
 	DSeer                        // 1 to move the bottom card to the top, 0 to keep it
 	DChance                      // a card at random (Swain, Reporter); actor -1
+	DTaker                       // the Swain's other player, chosen after its draw (options: players)
 )
 
 // agent makes the choices of a game and watches its events.
@@ -516,8 +517,8 @@ func (s *State) act(ag agent, p int, card, eff Card) {
 		}
 		s.exchange(ag, ms)
 	case Swain:
-		q := choose(DTarget, p, s.others(p))
-		e.Q = q
+		// "Draw a card and add it to your hand. Then choose another
+		// player. They must take a card from your hand at random."
 		ag.emit(s, e)
 		if len(s.Deck) > 0 {
 			ag.look(s, 0, p, siteDraw)
@@ -531,10 +532,7 @@ func (s *State) act(ag agent, p int, card, eff Card) {
 				return
 			}
 		}
-		if len(s.Hands[p]) > 0 {
-			x := Card(choose(DChance, -1, ints(sortedCards(s.Hands[p]))))
-			s.exchange(ag, []move{{p, q, x}})
-		}
+		s.swainTake(ag, p)
 	case Gossip:
 		ag.emit(s, e)
 		var ms []move
@@ -670,6 +668,22 @@ func (s *State) act(ag agent, p int, card, eff Card) {
 		ag.emit(s, e)
 	default:
 		ag.emit(s, e)
+	}
+}
+
+// swainTake is the end of p's Swain, after its draw: p chooses another
+// player (with the drawn card in hand), who takes a card of p's hand at
+// random.
+func (s *State) swainTake(ag agent, p int) {
+	opts := s.others(p)
+	q := opts[ag.choose(s, DTaker, p, opts)]
+	e := s.ev(EvChosen, p)
+	e.Q = q
+	ag.emit(s, e)
+	if len(s.Hands[p]) > 0 {
+		h := ints(sortedCards(s.Hands[p]))
+		x := Card(h[ag.choose(s, DChance, -1, h)])
+		s.exchange(ag, []move{{p, q, x}})
 	}
 }
 

@@ -14,11 +14,13 @@ type SimOptions struct {
 	Level   Level
 	// Config, when set, is the set-up (Players and Level are then ignored).
 	Config *Config
-	// Policy, when set, makes seat p's choice of play: given p's log so
-	// far and p's plays (cards with the players they name), it returns the
-	// index of the play to make, or -1 for a uniformly random one. nil
-	// plays uniformly at random. Every other choice is uniform among the
-	// legal ones.
+	// Policy, when set, makes seat p's choice of play, and the player
+	// p's Swain chooses after its draw: given p's log so far and p's
+	// plays (cards with the players they name; for the Swain's choice,
+	// the card played with each other player, the log ending with the
+	// draw), it returns the index of the play to make, or -1 for a
+	// uniformly random one. nil plays uniformly at random. Every other
+	// choice is uniform among the legal ones.
 	Policy func(p int, log []string, plays []Play) int
 }
 
@@ -124,6 +126,17 @@ func (a *randomAgent) choose(s *State, d Decision, actor int, opts []int) int {
 					a.plan[actor] = plays[i]
 					return j
 				}
+			}
+		case DTaker:
+			// The Swain's choice, after its draw: the card played (the
+			// Swain, or the Monkey copying it) is the pile's top card.
+			card := s.Discard[len(s.Discard)-1]
+			plays := make([]Play, len(opts))
+			for i, q := range opts {
+				plays[i] = Play{card, q, -1}
+			}
+			if i := a.policy(actor, a.sim.Logs[actor], plays); i >= 0 && i < len(plays) {
+				return i
 			}
 		case DTarget, DPair:
 			if pl, ok := a.plan[actor]; ok {

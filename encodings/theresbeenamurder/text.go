@@ -18,6 +18,9 @@ func (e Event) Text(names []string) string {
 		}
 		return c.String()
 	}
+	if e.Kind == EvChosen {
+		return name(e.Q) + " takes from " + name(e.P)
+	}
 	w := []string{name(e.P)}
 	switch e.Kind {
 	case EvDraw:

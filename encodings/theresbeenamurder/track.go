@@ -861,6 +861,11 @@ func (a *enumAgent) observed(d Decision, actor int) (int, observation) {
 	}
 	e := obs[a.idx]
 	switch d {
+	case DTaker:
+		// The Swain's choice, after its draw: its own line.
+		if e.Kind == EvChosen && e.P == actor {
+			return e.Q, named
+		}
 	case DPlay, DTarget, DPair, DSeer:
 		if e.Kind != EvPlay || e.P != actor {
 			return 0, unnamed
@@ -1492,8 +1497,12 @@ func (a *enumAgent) emit(s *State, e Event) {
 
 // passesAmongOthers reports whether play e passes cards between hands
 // none of which is the seat's (a Cad, a Socialite or an Invalid naming
-// other players): the seat sees no line of those passes.
+// other players, or the Swain's choice of another player): the seat sees
+// no line of those passes.
 func passesAmongOthers(e Event, seat int) bool {
+	if e.Kind == EvChosen {
+		return e.P != seat && e.Q != seat // the Swain's take follows
+	}
 	if e.Kind != EvPlay || e.P == seat || e.Q == seat || e.R == seat {
 		return false
 	}

@@ -26,7 +26,8 @@ var (
 )
 
 // AdvicePolicy is a Policy under which every seat plays the advice of its
-// own tracker (particles hidden histories), read from its own log; a seat
+// own tracker (particles hidden histories), read from its own log (its
+// plays, and its Swain's choice of who takes, after the draw); a seat
 // whose tracker has lost track plays at random.
 //
 // The advice ranks the plays by win-now minus lose-now, and a play that
@@ -81,7 +82,9 @@ func AdvicePolicy(particles int) func(p int, log []string, plays []Play) int {
 // plays: the Detective on the player who played last (who holds one card
 // until their next draw: the Detective wins when it is the Murderer);
 // else an Effect card other than the Confidant (playing it does nothing);
-// else the first play offered (the lowest card, its first targets).
+// else the first play offered (the lowest card, its first targets; for
+// the Swain's choice after its draw, the first other player in seat
+// order).
 func FixedPolicy(players int) func(p int, log []string, plays []Play) int {
 	return func(p int, log []string, plays []Play) int {
 		prev := (p + players - 1) % players
@@ -226,7 +229,72 @@ run:
 			}
 		}
 	}
-	t.Log("\n" + worthTable(games))
+	t.Log("\n" + worthTable(games) + "\n" + pairedTable(games))
+}
+
+// pairedTable is the Markdown table of the paired comparisons: at each
+// table size, over the seeds played both ways (the same deal: a seed
+// deals the same cards whatever the policy), the mean per-game difference
+// of the win (1 or 0) and of the score, advised minus fixed and advised
+// minus random, with the 95% interval of the mean difference (normal, from
+// the per-game differences' standard deviation).
+func pairedTable(games []worthGame) string {
+	type key struct {
+		players int
+		seed    uint64
+		kind    int // 0 random, 1 advised, 2 fixed
+	}
+	by := map[key]worthGame{}
+	for _, g := range games {
+		k := boolIndex(g.Advised)
+		if g.Fixed {
+			k = 2
+		}
+		by[key{g.Players, g.Seed, k}] = g
+	}
+	won := func(g worthGame) float64 {
+		if g.Won {
+			return 1
+		}
+		return 0
+	}
+	diff := func(players, other int, f func(worthGame) float64, pct bool) (string, int) {
+		var d []float64
+		for k, a := range by {
+			if k.players != players || k.kind != 1 {
+				continue
+			}
+			if b, ok := by[key{players, k.seed, other}]; ok {
+				d = append(d, f(a)-f(b))
+			}
+		}
+		if len(d) < 2 {
+			return "—", len(d)
+		}
+		var m, v float64
+		for _, x := range d {
+			m += x
+		}
+		m /= float64(len(d))
+		for _, x := range d {
+			v += (x - m) * (x - m)
+		}
+		h := 1.959964 * math.Sqrt(v/float64(len(d)-1)/float64(len(d)))
+		if pct {
+			return fmt.Sprintf("%+.1f pts (%+.1f to %+.1f)", 100*m, 100*(m-h), 100*(m+h)), len(d)
+		}
+		return fmt.Sprintf("%+.2f (%+.2f to %+.2f)", m, m-h, m+h), len(d)
+	}
+	score := func(g worthGame) float64 { return float64(g.Score) }
+	s := "| players | paired seeds | won: advised − fixed (95% CI) | score: advised − fixed (95% CI) | won: advised − random (95% CI) | score: advised − random (95% CI) |\n|---|---|---|---|---|---|\n"
+	for p := MinPlayers; p <= MaxPlayers; p++ {
+		wf, n := diff(p, 2, won, true)
+		sf, _ := diff(p, 2, score, false)
+		wr, _ := diff(p, 0, won, true)
+		sr, _ := diff(p, 0, score, false)
+		s += fmt.Sprintf("| %d | %d | %s | %s | %s | %s |\n", p, n, wf, sf, wr, sr)
+	}
+	return s
 }
 
 // readWorth reads a results file (none yet: no games).
