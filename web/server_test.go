@@ -76,10 +76,16 @@ func testPuzzle(ctx context.Context, r PuzzleRequest) (*puzzle.Page, error) {
 // logs in a temporary directory.
 func newTestServer(t testing.TB, token string) (*Server, *httptest.Server) {
 	t.Helper()
+	return newTestServerOf(t, token, testGames)
+}
+
+// newTestServerOf is newTestServer for the games gs.
+func newTestServerOf(t testing.TB, token string, gs table.Games) (*Server, *httptest.Server) {
+	t.Helper()
 	dir := t.TempDir()
 	n := 0
 	s, err := New(Options{
-		Games: testGames,
+		Games: gs,
 		Dir:   dir,
 		NewLog: func(game string, data []byte) (string, error) {
 			n++
