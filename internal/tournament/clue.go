@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/clue"
-	"github.com/gumshoe-dev/gumshoe/encodings/threat"
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
@@ -118,22 +117,9 @@ func playClueVariants(ctx context.Context, vs []Variant, seed uint64, trace func
 		if err != nil {
 			return res, err
 		}
-		accuse := prob.Cmp(big.NewRat(1, 1)) == 0
-		switch {
-		case accuse:
-		case vs[p].Accuse == AccuseThreat || vs[p].Accuse == AccuseNext:
-			opt := threat.Options{Seed: seed + uint64(turn), Limit: 2}
-			if vs[p].Accuse == AccuseNext {
-				opt.Turns = 1
-			}
-			figs, err := g.Threats(ctx, opt)
-			if err != nil {
-				return res, err
-			}
-			accuse = threat.Decide(prob, figs, nil).Now
-		case vs[p].Accuse == AccuseAt:
-			f, _ := prob.Float64()
-			accuse = f >= vs[p].Threshold
+		accuse, err := vs[p].accuses(ctx, prob, prob.Cmp(big.NewRat(1, 1)) == 0, seed+uint64(turn), g.Threats)
+		if err != nil {
+			return res, err
 		}
 		if accuse {
 			res.Think[p] += time.Since(start)

@@ -11,7 +11,6 @@ import (
 	"math/big"
 
 	dod "github.com/gumshoe-dev/gumshoe/encodings/deduceordie"
-	"github.com/gumshoe-dev/gumshoe/encodings/threat"
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
@@ -91,22 +90,9 @@ func playDoDVariants(ctx context.Context, vs []Variant, seed uint64) (Result, er
 			return res, err
 		}
 		if x := a.Accusation; x != nil {
-			accuse := x.Certain
-			switch {
-			case accuse:
-			case vs[p].Accuse == AccuseThreat || vs[p].Accuse == AccuseNext:
-				opt := threat.Options{Seed: seed + uint64(turn), Limit: 2}
-				if vs[p].Accuse == AccuseNext {
-					opt.Turns = 1
-				}
-				figs, err := g.Threats(ctx, opt)
-				if err != nil {
-					return res, err
-				}
-				accuse = threat.Decide(x.P, figs, nil).Now
-			case vs[p].Accuse == AccuseAt:
-				f, _ := x.P.Float64()
-				accuse = f >= vs[p].Threshold
+			accuse, err := vs[p].accuses(ctx, x.P, x.Certain, seed+uint64(turn), g.Threats)
+			if err != nil {
+				return res, err
 			}
 			if accuse {
 				res.Think[p] += time.Since(start)

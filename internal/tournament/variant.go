@@ -1,6 +1,12 @@
 package tournament
 
-import "fmt"
+import (
+	"context"
+	"fmt"
+	"math/big"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/threat"
+)
 
 // AccuseRule is when a seat accuses before its best accusation is certain
 // (every seat accuses when it is certain).
@@ -84,4 +90,29 @@ func VariantSeats(n, i int) []int {
 // value, so a − b is PairedGames(rs, 0, 1).
 func PairedVariants(rs []Result) Paired {
 	return PairedGames(rs, 0, 1)
+}
+
+// accuses is whether a seat playing v accuses now, when its best
+// accusation is right with probability prob (certain says it is sure):
+// always when certain; else by v's rule, the threat rules reading the
+// seat's figures from threats (asked only then, with seed).
+func (v Variant) accuses(ctx context.Context, prob *big.Rat, certain bool, seed uint64, threats func(context.Context, threat.Options) ([]threat.Figure, error)) (bool, error) {
+	switch {
+	case certain:
+		return true, nil
+	case v.Accuse == AccuseThreat || v.Accuse == AccuseNext:
+		opt := threat.Options{Seed: seed, Limit: 2}
+		if v.Accuse == AccuseNext {
+			opt.Turns = 1
+		}
+		figs, err := threats(ctx, opt)
+		if err != nil {
+			return false, err
+		}
+		return threat.Decide(prob, figs, nil).Now, nil
+	case v.Accuse == AccuseAt:
+		f, _ := prob.Float64()
+		return f >= v.Threshold, nil
+	}
+	return false, nil
 }
