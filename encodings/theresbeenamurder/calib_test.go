@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -22,6 +23,8 @@ var (
 	calibParts   = flag.Int("tbam.calib.particles", 0, "the tracker's particles in TestCalibrationRun (0: DefaultParticles)")
 	calibFast    = flag.Bool("tbam.calib.fast", false, "TestCalibrationRun counts only the lines and games without estimates (no sheet, no calibration table)")
 	calibStops   = flag.Bool("tbam.calib.stops", false, "TestCalibrationRun logs every line left without estimates")
+	calibAtEvent = flag.Bool("tbam.calib.atevent", false, "TestCalibrationRun sets the figures against the cards' places right after the line's event, not once the hidden events that follow it (a swap among other players) are done")
+	calibDump    = flag.String("tbam.calib.dump", "", "TestCalibrationRun writes every open cell to this file, one a line: players, seed, line, card, place, drawn, P, SE, K, truly there (1/0), the reference run's P")
 )
 
 // calibCell is one open cell's estimate at one line, and whether the card
@@ -30,6 +33,7 @@ type calibCell struct {
 	e     Estimate
 	shown float64 // what the sheet draws
 	truth bool
+	ref   float64 // the reference run's figure (-tbam.calib.ref), NaN without one
 }
 
 // calibStats gathers TestCalibrationRun's figures.
@@ -86,7 +90,57 @@ func (c *calibStats) table() string {
 		}
 		f := float64(hit) / float64(n)
 		se := math.Sqrt(f * (1 - f) / float64(n))
-		fmt.Fprintf(&b, "%3.0f–%-3.0f%% %8d %7.2f%% %7.2f%% %6.2f\n", k[0], math.Min(k[1], 100), n, sum/float64(n), 100*f, 100*se)
+		fmt.Fprintf(&b, "%3.0f–%-3.0f%% %8d %7.2f%% %7.2f%% %6.2f%s\n", k[0], math.Min(k[1], 100), n, sum/float64(n), 100*f, 100*se, c.refMean(i))
+	}
+	b.WriteString(c.byK())
+	return b.String()
+}
+
+// refMean is, for the cells drawn in bucket k, the reference run's mean
+// figure (empty without a reference run): where the estimates are
+// unbiased but noisy, the cells a bucket picks are those the noise put
+// there, and the reference run, with far less noise, shows where their
+// figures truly lie.
+func (c *calibStats) refMean(k int) string {
+	n, sum := 0, 0.0
+	for _, x := range c.cells {
+		if inBucket(100*x.shown, k) && !math.IsNaN(x.ref) {
+			n++
+			sum += x.ref
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("   ref %6.2f%% (%d)", 100*sum/float64(n), n)
+}
+
+// calibKs are the bounds of the independent histories' classes of byK.
+var calibKs = []float64{0, 10, 30, 100, 300, math.Inf(1)}
+
+// byK is the 1–5% and the ≤ 1% buckets again, split by the number of
+// independent histories K the figure rests on.
+func (c *calibStats) byK() string {
+	var b strings.Builder
+	for _, k := range []int{0, 1} {
+		for j := 0; j+1 < len(calibKs); j++ {
+			n, hit, sum := 0, 0, 0.0
+			for _, x := range c.cells {
+				if inBucket(100*x.shown, k) && x.e.K >= calibKs[j] && x.e.K < calibKs[j+1] {
+					n++
+					sum += 100 * x.shown
+					if x.truth {
+						hit++
+					}
+				}
+			}
+			if n == 0 {
+				continue
+			}
+			f := float64(hit) / float64(n)
+			fmt.Fprintf(&b, "  bucket %3.0f–%-3.0f%% K in [%g,%g): %7d cells, mean %5.2f%%, true %5.2f%% ± %4.2f\n",
+				calibBuckets[k][0], calibBuckets[k][1], calibKs[j], calibKs[j+1], n, sum/float64(n), 100*f, 100*math.Sqrt(f*(1-f)/float64(n)))
+		}
 	}
 	return b.String()
 }
@@ -160,6 +214,14 @@ func calibGame(t *testing.T, st *calibStats, players int, seed uint64) {
 		ref = NewGame()
 		ref.Particles = parts * *calibRef
 	}
+	var dump *os.File
+	if *calibDump != "" {
+		var err error
+		if dump, err = os.OpenFile(*calibDump, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		defer dump.Close()
+	}
 	k := 0
 	none := false
 	st.games++
@@ -175,7 +237,11 @@ func calibGame(t *testing.T, st *calibStats, players int, seed uint64) {
 		if g.cfg == nil || i < len(SetupLines(g.cfg, sim.Players, seat, nil)) {
 			continue
 		}
-		s := seenState(sim, states, seat, &k)
+		s0 := seenState(sim, states, seat, &k)
+		s := settledState(sim, states, seat, k)
+		if *calibAtEvent {
+			s = s0
+		}
 		if midExchange(sim.Logs[seat], i) {
 			continue
 		}
@@ -213,7 +279,18 @@ func calibGame(t *testing.T, st *calibStats, players int, seed uint64) {
 				if txt == "<1" || txt == ">99" {
 					st.certainLooking++
 				}
-				st.cells = append(st.cells, calibCell{e: e, shown: shown, truth: locOf(s, c) == l})
+				cell := calibCell{e: e, shown: shown, truth: locOf(s, c) == l, ref: math.NaN()}
+				if rv != nil && rv.mark(c, l) == table.Maybe {
+					cell.ref = rv.where(c, l).P
+				}
+				st.cells = append(st.cells, cell)
+				if dump != nil {
+					truth := 0
+					if cell.truth {
+						truth = 1
+					}
+					fmt.Fprintf(dump, "%d %d %d %v %s %.6f %.6f %.6f %.2f %d %.6f\n", players, seed, i+1, c, g.locName(l), shown, e.P, e.SE, e.K, truth, cell.ref)
+				}
 				if *calibMiss && locOf(s, c) == l && (shown < 0.01 || shown > 0.99) || *calibMiss && locOf(s, c) != l && shown > 0.99 {
 					t.Logf("miss: %d players seed %d seat %d line %d %q: %v at %s %+v truly at %s", players, seed, seat, i+1, line, c, g.locName(l), e, g.locName(locOf(s, c)))
 				}
@@ -320,4 +397,102 @@ func TestDrawnHonest(t *testing.T) {
 			}
 		})
 	}
+}
+
+// settledState is the game's state at the moment a seat's figures
+// describe after a line: once the passes among other players that follow
+// the line's event unseen (a Socialite's, Cad's or Invalid's swap between
+// others, which the sheet moves at its play line) are done; k is the index
+// of the first event after the line's. Other unseen events (a Driver's
+// take, a draw's card) are not: the sheet shows the moment before them.
+// When the passes lead to one the seat takes part in (the Gossip), the
+// swap is still to come for the seat, and the state is the one right
+// after the line's event: the engine makes a swap's moves at once, before
+// it tells them.
+func settledState(sim *Simulation, states []*State, seat int, k int) *State {
+	n := k
+	for n < len(sim.Events) && sim.Events[n].Kind == EvGive {
+		if _, ok := sim.Events[n].View(seat); ok {
+			return states[k-1]
+		}
+		n++
+	}
+	return states[n-1]
+}
+
+var (
+	rejectAt   = flag.String("tbam.reject", "", "TestRejectionRun's position: players,seed,lines (the seat and level of TestCalibrationRun's game of that seed, its log cut after that many lines)")
+	rejectKept = flag.Int("tbam.reject.kept", 2000, "the games TestRejectionRun keeps")
+	rejectMax  = flag.Uint64("tbam.reject.max", 50_000_000, "the games TestRejectionRun plays at most")
+)
+
+// TestRejectionRun sets the tracker's figures (with -tbam.calib.particles,
+// or 5,000 particles) at one position of TestCalibrationRun's games
+// against rejection sampling: random games played until the seat's log
+// starts with the same lines, whose cards' places are counted; the counts'
+// shares are the exact figures within their binomial error, with no
+// sampler in between. It prints every card and place either puts above 0.
+//
+//	go test ./encodings/theresbeenamurder -run TestRejectionRun -tbam.reject 3,29,5 -timeout 0 -v
+func TestRejectionRun(t *testing.T) {
+	if *rejectAt == "" {
+		t.Skip("with -tbam.reject players,seed,lines")
+	}
+	var players, lines int
+	var seed uint64
+	if _, err := fmt.Sscanf(*rejectAt, "%d,%d,%d", &players, &seed, &lines); err != nil {
+		t.Fatalf("-tbam.reject %q: want players,seed,lines: %v", *rejectAt, err)
+	}
+	sim, err := Simulate(SimOptions{Players: players, Seed: seed, Level: Level(seed % 3)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat := int(seed % uint64(players))
+	if lines > len(sim.Logs[seat]) {
+		t.Fatalf("the log has %d lines", len(sim.Logs[seat]))
+	}
+	prefix := sim.Logs[seat][:lines]
+	cfg, nloc := sim.Config, players+3
+	counts := make([][]int, NumCards+1)
+	for c := range counts {
+		counts[c] = make([]int, nloc)
+	}
+	kept := 0
+	for s := uint64(0); kept < *rejectKept && s < *rejectMax; s++ {
+		if st := runPrefix(cfg, s, seat, prefix); st != nil {
+			kept++
+			for _, c := range cfg.Cards {
+				counts[c][locOf(st, c)]++
+			}
+		}
+	}
+	if kept == 0 {
+		t.Fatalf("no game of %d starts with %q", *rejectMax, prefix)
+	}
+	g := NewGame()
+	g.Particles = 5000
+	if *calibParts > 0 {
+		g.Particles = *calibParts
+	}
+	for _, l := range prefix {
+		if err := g.Apply(l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if g.track() == nil {
+		t.Fatal("no estimates")
+	}
+	v := g.view()
+	var b strings.Builder
+	for _, c := range cfg.Cards {
+		for l := range nloc {
+			f := float64(counts[c][l]) / float64(kept)
+			e := v.where(c, l)
+			if f == 0 && e.P < 1e-9 {
+				continue
+			}
+			fmt.Fprintf(&b, "%-12v %-8s rejection %.4f ±%.4f  tracker %.4f ±%.4f (K %.0f)\n", c, g.locName(l), f, math.Sqrt(f*(1-f)/float64(kept)), e.P, e.SE, e.K)
+		}
+	}
+	t.Logf("%q: %d games kept\n%s", prefix, kept, b.String())
 }

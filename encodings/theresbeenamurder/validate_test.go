@@ -178,8 +178,11 @@ func TestCertainFactsHold(t *testing.T) {
 					if g.cfg == nil || i < len(SetupLines(g.cfg, sim.Players, seat, nil)) {
 						continue
 					}
-					// the state when this line's event happened
-					s := seenState(sim, states, seat, &k)
+					// The state the sheet describes after this line: once
+					// a swap among other players that follows the line's
+					// event is done (calib_test.go).
+					seenState(sim, states, seat, &k)
+					s := settledState(sim, states, seat, k)
 					// The two lines of one swap: the second is still to come.
 					if midExchange(sim.Logs[seat], i) {
 						continue
