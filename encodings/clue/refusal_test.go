@@ -1,10 +1,7 @@
 package clue
 
 import (
-	"context"
-	"errors"
 	"io"
-	"strings"
 	"testing"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
@@ -44,27 +41,11 @@ func TestRefusalsSayWhy(t *testing.T) {
 // no deck, or no players, is refused by table.CheckReady naming its last
 // line and what is missing; a complete one is not.
 func TestNotReady(t *testing.T) {
-	ctx := context.Background()
-	for _, tc := range []struct {
-		why, log, want string
-	}{
-		{"a header alone", "game clue\n", "line 0: the log has nothing after its header"},
-		{"comments only", "game clue\n# nothing yet\n", "line 1: the log has nothing after its header"},
-		{"players and no deck", "game clue\nplayers ann bob cal\n", "line 1: the log ends before its set-up is complete: no deck yet"},
-		{"a deck and no players", "game clue\npreset cluedo\n", "line 1: the log ends before its set-up is complete: no players yet"},
-		{"complete", "game clue\npreset cluedo\nplayers ann bob cal\n", ""},
-	} {
-		g, err := Load(strings.NewReader(tc.log))
-		if err != nil {
-			t.Fatalf("%s: %v", tc.why, err)
-		}
-		err = table.CheckReady(ctx, g)
-		var le *table.LogError
-		switch {
-		case tc.want == "" && err != nil:
-			t.Errorf("%s: refused: %v", tc.why, err)
-		case tc.want != "" && (err == nil || !errors.As(err, &le) || !strings.Contains(err.Error(), tc.want)):
-			t.Errorf("%s: got %v, want a *table.LogError saying %q", tc.why, err, tc.want)
-		}
-	}
+	tabletest.NotReady(t, func(r io.Reader) (table.Game, error) { return Load(r) }, []tabletest.Readiness{
+		{Why: "a header alone", Log: "game clue\n", Want: "line 0: the log has nothing after its header"},
+		{Why: "comments only", Log: "game clue\n# nothing yet\n", Want: "line 1: the log has nothing after its header"},
+		{Why: "players and no deck", Log: "game clue\nplayers ann bob cal\n", Want: "line 1: the log ends before its set-up is complete: no deck yet"},
+		{Why: "a deck and no players", Log: "game clue\npreset cluedo\n", Want: "line 1: the log ends before its set-up is complete: no players yet"},
+		{Why: "complete", Log: "game clue\npreset cluedo\nplayers ann bob cal\n"},
+	})
 }

@@ -1,8 +1,6 @@
 package deductio
 
 import (
-	"context"
-	"errors"
 	"io"
 	"strings"
 	"testing"
@@ -92,25 +90,9 @@ func TestFaceUpRelativeAfterFaceUp(t *testing.T) {
 // by table.CheckReady on line 0 (it used to pass as a game of 0 players),
 // and one with no players on its last line.
 func TestNotReady(t *testing.T) {
-	ctx := context.Background()
-	for _, tc := range []struct {
-		why, log, want string
-	}{
-		{"a header alone", "game deductio\n", "line 0: the log has nothing after its header"},
-		{"comments only", "game deductio\n# later\n\n", "line 2: the log has nothing after its header"},
-		{"complete", "game deductio\nplayers alice bob\n", ""},
-	} {
-		g, err := Load(strings.NewReader(tc.log))
-		if err != nil {
-			t.Fatalf("%s: %v", tc.why, err)
-		}
-		err = table.CheckReady(ctx, g)
-		var le *table.LogError
-		switch {
-		case tc.want == "" && err != nil:
-			t.Errorf("%s: refused: %v", tc.why, err)
-		case tc.want != "" && (err == nil || !errors.As(err, &le) || !strings.Contains(err.Error(), tc.want)):
-			t.Errorf("%s: got %v, want a *table.LogError saying %q", tc.why, err, tc.want)
-		}
-	}
+	tabletest.NotReady(t, func(r io.Reader) (table.Game, error) { return Load(r) }, []tabletest.Readiness{
+		{Why: "a header alone", Log: "game deductio\n", Want: "line 0: the log has nothing after its header"},
+		{Why: "comments only", Log: "game deductio\n# later\n\n", Want: "line 2: the log has nothing after its header"},
+		{Why: "complete", Log: "game deductio\nplayers alice bob\n"},
+	})
 }

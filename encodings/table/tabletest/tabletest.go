@@ -460,3 +460,33 @@ func Refuses(t *testing.T, load func(io.Reader) error, cases []Refusal) {
 		})
 	}
 }
+
+// Readiness is a log and what table.CheckReady must say of it.
+type Readiness struct {
+	Why  string // what the case is about, the subtest's name
+	Log  string // the whole log, header included
+	Want string // in the text of the *table.LogError refusing it; "" for a log that is ready
+}
+
+// NotReady checks, case by case in subtests, that a log load accepts is
+// refused by table.CheckReady with a *table.LogError whose text holds the
+// case's Want (its line and what is missing), or accepted when Want is "".
+func NotReady(t *testing.T, load func(io.Reader) (table.Game, error), cases []Readiness) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.Why, func(t *testing.T) {
+			g, err := load(strings.NewReader(tc.Log))
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = table.CheckReady(context.Background(), g)
+			var le *table.LogError
+			switch {
+			case tc.Want == "" && err != nil:
+				t.Errorf("refused: %v", err)
+			case tc.Want != "" && (err == nil || !errors.As(err, &le) || !strings.Contains(err.Error(), tc.Want)):
+				t.Errorf("got %v, want a *table.LogError saying %q", err, tc.Want)
+			}
+		})
+	}
+}
