@@ -17,8 +17,8 @@ import (
 // general engine (solver.Counter.EntropyByTally), kept as a check of it
 // (TestLeakHandsMatchEngine) and as the measured alternative described in
 // docs/benchmarks.md ("Counting the views by hand lists"): it was built
-// to replace the engine in LeakAdvice and took 2.5 times its CPU time on
-// the 6-player positions measured, so it is not used by the package.
+// to replace the engine in LeakAdvice and took 2 to 2.5 times its CPU
+// time on the 6-player views measured, so the package does not use it.
 //
 // Every constraint of a Deduce or Die view but a wrong accusation's speaks
 // of one holder (a range answer, a fewest-suit revelation, a hand, the
