@@ -1,9 +1,50 @@
 package theresbeenamurder
 
 import (
+	"maps"
 	"math/rand/v2"
 	"slices"
 )
+
+// dealPin is what the set-up's lines say another player was dealt: the
+// Drunk they announced, or the Detective and the Blackmailer they revealed
+// ("You must announce that you have this card when it enters your hand";
+// "If you also have the Detective, reveal both cards to the table").
+type dealPin struct {
+	p     int
+	cards []Card
+}
+
+// setupPins are the deal pins the set-up's events obs tell the seat: the
+// cards other players announced or revealed as they were dealt them.
+func setupPins(obs []Event, seat int) []dealPin {
+	var pins []dealPin
+	add := func(p int, cs ...Card) {
+		for i := range pins {
+			if pins[i].p == p {
+				for _, c := range cs {
+					if !slices.Contains(pins[i].cards, c) {
+						pins[i].cards = append(pins[i].cards, c)
+					}
+				}
+				return
+			}
+		}
+		pins = append(pins, dealPin{p, slices.Clone(cs)})
+	}
+	for _, e := range obs {
+		if e.P == seat || e.P < 0 {
+			continue
+		}
+		switch {
+		case e.Kind == EvAnnounce && e.Card == Drunk:
+			add(e.P, Drunk)
+		case e.Kind == EvReveal && slices.Contains(e.Cards, Blackmailer) && slices.Contains(e.Cards, Detective):
+			add(e.P, Detective, Blackmailer)
+		}
+	}
+	return pins
+}
 
 // dealWeights are the numbers of set-ups (up to a common factor) in which
 // seat is dealt hand in each order: hand[0] first, or hand[1] first.
@@ -42,22 +83,39 @@ func dealWeights(cfg *Config, seat int, hand []Card) (w [2]int) {
 	return w
 }
 
-// sampleDeal draws a set-up uniformly among those that deal hand to seat:
-// the deck before the deal (top first) and the removed cards. It reports
-// false when no set-up deals that hand.
-func sampleDeal(cfg *Config, seat int, hand []Card, rng *rand.Rand) (deck, removed []Card, ok bool) {
-	w := dealWeights(cfg, seat, hand)
-	if w[0]+w[1] == 0 {
+// sampleDeal draws a set-up uniformly among those that deal hand to seat
+// and each pin's cards to its player: the deck before the deal (top first)
+// and the removed cards. It reports false when no set-up does. The
+// Murderer lies in the deck's top part and the Detective in its bottom
+// part; every other card anywhere, the removed cards included. So the
+// set-ups that put the seat's and the pins' cards on given deal positions
+// number, up to a factor common to all, the free places of the top part
+// (for the Murderer, when no hand holds it) times those of the bottom part
+// (for the Detective): each way of putting the known cards on their
+// players' two positions is drawn with that weight (dealWeights), and the
+// rest at random.
+func sampleDeal(cfg *Config, seat int, hand []Card, pins []dealPin, rng *rand.Rand) (deck, removed []Card, ok bool) {
+	ways := dealWays(cfg, seat, hand, pins)
+	total := 0
+	for _, w := range ways {
+		total += w.n
+	}
+	if total == 0 {
 		return nil, nil, false
 	}
-	o := 0
-	if rng.IntN(w[0]+w[1]) >= w[0] {
-		o = 1
+	x := rng.IntN(total)
+	var way dealWay
+	for _, w := range ways {
+		if x -= w.n; x < 0 {
+			way = w
+			break
+		}
 	}
 	n, top := cfg.DeckSize(), cfg.TopSize()
 	deck = make([]Card, n)
-	deck[cfg.DealPosition(seat, 0)] = hand[o]
-	deck[cfg.DealPosition(seat, 1)] = hand[1-o]
+	for pos, c := range way.at {
+		deck[pos] = c
+	}
 	place := func(c Card, lo, hi int) {
 		var free []int
 		for p := lo; p < hi; p++ {
@@ -67,10 +125,10 @@ func sampleDeal(cfg *Config, seat int, hand []Card, rng *rand.Rand) (deck, remov
 		}
 		deck[free[rng.IntN(len(free))]] = c
 	}
-	if !slices.Contains(hand, Murderer) {
+	if !slices.Contains(deck, Murderer) {
 		place(Murderer, 0, top)
 	}
-	if !slices.Contains(hand, Detective) {
+	if !slices.Contains(deck, Detective) {
 		place(Detective, top, n)
 	}
 	var rest []Card
@@ -88,4 +146,98 @@ func sampleDeal(cfg *Config, seat int, hand []Card, rng *rand.Rand) (deck, remov
 		}
 	}
 	return deck, rest[i:], true
+}
+
+// dealWay is one way of putting the known cards (the seat's hand, the
+// pins') on deal positions, and its weight: the set-ups that complete it.
+type dealWay struct {
+	at map[int]Card
+	n  int
+}
+
+// dealWays lists the ways of putting the seat's hand and the pins' cards
+// on their players' deal positions, each with the number of set-ups (up
+// to a common factor) that complete it (see sampleDeal).
+func dealWays(cfg *Config, seat int, hand []Card, pins []dealPin) []dealWay {
+	if len(hand) != 2 || hand[0] == hand[1] {
+		return nil
+	}
+	top, n := cfg.TopSize(), cfg.DeckSize()
+	ok := func(c Card, p int) bool {
+		return (c != Murderer || p < top) && (c != Detective || p >= top)
+	}
+	groups := append([]dealPin{{seat, hand}}, pins...)
+	var ways []dealWay
+	var rec func(g int, at map[int]Card)
+	rec = func(g int, at map[int]Card) {
+		if g == len(groups) {
+			freeTop, freeBot := top, n-top
+			for pos := range at {
+				if pos < top {
+					freeTop--
+				} else {
+					freeBot--
+				}
+			}
+			k := 1
+			placed := func(c Card) bool {
+				for _, x := range at {
+					if x == c {
+						return true
+					}
+				}
+				return false
+			}
+			if !placed(Murderer) {
+				k *= freeTop
+			}
+			if !placed(Detective) {
+				k *= freeBot
+			}
+			if k > 0 {
+				ways = append(ways, dealWay{maps.Clone(at), k})
+			}
+			return
+		}
+		pin := groups[g]
+		if pin.p < 0 || pin.p >= cfg.Players || len(pin.cards) == 0 || len(pin.cards) > 2 {
+			return
+		}
+		pos := [2]int{cfg.DealPosition(pin.p, 0), cfg.DealPosition(pin.p, 1)}
+		for _, c := range pin.cards {
+			for _, x := range at {
+				if x == c {
+					return // a card pinned twice: no set-up
+				}
+			}
+		}
+		try := func(a, b Card) {
+			if (a != 0 && !ok(a, pos[0])) || (b != 0 && !ok(b, pos[1])) {
+				return
+			}
+			if _, taken := at[pos[0]]; taken {
+				return
+			}
+			if _, taken := at[pos[1]]; taken {
+				return
+			}
+			next := maps.Clone(at)
+			if a != 0 {
+				next[pos[0]] = a
+			}
+			if b != 0 {
+				next[pos[1]] = b
+			}
+			rec(g+1, next)
+		}
+		if len(pin.cards) == 2 {
+			try(pin.cards[0], pin.cards[1])
+			try(pin.cards[1], pin.cards[0])
+		} else {
+			try(pin.cards[0], 0)
+			try(0, pin.cards[0])
+		}
+	}
+	rec(0, map[int]Card{})
+	return ways
 }

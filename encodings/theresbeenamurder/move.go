@@ -141,7 +141,7 @@ func (t *tracker) sweep(rng *rand.Rand, budget, sweeps int, block func() (int, b
 				old += math.Log(b.w)
 				b = b.up
 			}
-			deck, removed, ok := sampleDeal(t.cfg, t.seat, t.hand, rng)
+			deck, removed, ok := sampleDeal(t.cfg, t.seat, t.hand, t.pins(), rng)
 			if !ok {
 				continue
 			}
@@ -247,7 +247,7 @@ func (t *tracker) csmc(p particle, fresh bool, m int, rng *rand.Rand) particle {
 	for k := 1; k < m; k++ {
 		cur[k] = hist{ref[0], 1}
 		if fresh {
-			deck, removed, ok := sampleDeal(t.cfg, t.seat, t.hand, rng)
+			deck, removed, ok := sampleDeal(t.cfg, t.seat, t.hand, t.pins(), rng)
 			if !ok {
 				return p
 			}

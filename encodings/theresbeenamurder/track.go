@@ -43,12 +43,16 @@ type checkpoint struct {
 
 // tracker is the particle filter of one seat.
 type tracker struct {
-	cfg   *Config
-	seat  int
-	hand  []Card
-	n     int    // particles
-	seed  uint64 // the filter's seed
-	turns int    // closed turns (the set-up counts as one)
+	cfg  *Config
+	seat int
+	hand []Card
+	n    int    // particles
+	seed uint64 // the filter's seed
+	// dealt are the deal pins the particles' set-ups were drawn with
+	// (deal.go): while the set-up is open, a line that pins more redraws
+	// them.
+	dealt []dealPin
+	turns int // closed turns (the set-up counts as one)
 	parts []particle
 	hard  cardSet // special cards and those the closed turns' lines named
 	// hist are the closed turns, oldest first (see recover).
@@ -91,7 +95,7 @@ type snap struct {
 // newTracker samples n set-ups that deal hand to seat.
 func newTracker(cfg *Config, seat int, hand []Card, n int, seed uint64) (*tracker, error) {
 	t := &tracker{cfg: cfg, seat: seat, hand: hand, n: n, seed: seed}
-	parts, ok := sampleDeals(cfg, seat, hand, n, rand.New(rand.NewPCG(seed, 1)))
+	parts, ok := sampleDeals(cfg, seat, hand, nil, n, rand.New(rand.NewPCG(seed, 1)))
 	if !ok {
 		return nil, errNoHistory
 	}
@@ -107,11 +111,12 @@ func newTracker(cfg *Config, seat int, hand []Card, n int, seed uint64) (*tracke
 	return t, nil
 }
 
-// sampleDeals draws n set-ups that deal hand to seat, as particles.
-func sampleDeals(cfg *Config, seat int, hand []Card, n int, rng *rand.Rand) ([]particle, bool) {
+// sampleDeals draws n set-ups that deal hand to seat and the pins' cards
+// to their players, as particles.
+func sampleDeals(cfg *Config, seat int, hand []Card, pins []dealPin, n int, rng *rand.Rand) ([]particle, bool) {
 	var parts []particle
 	for range n {
-		deck, removed, ok := sampleDeal(cfg, seat, hand, rng)
+		deck, removed, ok := sampleDeal(cfg, seat, hand, pins, rng)
 		if !ok {
 			return nil, false
 		}
@@ -173,6 +178,7 @@ func (t *tracker) add(e Event) error {
 // look ahead at the open turn's lines (recoverAhead), else by the rescue,
 // else by the recovery, within RecoveryBudget replays together.
 func (t *tracker) update() error {
+	t.redeal()
 	if t.reweigh() {
 		if aheadTest.always {
 			t.forceAhead()
@@ -202,6 +208,48 @@ func (t *tracker) update() error {
 		return err
 	}
 	return nil
+}
+
+// pins are the deal pins of the set-up's lines (deal.go): those of the
+// open set-up, or of the closed one.
+func (t *tracker) pins() []dealPin {
+	switch {
+	case t.turns < 0:
+		return setupPins(t.obs, t.seat)
+	case len(t.hist) > 0 && t.hist[0].turns < 0:
+		return setupPins(t.hist[0].obs, t.seat)
+	}
+	return nil
+}
+
+// redeal draws the particles' set-ups again, while the set-up is open and
+// before any history was kept, when its lines pin cards the set-ups were
+// not drawn with: a Drunk announced at the deal, a Blackmailer revealed
+// with the Detective. Drawn without the pin, the set-ups that fit such a
+// line are few (about one in ten for the Drunk, one in a few hundred for
+// the Blackmailer and the Detective) and every later figure would rest on
+// those few; drawn with it, every set-up fits, and the weights stay equal
+// (each is drawn uniformly among the set-ups the lines allow).
+func (t *tracker) redeal() {
+	if t.turns >= 0 || len(t.hist) > 0 {
+		return
+	}
+	pins := t.pins()
+	if samePins(pins, t.dealt) {
+		return
+	}
+	rng := rand.New(rand.NewPCG(t.seed, 1<<40|uint64(len(t.obs))))
+	parts, ok := sampleDeals(t.cfg, t.seat, t.hand, pins, t.n, rng)
+	if !ok {
+		return // no set-up fits: the replays say so
+	}
+	t.parts, t.dealt = parts, pins
+}
+
+// samePins says whether two lists of deal pins pin the same cards to the
+// same players, in order.
+func samePins(a, b []dealPin) bool {
+	return slices.EqualFunc(a, b, func(x, y dealPin) bool { return x.p == y.p && slices.Equal(x.cards, y.cards) })
 }
 
 // reweigh recomputes each particle's state now from the open turn's lines
@@ -421,7 +469,7 @@ func (t *tracker) replayAhead(cp int, closing bool, budget int, look *lookahead,
 	u.hist = slices.Clip(t.hist[:cp])
 	start := turns0(turns, t)
 	if cp == 0 && (len(turns) > 0 || t.turns < 0) {
-		parts, ok := sampleDeals(t.cfg, t.seat, t.hand, m, rng)
+		parts, ok := sampleDeals(t.cfg, t.seat, t.hand, t.pins(), m, rng)
 		if !ok {
 			return u, false
 		}
@@ -657,7 +705,7 @@ func (t *tracker) startJob(cp, factor int, look bool) *resumeJob {
 	}
 	fresh := cp == 0 && (len(t.hist) > 0 || t.turns < 0)
 	if fresh {
-		parts, ok := sampleDeals(t.cfg, t.seat, t.hand, m, rng)
+		parts, ok := sampleDeals(t.cfg, t.seat, t.hand, t.pins(), m, rng)
 		if !ok {
 			return nil
 		}
