@@ -1,5 +1,6 @@
 package theresbeenamurder
 
+import "github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 import "slices"
 
 // Looking ahead. When no particle fits a line, the line usually needs a
@@ -67,7 +68,7 @@ type lookahead struct {
 	// the cards soft then (soft[k]; see "A card first named" below); nil
 	// for none.
 	some [][]placeMask
-	soft []cardSet
+	soft []engine.CardSet
 }
 
 // ahead is the lookahead of the open turn's lines: of the cards the
@@ -90,7 +91,7 @@ func (t *tracker) aheadFrom(from int, soft bool) *lookahead {
 	n := t.cfg.Players
 	x := &encoding{n: n, places: n + plExtra}
 	all := placeMask(1)<<x.places - 1
-	graphOf := func(evs []Event) graph {
+	graphOf := func(evs []engine.Event) graph {
 		s := segment{player: -1}
 		for _, e := range evs {
 			s.evs = append(s.evs, tracked{e: e})
@@ -111,7 +112,7 @@ func (t *tracker) aheadFrom(from int, soft bool) *lookahead {
 	}
 	// pins are the places a turn's lines allow, at its start, to each card
 	// named before it (nil when they pin none).
-	pins := func(obs []Event, hard cardSet) (now, some []placeMask) {
+	pins := func(obs []engine.Event, hard engine.CardSet) (now, some []placeMask) {
 		for i, e := range obs {
 			ps := linePins(e, n, x)
 			if len(ps) == 0 {
@@ -119,7 +120,7 @@ func (t *tracker) aheadFrom(from int, soft bool) *lookahead {
 			}
 			g := graphOf(obs[:i+1])
 			for _, p := range ps {
-				if !hard.has(p.c) {
+				if !hard.Has(p.c) {
 					if !soft {
 						continue
 					}
@@ -132,7 +133,7 @@ func (t *tracker) aheadFrom(from int, soft bool) *lookahead {
 					continue
 				}
 				if now == nil {
-					now = make([]placeMask, NumCards+1)
+					now = make([]placeMask, engine.NumCards+1)
 				}
 				m := pre(g, p.at)
 				if now[p.c] == 0 {
@@ -143,12 +144,12 @@ func (t *tracker) aheadFrom(from int, soft bool) *lookahead {
 		}
 		return now, some
 	}
-	var cards cardSet
+	var cards engine.CardSet
 	for _, c := range t.cfg.Cards {
-		cards.add(c)
+		cards.Add(c)
 	}
 	T := len(t.hist)
-	l := &lookahead{n: n, need: make([][]placeMask, T+1), some: make([][]placeMask, T+1), soft: make([]cardSet, T+1)}
+	l := &lookahead{n: n, need: make([][]placeMask, T+1), some: make([][]placeMask, T+1), soft: make([]engine.CardSet, T+1)}
 	l.need[T], l.some[T] = pins(t.obs, t.hard)
 	l.soft[T] = cards &^ t.hard
 	pinned := l.need[T] != nil || l.some[T] != nil
@@ -160,10 +161,10 @@ func (t *tracker) aheadFrom(from int, soft bool) *lookahead {
 				l.some[k] = append(l.some[k], m)
 			}
 		}
-		cur := make([]placeMask, NumCards+1)
+		cur := make([]placeMask, engine.NumCards+1)
 		if next := l.need[k+1]; next != nil {
 			for c := range cur {
-				if next[c] == 0 || next[c] == all || !t.hist[k].hard.has(Card(c)) {
+				if next[c] == 0 || next[c] == all || !t.hist[k].hard.Has(engine.Card(c)) {
 					continue
 				}
 				cur[c] = pre(g, next[c])
@@ -202,34 +203,34 @@ func (t *tracker) aheadFrom(from int, soft bool) *lookahead {
 
 // pin is a line's card and the places it is at when the line happens.
 type pin struct {
-	c  Card
+	c  engine.Card
 	at placeMask
 }
 
 // linePins are the cards line e names with the places they are at when
 // it happens (before the line's own move).
-func linePins(e Event, n int, x *encoding) []pin {
+func linePins(e engine.Event, n int, x *encoding) []pin {
 	hand := func(p int) placeMask { return 1 << p }
 	deck := placeMask(1)<<x.top() | placeMask(1)<<x.rest()
 	var out []pin
-	add := func(c Card, m placeMask) {
+	add := func(c engine.Card, m placeMask) {
 		if c > 0 {
 			out = append(out, pin{c, m})
 		}
 	}
 	switch e.Kind {
-	case EvPlay:
+	case engine.EvPlay:
 		add(e.Card, hand(e.P))
 		for _, c := range e.Cards {
 			add(c, hand(e.P))
 		}
 		switch e.As {
-		case Doctor:
+		case engine.Doctor:
 			add(e.Arg, 1<<x.pile())
-		case Secretary, Butler:
+		case engine.Secretary, engine.Butler:
 			add(e.Arg, deck)
-		case Hound:
-			if e.Q == Unseen {
+		case engine.Hound:
+			if e.Q == engine.Unseen {
 				break // another's Hound: its answer is unseen
 			}
 			if e.Q >= 0 {
@@ -237,20 +238,20 @@ func linePins(e Event, n int, x *encoding) []pin {
 			} else {
 				add(e.Arg, deck|1<<x.removed()|1<<x.pile())
 			}
-		case Reporter:
+		case engine.Reporter:
 			if e.Q >= 0 {
 				add(e.Arg, hand(e.Q))
 			}
 		}
-	case EvDiscard, EvGive, EvShow, EvBury, EvAnnounce:
+	case engine.EvDiscard, engine.EvGive, engine.EvShow, engine.EvBury, engine.EvAnnounce:
 		add(e.Card, hand(e.P))
-	case EvReveal:
+	case engine.EvReveal:
 		for _, c := range e.Cards {
 			add(c, hand(e.P))
 		}
-	case EvDraw, EvTake:
+	case engine.EvDraw, engine.EvTake:
 		add(e.Card, deck)
-	case EvSees:
+	case engine.EvSees:
 		for _, c := range e.Cards {
 			add(c, deck)
 		}
@@ -261,7 +262,7 @@ func linePins(e Event, n int, x *encoding) []pin {
 // at is ψ at time point k: whether every card named by then is at a
 // place from which it can reach the open turn's lines, and each place
 // of some[k] holds one of the cards soft then (nil: no constraint).
-func (l *lookahead) at(k int) func(*State) bool {
+func (l *lookahead) at(k int) func(*engine.State) bool {
 	if l == nil || k >= len(l.need) || l.need[k] == nil && l.some[k] == nil {
 		return nil
 	}
@@ -269,7 +270,7 @@ func (l *lookahead) at(k int) func(*State) bool {
 	n := l.n
 	top, rest, removed, pile := n+plTop, n+plRest, n+plRemoved, n+plPile
 	deck := placeMask(1)<<top | placeMask(1)<<rest
-	return func(s *State) bool {
+	return func(s *engine.State) bool {
 		pool := placeMask(1) << removed
 		for p, v := range s.Virgin {
 			if v {
@@ -284,7 +285,7 @@ func (l *lookahead) at(k int) func(*State) bool {
 		}
 		// where are the places card c may be at (0: not placed, a card
 		// not in the game).
-		where := func(c Card) placeMask {
+		where := func(c engine.Card) placeMask {
 			switch p := s.HolderOf(c); {
 			case p >= 0 && s.Virgin[p]:
 				return pool
@@ -296,9 +297,9 @@ func (l *lookahead) at(k int) func(*State) bool {
 				return pool
 			case i >= 0:
 				return deck
-			case has(s.Discard, c):
+			case engine.Has(s.Discard, c):
 				return 1 << pile
-			case has(s.Removed, c):
+			case engine.Has(s.Removed, c):
 				return pool
 			}
 			return 0
@@ -307,7 +308,7 @@ func (l *lookahead) at(k int) func(*State) bool {
 			if m == 0 {
 				continue
 			}
-			if w := where(Card(c)); w != 0 && w&m == 0 {
+			if w := where(engine.Card(c)); w != 0 && w&m == 0 {
 				return false
 			}
 		}
@@ -315,8 +316,8 @@ func (l *lookahead) at(k int) func(*State) bool {
 			return true
 		}
 		var softAt placeMask
-		for c := Card(1); c <= NumCards; c++ {
-			if soft.has(c) {
+		for c := engine.Card(1); c <= engine.NumCards; c++ {
+			if soft.Has(c) {
 				softAt |= where(c)
 			}
 		}
@@ -330,7 +331,7 @@ func (l *lookahead) at(k int) func(*State) bool {
 }
 
 // indexOf is the index of c in cs, -1 when absent.
-func indexOf(cs []Card, c Card) int {
+func indexOf(cs []engine.Card, c engine.Card) int {
 	for i, x := range cs {
 		if x == c {
 			return i

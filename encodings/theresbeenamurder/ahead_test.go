@@ -3,6 +3,8 @@ package theresbeenamurder
 import (
 	"fmt"
 	"testing"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 // aheadOf is the look-ahead of a game's lines as the tracker would build
@@ -17,10 +19,10 @@ func aheadOfFrom(g *Game, from int) *lookahead {
 	t := &tracker{cfg: g.cfg, seat: g.p.seat, hand: g.hand}
 	hard := special
 	for _, c := range g.hand {
-		hard.add(c)
+		hard.Add(c)
 	}
 	for i, s := range segs {
-		var obs []Event
+		var obs []engine.Event
 		for _, e := range s.evs {
 			obs = append(obs, e.e)
 		}
@@ -50,9 +52,9 @@ func aheadOfFrom(g *Game, from int) *lookahead {
 // moves are left out.
 func TestAheadSound(t *testing.T) {
 	checked := 0
-	for players := MinPlayers; players <= MaxPlayers; players++ {
+	for players := engine.MinPlayers; players <= engine.MaxPlayers; players++ {
 		for _, seed := range sweepSeeds(players, 3) {
-			o := SimOptions{Players: players, Seed: 200 + seed, Level: Level(seed % 3)}
+			o := engine.SimOptions{Players: players, Seed: 200 + seed, Level: engine.Level(seed % 3)}
 			sim, states := simulateStates(t, o)
 			for _, seat := range sweepSeats(players, seed) {
 				g := NewGame()
@@ -75,10 +77,10 @@ func TestAheadSound(t *testing.T) {
 									continue
 								}
 								checked++
-								at := truePlace(x, states[k], Card(c))
+								at := truePlace(x, states[k], engine.Card(c))
 								if m&(1<<at) == 0 {
 									t.Fatalf("%d players seed %d seat %d, line %d %q: at time point %d the %v is at place %d, the look-ahead allows %b",
-										players, o.Seed, seat, i+1, line, k, Card(c), at, m)
+										players, o.Seed, seat, i+1, line, k, engine.Card(c), at, m)
 								}
 							}
 						}
@@ -90,7 +92,7 @@ func TestAheadSound(t *testing.T) {
 								checked++
 								var at placeMask
 								for _, c := range g.cfg.Cards {
-									if look.soft[k].has(c) {
+									if look.soft[k].Has(c) {
 										at |= 1 << truePlace(x, states[k], c)
 									}
 								}
@@ -127,14 +129,14 @@ func TestAheadKeepsPosterior(t *testing.T) {
 	if testing.Short() {
 		t.Skip("rejection sampling takes a while")
 	}
-	cards := []Card{1, 2, 3, 4, 5, 6, 7, 9, 10, 13, 14}
-	cfg := &Config{Players: 3, Cards: cards, Removed: 1}
+	cards := []engine.Card{1, 2, 3, 4, 5, 6, 7, 9, 10, 13, 14}
+	cfg := &engine.Config{Players: 3, Cards: cards, Removed: 1}
 	const seed, lines = 19, 2
-	sim, err := Simulate(SimOptions{Config: cfg, Seed: seed})
+	sim, err := engine.Simulate(engine.SimOptions{Config: cfg, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := len(SetupLines(cfg, sim.Players, 0, nil)) + lines
+	n := len(engine.SetupLines(cfg, sim.Players, 0, nil)) + lines
 	prefix := sim.Logs[0][:n]
 	counts, kept := rejectionCounts(cfg, prefix, 2000, 40_000_000)
 	if kept < 1500 {

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 var (
@@ -100,8 +102,8 @@ func calibRange(t *testing.T) (lo, hi int) {
 	}
 	lo, err1 := strconv.Atoi(a)
 	hi, err2 := strconv.Atoi(b)
-	if err1 != nil || err2 != nil || lo < MinPlayers || hi > MaxPlayers || lo > hi {
-		t.Fatalf("-tbam.calib.players %q: want a count or a range a-b within %d-%d", s, MinPlayers, MaxPlayers)
+	if err1 != nil || err2 != nil || lo < engine.MinPlayers || hi > engine.MaxPlayers || lo > hi {
+		t.Fatalf("-tbam.calib.players %q: want a count or a range a-b within %d-%d", s, engine.MinPlayers, engine.MaxPlayers)
 	}
 	return lo, hi
 }
@@ -142,8 +144,8 @@ func TestCalibrationRun(t *testing.T) {
 
 // calibGame replays one game into st.
 func calibGame(t *testing.T, st *calibStats, players int, seed uint64) {
-	o := SimOptions{Players: players, Seed: seed, Level: Level(seed % 3)}
-	sim, err := Simulate(o)
+	o := engine.SimOptions{Players: players, Seed: seed, Level: engine.Level(seed % 3)}
+	sim, err := engine.Simulate(o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +174,7 @@ func calibGame(t *testing.T, st *calibStats, players int, seed uint64) {
 				t.Fatal(err)
 			}
 		}
-		if g.cfg == nil || i < len(SetupLines(g.cfg, sim.Players, seat, nil)) {
+		if g.cfg == nil || i < len(engine.SetupLines(g.cfg, sim.Players, seat, nil)) {
 			continue
 		}
 		s := seenState(sim, states, seat, &k)
@@ -241,12 +243,12 @@ func calibGame(t *testing.T, st *calibStats, players int, seed uint64) {
 // figures, as do those dealt across it.
 func TestSymmetricOpening(t *testing.T) {
 	for _, players := range []int{3, 8} {
-		sim, err := Simulate(SimOptions{Players: players, Seed: 5, Level: Master})
+		sim, err := engine.Simulate(engine.SimOptions{Players: players, Seed: 5, Level: engine.Master})
 		if err != nil {
 			t.Fatal(err)
 		}
 		g := NewGame()
-		for _, line := range sim.Logs[0][:len(SetupLines(sim.Config, sim.Players, 0, nil))] {
+		for _, line := range sim.Logs[0][:len(engine.SetupLines(sim.Config, sim.Players, 0, nil))] {
 			if err := g.Apply(line); err != nil {
 				t.Fatal(err)
 			}
@@ -280,7 +282,7 @@ func TestSymmetricOpening(t *testing.T) {
 // number of independent histories, and each card's figures sum to 1.
 func TestDrawnHonest(t *testing.T) {
 	for _, players := range []int{3, 8} {
-		sim, err := Simulate(SimOptions{Players: players, Seed: 2, Level: Veteran})
+		sim, err := engine.Simulate(engine.SimOptions{Players: players, Seed: 2, Level: engine.Veteran})
 		if err != nil {
 			t.Fatal(err)
 		}

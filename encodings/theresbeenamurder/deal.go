@@ -3,11 +3,13 @@ package theresbeenamurder
 import (
 	"math/rand/v2"
 	"slices"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 // dealWeights are the numbers of set-ups (up to a common factor) in which
 // seat is dealt hand in each order: hand[0] first, or hand[1] first.
-func dealWeights(cfg *Config, seat int, hand []Card) (w [2]int) {
+func dealWeights(cfg *engine.Config, seat int, hand []engine.Card) (w [2]int) {
 	if len(hand) != 2 || hand[0] == hand[1] {
 		return w
 	}
@@ -16,8 +18,8 @@ func dealWeights(cfg *Config, seat int, hand []Card) (w [2]int) {
 	n := cfg.DeckSize()
 	for o := range 2 {
 		a, b := hand[o], hand[1-o]
-		ok := func(c Card, p int) bool {
-			return (c != Murderer || p < top) && (c != Detective || p >= top)
+		ok := func(c engine.Card, p int) bool {
+			return (c != engine.Murderer || p < top) && (c != engine.Detective || p >= top)
 		}
 		if !ok(a, pos[0]) || !ok(b, pos[1]) {
 			continue
@@ -31,10 +33,10 @@ func dealWeights(cfg *Config, seat int, hand []Card) (w [2]int) {
 			}
 		}
 		k := 1
-		if !slices.Contains(hand, Murderer) {
+		if !slices.Contains(hand, engine.Murderer) {
 			k *= freeTop
 		}
-		if !slices.Contains(hand, Detective) {
+		if !slices.Contains(hand, engine.Detective) {
 			k *= freeBot
 		}
 		w[o] = k
@@ -45,7 +47,7 @@ func dealWeights(cfg *Config, seat int, hand []Card) (w [2]int) {
 // sampleDeal draws a set-up uniformly among those that deal hand to seat:
 // the deck before the deal (top first) and the removed cards. It reports
 // false when no set-up deals that hand.
-func sampleDeal(cfg *Config, seat int, hand []Card, rng *rand.Rand) (deck, removed []Card, ok bool) {
+func sampleDeal(cfg *engine.Config, seat int, hand []engine.Card, rng *rand.Rand) (deck, removed []engine.Card, ok bool) {
 	w := dealWeights(cfg, seat, hand)
 	if w[0]+w[1] == 0 {
 		return nil, nil, false
@@ -55,10 +57,10 @@ func sampleDeal(cfg *Config, seat int, hand []Card, rng *rand.Rand) (deck, remov
 		o = 1
 	}
 	n, top := cfg.DeckSize(), cfg.TopSize()
-	deck = make([]Card, n)
+	deck = make([]engine.Card, n)
 	deck[cfg.DealPosition(seat, 0)] = hand[o]
 	deck[cfg.DealPosition(seat, 1)] = hand[1-o]
-	place := func(c Card, lo, hi int) {
+	place := func(c engine.Card, lo, hi int) {
 		var free []int
 		for p := lo; p < hi; p++ {
 			if deck[p] == 0 {
@@ -67,13 +69,13 @@ func sampleDeal(cfg *Config, seat int, hand []Card, rng *rand.Rand) (deck, remov
 		}
 		deck[free[rng.IntN(len(free))]] = c
 	}
-	if !slices.Contains(hand, Murderer) {
-		place(Murderer, 0, top)
+	if !slices.Contains(hand, engine.Murderer) {
+		place(engine.Murderer, 0, top)
 	}
-	if !slices.Contains(hand, Detective) {
-		place(Detective, top, n)
+	if !slices.Contains(hand, engine.Detective) {
+		place(engine.Detective, top, n)
 	}
-	var rest []Card
+	var rest []engine.Card
 	for _, c := range cfg.Cards {
 		if !slices.Contains(deck, c) {
 			rest = append(rest, c)

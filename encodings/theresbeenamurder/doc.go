@@ -2,9 +2,10 @@
 // tbam"), the cooperative game in which the players pass, swap, show and
 // draw cards until the Detective catches the Murderer, from one seat.
 //
-// The rules engine ([State], [LegalPlays], [Choosable]) plays all 24 cards
-// for 3 to 8 players, with the difficulty levels and the variants
-// ([Config], [DefaultCards]); [Simulate] plays seeded random legal games and
+// The rules engine, package engine ([engine.State], [engine.LegalPlays],
+// [engine.Choosable]), plays all 24 cards for 3 to 8 players, with the
+// difficulty levels and the variants ([engine.Config],
+// [engine.DefaultCards]); [Simulate] plays seeded random legal games and
 // writes each seat's log. docs/rules/theres-been-a-murder.md lists every
 // reading of the rules chosen.
 //

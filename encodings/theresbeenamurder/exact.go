@@ -8,6 +8,8 @@ import (
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
 	"github.com/gumshoe-dev/gumshoe/solver"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 // The exact layer: a time-indexed encoding for the SAT engine. Time point
@@ -53,15 +55,15 @@ const (
 // in the first hand by an observation in force while they are idle. A game
 // longer than the model gets a longer one, built anew.
 type encoding struct {
-	cfg      *Config
+	cfg      *engine.Config
 	seat     int
-	hand     []Card
+	hand     []engine.Card
 	handLine int
 	n        int // players
 	places   int
-	cards    []Card
-	index    [NumCards + 1]int // index[c] is card c's index in cards
-	times    int               // time points the model holds, 0 to times-1
+	cards    []engine.Card
+	index    [engine.NumCards + 1]int // index[c] is card c's index in cards
+	times    int                      // time points the model holds, 0 to times-1
 	model    *solver.Model
 	prob     *solver.Problem
 	obsLine  []int // line of each observation (0 for the idle ones and the questions)
@@ -84,7 +86,7 @@ type encoding struct {
 	// nowSeen are, by card, the places where the tracker's histories have
 	// each card at the open turn's end, set by seenPlaces for the marks
 	// (nil for none).
-	nowSeen map[Card][]bool
+	nowSeen map[engine.Card][]bool
 	// Caches, for the lines synced last: was (the places each card may
 	// be at at the open turn's start, by card index and place) depends on
 	// the closed segments alone; sheet on the open one too.
@@ -161,11 +163,11 @@ func (g *Game) segments() []segment {
 	return segs
 }
 
-func (x *encoding) card(c Card, t int) solver.Card {
+func (x *encoding) card(c engine.Card, t int) solver.Card {
 	return solver.Card(t*len(x.cards) + x.index[c])
 }
 
-func (x *encoding) lit(c Card, t, place int) solver.Lit {
+func (x *encoding) lit(c engine.Card, t, place int) solver.Lit {
 	return solver.Lit{Card: x.card(c, t), Holder: solver.Holder(place)}
 }
 
@@ -421,7 +423,7 @@ func (x *encoding) sizes(t int, p *public, mine bool) []solver.Constraint {
 	n[x.removed()], n[x.pile()] = x.cfg.Removed, len(p.pile)
 	op := solver.Eq
 	// exactly: the cards at place are these, when they are all known.
-	exactly := func(place int, in []Card) bool {
+	exactly := func(place int, in []engine.Card) bool {
 		if len(in) != n[place] {
 			return false
 		}
@@ -466,19 +468,19 @@ func (x *encoding) deal() []solver.Constraint {
 	cfg := x.cfg
 	ks := x.sizes(0, newPublic(cfg, x.seat, x.hand), true)
 	top := cfg.TopSize()
-	not := func(c Card, place int) {
+	not := func(c engine.Card, place int) {
 		ks = append(ks, solver.NotHolds(x.card(c, 0), solver.Holder(place)))
 	}
-	for _, c := range []Card{Murderer, Detective} {
+	for _, c := range []engine.Card{engine.Murderer, engine.Detective} {
 		not(c, x.removed())
 	}
 	for q := range x.n {
 		a, b := cfg.DealPosition(q, 0), cfg.DealPosition(q, 1)
 		if a >= top && b >= top {
-			not(Murderer, q)
+			not(engine.Murderer, q)
 		}
 		if a < top && b < top {
-			not(Detective, q)
+			not(engine.Detective, q)
 		}
 	}
 	// Deck position i after the deal is position 2n+i of the deck before
@@ -497,10 +499,10 @@ func (x *encoding) deal() []solver.Constraint {
 	for m := x.deckMask(); m != 0; m &= m - 1 {
 		p := bits.TrailingZeros64(m)
 		if upper&(1<<p) == 0 {
-			not(Murderer, p)
+			not(engine.Murderer, p)
 		}
 		if lower&(1<<p) == 0 {
-			not(Detective, p)
+			not(engine.Detective, p)
 		}
 	}
 	return ks
@@ -552,28 +554,28 @@ func (x *encoding) structure(k int, s segment, g graph, closed bool) []solver.Co
 	}
 	// The announcements and reveals are read once the segment is closed:
 	// the open one's may still come.
-	playing := s.end.end == Playing && closed
+	playing := s.end.end == engine.Playing && closed
 	announced := map[int]bool{}
 	for _, t := range s.evs {
-		if t.e.Kind == EvAnnounce {
+		if t.e.Kind == engine.EvAnnounce {
 			announced[t.e.P] = true
 		}
 	}
-	if x.cfg.Has(Drunk) && playing {
+	if x.cfg.Has(engine.Drunk) && playing {
 		for q := range x.n {
 			if announced[q] {
 				continue
 			}
 			if k == 0 {
-				ks = append(ks, solver.NotHolds(x.card(Drunk, a), solver.Holder(q)))
+				ks = append(ks, solver.NotHolds(x.card(engine.Drunk, a), solver.Holder(q)))
 			}
 			// The Drunk did not enter q's hand in the segment.
-			ks = append(ks, solver.Clause([]solver.Lit{x.lit(Drunk, a, q)}, []solver.Lit{x.lit(Drunk, b, q)}))
+			ks = append(ks, solver.Clause([]solver.Lit{x.lit(engine.Drunk, a, q)}, []solver.Lit{x.lit(engine.Drunk, b, q)}))
 		}
 	}
-	if x.cfg.Has(Blackmailer) && playing {
+	if x.cfg.Has(engine.Blackmailer) && playing {
 		for q := range x.n {
-			ks = append(ks, solver.Clause(nil, []solver.Lit{x.lit(Detective, b, q), x.lit(Blackmailer, b, q)}))
+			ks = append(ks, solver.Clause(nil, []solver.Lit{x.lit(engine.Detective, b, q), x.lit(engine.Blackmailer, b, q)}))
 		}
 	}
 	// Choices of the players other than the turn's: their hands at the
@@ -582,18 +584,18 @@ func (x *encoding) structure(k int, s segment, g graph, closed bool) []solver.Co
 		choosers := map[int]bool{}
 		for _, t := range s.evs {
 			e := t.e
-			if e.Kind == EvDiscard {
+			if e.Kind == engine.EvDiscard {
 				choosers[e.P] = true
 			}
-			if e.Kind != EvPlay {
+			if e.Kind != engine.EvPlay {
 				continue
 			}
 			switch e.As {
-			case Cad:
+			case engine.Cad:
 				choosers[e.Q], choosers[e.R] = true, true
-			case Socialite, Invalid:
+			case engine.Socialite, engine.Invalid:
 				choosers[e.Q] = true
-			case Gossip:
+			case engine.Gossip:
 				for q := range x.n {
 					choosers[q] = true
 				}
@@ -605,11 +607,11 @@ func (x *encoding) structure(k int, s segment, g graph, closed bool) []solver.Co
 			}
 			if s.start.sizes[q] >= 2 {
 				// The Murderer is not chosen beside another card.
-				ks = append(ks, solver.Clause([]solver.Lit{x.lit(Murderer, b, q)}, []solver.Lit{x.lit(Murderer, a, q)}))
+				ks = append(ks, solver.Clause([]solver.Lit{x.lit(engine.Murderer, b, q)}, []solver.Lit{x.lit(engine.Murderer, a, q)}))
 			}
-			if x.cfg.Has(Stranger) {
+			if x.cfg.Has(engine.Stranger) {
 				// The Stranger, if held, is the card chosen.
-				ks = append(ks, solver.Clause(nil, []solver.Lit{x.lit(Stranger, a, q), x.lit(Stranger, b, q)}))
+				ks = append(ks, solver.Clause(nil, []solver.Lit{x.lit(engine.Stranger, a, q), x.lit(engine.Stranger, b, q)}))
 			}
 		}
 	}
@@ -624,7 +626,7 @@ func (x *encoding) content(k int, s segment, g graph, i int) []solver.Constraint
 	e := s.evs[i].e
 	a, b := k, k+1
 	var ks []solver.Constraint
-	has := func(c Card) bool { return c != 0 && x.cfg.Has(c) }
+	has := func(c engine.Card) bool { return c != 0 && x.cfg.Has(c) }
 	set := func(ps []int) uint64 {
 		var m uint64
 		for _, p := range ps {
@@ -634,7 +636,7 @@ func (x *encoding) content(k int, s segment, g graph, i int) []solver.Constraint
 	}
 	// from: card c was, at a, at a place from which one of ps is
 	// reachable by the steps before the line's (before step lo).
-	fromAt := func(lo int, c Card, ps ...int) {
+	fromAt := func(lo int, c engine.Card, ps ...int) {
 		if !has(c) {
 			return
 		}
@@ -649,7 +651,7 @@ func (x *encoding) content(k int, s segment, g graph, i int) []solver.Constraint
 	}
 	// to: card c is, at b, at a place reachable from one of ps by the
 	// steps after the line's (from step hi on).
-	toAt := func(hi int, c Card, ps ...int) {
+	toAt := func(hi int, c engine.Card, ps ...int) {
 		if !has(c) {
 			return
 		}
@@ -666,9 +668,9 @@ func (x *encoding) content(k int, s segment, g graph, i int) []solver.Constraint
 		ks = append(ks, solver.Clause(pos, nil))
 	}
 	lo, hi := g.lo[i], g.hi[i]
-	from := func(c Card, ps ...int) { fromAt(lo, c, ps...) }
-	to := func(c Card, ps ...int) { toAt(hi, c, ps...) }
-	notAt := func(c Card, t, p int) {
+	from := func(c engine.Card, ps ...int) { fromAt(lo, c, ps...) }
+	to := func(c engine.Card, ps ...int) { toAt(hi, c, ps...) }
+	notAt := func(c engine.Card, t, p int) {
 		if has(c) {
 			ks = append(ks, solver.NotHolds(x.card(c, t), solver.Holder(p)))
 		}
@@ -676,44 +678,44 @@ func (x *encoding) content(k int, s segment, g graph, i int) []solver.Constraint
 	chooser := e.P != s.player && s.player >= 0
 	deck := x.deckPlaces(-1, -1)
 	switch e.Kind {
-	case EvDraw, EvTake:
-		if e.Kind == EvDraw {
+	case engine.EvDraw, engine.EvTake:
+		if e.Kind == engine.EvDraw {
 			from(e.Card, x.top())
 		} else {
 			from(e.Card, x.deckPlaces(3, g.dsize[i])...)
 		}
 		to(e.Card, e.P)
-	case EvAnnounce:
-		from(Drunk, e.P)
-		to(Drunk, e.P)
-	case EvReveal:
+	case engine.EvAnnounce:
+		from(engine.Drunk, e.P)
+		to(engine.Drunk, e.P)
+	case engine.EvReveal:
 		for _, c := range e.Cards {
 			from(c, e.P)
-			if c == Detective && slices.Contains(e.Cards, Blackmailer) {
+			if c == engine.Detective && slices.Contains(e.Cards, engine.Blackmailer) {
 				to(c, deck...)
 			} else {
 				to(c, e.P)
 			}
 		}
-	case EvDiscard:
+	case engine.EvDiscard:
 		from(e.Card, e.P)
 		to(e.Card, x.pile())
-		if chooser && e.Card != Stranger {
-			notAt(Stranger, a, e.P)
+		if chooser && e.Card != engine.Stranger {
+			notAt(engine.Stranger, a, e.P)
 		}
-	case EvGive:
+	case engine.EvGive:
 		from(e.Card, e.P)
 		to(e.Card, e.Q)
-		if chooser && e.Card != Stranger {
-			notAt(Stranger, a, e.P)
+		if chooser && e.Card != engine.Stranger {
+			notAt(engine.Stranger, a, e.P)
 		}
-	case EvShow:
+	case engine.EvShow:
 		from(e.Card, e.P)
 		to(e.Card, e.P)
-		if chooser && e.Card != Stranger {
-			notAt(Stranger, a, e.P)
+		if chooser && e.Card != engine.Stranger {
+			notAt(engine.Stranger, a, e.P)
 		}
-	case EvBury:
+	case engine.EvBury:
 		from(e.Card, e.P)
 		if g.bury >= 0 && g.hi[i] > g.lo[i] {
 			// Under the deck of the Nun's play (its size then).
@@ -721,10 +723,10 @@ func (x *encoding) content(k int, s segment, g graph, i int) []solver.Constraint
 		} else {
 			to(e.Card, deck...)
 		}
-	case EvSees:
+	case engine.EvSees:
 		pl := segPlay(s)
 		switch pl.As {
-		case Secretary:
+		case engine.Secretary:
 			// The whole deck, before the discard; the play ends the
 			// turn, and what was not discarded is in the deck.
 			for _, c := range e.Cards {
@@ -733,7 +735,7 @@ func (x *encoding) content(k int, s segment, g graph, i int) []solver.Constraint
 					toAt(hi+1, c, deck...)
 				}
 			}
-		case Seer:
+		case engine.Seer:
 			// The bottom card, before the move.
 			for _, c := range e.Cards {
 				if g.look > 0 {
@@ -755,32 +757,32 @@ func (x *encoding) content(k int, s segment, g graph, i int) []solver.Constraint
 				to(c, p...)
 			}
 		}
-	case EvPlay:
+	case engine.EvPlay:
 		from(e.Card, e.P)
 		to(e.Card, x.pile())
 		for _, c := range e.Cards {
 			from(c, e.P)
 			to(c, x.pile())
 		}
-		if e.Card != Monkey {
-			notAt(Monkey, a, e.P)
-			if e.Card != Drunk {
-				notAt(Drunk, a, e.P)
-				if e.Card != Aristocrat {
-					notAt(Aristocrat, a, e.P)
+		if e.Card != engine.Monkey {
+			notAt(engine.Monkey, a, e.P)
+			if e.Card != engine.Drunk {
+				notAt(engine.Drunk, a, e.P)
+				if e.Card != engine.Aristocrat {
+					notAt(engine.Aristocrat, a, e.P)
 				}
 			}
 		}
 		if g.drewFirst {
-			notAt(Aristocrat, a, e.P)
+			notAt(engine.Aristocrat, a, e.P)
 		}
-		if e.Card == Imposter {
+		if e.Card == engine.Imposter {
 			// The Imposter is played only with no card above it in the
 			// hand (LegalPlays: such a card would be playable), and no
 			// card leaves a hand before its play but the Detective sent
 			// back by the Blackmailer.
 			for _, c := range x.cards {
-				if c > Imposter {
+				if c > engine.Imposter {
 					notAt(c, a, e.P)
 				}
 			}
@@ -790,7 +792,7 @@ func (x *encoding) content(k int, s segment, g graph, i int) []solver.Constraint
 			// Detective, below it, may leave, sent back by the
 			// Blackmailer).
 			for _, c := range x.cards {
-				if c > Imposter {
+				if c > engine.Imposter {
 					notAt(c, b, e.P)
 				}
 			}
@@ -799,11 +801,11 @@ func (x *encoding) content(k int, s segment, g graph, i int) []solver.Constraint
 		// for the Doctor's, which its steps move, and the Secretary's).
 		end := g.done[i]
 		switch e.As {
-		case Butler:
+		case engine.Butler:
 			fromAt(end, e.Arg, x.top())
 			toAt(end, e.Arg, x.top())
-		case Hound:
-			if e.Q == Unseen {
+		case engine.Hound:
+			if e.Q == engine.Unseen {
 				break // another's Hound: its answer is unseen
 			}
 			ps := []int{e.Q}
@@ -812,15 +814,15 @@ func (x *encoding) content(k int, s segment, g graph, i int) []solver.Constraint
 			}
 			fromAt(end, e.Arg, ps...)
 			toAt(end, e.Arg, ps...)
-		case Reporter:
+		case engine.Reporter:
 			if e.Q >= 0 {
 				fromAt(end, e.Arg, e.Q)
 				toAt(end, e.Arg, e.Q)
 			}
-		case Doctor:
+		case engine.Doctor:
 			fromAt(hi, e.Arg, x.pile())
 			toAt(end, e.Arg, deck...)
-		case Secretary:
+		case engine.Secretary:
 			fromAt(hi, e.Arg, deck...)
 			toAt(end, e.Arg, x.pile())
 		}
@@ -839,13 +841,13 @@ func (x *encoding) deckPlaces(k, d int) []int {
 }
 
 // play is the play event of a segment (zero when none yet).
-func segPlay(s segment) Event {
+func segPlay(s segment) engine.Event {
 	for _, t := range s.evs {
-		if t.e.Kind == EvPlay {
+		if t.e.Kind == engine.EvPlay {
 			return t.e
 		}
 	}
-	return Event{}
+	return engine.Event{}
 }
 
 // lines are the lines of observation ids, ascending, without repeats
@@ -1367,7 +1369,7 @@ func (x *encoding) sheetPlaces(l int) []int {
 // places, carried along the moves the open turn's lines allow, are where
 // a card may be now at most; placesAt asks which of them the open turn's
 // lines leave.
-func (x *encoding) marks(ctx context.Context, seen func() map[Card][]bool) ([][]table.Mark, error) {
+func (x *encoding) marks(ctx context.Context, seen func() map[engine.Card][]bool) ([][]table.Mark, error) {
 	if x.sheet != nil {
 		return x.sheet, nil
 	}
@@ -1458,20 +1460,20 @@ func (x *encoding) openLags() bool {
 	for i := len(x.openEvs) - 1; i >= 0; i-- {
 		e := x.openEvs[i].e
 		switch {
-		case e.Kind == EvPlay:
-			if e.Card == Aristocrat {
+		case e.Kind == engine.EvPlay:
+			if e.Card == engine.Aristocrat {
 				return false
 			}
 			switch e.As {
-			case Cad, Socialite, Gossip, Invalid, Nun, Driver:
+			case engine.Cad, engine.Socialite, engine.Gossip, engine.Invalid, engine.Nun, engine.Driver:
 				return i == len(x.openEvs)-1
 			}
 			return false
-		case e.Kind == EvChosen:
+		case e.Kind == engine.EvChosen:
 			// The Swain's take comes next: its card's line, for the
 			// two players concerned (another seat's tracker plays it).
 			return i == len(x.openEvs)-1 && (x.seat == e.P || x.seat == e.Q)
-		case (e.Kind == EvDraw || e.Kind == EvAnnounce || e.Kind == EvReveal) && e.P == x.openPlayer():
+		case (e.Kind == engine.EvDraw || e.Kind == engine.EvAnnounce || e.Kind == engine.EvReveal) && e.P == x.openPlayer():
 		default:
 			return false
 		}
@@ -1496,7 +1498,7 @@ func (x *encoding) openPlayer() int {
 // solver, under the observations in force (a unit-propagation probe, a
 // world made without the solver, then a search).
 func (x *encoding) placesAt(ctx context.Context, now int, may [][]bool) ([][]bool, error) {
-	var start map[Card][]bool
+	var start map[engine.Card][]bool
 	if now == x.now {
 		start = x.nowSeen
 	}
@@ -1518,8 +1520,8 @@ func (x *encoding) placesAt(ctx context.Context, now int, may [][]bool) ([][]boo
 // (One question for all the places left, "some card is at a place not
 // yet shown possible", was tried: its last, unsatisfiable, solve could
 // take the solver minutes.)
-func (x *encoding) places0(ctx context.Context, seen func() map[Card][]bool) ([][]bool, error) {
-	var sn map[Card][]bool
+func (x *encoding) places0(ctx context.Context, seen func() map[engine.Card][]bool) ([][]bool, error) {
+	var sn map[engine.Card][]bool
 	if seen != nil {
 		sn = seen()
 	}
@@ -1536,7 +1538,7 @@ func (x *encoding) places0(ctx context.Context, seen func() map[Card][]bool) ([]
 // (at most maxSwapWorlds a call); each place left is a question to the
 // one solver under ids: a unit-propagation probe, a world made without
 // the solver, then a search.
-func (x *encoding) settle(ctx context.Context, ids []int, t int, start map[Card][]bool, may [][]bool, first solver.World) ([][]bool, error) {
+func (x *encoding) settle(ctx context.Context, ids []int, t int, start map[engine.Card][]bool, may [][]bool, first solver.World) ([][]bool, error) {
 	asked := func(i, m int) bool { return may == nil || may[i][m] }
 	is := make([][]bool, len(x.cards))
 	for i, c := range x.cards {
@@ -1830,7 +1832,7 @@ func satisfiedAt(k solver.Constraint, at func(solver.Card) solver.Holder) bool {
 // lines that rule out, at the turn's start, every place from which the
 // turn's moves could have brought the card against the fact, with the
 // open turn's lines (which allow no move that would undo it).
-func (x *encoding) why(ctx context.Context, c Card, l int, hold bool) (lines []int, ok bool, err error) {
+func (x *encoding) why(ctx context.Context, c engine.Card, l int, hold bool) (lines []int, ok bool, err error) {
 	in := map[int]bool{}
 	for _, p := range x.sheetPlaces(l) {
 		in[p] = true
@@ -1876,7 +1878,7 @@ func (x *encoding) why(ctx context.Context, c Card, l int, hold bool) (lines []i
 
 // satMark is the SAT's mark of card c at sheet location l now (Maybe when
 // it cannot tell, or when the encoding cannot be built).
-func (g *Game) satMark(c Card, l int) table.Mark {
+func (g *Game) satMark(c engine.Card, l int) table.Mark {
 	if g.cfg == nil || !g.cfg.Has(c) {
 		return table.Maybe
 	}
@@ -1884,7 +1886,7 @@ func (g *Game) satMark(c Card, l int) table.Mark {
 	if err != nil {
 		return table.Maybe
 	}
-	ms, err := x.marks(context.Background(), func() map[Card][]bool { return g.seenPlaces(x) })
+	ms, err := x.marks(context.Background(), func() map[engine.Card][]bool { return g.seenPlaces(x) })
 	if err != nil {
 		return table.Maybe
 	}
@@ -1900,13 +1902,13 @@ func (g *Game) satMark(c Card, l int) table.Mark {
 // It also sets x.nowSeen: where they have it at the open turn's end, when
 // the tracker's histories end there too (not at a line where the marks
 // lag the moves, openLags: the histories end with the line's event).
-func (g *Game) seenPlaces(x *encoding) map[Card][]bool {
+func (g *Game) seenPlaces(x *encoding) map[engine.Card][]bool {
 	x.nowSeen = nil
 	tr := g.track()
 	if tr == nil {
 		return nil
 	}
-	seen := map[Card][]bool{}
+	seen := map[engine.Card][]bool{}
 	for _, c := range x.cards {
 		seen[c] = make([]bool, x.places)
 	}
@@ -1916,7 +1918,7 @@ func (g *Game) seenPlaces(x *encoding) map[Card][]bool {
 		}
 	}
 	if !x.openLags() && len(tr.now) > 0 {
-		x.nowSeen = map[Card][]bool{}
+		x.nowSeen = map[engine.Card][]bool{}
 		for _, c := range x.cards {
 			x.nowSeen[c] = make([]bool, x.places)
 		}
@@ -1933,14 +1935,14 @@ func (g *Game) seenPlaces(x *encoding) map[Card][]bool {
 }
 
 // truePlace is the encoding's place of card c in state s.
-func truePlace(x *encoding, s *State, c Card) solver.Holder {
+func truePlace(x *encoding, s *engine.State, c engine.Card) solver.Holder {
 	if p := s.HolderOf(c); p >= 0 {
 		return solver.Holder(p)
 	}
 	switch i := slices.Index(s.Deck, c); {
 	case i >= 0:
 		return solver.Holder(x.deckAt(i, len(s.Deck)))
-	case has(s.Discard, c):
+	case engine.Has(s.Discard, c):
 		return solver.Holder(x.pile())
 	}
 	return solver.Holder(x.removed())
@@ -1949,36 +1951,36 @@ func truePlace(x *encoding, s *State, c Card) solver.Holder {
 // moved tells whether event e moves card c (as the seat saw it), and
 // from where to where (-1 for a place not known to the seat or not a
 // hand or the pile: a hand, n+LocPile).
-func movedBy(e Event, c Card, n int) (from, to int, ok bool) {
+func movedBy(e engine.Event, c engine.Card, n int) (from, to int, ok bool) {
 	pile := n + LocPile
 	switch e.Kind {
-	case EvDraw, EvTake:
+	case engine.EvDraw, engine.EvTake:
 		if e.Card == c {
 			return -1, e.P, true
 		}
-	case EvPlay:
+	case engine.EvPlay:
 		switch {
 		case e.Card == c || slices.Contains(e.Cards, c):
 			return e.P, pile, true
-		case e.Arg == c && e.As == Doctor:
+		case e.Arg == c && e.As == engine.Doctor:
 			return pile, -1, true
-		case e.Arg == c && e.As == Secretary:
+		case e.Arg == c && e.As == engine.Secretary:
 			return -1, pile, true
 		}
-	case EvDiscard:
+	case engine.EvDiscard:
 		if e.Card == c {
 			return e.P, pile, true
 		}
-	case EvGive:
+	case engine.EvGive:
 		if e.Card == c {
 			return e.P, e.Q, true
 		}
-	case EvBury:
+	case engine.EvBury:
 		if e.Card == c {
 			return e.P, -1, true
 		}
-	case EvReveal:
-		if c == Detective && slices.Contains(e.Cards, Blackmailer) {
+	case engine.EvReveal:
+		if c == engine.Detective && slices.Contains(e.Cards, engine.Blackmailer) {
 			return e.P, -1, true
 		}
 	}
@@ -1988,7 +1990,7 @@ func movedBy(e Event, c Card, n int) (from, to int, ok bool) {
 // moverLine is the last line that moved card c as the seat saw it (0 for
 // none), or, when ok is given, the last such line for which ok(from, to)
 // holds.
-func (g *Game) moverLine(c Card, ok func(from, to int) bool) int {
+func (g *Game) moverLine(c engine.Card, ok func(from, to int) bool) int {
 	n := len(g.p.players)
 	for i := len(g.evs) - 1; i >= 0; i-- {
 		if from, to, moved := movedBy(g.evs[i].e, c, n); moved && (ok == nil || ok(from, to)) {
@@ -2001,7 +2003,7 @@ func (g *Game) moverLine(c Card, ok func(from, to int) bool) int {
 // leftLines are the lines that took card c out of the seat's hand or the
 // pile, which the seat sees (the last one), with the line that put it
 // there before; none when it was never in either after the deal.
-func (g *Game) leftLines(c Card) []int {
+func (g *Game) leftLines(c engine.Card) []int {
 	n := len(g.p.players)
 	seen := func(p int) bool { return p == g.p.seat || p == n+LocPile }
 	for i := len(g.evs) - 1; i >= 0; i-- {

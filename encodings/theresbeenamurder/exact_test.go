@@ -9,6 +9,8 @@ import (
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
 	"github.com/gumshoe-dev/gumshoe/solver"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 // tbamLong turns on the long sweeps of the replaying tests:
@@ -45,25 +47,25 @@ func sweepSeats(players int, seed uint64) []int {
 // simulateStates plays the game Simulate plays for o and keeps the state
 // right after the deal and at the start of every turn (then the final
 // state).
-func simulateStates(t *testing.T, o SimOptions) (*Simulation, []*State) {
+func simulateStates(t *testing.T, o engine.SimOptions) (*engine.Simulation, []*engine.State) {
 	t.Helper()
-	cfg, err := NewConfig(o.Players, o.Level)
+	cfg, err := engine.NewConfig(o.Players, o.Level)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(o.Seed, 0x7b3a))
-	sim := &Simulation{Players: slices.Clone(PlayerNames[:cfg.Players]), Config: cfg, Logs: make([][]string, cfg.Players)}
-	deck, removed := RandomDeal(cfg, rng)
-	s := NewState(cfg, deck, removed)
+	sim := &engine.Simulation{Players: slices.Clone(engine.PlayerNames[:cfg.Players]), Config: cfg, Logs: make([][]string, cfg.Players)}
+	deck, removed := engine.RandomDeal(cfg, rng)
+	s := engine.NewState(cfg, deck, removed)
 	for p := range cfg.Players {
-		sim.Logs[p] = SetupLines(cfg, sim.Players, p, s.Hands[p])
+		sim.Logs[p] = engine.SetupLines(cfg, sim.Players, p, s.Hands[p])
 	}
-	ag := &randomAgent{rng: rng, sim: sim, plan: map[int]Play{}}
-	states := []*State{s.Clone()}
-	s.start(ag)
+	ag := &engine.RandomAgent{Rng: rng, Sim: sim, Plan: map[int]engine.Play{}}
+	states := []*engine.State{s.Clone()}
+	s.Start(ag)
 	for !s.Over() {
 		states = append(states, s.Clone())
-		s.playTurn(ag)
+		s.PlayTurn(ag)
 	}
 	return sim, append(states, s.Clone())
 }
@@ -77,11 +79,11 @@ func simulateStates(t *testing.T, o SimOptions) (*Simulation, []*State) {
 // the deck rather than on top).
 func TestExactSound(t *testing.T) {
 	games := 0
-	for players := MinPlayers; players <= MaxPlayers; players++ {
+	for players := engine.MinPlayers; players <= engine.MaxPlayers; players++ {
 		for _, seed := range sweepSeeds(players, 3) {
-			o := SimOptions{Players: players, Seed: 100 + seed, Level: Level(seed % 3)}
+			o := engine.SimOptions{Players: players, Seed: 100 + seed, Level: engine.Level(seed % 3)}
 			sim, states := simulateStates(t, o)
-			want, err := Simulate(o)
+			want, err := engine.Simulate(o)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -128,7 +130,7 @@ func TestExactSound(t *testing.T) {
 // reveal, the Swain's choice of who takes, the seat's Driver pick). k
 // counts the events the seat has seen so far, and is moved past the
 // line's event. states are statesAt's.
-func momentState(sim *Simulation, states []*State, seat int, k *int) *State {
+func momentState(sim *engine.Simulation, states []*engine.State, seat int, k *int) *engine.State {
 	for *k < len(sim.Events) {
 		if _, ok := sim.Events[*k].View(seat); ok {
 			break
@@ -141,7 +143,7 @@ func momentState(sim *Simulation, states []*State, seat int, k *int) *State {
 		if !ok {
 			continue
 		}
-		if k := e.Kind; k == EvDraw || k == EvPlay || k == EvDiscard || k == EvReveal || k == EvTake || k == EvChosen {
+		if k := e.Kind; k == engine.EvDraw || k == engine.EvPlay || k == engine.EvDiscard || k == engine.EvReveal || k == engine.EvTake || k == engine.EvChosen {
 			break
 		}
 	}
@@ -166,8 +168,8 @@ func owesLine(log []string, i int) bool {
 // true of the game's real state when the line's event happened.
 func TestExactMarksHold(t *testing.T) {
 	settled := 0
-	for _, o := range []SimOptions{{Players: 3, Seed: 1}, {Players: 4, Seed: 2, Level: Master}, {Players: 6, Seed: 3, Level: Veteran}} {
-		sim, err := Simulate(o)
+	for _, o := range []engine.SimOptions{{Players: 3, Seed: 1}, {Players: 4, Seed: 2, Level: engine.Master}, {Players: 6, Seed: 3, Level: engine.Veteran}} {
+		sim, err := engine.Simulate(o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -184,7 +186,7 @@ func TestExactMarksHold(t *testing.T) {
 				if err := g.Apply(line); err != nil {
 					t.Fatalf("%+v seat %d line %d %q: %v", o, seat, i+1, line, err)
 				}
-				if g.cfg == nil || i < len(SetupLines(g.cfg, sim.Players, seat, nil)) {
+				if g.cfg == nil || i < len(engine.SetupLines(g.cfg, sim.Players, seat, nil)) {
 					continue
 				}
 				s := momentState(sim, states, seat, &k)
@@ -218,20 +220,20 @@ func TestExactMarksHold(t *testing.T) {
 // top of the deck.
 func TestExactDealMurderer(t *testing.T) {
 	found := 0
-	for players := MinPlayers; players <= MaxPlayers; players++ {
-		for _, level := range []Level{Novice, Veteran, Master} {
-			cfg, err := NewConfig(players, level)
+	for players := engine.MinPlayers; players <= engine.MaxPlayers; players++ {
+		for _, level := range []engine.Level{engine.Novice, engine.Veteran, engine.Master} {
+			cfg, err := engine.NewConfig(players, level)
 			if err != nil || cfg.TopSize()-2*players != 1 {
 				continue
 			}
 			for seed := range uint64(400) {
-				o := SimOptions{Players: players, Level: level, Seed: seed}
+				o := engine.SimOptions{Players: players, Level: level, Seed: seed}
 				sim, states := simulateStates(t, o)
-				if len(states[0].Deck) == 0 || states[0].Deck[0] != Murderer {
+				if len(states[0].Deck) == 0 || states[0].Deck[0] != engine.Murderer {
 					continue
 				}
 				g := NewGame()
-				for _, line := range SetupLines(cfg, sim.Players, 0, states[0].Hands[0]) {
+				for _, line := range engine.SetupLines(cfg, sim.Players, 0, states[0].Hands[0]) {
 					if err := g.Apply(line); err != nil {
 						t.Fatal(err)
 					}
@@ -266,8 +268,8 @@ func TestExactDealMurderer(t *testing.T) {
 func TestQuickCheck(t *testing.T) {
 	lines, quick, refused := 0, 0, 0
 	worlds := 0
-	for _, o := range []SimOptions{{Players: 8, Seed: 1}, {Players: 5, Seed: 2}, {Players: 3, Seed: 3, Level: Master}} {
-		sim, err := Simulate(o)
+	for _, o := range []engine.SimOptions{{Players: 8, Seed: 1}, {Players: 5, Seed: 2}, {Players: 3, Seed: 3, Level: engine.Master}} {
+		sim, err := engine.Simulate(o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -315,7 +317,7 @@ func TestQuickCheck(t *testing.T) {
 // trueHistory is the world of the encoding that the true states give:
 // every card's place after the deal and at the end of every segment up
 // to the open one's (the final state), the idle time points in hand 0.
-func trueHistory(x *encoding, states []*State) solver.World {
+func trueHistory(x *encoding, states []*engine.State) solver.World {
 	w := make(solver.World, x.model.NumCards())
 	for tm := range x.now + 1 {
 		st := states[len(states)-1]
@@ -350,7 +352,7 @@ func (x *encoding) lineIDs(n int) []int {
 func TestExactImposterDraws(t *testing.T) {
 	plays, wrong := 0, 0
 	for seed := uint64(0); seed < 60 && (plays < 5 || wrong == 0); seed++ {
-		o := SimOptions{Players: MinPlayers + int(seed)%(MaxPlayers-MinPlayers+1), Seed: 300 + seed, Level: Level(seed % 3)}
+		o := engine.SimOptions{Players: engine.MinPlayers + int(seed)%(engine.MaxPlayers-engine.MinPlayers+1), Seed: 300 + seed, Level: engine.Level(seed % 3)}
 		sim, states := simulateStates(t, o)
 		g := replay(t, sim, int(seed)%o.Players, 50)
 		x, err := g.exactEnc()
@@ -360,14 +362,14 @@ func TestExactImposterDraws(t *testing.T) {
 		w := trueHistory(x, states)
 		for k, s := range g.segments() {
 			var line int
-			var pl Event
+			var pl engine.Event
 			for _, tr := range s.evs {
-				if tr.e.Kind == EvPlay {
+				if tr.e.Kind == engine.EvPlay {
 					line, pl = tr.line, tr.e
 					break
 				}
 			}
-			if pl.Card != Imposter || k+1 > x.now {
+			if pl.Card != engine.Imposter || k+1 > x.now {
 				continue
 			}
 			plays++
@@ -385,10 +387,10 @@ func TestExactImposterDraws(t *testing.T) {
 			}
 			var below []solver.Constraint
 			for _, c := range x.cards {
-				if c > Imposter && !says[x.card(c, k+1)] {
+				if c > engine.Imposter && !says[x.card(c, k+1)] {
 					t.Fatalf("%+v line %d: nothing says the %v is not in the hand at the turn's end", o, line, c)
 				}
-				if c < Imposter {
+				if c < engine.Imposter {
 					below = append(below, solver.NotHolds(x.card(c, k+1), solver.Holder(pl.P)))
 				}
 			}
@@ -446,12 +448,12 @@ func TestExactMoveOrder(t *testing.T) {
 		n := len(g.p.players)
 		want := map[int]table.Mark{0: table.No, 3: table.No, n + LocDeck: table.No, n + LocPile: table.No}
 		for l, m := range want {
-			if got := g.mark(Doctor, l); got != m {
+			if got := g.mark(engine.Doctor, l); got != m {
 				t.Errorf("%s: the Doctor at %s: %v, want %v", tt.why, g.locName(l), got, m)
 			}
 		}
 		for _, l := range []int{1, 2} {
-			if got := g.mark(Doctor, l); got != table.Maybe {
+			if got := g.mark(engine.Doctor, l); got != table.Maybe {
 				t.Errorf("%s: the Doctor at %s: %v, want open", tt.why, g.locName(l), got)
 			}
 		}
@@ -473,8 +475,8 @@ func TestExactMoveOrder(t *testing.T) {
 func TestExactDeckOrder(t *testing.T) {
 	gained, buried := 0, 0
 	for seed := uint64(0); seed < 40 && (gained < 10 || buried == 0); seed++ {
-		o := SimOptions{Players: MinPlayers + int(seed)%(MaxPlayers-MinPlayers+1), Seed: 500 + seed, Level: Level(seed % 3)}
-		sim, err := Simulate(o)
+		o := engine.SimOptions{Players: engine.MinPlayers + int(seed)%(engine.MaxPlayers-engine.MinPlayers+1), Seed: 500 + seed, Level: engine.Level(seed % 3)}
+		sim, err := engine.Simulate(o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -485,14 +487,14 @@ func TestExactDeckOrder(t *testing.T) {
 				seat = p
 			}
 		}
-		buriedAt := map[Card]int{} // the line index at which the seat buried a card
+		buriedAt := map[engine.Card]int{} // the line index at which the seat buried a card
 		for i, line := range sim.Logs[seat] {
 			if w := strings.Fields(line); len(w) == 3 && w[1] == "buries" {
-				c, _ := ParseCard(w[2])
+				c, _ := engine.ParseCard(w[2])
 				buriedAt[c] = i
 			}
 		}
-		settledOnlyWith(t, o, seat, &deckFactsOff, func(i int, c Card, l int) {
+		settledOnlyWith(t, o, seat, &deckFactsOff, func(i int, c engine.Card, l int) {
 			gained++
 			if at, ok := buriedAt[c]; ok && at <= i && l < o.Players {
 				buried++
@@ -512,10 +514,10 @@ func TestExactDeckOrder(t *testing.T) {
 // and the second leaves open is checked against the game's real state,
 // then passed to gain (i the line's index in the log, c the card, l the
 // place).
-func settledOnlyWith(t *testing.T, o SimOptions, seat int, off *bool, gain func(i int, c Card, l int)) {
+func settledOnlyWith(t *testing.T, o engine.SimOptions, seat int, off *bool, gain func(i int, c engine.Card, l int)) {
 	t.Helper()
 	defer func() { *off = false }()
-	sim, err := Simulate(o)
+	sim, err := engine.Simulate(o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -532,7 +534,7 @@ func settledOnlyWith(t *testing.T, o SimOptions, seat int, off *bool, gain func(
 		if err := without.Apply(line); err != nil {
 			t.Fatalf("%+v line %d %q (without): %v", o, i+1, line, err)
 		}
-		if with.cfg == nil || i < len(SetupLines(with.cfg, sim.Players, seat, nil)) {
+		if with.cfg == nil || i < len(engine.SetupLines(with.cfg, sim.Players, seat, nil)) {
 			continue
 		}
 		s := momentState(sim, states, seat, &k)
@@ -571,7 +573,7 @@ func settledOnlyWith(t *testing.T, o SimOptions, seat int, off *bool, gain func(
 func TestDeckSlots(t *testing.T) {
 	checked, known, from, taken := 0, 0, 0, 0
 	for seed := range uint64(60) {
-		o := SimOptions{Players: 5 + int(seed)%4, Seed: 700 + seed, Level: Level(seed % 3)}
+		o := engine.SimOptions{Players: 5 + int(seed)%4, Seed: 700 + seed, Level: engine.Level(seed % 3)}
 		sim, states := simulateStates(t, o)
 		seat := int(seed) % o.Players
 		for p, lg := range sim.Logs {

@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	"github.com/gumshoe-dev/gumshoe/solver"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 // The deck's order beyond its top card. The encoding's deck places are
@@ -51,7 +53,7 @@ const (
 // slot is a deck position and what the lines tell of its card.
 type slot struct {
 	kind slotKind
-	card Card
+	card engine.Card
 	line int // the line that told it (the hand line for the deal's parts)
 	// For slotFrom: the card was, at time point t, at one of the places
 	// of from (those the Nun's player's hand was reachable from by then).
@@ -60,12 +62,12 @@ type slot struct {
 }
 
 // allows reports whether the slot may hold card c.
-func (s slot) allows(c Card) bool {
+func (s slot) allows(c engine.Card) bool {
 	switch s.kind {
 	case slotUpper:
-		return c != Detective
+		return c != engine.Detective
 	case slotLower:
-		return c != Murderer
+		return c != engine.Murderer
 	case slotCard:
 		return c == s.card
 	}
@@ -89,7 +91,7 @@ type deckTake struct {
 // that is not another's Nun's card allows it (or c is known to be at one
 // of the positions), else froms are the positions of another's Nun's card
 // it may be (none when c is known to be at another position).
-func (d deckTake) mayHold(c Card) (plain bool, froms []slot) {
+func (d deckTake) mayHold(c engine.Card) (plain bool, froms []slot) {
 	for i, s := range d.slots {
 		if s.kind == slotCard && s.card == c {
 			return i < d.n, nil
@@ -117,7 +119,7 @@ type deckTurn struct {
 // mayTake says whether the turn's takes may have taken c: plain when one
 // may hold it as it holds any card, else froms are the slots of another's
 // Nun's card among them that may.
-func (d *deckTurn) mayTake(c Card) (plain bool, froms []slot) {
+func (d *deckTurn) mayTake(c engine.Card) (plain bool, froms []slot) {
 	for _, tk := range d.takes {
 		p, fs := tk.mayHold(c)
 		if p {
@@ -174,31 +176,31 @@ func (x *encoding) deckSlots(segs []segment, k int) ([]slot, *deckLook, *deckTur
 			e := t.e
 			d := len(slots)
 			switch e.Kind {
-			case EvDraw:
+			case engine.EvDraw:
 				if d > 0 {
 					if j == k {
 						take(t, 1)
 					}
 					slots = slots[1:]
 				}
-			case EvTake:
+			case engine.EvTake:
 				forget(t.pub.deck, t.line)
-			case EvReveal:
-				if slices.Contains(e.Cards, Blackmailer) {
+			case engine.EvReveal:
+				if slices.Contains(e.Cards, engine.Blackmailer) {
 					forget(t.pub.deck, t.line)
 				}
-			case EvPlay:
+			case engine.EvPlay:
 				switch e.As {
-				case Doctor, Secretary:
+				case engine.Doctor, engine.Secretary:
 					forget(t.pub.deck, t.line)
-				case Driver:
+				case engine.Driver:
 					if e.P != x.seat {
 						if j == k && d > 0 {
 							take(t, min(3, d))
 						}
 						forget(t.pub.deck, t.line)
 					}
-				case Nun:
+				case engine.Nun:
 					if t.pub.deck == d+1 {
 						if g == nil {
 							gg := x.graph(s)
@@ -214,25 +216,25 @@ func (x *encoding) deckSlots(segs []segment, k int) ([]slot, *deckLook, *deckTur
 						}
 						slots = append(slots, slot{kind: slotFrom, line: t.line, t: j, from: from})
 					}
-				case Seer:
+				case engine.Seer:
 					if e.Flag && d > 0 {
 						b := slots[d-1]
 						copy(slots[1:], slots[:d-1])
 						slots[0] = b
 					}
-				case Butler:
+				case engine.Butler:
 					if e.Arg != 0 && d > 0 {
 						slots[0] = slot{kind: slotCard, card: e.Arg, line: t.line}
 					}
 				}
-			case EvBury:
+			case engine.EvBury:
 				if d > 0 && slots[d-1].kind == slotFrom {
 					slots[d-1] = slot{kind: slotCard, card: e.Card, line: t.line}
 				}
-			case EvSees:
+			case engine.EvSees:
 				pl := segPlay(s)
 				switch pl.As {
-				case Seer:
+				case engine.Seer:
 					if len(e.Cards) == 1 && d > 0 {
 						at := d - 1
 						if pl.Flag {
@@ -240,7 +242,7 @@ func (x *encoding) deckSlots(segs []segment, k int) ([]slot, *deckLook, *deckTur
 						}
 						slots[at] = slot{kind: slotCard, card: e.Cards[0], line: t.line}
 					}
-				case Driver:
+				case engine.Driver:
 					for n, c := range e.Cards {
 						if n < d {
 							slots[n] = slot{kind: slotCard, card: c, line: t.line}
@@ -288,7 +290,7 @@ func (x *encoding) deckFacts(segs []segment, k int) []lineCons {
 	// not says what the slots ss allow of each card on top and in the
 	// rest.
 	not := func(ss []slot, lookLine int) {
-		pinned := map[Card]int{} // a known card's slot
+		pinned := map[engine.Card]int{} // a known card's slot
 		for i, s := range ss {
 			if s.kind == slotCard {
 				pinned[s.card] = i

@@ -3,6 +3,8 @@ package theresbeenamurder
 import (
 	"math/bits"
 	"slices"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 // A segment's moves, in order. Each line of a segment makes zero or more
@@ -270,7 +272,7 @@ func (x *encoding) graph(s segment) graph {
 	}
 	// The steps of the play that the lines after it read: the swap's
 	// (the Swain's take, at its choice's line) and the Nun's.
-	var play Event
+	var play engine.Event
 	swap, take, nun, look, playD := -1, -1, -1, -1, -1
 	for i, t := range s.evs {
 		e := t.e
@@ -279,37 +281,37 @@ func (x *encoding) graph(s segment) graph {
 		lo := len(st.steps)
 		g.lo[i], g.hi[i] = lo, lo
 		switch e.Kind {
-		case EvDraw:
+		case engine.EvDraw:
 			st.draw(d, e.P)
 			g.hi[i] = len(st.steps)
 			if e.P == s.player {
 				g.drew = true
-				g.drewFirst = g.drewFirst || play.Kind != EvPlay
+				g.drewFirst = g.drewFirst || play.Kind != engine.EvPlay
 			}
-		case EvTake:
+		case engine.EvTake:
 			// The seat's Driver pick (another player's is the play's).
 			st.fromDeck(3, d, e.P)
 			g.hi[i] = len(st.steps)
 			st.shuffle(grow(d, -1))
 			g.shuffled = true
-		case EvReveal:
-			if slices.Contains(e.Cards, Blackmailer) {
+		case engine.EvReveal:
+			if slices.Contains(e.Cards, engine.Blackmailer) {
 				st.bottom(d, e.P)
 				g.hi[i] = len(st.steps)
 				st.shuffle(grow(d, 1))
 				g.shuffled = true
 			}
-		case EvChosen:
+		case engine.EvChosen:
 			// The Swain's take, after its draw and what the draw set
 			// off: one card of its player's hand to the player chosen.
 			take = len(st.steps)
 			st.pass([2]int{e.P, e.Q})
 			st.one(e.P, e.Q)
 			g.hi[i] = len(st.steps)
-		case EvDiscard:
+		case engine.EvDiscard:
 			st.pass([2]int{e.P, x.pile()})
 			g.hi[i] = len(st.steps)
-		case EvGive:
+		case engine.EvGive:
 			// Read at the swap's step (the Swain's: at its take).
 			switch {
 			case swap >= 0:
@@ -319,13 +321,13 @@ func (x *encoding) graph(s segment) graph {
 			default:
 				g.lo[i], g.hi[i] = len(st.steps), 0
 			}
-		case EvBury:
+		case engine.EvBury:
 			if nun >= 0 {
 				g.lo[i], g.hi[i] = nun, nun+1
 			} else {
 				g.lo[i], g.hi[i] = len(st.steps), 0
 			}
-		case EvSees:
+		case engine.EvSees:
 			g.look = d
 			if look >= 0 {
 				// The Secretary's and the Seer's looks are before their
@@ -333,22 +335,22 @@ func (x *encoding) graph(s segment) graph {
 				g.lo[i], g.hi[i] = look, look
 				g.look = playD
 			}
-		case EvPlay:
+		case engine.EvPlay:
 			play, playD = e, d
 			var pairs [][2]int
 			pairs = append(pairs, [2]int{e.P, x.pile()})
 			st.pass(pairs...)
 			g.hi[i] = len(st.steps)
 			switch e.As {
-			case Cad:
+			case engine.Cad:
 				if e.Q >= 0 && e.R >= 0 {
 					swap = st.swap(e.Q, e.R)
 				}
-			case Socialite:
+			case engine.Socialite:
 				if e.Q >= 0 {
 					swap = st.swap(e.P, e.Q)
 				}
-			case Gossip:
+			case engine.Gossip:
 				swap = len(st.steps)
 				var ps [][2]int
 				for q := range x.n {
@@ -358,19 +360,19 @@ func (x *encoding) graph(s segment) graph {
 				for _, p := range ps {
 					st.one(p[0], p[1])
 				}
-			case Invalid:
+			case engine.Invalid:
 				if e.Q >= 0 {
 					swap = len(st.steps)
 					st.pass([2]int{e.Q, e.P})
 					st.one(e.Q, e.P)
 				}
-			case Doctor:
+			case engine.Doctor:
 				if e.Arg != 0 || d < 0 {
 					st.bottom(d, x.pile())
 					st.shuffle(grow(d, 1))
 					g.shuffled = true
 				}
-			case Secretary:
+			case engine.Secretary:
 				if d != 0 {
 					look = len(st.steps) // the look, before the discard
 					if e.Arg != 0 || d < 0 {
@@ -383,7 +385,7 @@ func (x *encoding) graph(s segment) graph {
 					st.shuffle(dd)
 					g.shuffled = true
 				}
-			case Driver:
+			case engine.Driver:
 				// Another player's pick is counted at the play; the
 				// seat's at its own line. Without the view, both.
 				if d != 0 && (e.P != x.seat || s.start == nil) {
@@ -391,11 +393,11 @@ func (x *encoding) graph(s segment) graph {
 					st.shuffle(grow(d, -1))
 					g.shuffled = true
 				}
-			case Nun:
+			case engine.Nun:
 				nun, g.bury, g.nun = len(st.steps), d, len(st.steps)
 				st.bottom(d, e.P)
 				g.shuffled = true
-			case Seer:
+			case engine.Seer:
 				look = len(st.steps)
 				if e.Flag || d < 0 {
 					st.seer(d)

@@ -9,6 +9,8 @@ import (
 	"sync"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 // Name is the game's name in a log header.
@@ -23,11 +25,11 @@ const DefaultParticles = 500
 type Game struct {
 	lines   []string
 	p       parser
-	level   Level
-	cards   []Card
+	level   engine.Level
+	cards   []engine.Card
 	removed int
-	cfg     *Config
-	hand    []Card
+	cfg     *engine.Config
+	hand    []engine.Card
 	tr      *tracker // up to date with evs[:done]; built on demand (track)
 	evs     []tracked
 	done    int
@@ -41,11 +43,11 @@ type Game struct {
 	cur     int  // whose turn is open (-1 during the set-up)
 	played  bool // the open turn's play has been written
 	// lastPlay is the Action the open turn's play performed.
-	lastPlay Card
-	play     Event // the open turn's play
+	lastPlay engine.Card
+	play     engine.Event // the open turn's play
 	// known is where the seat knows each card to be for certain, and the
 	// line that put it there.
-	known map[Card]knownAt
+	known map[engine.Card]knownAt
 	// handLine is the hand line's number.
 	handLine int
 	// enc is the exact encoding of the lines (nil until built).
@@ -62,7 +64,7 @@ type Game struct {
 // tracked is an event of the log for the tracker: whether it begins a
 // turn, and its line.
 type tracked struct {
-	e       Event
+	e       engine.Event
 	newTurn bool
 	line    int
 	pub     *public // the public view after the event
@@ -79,7 +81,7 @@ var _ table.Game = (*Game)(nil)
 
 // NewGame returns an empty game awaiting its set-up lines.
 func NewGame() *Game {
-	return &Game{p: parser{seat: -1}, removed: 1, cur: -1, known: map[Card]knownAt{}}
+	return &Game{p: parser{seat: -1}, removed: 1, cur: -1, known: map[engine.Card]knownAt{}}
 }
 
 // Load reads a whole log (its header "game tbam") and replays it.
@@ -95,12 +97,12 @@ func (g *Game) Lines() []string { return g.lines }
 func (g *Game) Players() []string { return g.p.players }
 
 // Config is the game's set-up, nil before the hand line.
-func (g *Game) Config() *Config { return g.cfg }
+func (g *Game) Config() *engine.Config { return g.cfg }
 
 // Words are the player names, the card names and the keywords.
 func (g *Game) Words() []string {
 	w := slices.Clone(g.p.players)
-	for c := Card(1); c <= NumCards; c++ {
+	for c := engine.Card(1); c <= engine.NumCards; c++ {
 		w = append(w, c.String())
 	}
 	w = append(w, "players", "seat", "level", "cards", "removed", "hand", "draws", "announces", "reveals",
@@ -114,7 +116,7 @@ func (g *Game) clone() *Game {
 	h := *g
 	h.lines = slices.Clip(g.lines)
 	h.p.players = slices.Clip(g.p.players)
-	h.known = make(map[Card]knownAt, len(g.known))
+	h.known = make(map[engine.Card]knownAt, len(g.known))
 	for k, v := range g.known {
 		h.known[k] = v
 	}
@@ -178,10 +180,10 @@ func (g *Game) apply(e entry, n int) error {
 	return g.event(e.ev, n, e.cols)
 }
 
-func (g *Game) setup(hand []Card, n int) error {
-	cfg := &Config{Players: len(g.p.players), Cards: g.cards, Removed: g.removed}
+func (g *Game) setup(hand []engine.Card, n int) error {
+	cfg := &engine.Config{Players: len(g.p.players), Cards: g.cards, Removed: g.removed}
 	if cfg.Cards == nil {
-		cfg.Cards = DefaultCards(cfg.Players, g.level)
+		cfg.Cards = engine.DefaultCards(cfg.Players, g.level)
 	}
 	if err := cfg.Check(); err != nil {
 		return lineErr(1, "a set-up the game allows", "%v", err)
@@ -210,8 +212,8 @@ func (g *Game) setup(hand []Card, n int) error {
 // Swain's draw and what the draw sets off are written (swainShort), and
 // a card the Swain's player gives before any choice is written names the
 // player chosen.
-func (g *Game) event(e Event, n int, cols []int) error {
-	if e.Kind == EvPlay && e.As == Swain && e.Q >= 0 {
+func (g *Game) event(e engine.Event, n int, cols []int) error {
+	if e.Kind == engine.EvPlay && e.As == engine.Swain && e.Q >= 0 {
 		q := e.Q
 		e.Q = -1
 		if err := g.event1(e, n, cols); err != nil {
@@ -223,15 +225,15 @@ func (g *Game) event(e Event, n int, cols []int) error {
 		}
 		return nil
 	}
-	if t := &g.turn; t.short > 0 && (t.swainDrew || t.deck == 0) && !g.swainDrawLine(e) && e.Kind != EvChosen {
+	if t := &g.turn; t.short > 0 && (t.swainDrew || t.deck == 0) && !g.swainDrawLine(e) && e.Kind != engine.EvChosen {
 		if err := g.swainShort(cols); err != nil {
 			return err
 		}
 	}
-	if e.Kind == EvGive && g.cur >= 0 && g.played && g.lastPlay == Swain && !g.turn.chosen && e.P == g.play.P {
+	if e.Kind == engine.EvGive && g.cur >= 0 && g.played && g.lastPlay == engine.Swain && !g.turn.chosen && e.P == g.play.P {
 		// The Swain's player's card given: the player chosen is its
 		// receiver.
-		if err := g.event1(Event{Kind: EvChosen, P: e.P, Q: e.Q, R: -1}, n, cols); err != nil {
+		if err := g.event1(engine.Event{Kind: engine.EvChosen, P: e.P, Q: e.Q, R: -1}, n, cols); err != nil {
 			return err
 		}
 	}
@@ -241,17 +243,17 @@ func (g *Game) event(e Event, n int, cols []int) error {
 // swainDrawLine reports whether e is a line of the open Swain's draw, or
 // of what the draw sets off in its player's hand (the Drunk announced,
 // the Blackmailer's reveal), which come before the Swain's choice.
-func (g *Game) swainDrawLine(e Event) bool {
-	if !g.played || g.lastPlay != Swain || e.P != g.play.P {
+func (g *Game) swainDrawLine(e engine.Event) bool {
+	if !g.played || g.lastPlay != engine.Swain || e.P != g.play.P {
 		return false
 	}
 	switch e.Kind {
-	case EvDraw:
+	case engine.EvDraw:
 		return !g.turn.swainDrew
-	case EvAnnounce:
+	case engine.EvAnnounce:
 		return g.turn.swainDrew
-	case EvReveal:
-		return g.turn.swainDrew && e.Cards[0] == Detective
+	case engine.EvReveal:
+		return g.turn.swainDrew && e.Cards[0] == engine.Detective
 	}
 	return false
 }
@@ -261,28 +263,28 @@ func (g *Game) swainShort(cols []int) error {
 	t := &g.turn
 	q, line := t.short-1, t.shortLine
 	t.short = 0
-	return g.event1(Event{Kind: EvChosen, P: g.play.P, Q: q, R: -1}, line, cols)
+	return g.event1(engine.Event{Kind: engine.EvChosen, P: g.play.P, Q: q, R: -1}, line, cols)
 }
 
 // event1 is event for one event.
-func (g *Game) event1(e Event, n int, cols []int) error {
+func (g *Game) event1(e engine.Event, n int, cols []int) error {
 	if err := g.checkKnown(e, colOf(cols, 2)); err != nil {
 		return err
 	}
-	if e.Kind == EvDraw || e.Kind == EvPlay {
+	if e.Kind == engine.EvDraw || e.Kind == engine.EvPlay {
 		if e.P != g.cur && g.played {
 			g.pub.checkDead() // a turn ends
 		}
 	}
-	if g.pub.end != Playing && !g.exchangeEnds(e) {
+	if g.pub.end != engine.Playing && !g.exchangeEnds(e) {
 		return lineErr(0, "a comment", "the game is over (%v)", g.pub.end)
 	}
 	newTurn := false
-	if e.Kind == EvDraw || e.Kind == EvPlay {
+	if e.Kind == engine.EvDraw || e.Kind == engine.EvPlay {
 		switch {
-		case e.P == g.cur && e.Kind == EvPlay && g.played:
+		case e.P == g.cur && e.Kind == engine.EvPlay && g.played:
 			return lineErr(1, "the next player's line", "%s has played this turn", g.p.players[e.P])
-		case e.P == g.cur && e.Kind == EvDraw && g.played && !(g.lastPlayWas(Swain)):
+		case e.P == g.cur && e.Kind == engine.EvDraw && g.played && !(g.lastPlayWas(engine.Swain)):
 			return lineErr(1, "the next player's line", "%s has played this turn", g.p.players[e.P])
 		case e.P == g.cur:
 		default:
@@ -298,7 +300,7 @@ func (g *Game) event1(e Event, n int, cols []int) error {
 			}
 			newTurn = true
 		}
-	} else if g.cur < 0 && e.Kind != EvAnnounce && e.Kind != EvReveal {
+	} else if g.cur < 0 && e.Kind != engine.EvAnnounce && e.Kind != engine.EvReveal {
 		return lineErr(1, "the first player's draw or play", "no turn has begun")
 	}
 	if !newTurn {
@@ -318,7 +320,7 @@ func (g *Game) event1(e Event, n int, cols []int) error {
 	g.noteLine(e, newTurn, sizes, mine)
 	g.pub.apply(e, g.p.seat, len(g.p.players))
 	g.record(tracked{e, newTurn, n, g.pub.clone()})
-	if e.Kind == EvPlay {
+	if e.Kind == engine.EvPlay {
 		g.playAt = len(g.evs) - 1
 		g.played = true
 		g.lastPlay = e.As
@@ -446,7 +448,7 @@ func storeTracker(key string, tr *tracker) {
 // card passed between players the play does not make pass, a card shown
 // to someone who played no Maid, a discard with no Detective, a look or
 // pick the seat's play does not give.
-func (g *Game) checkTurn(e Event) error {
+func (g *Game) checkTurn(e engine.Event) error {
 	n := len(g.p.players)
 	pl := g.play
 	as := g.lastPlay
@@ -457,58 +459,58 @@ func (g *Game) checkTurn(e Event) error {
 		return lineErr(1, "a line the turn's play leads to", "%s", what)
 	}
 	switch e.Kind {
-	case EvGive:
+	case engine.EvGive:
 		ok := false
 		switch as {
-		case Cad:
+		case engine.Cad:
 			ok = (e.P == pl.Q && e.Q == pl.R) || (e.P == pl.R && e.Q == pl.Q)
-		case Socialite:
+		case engine.Socialite:
 			ok = (e.P == pl.P && e.Q == pl.Q) || (e.P == pl.Q && e.Q == pl.P)
-		case Invalid:
+		case engine.Invalid:
 			ok = e.P == pl.Q && e.Q == pl.P
-		case Swain:
+		case engine.Swain:
 			ok = e.P == pl.P && g.turn.chosen && e.Q == g.turn.taker
-		case Gossip:
+		case engine.Gossip:
 			ok = e.Q == (e.P+1)%n
 		}
 		if !ok {
 			return bad("no card passes from " + g.p.players[e.P] + " to " + g.p.players[e.Q] + " in this turn")
 		}
-	case EvChosen:
-		if as != Swain || e.P != pl.P {
+	case engine.EvChosen:
+		if as != engine.Swain || e.P != pl.P {
 			return bad("no Swain of " + g.p.players[e.P] + "'s chooses a player in this turn")
 		}
-	case EvShow:
-		if as != Maid || e.Q != pl.P || (e.P != (pl.P+1)%n && e.P != (pl.P+n-1)%n) {
+	case engine.EvShow:
+		if as != engine.Maid || e.Q != pl.P || (e.P != (pl.P+1)%n && e.P != (pl.P+n-1)%n) {
 			return bad("no Maid asks " + g.p.players[e.P] + " to show a card to " + g.p.players[e.Q])
 		}
-	case EvDiscard:
-		if as != Detective || e.P != pl.Q {
+	case engine.EvDiscard:
+		if as != engine.Detective || e.P != pl.Q {
 			return bad("no Detective names " + g.p.players[e.P] + " in this turn")
 		}
-	case EvSees:
-		if (as != Driver && as != Secretary && as != Seer) || pl.P != e.P {
+	case engine.EvSees:
+		if (as != engine.Driver && as != engine.Secretary && as != engine.Seer) || pl.P != e.P {
 			return bad("the seat looks at the deck only after its Driver, Secretary or Seer")
 		}
-	case EvTake:
-		if as != Driver || pl.P != e.P {
+	case engine.EvTake:
+		if as != engine.Driver || pl.P != e.P {
 			return bad("the seat takes a card only after its Driver")
 		}
-	case EvBury:
-		if as != Nun || pl.P != e.P {
+	case engine.EvBury:
+		if as != engine.Nun || pl.P != e.P {
 			return bad("the seat buries a card only after its Nun")
 		}
 	}
 	return nil
 }
 
-func (g *Game) lastPlayWas(c Card) bool { return g.lastPlay == c }
+func (g *Game) lastPlayWas(c engine.Card) bool { return g.lastPlay == c }
 
 // checkKnown refuses an event that moves or reveals a card the seat knows
 // to be elsewhere: in its own hand or in the pile.
-func (g *Game) checkKnown(e Event, col int) error {
+func (g *Game) checkKnown(e engine.Event, col int) error {
 	seat := g.p.seat
-	clash := func(c Card, canBeMine, canBePile bool) error {
+	clash := func(c engine.Card, canBeMine, canBePile bool) error {
 		k, ok := g.known[c]
 		if !ok || c == 0 {
 			return nil
@@ -518,26 +520,26 @@ func (g *Game) checkKnown(e Event, col int) error {
 		}
 		return nil
 	}
-	mine := func(c Card, col int) error {
+	mine := func(c engine.Card, col int) error {
 		if k, ok := g.known[c]; !ok || k.pile {
 			return lineErr(col, "a card you hold", "you do not hold the %v (you hold %s)", c, g.handText())
 		}
 		return nil
 	}
 	switch e.Kind {
-	case EvDraw, EvTake:
+	case engine.EvDraw, engine.EvTake:
 		if e.P == seat {
 			return clash(e.Card, false, false)
 		}
-	case EvAnnounce:
-		return clash(Drunk, e.P == seat, false)
-	case EvReveal:
+	case engine.EvAnnounce:
+		return clash(engine.Drunk, e.P == seat, false)
+	case engine.EvReveal:
 		for _, c := range e.Cards {
 			if err := clash(c, e.P == seat, false); err != nil {
 				return err
 			}
 		}
-	case EvPlay:
+	case engine.EvPlay:
 		if e.P == seat {
 			if err := mine(e.Card, col); err != nil {
 				return err
@@ -550,18 +552,18 @@ func (g *Game) checkKnown(e Event, col int) error {
 				return err
 			}
 		}
-		if e.As == Doctor && e.Arg != 0 {
+		if e.As == engine.Doctor && e.Arg != 0 {
 			if k, ok := g.known[e.Arg]; !ok || !k.pile {
 				return lineErr(0, "a card of the pile", "the %v is not in the pile", e.Arg)
 			}
 		}
-		if (e.As == Secretary || e.As == Butler) && e.Arg != 0 {
+		if (e.As == engine.Secretary || e.As == engine.Butler) && e.Arg != 0 {
 			return clash(e.Arg, false, false)
 		}
-		if e.As == Reporter && e.Arg != 0 {
+		if e.As == engine.Reporter && e.Arg != 0 {
 			return clash(e.Arg, e.Q == seat, false)
 		}
-	case EvDiscard, EvGive, EvShow, EvBury:
+	case engine.EvDiscard, engine.EvGive, engine.EvShow, engine.EvBury:
 		if e.P == seat {
 			return mine(e.Card, col)
 		}
@@ -582,8 +584,8 @@ func (g *Game) handText() string {
 }
 
 // myHand is the seat's hand now, ascending.
-func (g *Game) myHand() []Card {
-	var cs []Card
+func (g *Game) myHand() []engine.Card {
+	var cs []engine.Card
 	for c, k := range g.known {
 		if !k.pile {
 			cs = append(cs, c)
@@ -595,8 +597,8 @@ func (g *Game) myHand() []Card {
 
 // learn updates what the seat knows for certain after event e of line n:
 // its hand and the pile, each card with the line that put it there.
-func (g *Game) learn(e Event, n int) {
-	now := map[Card]knownAt{}
+func (g *Game) learn(e engine.Event, n int) {
+	now := map[engine.Card]knownAt{}
 	for _, c := range g.pub.pile {
 		now[c] = knownAt{pile: true, line: n}
 	}

@@ -2,6 +2,8 @@ package theresbeenamurder
 
 import (
 	"testing"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 // TestTrackerPlayedCardNotInDeck: the card a play is carrying out is on
@@ -11,7 +13,7 @@ import (
 // relabelled a deck card as the played card and kept such histories, with
 // two cards of one name.
 func TestTrackerPlayedCardNotInDeck(t *testing.T) {
-	sim, err := Simulate(SimOptions{Players: 5, Seed: 6})
+	sim, err := engine.Simulate(engine.SimOptions{Players: 5, Seed: 6})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +58,7 @@ func TestTrackerPlayedCardNotInDeck(t *testing.T) {
 			continue
 		}
 		for _, sn := range tr.now {
-			seen := map[Card]bool{}
+			seen := map[engine.Card]bool{}
 			for _, cs := range append(append(append(slicesOf(sn.s.Hands), sn.s.Deck), sn.s.Discard), sn.s.Removed) {
 				for _, c := range cs {
 					if seen[c] {
@@ -70,4 +72,4 @@ func TestTrackerPlayedCardNotInDeck(t *testing.T) {
 }
 
 // slicesOf is the hands as a list of card lists.
-func slicesOf(hands [][]Card) [][]Card { return append([][]Card(nil), hands...) }
+func slicesOf(hands [][]engine.Card) [][]engine.Card { return append([][]engine.Card(nil), hands...) }

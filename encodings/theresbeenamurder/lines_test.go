@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 // table4 is a four-player set-up seen from me: kim plays first, then lou,
@@ -159,7 +161,7 @@ func TestPassOrders(t *testing.T) {
 		{"the seat's Socialite", "hand doctor socialite\nkim plays butler maid\nlou plays secretary none\nme plays socialite ola", []string{"me gives doctor to ola", "ola gives witness to me"}, "ola plays cad kim lou"},
 	}
 	for _, tt := range tests {
-		var want []Event
+		var want []engine.Event
 		var wantLines []int
 		for _, order := range permutations(tt.lines) {
 			g := NewGame()
@@ -172,7 +174,7 @@ func TestPassOrders(t *testing.T) {
 			if err := g.Apply(tt.after); tt.after != "" && err != nil {
 				t.Fatalf("%s: order %q: the next turn's %q refused: %v", tt.why, order, tt.after, err)
 			}
-			var evs []Event
+			var evs []engine.Event
 			var lines []int
 			for _, x := range g.evs {
 				evs = append(evs, x.e)
@@ -182,7 +184,7 @@ func TestPassOrders(t *testing.T) {
 				want, wantLines = evs, lines
 				continue
 			}
-			if !slices.EqualFunc(evs, want, Event.Equal) {
+			if !slices.EqualFunc(evs, want, engine.Event.Equal) {
 				t.Errorf("%s: order %q gives the events %v, another order %v", tt.why, order, evs, want)
 			}
 			if slices.Equal(lines, wantLines) && !slices.Equal(tt.lines, order) {
@@ -215,10 +217,10 @@ func permutations(ls []string) [][]string {
 // never refuse a line the rules can give).
 func TestSimulatedLogsAccepted(t *testing.T) {
 	n := 0
-	for players := MinPlayers; players <= MaxPlayers; players++ {
-		for _, lvl := range []Level{Novice, Veteran, Master} {
+	for players := engine.MinPlayers; players <= engine.MaxPlayers; players++ {
+		for _, lvl := range []engine.Level{engine.Novice, engine.Veteran, engine.Master} {
 			for seed := range uint64(3) {
-				sim, err := Simulate(SimOptions{Players: players, Seed: 40 + seed, Level: lvl})
+				sim, err := engine.Simulate(engine.SimOptions{Players: players, Seed: 40 + seed, Level: lvl})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -245,8 +247,8 @@ func TestSimulatedLogsAccepted(t *testing.T) {
 // the same events.
 func TestSwainForms(t *testing.T) {
 	forms := 0
-	for _, o := range []SimOptions{{Players: 4, Seed: 1}, {Players: 7, Seed: 1}, {Players: 3, Seed: 1}, {Players: 5, Seed: 7, Level: Master}} {
-		sim, err := Simulate(o)
+	for _, o := range []engine.SimOptions{{Players: 4, Seed: 1}, {Players: 7, Seed: 1}, {Players: 3, Seed: 1}, {Players: 5, Seed: 7, Level: engine.Master}} {
+		sim, err := engine.Simulate(o)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 // Resample-move. Resampling copies the particles that fit the lines and
@@ -50,7 +52,7 @@ import (
 // turn, the likelihood of the previous turn's lines that the sampler
 // found from the state before it, and that state's step.
 type anc struct {
-	s  *State
+	s  *engine.State
 	w  float64
 	up *anc
 	at int // the index in tracker.hist of the turn starting at s
@@ -134,7 +136,7 @@ func (t *tracker) sweep(rng *rand.Rand, budget, sweeps int, block func() (int, b
 			old += math.Log(b.w)
 			b = b.up
 		}
-		var s *State
+		var s *engine.State
 		var a *anc
 		if fresh {
 			for b.up != nil {
@@ -145,7 +147,7 @@ func (t *tracker) sweep(rng *rand.Rand, budget, sweeps int, block func() (int, b
 			if !ok {
 				continue
 			}
-			s = NewState(t.cfg, deck, removed)
+			s = engine.NewState(t.cfg, deck, removed)
 			s.Virgin[t.seat] = false
 			a = &anc{s: s, w: 1}
 		} else {
@@ -251,7 +253,7 @@ func (t *tracker) csmc(p particle, fresh bool, m int, rng *rand.Rand) particle {
 			if !ok {
 				return p
 			}
-			s := NewState(t.cfg, deck, removed)
+			s := engine.NewState(t.cfg, deck, removed)
 			s.Virgin[t.seat] = false
 			cur[k] = hist{&anc{s: s, w: 1}, 1}
 		}

@@ -5,14 +5,16 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 // rejectionCounts plays random games until the seat's log starts with
 // prefix (at most want kept, among seeds below limit) and counts each
 // card's places in them.
-func rejectionCounts(cfg *Config, prefix []string, want int, limit uint64) ([][]int, int) {
+func rejectionCounts(cfg *engine.Config, prefix []string, want int, limit uint64) ([][]int, int) {
 	nloc := cfg.Players + 3
-	counts := make([][]int, NumCards+1)
+	counts := make([][]int, engine.NumCards+1)
 	for c := range counts {
 		counts[c] = make([]int, nloc)
 	}
@@ -34,7 +36,7 @@ func rejectionCounts(cfg *Config, prefix []string, want int, limit uint64) ([][]
 // its frequency in the kept rejection-sampled games: they must agree
 // within 3 combined standard errors (the tracker's and the frequency's,
 // with a floor of 0.001).
-func checkAgainstRejection(t *testing.T, g *Game, cfg *Config, counts [][]int, kept int) {
+func checkAgainstRejection(t *testing.T, g *Game, cfg *engine.Config, counts [][]int, kept int) {
 	t.Helper()
 	for _, c := range cfg.Cards {
 		for l := range cfg.Players + 3 {
@@ -62,14 +64,14 @@ func TestMoveKeepsPosterior(t *testing.T) {
 	if testing.Short() {
 		t.Skip("rejection sampling takes a while")
 	}
-	cards := []Card{1, 2, 3, 4, 5, 6, 7, 9, 10, 13, 14}
-	cfg := &Config{Players: 3, Cards: cards, Removed: 1}
+	cards := []engine.Card{1, 2, 3, 4, 5, 6, 7, 9, 10, 13, 14}
+	cfg := &engine.Config{Players: 3, Cards: cards, Removed: 1}
 	const seed, lines = 21, 4
-	sim, err := Simulate(SimOptions{Config: cfg, Seed: seed})
+	sim, err := engine.Simulate(engine.SimOptions{Config: cfg, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := len(SetupLines(cfg, sim.Players, 0, nil)) + lines
+	n := len(engine.SetupLines(cfg, sim.Players, 0, nil)) + lines
 	prefix := sim.Logs[0][:n]
 	counts, kept := rejectionCounts(cfg, prefix, 400, 3_000_000)
 	if kept < 200 {
@@ -107,7 +109,7 @@ func TestMoveFollows(t *testing.T) {
 	}
 	for _, seed := range seeds {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
-			sim, err := Simulate(SimOptions{Players: 8, Seed: seed})
+			sim, err := engine.Simulate(engine.SimOptions{Players: 8, Seed: seed})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -187,13 +189,13 @@ func TestMHAcceptKeepsTarget(t *testing.T) {
 // accepted). With the ratio inverted both fail; with it dropped, the
 // first.
 func TestMoveRatioDirection(t *testing.T) {
-	cards := []Card{1, 2, 3, 4, 5, 6, 7, 9, 10, 13, 14}
-	cfg := &Config{Players: 3, Cards: cards, Removed: 1}
-	sim, err := Simulate(SimOptions{Config: cfg, Seed: 21})
+	cards := []engine.Card{1, 2, 3, 4, 5, 6, 7, 9, 10, 13, 14}
+	cfg := &engine.Config{Players: 3, Cards: cards, Removed: 1}
+	sim, err := engine.Simulate(engine.SimOptions{Config: cfg, Seed: 21})
 	if err != nil {
 		t.Fatal(err)
 	}
-	prefix := sim.Logs[0][:len(SetupLines(cfg, sim.Players, 0, nil))+4]
+	prefix := sim.Logs[0][:len(engine.SetupLines(cfg, sim.Players, 0, nil))+4]
 	for _, tt := range []struct {
 		recorded float64
 		accepts  bool

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 // word is one word of a line and its 1-based byte column.
@@ -52,10 +54,10 @@ type entry struct {
 	kind    entryKind
 	names   []string
 	player  int
-	level   Level
-	cards   []Card
+	level   engine.Level
+	cards   []engine.Card
 	removed int
-	ev      Event
+	ev      engine.Event
 	// cols are the columns of an event line's words, then the column
 	// just past its end.
 	cols []int
@@ -71,8 +73,8 @@ var keywords = []string{"players", "seat", "level", "cards", "removed", "hand", 
 type parser struct {
 	players []string
 	seat    int
-	last    Card
-	cards   []Card // the game's cards once the set-up is complete
+	last    engine.Card
+	cards   []engine.Card // the game's cards once the set-up is complete
 }
 
 func lineErr(col int, want, format string, args ...any) *table.LineError {
@@ -87,19 +89,19 @@ func (p *parser) player(w word) (int, error) {
 	return i, nil
 }
 
-func (p *parser) card(w word) (Card, error) {
-	c, err := ParseCard(w.s)
+func (p *parser) card(w word) (engine.Card, error) {
+	c, err := engine.ParseCard(w.s)
 	if err != nil {
 		return 0, lineErr(w.col, "a card such as detective or 2", "%v", err)
 	}
-	if p.cards != nil && !has(p.cards, c) {
+	if p.cards != nil && !engine.Has(p.cards, c) {
 		return 0, lineErr(w.col, "a card of this game", "the %v is not in this game", c)
 	}
 	return c, nil
 }
 
 // cardOrNone reads a card or "none" (0).
-func (p *parser) cardOrNone(w word) (Card, error) {
+func (p *parser) cardOrNone(w word) (engine.Card, error) {
 	if strings.EqualFold(w.s, "none") {
 		return 0, nil
 	}
@@ -129,8 +131,8 @@ func (p *parser) parse(line string) (entry, error) {
 		if p.players != nil {
 			return entry{}, lineErr(1, "", "the players are already set")
 		}
-		if len(args) < MinPlayers || len(args) > MaxPlayers {
-			return entry{}, lineErr(1, "3 to 8 names", "%d players; the game takes %d to %d", len(args), MinPlayers, MaxPlayers)
+		if len(args) < engine.MinPlayers || len(args) > engine.MaxPlayers {
+			return entry{}, lineErr(1, "3 to 8 names", "%d players; the game takes %d to %d", len(args), engine.MinPlayers, engine.MaxPlayers)
 		}
 		var names []string
 		for _, a := range args {
@@ -141,7 +143,7 @@ func (p *parser) parse(line string) (entry, error) {
 				}
 				return entry{}, lineErr(a.col+at, "a name", "%v", err)
 			}
-			if isCardWord(a.s) || isKeyword(a.s) {
+			if engine.IsCardWord(a.s) || isKeyword(a.s) {
 				return entry{}, lineErr(a.col, "a name that is not a card or keyword", "%q is a word of the notation", a.s)
 			}
 			for _, n := range names {
@@ -179,25 +181,25 @@ func (p *parser) parse(line string) (entry, error) {
 		if err := need(1, "novice, veteran or master"); err != nil {
 			return entry{}, err
 		}
-		l, err := ParseLevel(args[0].s)
+		l, err := engine.ParseLevel(args[0].s)
 		if err != nil {
 			return entry{}, lineErr(args[0].col, "novice, veteran or master", "%v", err)
 		}
 		return entry{kind: kLevel, level: l}, nil
 	case "cards":
-		var cs []Card
+		var cs []engine.Card
 		for _, a := range args {
 			lo, hi, ok := strings.Cut(a.s, "-")
 			if !ok {
 				hi = lo
 			}
-			x, err1 := ParseCard(lo)
-			y, err2 := ParseCard(hi)
+			x, err1 := engine.ParseCard(lo)
+			y, err2 := engine.ParseCard(hi)
 			if err1 != nil || err2 != nil || y < x {
 				return entry{}, lineErr(a.col, "a card or a range such as 1-18", "%q is not a card or range", a.s)
 			}
 			for c := x; c <= y; c++ {
-				if !has(cs, c) {
+				if !engine.Has(cs, c) {
 					cs = append(cs, c)
 				}
 			}
@@ -205,7 +207,7 @@ func (p *parser) parse(line string) (entry, error) {
 		if len(cs) == 0 {
 			return entry{}, need(1, "the cards of the game")
 		}
-		return entry{kind: kCards, cards: sortedCards(cs)}, nil
+		return entry{kind: kCards, cards: engine.SortedCards(cs)}, nil
 	case "removed":
 		if err := need(1, "a number"); err != nil {
 			return entry{}, err
@@ -220,7 +222,7 @@ func (p *parser) parse(line string) (entry, error) {
 		for _, a := range args {
 			raw = append(raw, a.s)
 		}
-		if cs, err := ParseCards(raw); err == nil && len(cs) == 2 && len(args) != 2 && cs[0] != cs[1] {
+		if cs, err := engine.ParseCards(raw); err == nil && len(cs) == 2 && len(args) != 2 && cs[0] != cs[1] {
 			// written as people write it: "hand The Gossip, The Witness"
 			return entry{kind: kHand, cards: cs}, nil
 		}
@@ -230,9 +232,9 @@ func (p *parser) parse(line string) (entry, error) {
 		if err := need(2, "two cards"); err != nil {
 			return entry{}, err
 		}
-		var cs []Card
+		var cs []engine.Card
 		for _, a := range args {
-			c, err := ParseCard(a.s)
+			c, err := engine.ParseCard(a.s)
 			if err != nil {
 				return entry{}, lineErr(a.col, "a card such as detective or 2", "%v", err)
 			}
@@ -265,7 +267,7 @@ func (p *parser) parse(line string) (entry, error) {
 		}
 		return nil
 	}
-	e := Event{P: who, Q: -1, R: -1}
+	e := engine.Event{P: who, Q: -1, R: -1}
 	me := who == p.seat
 	onlyMe := func(what string) error {
 		if !me {
@@ -275,7 +277,7 @@ func (p *parser) parse(line string) (entry, error) {
 	}
 	switch verb {
 	case "draws":
-		e.Kind = EvDraw
+		e.Kind = engine.EvDraw
 		if me {
 			if err := need(1, "the card you drew"); err != nil {
 				return entry{}, err
@@ -287,19 +289,19 @@ func (p *parser) parse(line string) (entry, error) {
 			return entry{}, lineErr(args[0].col, "the end of the line", "%s's draw is not seen", p.players[who])
 		}
 	case "announces":
-		e.Kind, e.Card = EvAnnounce, Drunk
+		e.Kind, e.Card = engine.EvAnnounce, engine.Drunk
 		if err := need(1, "drunk"); err != nil {
 			return entry{}, err
 		}
-		if c, err := p.card(args[0]); err != nil || c != Drunk {
+		if c, err := p.card(args[0]); err != nil || c != engine.Drunk {
 			return entry{}, lineErr(args[0].col, "drunk", "only the Drunk is announced")
 		}
 	case "reveals":
-		e.Kind = EvReveal
+		e.Kind = engine.EvReveal
 		if err := need(2, "two cards"); err != nil {
 			return entry{}, err
 		}
-		var cs []Card
+		var cs []engine.Card
 		for _, a := range args {
 			c, err := p.card(a)
 			if err != nil {
@@ -307,15 +309,15 @@ func (p *parser) parse(line string) (entry, error) {
 			}
 			cs = append(cs, c)
 		}
-		cs = sortedCards(cs)
+		cs = engine.SortedCards(cs)
 		switch {
-		case cs[0] == Detective && cs[1] == Blackmailer, cs[0] == Murderer && (cs[1] == Confidant || cs[1] == Witness):
+		case cs[0] == engine.Detective && cs[1] == engine.Blackmailer, cs[0] == engine.Murderer && (cs[1] == engine.Confidant || cs[1] == engine.Witness):
 		default:
 			return entry{}, lineErr(args[0].col, "detective blackmailer, murderer confidant or murderer witness", "these cards are not revealed together")
 		}
 		e.Cards = cs
 	case "discards":
-		e.Kind = EvDiscard
+		e.Kind = engine.EvDiscard
 		if err := need(1, "a card"); err != nil {
 			return entry{}, err
 		}
@@ -323,9 +325,9 @@ func (p *parser) parse(line string) (entry, error) {
 			return entry{}, err
 		}
 	case "gives", "shows":
-		e.Kind = EvGive
+		e.Kind = engine.EvGive
 		if verb == "shows" {
-			e.Kind = EvShow
+			e.Kind = engine.EvShow
 		}
 		if err := need(3, "CARD to PLAYER"); err != nil {
 			return entry{}, err
@@ -346,7 +348,7 @@ func (p *parser) parse(line string) (entry, error) {
 			return entry{}, lineErr(1, "a line the seat can see", "%s's card to %s is not seen", p.players[who], p.players[e.Q])
 		}
 	case "sees":
-		e.Kind = EvSees
+		e.Kind = engine.EvSees
 		if err := onlyMe("look"); err != nil {
 			return entry{}, err
 		}
@@ -373,12 +375,12 @@ func (p *parser) parse(line string) (entry, error) {
 			if from == who {
 				return entry{}, lineErr(args[1].col, "another player", "the Swain chooses another player to take from its hand")
 			}
-			e.Kind, e.P, e.Q = EvChosen, from, who
+			e.Kind, e.P, e.Q = engine.EvChosen, from, who
 			break
 		}
-		e.Kind = EvTake
+		e.Kind = engine.EvTake
 		if verb == "buries" {
-			e.Kind = EvBury
+			e.Kind = engine.EvBury
 		}
 		if err := onlyMe("pick"); err != nil {
 			return entry{}, err
@@ -390,7 +392,7 @@ func (p *parser) parse(line string) (entry, error) {
 			return entry{}, err
 		}
 	case "plays":
-		e.Kind = EvPlay
+		e.Kind = engine.EvPlay
 		if len(args) == 0 {
 			return entry{}, need(1, "a card")
 		}
@@ -398,7 +400,7 @@ func (p *parser) parse(line string) (entry, error) {
 			return entry{}, err
 		}
 		args = args[1:]
-		if e.Card == Aristocrat {
+		if e.Card == engine.Aristocrat {
 			for _, a := range args {
 				c, err := p.card(a)
 				if err != nil {
@@ -409,11 +411,11 @@ func (p *parser) parse(line string) (entry, error) {
 				}
 				e.Cards = append(e.Cards, c)
 			}
-			e.Cards = sortedCards(e.Cards)
+			e.Cards = engine.SortedCards(e.Cards)
 			break
 		}
 		as := e.Card
-		if as == Monkey {
+		if as == engine.Monkey {
 			as = p.last
 		}
 		if as.IsAction() {
@@ -445,21 +447,21 @@ func isKeyword(s string) bool {
 }
 
 // playArgs reads the public arguments of a play, by the Action performed.
-func (p *parser) playArgs(e *Event, args []word, need func(int, string) error) error {
+func (p *parser) playArgs(e *engine.Event, args []word, need func(int, string) error) error {
 	var err error
 	switch e.As {
-	case Detective, Invalid, Swain:
-		if e.As == Swain && len(args) == 0 {
+	case engine.Detective, engine.Invalid, engine.Swain:
+		if e.As == engine.Swain && len(args) == 0 {
 			return nil // the Swain's player chooses after its draw (takes from)
 		}
 		if err := need(1, "a player"); err != nil {
 			return err
 		}
 		e.Q, err = p.player(args[0])
-		if err == nil && e.As != Detective && e.Q == e.P {
+		if err == nil && e.As != engine.Detective && e.Q == e.P {
 			return lineErr(args[0].col, "another player", "the %v names another player", e.As)
 		}
-	case Socialite:
+	case engine.Socialite:
 		if len(args) == 0 {
 			return nil // with no card to swap, the Socialite does nothing
 		}
@@ -470,7 +472,7 @@ func (p *parser) playArgs(e *Event, args []word, need func(int, string) error) e
 		if err == nil && e.Q == e.P {
 			return lineErr(args[0].col, "another player", "the Socialite names another player")
 		}
-	case Cad:
+	case engine.Cad:
 		if err := need(2, "two other players"); err != nil {
 			return err
 		}
@@ -486,12 +488,12 @@ func (p *parser) playArgs(e *Event, args []word, need func(int, string) error) e
 		if e.Q > e.R {
 			e.Q, e.R = e.R, e.Q
 		}
-	case Doctor, Secretary, Butler:
+	case engine.Doctor, engine.Secretary, engine.Butler:
 		if err := need(1, "a card or none"); err != nil {
 			return err
 		}
 		e.Arg, err = p.cardOrNone(args[0])
-	case Seer:
+	case engine.Seer:
 		if err := need(1, "move or keep"); err != nil {
 			return err
 		}
@@ -502,7 +504,7 @@ func (p *parser) playArgs(e *Event, args []word, need func(int, string) error) e
 		default:
 			return lineErr(args[0].col, "move or keep", "%q: the Seer moves the bottom card or keeps it", args[0].s)
 		}
-	case Hound:
+	case engine.Hound:
 		if e.P != p.seat {
 			// Only the Hound's player sees the raised hand.
 			if len(args) > 1 {
@@ -511,7 +513,7 @@ func (p *parser) playArgs(e *Event, args []word, need func(int, string) error) e
 			if err := need(1, "the card named"); err != nil {
 				return err
 			}
-			e.Q = Unseen
+			e.Q = engine.Unseen
 			e.Arg, err = p.card(args[0])
 			return err
 		}
@@ -526,7 +528,7 @@ func (p *parser) playArgs(e *Event, args []word, need func(int, string) error) e
 		} else {
 			e.Q, err = p.player(args[1])
 		}
-	case Reporter:
+	case engine.Reporter:
 		if err := need(2, "a neighbour and the card shown (or none)"); err != nil {
 			return err
 		}

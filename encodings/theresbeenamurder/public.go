@@ -1,5 +1,6 @@
 package theresbeenamurder
 
+import "github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 import "slices"
 
 // public is what the seat knows for certain, read off the lines alone:
@@ -8,12 +9,12 @@ import "slices"
 type public struct {
 	sizes []int
 	deck  int
-	pile  []Card
-	mine  []Card
-	end   End
+	pile  []engine.Card
+	mine  []engine.Card
+	end   engine.End
 }
 
-func newPublic(cfg *Config, seat int, hand []Card) *public {
+func newPublic(cfg *engine.Config, seat int, hand []engine.Card) *public {
 	p := &public{sizes: make([]int, cfg.Players), deck: cfg.DeckSize() - 2*cfg.Players, mine: slices.Clone(hand)}
 	for i := range p.sizes {
 		p.sizes[i] = 2
@@ -39,59 +40,59 @@ func (p *public) move(a, b int) {
 
 // apply updates the public view after event e seen by seat; the effects of
 // a play on the hands' sizes are counted at the play's line.
-func (p *public) apply(e Event, seat, players int) {
-	mineOut := func(c Card) {
+func (p *public) apply(e engine.Event, seat, players int) {
+	mineOut := func(c engine.Card) {
 		if e.P == seat {
-			p.mine = without(p.mine, c)
+			p.mine = engine.Without(p.mine, c)
 		}
 	}
 	switch e.Kind {
-	case EvDraw:
+	case engine.EvDraw:
 		p.sizes[e.P]++
 		p.deck--
 		if e.P == seat {
 			p.mine = append(p.mine, e.Card)
 		}
-	case EvTake:
+	case engine.EvTake:
 		p.sizes[e.P]++
 		p.deck--
 		p.mine = append(p.mine, e.Card)
-	case EvReveal:
-		if slices.Contains(e.Cards, Murderer) {
-			if slices.Contains(e.Cards, Confidant) {
-				p.end = WinConfidant
+	case engine.EvReveal:
+		if slices.Contains(e.Cards, engine.Murderer) {
+			if slices.Contains(e.Cards, engine.Confidant) {
+				p.end = engine.WinConfidant
 			} else {
-				p.end = LoseWitness
+				p.end = engine.LoseWitness
 			}
 			break
 		}
 		p.sizes[e.P]--
 		p.deck++
-		mineOut(Detective)
-	case EvDiscard:
+		mineOut(engine.Detective)
+	case engine.EvDiscard:
 		p.sizes[e.P]--
 		p.pile = append(p.pile, e.Card)
 		mineOut(e.Card)
-		if e.Card == Murderer {
-			p.end = WinDetective
+		if e.Card == engine.Murderer {
+			p.end = engine.WinDetective
 		}
-	case EvGive:
+	case engine.EvGive:
 		if e.P == seat {
-			p.mine = without(p.mine, e.Card)
+			p.mine = engine.Without(p.mine, e.Card)
 		} else {
 			p.mine = append(p.mine, e.Card)
 		}
-	case EvBury:
-		p.mine = without(p.mine, e.Card)
-	case EvChosen:
+	case engine.EvBury:
+		p.mine = engine.Without(p.mine, e.Card)
+	case engine.EvChosen:
 		// the Swain's random take, counted at its choice's line (the
 		// card is its own line for the two players concerned)
 		p.move(e.P, e.Q)
-	case EvPlay:
+	case engine.EvPlay:
 		p.sizes[e.P]--
 		p.pile = append(p.pile, e.Card)
 		mineOut(e.Card)
-		if e.Card == Aristocrat {
+		if e.Card == engine.Aristocrat {
 			for _, c := range e.Cards {
 				p.sizes[e.P]--
 				p.pile = append(p.pile, c)
@@ -100,18 +101,18 @@ func (p *public) apply(e Event, seat, players int) {
 			break
 		}
 		switch e.As {
-		case Cad:
+		case engine.Cad:
 			a, b := p.sizes[e.Q], p.sizes[e.R]
 			if a == 0 && b > 0 {
 				p.move(e.R, e.Q)
 			} else if b == 0 && a > 0 {
 				p.move(e.Q, e.R)
 			}
-		case Socialite:
+		case engine.Socialite:
 			if e.Q >= 0 && p.sizes[e.Q] == 0 {
 				p.move(e.P, e.Q)
 			}
-		case Gossip:
+		case engine.Gossip:
 			had := slices.Clone(p.sizes)
 			for i := range players {
 				if had[i] > 0 {
@@ -123,25 +124,25 @@ func (p *public) apply(e Event, seat, players int) {
 					p.sizes[(i+1)%players]++
 				}
 			}
-		case Invalid:
+		case engine.Invalid:
 			p.move(e.Q, e.P)
-		case Doctor:
+		case engine.Doctor:
 			if e.Arg != 0 {
-				p.pile = without(p.pile, e.Arg)
+				p.pile = engine.Without(p.pile, e.Arg)
 				p.deck++
 			}
-		case Secretary:
+		case engine.Secretary:
 			if e.Arg != 0 {
 				p.deck--
 				p.pile = append(p.pile, e.Arg)
 			}
-		case Driver:
+		case engine.Driver:
 			// the seat's take is its own line; another player's is counted here
 			if e.P != seat && p.deck > 0 {
 				p.deck--
 				p.sizes[e.P]++
 			}
-		case Nun:
+		case engine.Nun:
 			if p.sizes[e.P] > 0 {
 				p.sizes[e.P]--
 				p.deck++
@@ -153,10 +154,10 @@ func (p *public) apply(e Event, seat, players int) {
 // checkDead ends the game, at the end of a turn, when no way to win is
 // left (as State.checkDead).
 func (p *public) checkDead() {
-	if p.end == Playing {
-		in := func(c Card) bool { return slices.Contains(p.pile, c) }
-		if in(Doctor) && in(Monkey) && (in(Murderer) || (in(Detective) && in(Confidant))) {
-			p.end = LoseDead
+	if p.end == engine.Playing {
+		in := func(c engine.Card) bool { return slices.Contains(p.pile, c) }
+		if in(engine.Doctor) && in(engine.Monkey) && (in(engine.Murderer) || (in(engine.Detective) && in(engine.Confidant))) {
+			p.end = engine.LoseDead
 		}
 	}
 }

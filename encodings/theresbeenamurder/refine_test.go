@@ -8,13 +8,15 @@ import (
 	"testing"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 // replayStopped plays seat alice's log of the 8-player game of seed,
 // drawing the sheet's estimates after each line as a session does.
 func replayStopped(t *testing.T, seed uint64) *Game {
 	t.Helper()
-	sim, err := Simulate(SimOptions{Players: 8, Seed: seed})
+	sim, err := engine.Simulate(engine.SimOptions{Players: 8, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +143,7 @@ func canceled() context.Context {
 func TestAdviceWhenStopped(t *testing.T) {
 	witnessTest.off = true // the rebuild from witnesses would keep it going
 	defer func() { witnessTest.off = false }()
-	sim, err := Simulate(SimOptions{Players: 8, Seed: 39})
+	sim, err := engine.Simulate(engine.SimOptions{Players: 8, Seed: 39})
 	if err != nil {
 		t.Fatal(err)
 	}

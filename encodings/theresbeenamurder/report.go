@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 // Location is where a card can be: a player's hand (0 to Players-1), or
@@ -35,7 +37,7 @@ func (g *Game) Places() []string {
 
 // MurdererText is where the Murderer is likely to be, most likely first,
 // with standard errors ("bob 61% ±1.6, deck 30% ±1.5").
-func (g *Game) MurdererText() string { return g.view().distText(Murderer) }
+func (g *Game) MurdererText() string { return g.view().distText(engine.Murderer) }
 
 // locations is the number of columns of the sheet.
 func (g *Game) locations() int { return len(g.p.players) + 3 }
@@ -49,15 +51,15 @@ func (g *Game) locName(l int) string {
 }
 
 // locOf is where card c is in state s.
-func locOf(s *State, c Card) int {
+func locOf(s *engine.State, c engine.Card) int {
 	n := s.Cfg.Players
 	if p := s.HolderOf(c); p >= 0 {
 		return p
 	}
 	switch {
-	case has(s.Deck, c):
+	case engine.Has(s.Deck, c):
 		return n + LocDeck
-	case has(s.Discard, c):
+	case engine.Has(s.Discard, c):
 		return n + LocPile
 	}
 	return n + LocRemoved
@@ -65,7 +67,7 @@ func locOf(s *State, c Card) int {
 
 // exact reports what the seat knows for certain about card c at location
 // l: Yes, No, or Maybe when it does not know.
-func (g *Game) exact(c Card, l int) table.Mark {
+func (g *Game) exact(c engine.Card, l int) table.Mark {
 	n := len(g.p.players)
 	k, ok := g.known[c]
 	if ok {
@@ -82,7 +84,7 @@ func (g *Game) exact(c Card, l int) table.Mark {
 
 // mark is what the lines force about card c at location l now: the
 // seat's certain facts, then what the SAT engine proves (exact.go).
-func (g *Game) mark(c Card, l int) table.Mark {
+func (g *Game) mark(c engine.Card, l int) table.Mark {
 	if m := g.exact(c, l); m != table.Maybe {
 		return m
 	}
@@ -92,7 +94,7 @@ func (g *Game) mark(c Card, l int) table.Mark {
 // Where is the estimated probability that card c is at location l now
 // (players 0 to Players-1, then the deck, the pile, the removed cards),
 // with its standard error (0 for what the seat knows for certain).
-func (g *Game) Where(c Card, l int) Estimate {
+func (g *Game) Where(c engine.Card, l int) Estimate {
 	switch g.mark(c, l) {
 	case table.Yes:
 		return Estimate{P: 1}
@@ -108,10 +110,10 @@ func (g *Game) Where(c Card, l int) Estimate {
 // cardEstimate is the estimated chance that at(s, c) holds now. For an
 // interchangeable card it is the share of all of them for which it holds
 // (see soft.go).
-func (g *Game) cardEstimate(c Card, at func(s *State, x Card) bool) Estimate {
+func (g *Game) cardEstimate(c engine.Card, at func(s *engine.State, x engine.Card) bool) Estimate {
 	soft := g.tr.softNow()
-	if !soft.has(c) {
-		return g.tr.estimate(func(s *State) float64 {
+	if !soft.Has(c) {
+		return g.tr.estimate(func(s *engine.State) float64 {
 			if at(s, c) {
 				return 1
 			}
@@ -120,14 +122,14 @@ func (g *Game) cardEstimate(c Card, at func(s *State, x Card) bool) Estimate {
 	}
 	var n float64
 	for _, x := range g.cfg.Cards {
-		if soft.has(x) {
+		if soft.Has(x) {
 			n++
 		}
 	}
-	return g.tr.estimate(func(s *State) float64 {
+	return g.tr.estimate(func(s *engine.State) float64 {
 		k := 0.0
 		for _, x := range g.cfg.Cards {
-			if soft.has(x) && at(s, x) {
+			if soft.Has(x) && at(s, x) {
 				k++
 			}
 		}
@@ -173,7 +175,7 @@ func (v *view) headlines() []string {
 	g := v.g
 	var hs []string
 	for l := range g.locations() {
-		if v.mark(Murderer, l) == table.Yes {
+		if v.mark(engine.Murderer, l) == table.Yes {
 			hs = append(hs, "Murderer: "+g.locName(l)+" (certain)")
 		}
 	}
@@ -185,10 +187,10 @@ func (v *view) headlines() []string {
 	case g.track() == nil:
 		hs = append(hs, fmt.Sprintf("No estimates: the tracker found no hidden history consistent with line %d; the sheet shows only what the seat knows for certain.", g.lostAt))
 	default:
-		hs = append(hs, "Murderer: "+v.distText(Murderer)+" (estimates, ± one standard error)")
+		hs = append(hs, "Murderer: "+v.distText(engine.Murderer)+" (estimates, ± one standard error)")
 		hs = append(hs, v.sureText())
 	}
-	if g.pub.end != Playing {
+	if g.pub.end != engine.Playing {
 		return append(hs, "The game is over: "+g.pub.end.String()+".")
 	}
 	if w := g.deckWarning(); w != "" {
@@ -204,7 +206,7 @@ func (v *view) sureText() string {
 }
 
 // distText is card c's likely places, most likely first.
-func (v *view) distText(c Card) string {
+func (v *view) distText(c engine.Card) string {
 	g := v.g
 	type lp struct {
 		l int
@@ -276,9 +278,9 @@ func (g *Game) Report(ctx context.Context, w io.Writer) error {
 	for _, c := range g.cfg.Cards {
 		fmt.Fprintf(&b, "  %-12s %s\n", c.String()+":", v.distText(c))
 	}
-	if g.track() != nil && !has(g.pub.pile, Murderer) && g.pub.deck > 0 {
-		e := g.tr.estimate(func(s *State) float64 {
-			if len(s.Deck) > 0 && s.Deck[0] == Murderer {
+	if g.track() != nil && !engine.Has(g.pub.pile, engine.Murderer) && g.pub.deck > 0 {
+		e := g.tr.estimate(func(s *engine.State) float64 {
+			if len(s.Deck) > 0 && s.Deck[0] == engine.Murderer {
 				return 1
 			}
 			return 0
@@ -289,7 +291,7 @@ func (g *Game) Report(ctx context.Context, w io.Writer) error {
 		for _, end := range []string{"top", "bottom"} {
 			var parts []string
 			for _, c := range g.cfg.Cards {
-				e := g.cardEstimate(c, func(s *State, x Card) bool {
+				e := g.cardEstimate(c, func(s *engine.State, x engine.Card) bool {
 					if len(s.Deck) == 0 {
 						return false
 					}
@@ -378,7 +380,7 @@ func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
 	for _, c := range g.myHand() {
 		doc.Hand = append(doc.Hand, c.String())
 	}
-	doc.DeckSize, doc.Over = g.pub.deck, g.pub.end != Playing
+	doc.DeckSize, doc.Over = g.pub.deck, g.pub.end != engine.Playing
 	if doc.Over {
 		doc.End = g.pub.end.String()
 	}

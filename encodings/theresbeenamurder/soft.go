@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sync"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 // Interchangeable cards. No rule reads the identity of a card outside the
@@ -20,41 +22,31 @@ import (
 // number of soft cards the line could have named there (times 1/(number
 // of soft cards), the same for every history, left out).
 
-// cardSet is a set of cards as bits.
-type cardSet uint32
-
-func (m cardSet) has(c Card) bool { return c > 0 && m&(1<<c) != 0 }
-func (m *cardSet) add(c Card) {
-	if c > 0 {
-		*m |= 1 << c
-	}
-}
-
 // special are the cards whose identity some rule reads.
-var special = func() cardSet {
-	var m cardSet
-	for _, c := range []Card{Murderer, Detective, Confidant, Stranger, Imposter, Witness, Monkey, Drunk,
-		Socialite, Nun, Blackmailer, Aristocrat} {
-		m.add(c)
+var special = func() engine.CardSet {
+	var m engine.CardSet
+	for _, c := range []engine.Card{engine.Murderer, engine.Detective, engine.Confidant, engine.Stranger, engine.Imposter, engine.Witness, engine.Monkey, engine.Drunk,
+		engine.Socialite, engine.Nun, engine.Blackmailer, engine.Aristocrat} {
+		m.Add(c)
 	}
 	return m
 }()
 
 // mentions adds the cards event e names to m.
-func mentions(m *cardSet, e Event) {
-	m.add(e.Card)
-	m.add(e.Arg)
+func mentions(m *engine.CardSet, e engine.Event) {
+	m.Add(e.Card)
+	m.Add(e.Arg)
 	for _, c := range e.Cards {
-		m.add(c)
+		m.Add(c)
 	}
 }
 
 // swapCards exchanges the identities of cards x and y wherever they are.
-func (s *State) swapCards(x, y Card) {
+func swapCards(s *engine.State, x, y engine.Card) {
 	if x == y {
 		return
 	}
-	sw := func(cs []Card) {
+	sw := func(cs []engine.Card) {
 		for i, c := range cs {
 			switch c {
 			case x:
@@ -76,7 +68,7 @@ func (s *State) swapCards(x, y Card) {
 // pile or the removed cards. The card of a play that is being carried out
 // lies nowhere until the play ends; relabelling it (swapCards) would leave
 // two cards of one name.
-func (s *State) placed(c Card) bool {
+func placed(s *engine.State, c engine.Card) bool {
 	if slices.Contains(s.Deck, c) || slices.Contains(s.Discard, c) || slices.Contains(s.Removed, c) {
 		return true
 	}
@@ -89,10 +81,10 @@ func (s *State) placed(c Card) bool {
 }
 
 // softIn are the soft cards among cs.
-func softIn(cs []Card, soft cardSet) []Card {
-	var out []Card
+func softIn(cs []engine.Card, soft engine.CardSet) []engine.Card {
+	var out []engine.Card
 	for _, c := range cs {
-		if soft.has(c) {
+		if soft.Has(c) {
 			out = append(out, c)
 		}
 	}
@@ -102,11 +94,11 @@ func softIn(cs []Card, soft cardSet) []Card {
 // relabel maps soft cards got (in this history) to the soft cards want
 // (named by a line), pairwise, keeping the permutation of soft cards a
 // permutation.
-func (s *State) relabel(got, want []Card) {
+func relabel(s *engine.State, got, want []engine.Card) {
 	got = slices.Clone(got)
 	for i, w := range want {
 		g := got[i]
-		s.swapCards(g, w)
+		swapCards(s, g, w)
 		for j := i + 1; j < len(got); j++ {
 			if got[j] == w {
 				got[j] = g
@@ -125,7 +117,7 @@ func (s *State) relabel(got, want []Card) {
 // s.offHands (a Hound's answer: no virgin hand holds them) may not lie in
 // a virgin hand either. It reports
 // false (leaving s as it was) when 400 draws find no allowed one.
-func (s *State) redrawVirgin(rng *rand.Rand) bool {
+func redrawVirgin(s *engine.State, rng *rand.Rand) bool {
 	d := newVirginDraw(s)
 	defer d.release()
 	if !d.placeKeys(rng) {
@@ -147,15 +139,15 @@ func (s *State) redrawVirgin(rng *rand.Rand) bool {
 // the cards do not change from one redraw to the next (a redraw permutes
 // the same cards over the same slots), so they are read once.
 type virginDraw struct {
-	s     *State
-	slots []int  // the virgin slots (virginSlots)
-	cards []Card // the cards on them (a multiset)
-	keys  []int  // indices into cards of the key cards
-	rest  []Card // the other cards
-	at    []int  // the slot index (into slots) drawn for each key
+	s     *engine.State
+	slots []int         // the virgin slots (virginSlots)
+	cards []engine.Card // the cards on them (a multiset)
+	keys  []int         // indices into cards of the key cards
+	rest  []engine.Card // the other cards
+	at    []int         // the slot index (into slots) drawn for each key
 	// Scratch of finishFixed, kept with the draw.
 	taken, used []bool
-	left        []Card
+	left        []engine.Card
 }
 
 // virginDraws keeps released draws for reuse: a tracker makes a draw for
@@ -165,18 +157,18 @@ var virginDraws = sync.Pool{New: func() any { return new(virginDraw) }}
 // newVirginDraw reads s's virgin slots and their cards, into a draw taken
 // from virginDraws; release gives it back once the caller is done with it
 // and its slices.
-func newVirginDraw(s *State) *virginDraw {
+func newVirginDraw(s *engine.State) *virginDraw {
 	d := virginDraws.Get().(*virginDraw)
 	d.s = s
-	d.slots = s.appendVirginSlots(d.slots[:0])
+	d.slots = appendVirginSlots(s, d.slots[:0])
 	d.cards = slices.Grow(d.cards[:0], len(d.slots))[:len(d.slots)]
 	d.keys, d.rest = d.keys[:0], d.rest[:0]
 	for i, sl := range d.slots {
-		d.cards[i] = s.vat(sl)
+		d.cards[i] = vat(s, sl)
 	}
 	for i, c := range d.cards {
 		switch {
-		case c == Murderer, c == Detective, c == Drunk, c == Blackmailer, s.offHands.has(c):
+		case c == engine.Murderer, c == engine.Detective, c == engine.Drunk, c == engine.Blackmailer, s.OffHands.Has(c):
 			d.keys = append(d.keys, i)
 		default:
 			d.rest = append(d.rest, c)
@@ -204,7 +196,7 @@ func (d *virginDraw) placeKeys(rng *rand.Rand) bool {
 				j = rng.IntN(n)
 			}
 			d.at[k] = j
-			if !s.vallows(slots[j], d.cards[ki]) || slots[j] >= 1000 && s.offHands.has(d.cards[ki]) {
+			if !vallows(s, slots[j], d.cards[ki]) || slots[j] >= 1000 && s.OffHands.Has(d.cards[ki]) {
 				good = false
 				break
 			}
@@ -217,9 +209,9 @@ func (d *virginDraw) placeKeys(rng *rand.Rand) bool {
 		bi, di := -1, -1
 		for k, ki := range d.keys {
 			switch d.cards[ki] {
-			case Blackmailer:
+			case engine.Blackmailer:
 				bi = slots[d.at[k]]
-			case Detective:
+			case engine.Detective:
 				di = slots[d.at[k]]
 			}
 		}
@@ -232,7 +224,7 @@ func (d *virginDraw) placeKeys(rng *rand.Rand) bool {
 }
 
 // keyAt is the key card drawn at slot index i, 0 when none is.
-func (d *virginDraw) keyAt(i int) Card {
+func (d *virginDraw) keyAt(i int) engine.Card {
 	for k, j := range d.at {
 		if j == i {
 			return d.cards[d.keys[k]]
@@ -246,7 +238,7 @@ func (d *virginDraw) keyAt(i int) Card {
 // the card of ps[i]'s slot k (-1 when a key took it), distinct and
 // uniform (a partial shuffle of perm, the indices into rest); hands are
 // the hands they make.
-func (d *virginDraw) fillHands(ps []int, fill []int, hands [][2]Card, perm []int, rng *rand.Rand) {
+func (d *virginDraw) fillHands(ps []int, fill []int, hands [][2]engine.Card, perm []int, rng *rand.Rand) {
 	for j := range perm {
 		perm[j] = j
 	}
@@ -289,14 +281,14 @@ func (d *virginDraw) finishFixed(fixed [][2]int, rng *rand.Rand) {
 	taken := d.taken
 	clear(taken)
 	for k, ki := range d.keys {
-		s.vset(slots[d.at[k]], d.cards[ki])
+		vset(s, slots[d.at[k]], d.cards[ki])
 		taken[d.at[k]] = true
 	}
 	d.used = slices.Grow(d.used[:0], len(d.rest))[:len(d.rest)]
 	used := d.used
 	clear(used)
 	for _, f := range fixed {
-		s.vset(slots[f[0]], d.rest[f[1]])
+		vset(s, slots[f[0]], d.rest[f[1]])
 		taken[f[0]], used[f[1]] = true, true
 	}
 	rest := d.left[:0]
@@ -310,7 +302,7 @@ func (d *virginDraw) finishFixed(fixed [][2]int, rng *rand.Rand) {
 	r := 0
 	for i, sl := range slots {
 		if !taken[i] {
-			s.vset(sl, rest[r])
+			vset(s, sl, rest[r])
 			r++
 		}
 	}
@@ -324,11 +316,11 @@ func (d *virginDraw) finishFixed(fixed [][2]int, rng *rand.Rand) {
 // it, at a fraction of the cost; it multiplies the weight (w), and one
 // such redraw, drawn uniformly, is kept. It reports false (s unchanged)
 // when none passes.
-func (s *State) tryHands(ps []int, n int, ok func(hands [][2]Card) bool, w *float64, rng *rand.Rand) bool {
+func tryHands(s *engine.State, ps []int, n int, ok func(hands [][2]engine.Card) bool, w *float64, rng *rand.Rand) bool {
 	d := newVirginDraw(s)
 	defer d.release()
 	fill := make([]int, 2*len(ps))
-	hands := make([][2]Card, len(ps))
+	hands := make([][2]engine.Card, len(ps))
 	perm := make([]int, len(d.rest))
 	keepAt := make([]int, len(d.at))
 	keepFill := make([]int, len(fill))
@@ -370,11 +362,11 @@ func (s *State) tryHands(ps []int, n int, ok func(hands [][2]Card) bool, w *floa
 // when want is not a key card), and only the redraw kept is completed:
 // the same law as whole redraws, at a fraction of the cost. It reports
 // false (s unchanged) when no redraw gives want a chance there.
-func (s *State) tryDeck(i int, want Card, n int, w *float64, rng *rand.Rand) bool {
+func tryDeck(s *engine.State, i int, want engine.Card, n int, w *float64, rng *rand.Rand) bool {
 	// The set-up group's shape (chance, deck.go): its top-part and other
 	// deck positions and its removed slots.
-	t, b, r := s.groupShape(s.virginSlots())
-	sum, ok := s.tryCard(want, n, func(sl int, m, d int) float64 {
+	t, b, r := groupShape(s, virginSlots(s))
+	sum, ok := tryCard(s, want, n, func(sl int, m, d int) float64 {
 		if sl >= 1000 {
 			return 0 // in a hand, not in the set-up group
 		}
@@ -383,7 +375,7 @@ func (s *State) tryDeck(i int, want Card, n int, w *float64, rng *rand.Rand) boo
 	if !ok {
 		return false
 	}
-	*w *= sum / float64(n) / s.chance(i, want)
+	*w *= sum / float64(n) / chance(s, i, want)
 	return true
 }
 
@@ -394,14 +386,14 @@ func (s *State) tryDeck(i int, want Card, n int, w *float64, rng *rand.Rand) boo
 // that chance, multiplies the weight (w), and one of them is kept. It
 // reports false when none has c in the deck, and true (s unchanged) when
 // c is not among the redrawn cards.
-func (s *State) tryInDeck(c Card, n int, w *float64, rng *rand.Rand) bool {
-	if !slices.Contains(s.Removed, c) && !slices.Contains(s.Deck, c) && !s.inVirginHand(c) {
+func tryInDeck(s *engine.State, c engine.Card, n int, w *float64, rng *rand.Rand) bool {
+	if !slices.Contains(s.Removed, c) && !slices.Contains(s.Deck, c) && !inVirginHand(s, c) {
 		return true
 	}
 	if i := slices.Index(s.Deck, c); i >= 0 && s.Grp[i] != 0 {
 		return true
 	}
-	sum, ok := s.tryCard(c, n, func(sl int, _, _ int) float64 {
+	sum, ok := tryCard(s, c, n, func(sl int, _, _ int) float64 {
 		if sl >= 0 && sl < 1000 {
 			return 1
 		}
@@ -414,7 +406,7 @@ func (s *State) tryInDeck(c Card, n int, w *float64, rng *rand.Rand) bool {
 }
 
 // inVirginHand reports whether c is in a virgin hand.
-func (s *State) inVirginHand(c Card) bool {
+func inVirginHand(s *engine.State, c engine.Card) bool {
 	for p, v := range s.Virgin {
 		if v && slices.Contains(s.Hands[p], c) {
 			return true
@@ -431,7 +423,7 @@ func (s *State) inVirginHand(c Card) bool {
 // redraw in proportion to q, completes it (the other cards shuffled over
 // the other slots) and returns the sum of the q. It reports false (s
 // unchanged) when every q is 0 or want is not among the redrawn cards.
-func (s *State) tryCard(want Card, n int, q func(slot, m, d int) float64, rng *rand.Rand) (float64, bool) {
+func tryCard(s *engine.State, want engine.Card, n int, q func(slot, m, d int) float64, rng *rand.Rand) (float64, bool) {
 	d := newVirginDraw(s)
 	defer d.release()
 	key := -1 // want's index in keys, or -1
@@ -465,11 +457,11 @@ func (s *State) tryCard(want Card, n int, q func(slot, m, d int) float64, rng *r
 		m, dt := 0, 0
 		for k, ki := range d.keys {
 			switch d.cards[ki] {
-			case Murderer:
+			case engine.Murderer:
 				if inGroup(d.at[k]) {
 					m = 1
 				}
-			case Detective:
+			case engine.Detective:
 				if inGroup(d.at[k]) {
 					dt = 1
 				}

@@ -1,5 +1,6 @@
 package theresbeenamurder
 
+import "github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 import "testing"
 
 // TestEstimatesMoveWithSwap: a swap between two other players happens on
@@ -12,12 +13,12 @@ import "testing"
 func TestEstimatesMoveWithSwap(t *testing.T) {
 	found := 0
 	for seed := uint64(1); seed < 200 && found < 1; seed++ {
-		sim, err := Simulate(SimOptions{Players: 5, Seed: seed})
+		sim, err := engine.Simulate(engine.SimOptions{Players: 5, Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}
 		const seat = 0
-		setup := len(SetupLines(sim.Config, sim.Players, seat, nil))
+		setup := len(engine.SetupLines(sim.Config, sim.Players, seat, nil))
 		g := NewGame()
 		g.Particles = 100
 		for i, line := range sim.Logs[seat] {
@@ -31,7 +32,7 @@ func TestEstimatesMoveWithSwap(t *testing.T) {
 				continue
 			}
 			e := g.tr.obs[len(g.tr.obs)-1]
-			if e.Kind != EvPlay || e.As != Socialite || e.P == seat || e.Q < 0 || e.Q == seat {
+			if e.Kind != engine.EvPlay || e.As != engine.Socialite || e.P == seat || e.Q < 0 || e.Q == seat {
 				continue
 			}
 			virgin := 0

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 // The tracker estimates where the cards are from one seat by sequential
@@ -25,7 +27,7 @@ var errNoHistory = errors.New("no hidden history consistent with the lines was f
 // particle is one hidden history's state at the start of the open turn
 // and its importance weight (1 after resampling).
 type particle struct {
-	s *State
+	s *engine.State
 	w float64
 	a *anc // its history (see move.go)
 }
@@ -35,22 +37,22 @@ type particle struct {
 // the replays its closing took.
 type checkpoint struct {
 	parts []particle
-	obs   []Event
-	hard  cardSet
+	obs   []engine.Event
+	hard  engine.CardSet
 	turns int
 	runs  int
 }
 
 // tracker is the particle filter of one seat.
 type tracker struct {
-	cfg   *Config
+	cfg   *engine.Config
 	seat  int
-	hand  []Card
+	hand  []engine.Card
 	n     int    // particles
 	seed  uint64 // the filter's seed
 	turns int    // closed turns (the set-up counts as one)
 	parts []particle
-	hard  cardSet // special cards and those the closed turns' lines named
+	hard  engine.CardSet // special cards and those the closed turns' lines named
 	// hist are the closed turns, oldest first (see recover).
 	hist []checkpoint
 	// runs counts the replays of turns (the tracker's unit of work);
@@ -76,20 +78,20 @@ type tracker struct {
 	wit       witnessFunc
 	witnessed int
 	// open turn
-	obs []Event
+	obs []engine.Event
 	now []snap // each particle's state now, with its weight
 }
 
 // snap is a particle's state at the current line, its weight and the
 // history its group is named by (honest.go).
 type snap struct {
-	s *State
+	s *engine.State
 	w float64
 	c *anc
 }
 
 // newTracker samples n set-ups that deal hand to seat.
-func newTracker(cfg *Config, seat int, hand []Card, n int, seed uint64) (*tracker, error) {
+func newTracker(cfg *engine.Config, seat int, hand []engine.Card, n int, seed uint64) (*tracker, error) {
 	t := &tracker{cfg: cfg, seat: seat, hand: hand, n: n, seed: seed}
 	parts, ok := sampleDeals(cfg, seat, hand, n, rand.New(rand.NewPCG(seed, 1)))
 	if !ok {
@@ -99,7 +101,7 @@ func newTracker(cfg *Config, seat int, hand []Card, n int, seed uint64) (*tracke
 	t.turns = -1 // the set-up is open
 	t.hard = special
 	for _, c := range hand {
-		t.hard.add(c)
+		t.hard.Add(c)
 	}
 	if err := t.update(); err != nil {
 		return nil, err
@@ -108,14 +110,14 @@ func newTracker(cfg *Config, seat int, hand []Card, n int, seed uint64) (*tracke
 }
 
 // sampleDeals draws n set-ups that deal hand to seat, as particles.
-func sampleDeals(cfg *Config, seat int, hand []Card, n int, rng *rand.Rand) ([]particle, bool) {
+func sampleDeals(cfg *engine.Config, seat int, hand []engine.Card, n int, rng *rand.Rand) ([]particle, bool) {
 	var parts []particle
 	for range n {
 		deck, removed, ok := sampleDeal(cfg, seat, hand, rng)
 		if !ok {
 			return nil, false
 		}
-		st := NewState(cfg, deck, removed)
+		st := engine.NewState(cfg, deck, removed)
 		st.Virgin[seat] = false // the seat's own hand is known
 		parts = append(parts, particle{s: st, w: 1, a: &anc{s: st, w: 1}})
 	}
@@ -127,7 +129,7 @@ func (t *tracker) clone() *tracker {
 	u := *t
 	u.parts = append([]particle(nil), t.parts...)
 	u.hist = slices.Clip(t.hist)
-	u.obs = append([]Event(nil), t.obs...)
+	u.obs = append([]engine.Event(nil), t.obs...)
 	u.now = append([]snap(nil), t.now...)
 	if t.stop != nil {
 		st := *t.stop
@@ -147,16 +149,16 @@ func (t *tracker) clone() *tracker {
 }
 
 // run is the open turn's play from a state: the set-up's effects or a turn.
-func (t *tracker) run(s *State, ag agent) {
+func (t *tracker) run(s *engine.State, ag engine.Agent) {
 	if t.turns < 0 {
-		s.start(ag)
+		s.Start(ag)
 		return
 	}
-	s.playTurn(ag)
+	s.PlayTurn(ag)
 }
 
 // add appends an observed event to the open turn.
-func (t *tracker) add(e Event) error {
+func (t *tracker) add(e engine.Event) error {
 	t.obs = append(t.obs, e)
 	if t.stop != nil {
 		err := t.resume(ResumeBudget)
@@ -276,7 +278,7 @@ type stepping struct {
 	ends      []particle
 	total, sq float64
 	r0        int
-	fits      func(*State) bool
+	fits      func(*engine.State) bool
 	i         int // the next particle
 }
 
@@ -769,7 +771,7 @@ type enumAgent struct {
 	idx    int
 	closed bool
 	rng    *rand.Rand
-	got    *State // the state when the last observed event matched (open turns)
+	got    *engine.State // the state when the last observed event matched (open turns)
 	// after is set once an open turn's last line, a play, matched: the
 	// replay goes on to the swap the play makes, if any (emit).
 	after bool
@@ -780,14 +782,14 @@ type enumAgent struct {
 	houndWas    []int
 }
 
-func (a *enumAgent) choose(s *State, d Decision, actor int, opts []int) int {
+func (a *enumAgent) Choose(s *engine.State, d engine.Decision, actor int, opts []int) int {
 	if a.after && actor == a.t.seat {
 		// The seat's own choice after its turn's last line: its lines
 		// will say (emit).
 		panic(abort{})
 	}
-	if d == DPick && a.idx < len(a.t.obs) && a.t.obs[a.idx].Kind == EvPlay && a.t.obs[a.idx].P == actor &&
-		a.t.obs[a.idx].As == Hound {
+	if d == engine.DPick && a.idx < len(a.t.obs) && a.t.obs[a.idx].Kind == engine.EvPlay && a.t.obs[a.idx].P == actor &&
+		a.t.obs[a.idx].As == engine.Hound {
 		a.hound, a.houndVirgin = true, nil
 		for q, v := range s.Virgin {
 			if v {
@@ -822,7 +824,7 @@ func (a *enumAgent) choose(s *State, d Decision, actor int, opts []int) int {
 			soft := a.soft()
 			var idx []int
 			for i, o := range opts {
-				if soft.has(Card(o)) {
+				if soft.Has(engine.Card(o)) {
 					idx = append(idx, i)
 				}
 			}
@@ -854,31 +856,31 @@ func (a *enumAgent) choose(s *State, d Decision, actor int, opts []int) int {
 // play's line), the card discarded, and what the seat sees of it: the
 // Driver's and the Nun's card (the next line), the card shown (the next
 // line) or given (a line before the next play or draw).
-func (a *enumAgent) observed(d Decision, actor int) (int, observation) {
+func (a *enumAgent) observed(d engine.Decision, actor int) (int, observation) {
 	obs := a.t.obs
 	if a.idx >= len(obs) {
 		return 0, unnamed
 	}
 	e := obs[a.idx]
 	switch d {
-	case DTaker:
+	case engine.DTaker:
 		// The Swain's choice, after its draw: its own line.
-		if e.Kind == EvChosen && e.P == actor {
+		if e.Kind == engine.EvChosen && e.P == actor {
 			return e.Q, named
 		}
-	case DPlay, DTarget, DPair, DSeer:
-		if e.Kind != EvPlay || e.P != actor {
+	case engine.DPlay, engine.DTarget, engine.DPair, engine.DSeer:
+		if e.Kind != engine.EvPlay || e.P != actor {
 			return 0, unnamed
 		}
 		switch d {
-		case DPlay:
+		case engine.DPlay:
 			return int(e.Card), named
-		case DTarget:
+		case engine.DTarget:
 			return e.Q, when(e.Q >= 0)
-		case DPair:
+		case engine.DPair:
 			return e.Q*16 + e.R, when(e.Q >= 0 && e.R >= 0)
 		default:
-			if e.As != Seer {
+			if e.As != engine.Seer {
 				return 0, unnamed
 			}
 			if e.Flag {
@@ -886,27 +888,27 @@ func (a *enumAgent) observed(d Decision, actor int) (int, observation) {
 			}
 			return 0, named
 		}
-	case DPick:
+	case engine.DPick:
 		switch {
-		case e.Kind == EvPlay && e.P == actor && (e.As == Doctor || e.As == Secretary || e.As == Hound):
+		case e.Kind == engine.EvPlay && e.P == actor && (e.As == engine.Doctor || e.As == engine.Secretary || e.As == engine.Hound):
 			return int(e.Arg), named
-		case (e.Kind == EvTake || e.Kind == EvBury) && e.P == actor:
+		case (e.Kind == engine.EvTake || e.Kind == engine.EvBury) && e.P == actor:
 			return int(e.Card), named
 		}
-	case DShow, DDiscard:
-		k := EvShow
-		if d == DDiscard {
-			k = EvDiscard
+	case engine.DShow, engine.DDiscard:
+		k := engine.EvShow
+		if d == engine.DDiscard {
+			k = engine.EvDiscard
 		}
 		if e.Kind == k && e.P == actor {
 			return int(e.Card), a.softly(e.Card)
 		}
-	case DGive:
+	case engine.DGive:
 		for _, f := range obs[a.idx:] {
-			if f.Kind == EvPlay || f.Kind == EvDraw {
+			if f.Kind == engine.EvPlay || f.Kind == engine.EvDraw {
 				break
 			}
-			if f.Kind == EvGive && f.P == actor {
+			if f.Kind == engine.EvGive && f.P == actor {
 				return int(f.Card), a.softly(f.Card)
 			}
 		}
@@ -938,14 +940,14 @@ func when(ok bool) observation {
 // keep only the histories in which the chosen card already bears it (one
 // in the number of soft cards): an estimate of the same likelihood, with
 // far more variance.
-func (a *enumAgent) softly(c Card) observation {
-	if a.soft().has(c) {
+func (a *enumAgent) softly(c engine.Card) observation {
+	if a.soft().Has(c) {
 		return namedSoft
 	}
 	return named
 }
 
-func (a *enumAgent) shuffle(cs []Card) {
+func (a *enumAgent) Shuffle(cs []engine.Card) {
 	a.rng.Shuffle(len(cs), func(i, j int) { cs[i], cs[j] = cs[j], cs[i] })
 }
 
@@ -961,16 +963,16 @@ const Tries = 24
 // first two of "dave draws, dave draws, dave reveals detective
 // blackmailer, dave draws, dave plays monkey" are the Blackmailer and the
 // Detective, and asking the second to be the Monkey kept no history.
-func (a *enumAgent) expectedPlay(p int) Card {
+func (a *enumAgent) expectedPlay(p int) engine.Card {
 	obs := a.t.obs
-	if a.idx >= len(obs) || obs[a.idx].Kind != EvDraw || obs[a.idx].P != p {
+	if a.idx >= len(obs) || obs[a.idx].Kind != engine.EvDraw || obs[a.idx].P != p {
 		return 0
 	}
 	for _, e := range obs[a.idx+1:] {
 		switch {
-		case e.Kind == EvAnnounce && e.P == p:
+		case e.Kind == engine.EvAnnounce && e.P == p:
 			// The Drunk drawn: it is the card played.
-		case e.Kind == EvPlay && e.P == p:
+		case e.Kind == engine.EvPlay && e.P == p:
 			return e.Card
 		default:
 			return 0
@@ -985,20 +987,20 @@ func (a *enumAgent) expectedPlay(p int) Card {
 // Hound's raised hand or not), the redraw is tried Tries times: the share
 // of tries that agree is an unbiased estimate of the chance that the hand
 // agrees, and one such try is kept.
-func (a *enumAgent) consult(s *State, p int) {
+func (a *enumAgent) Consult(s *engine.State, p int) {
 	if a.hound {
 		a.houndConsult(s, p)
 		return
 	}
 	ok := a.handTest(p)
 	if ok == nil {
-		if !s.redrawVirgin(a.rng) {
+		if !redrawVirgin(s, a.rng) {
 			a.w = 0
 			panic(abort{})
 		}
 		return
 	}
-	if !s.tryHands([]int{p}, Tries, func(h [][2]Card) bool { return ok(h[0][:]) }, &a.w, a.rng) {
+	if !tryHands(s, []int{p}, Tries, func(h [][2]engine.Card) bool { return ok(h[0][:]) }, &a.w, a.rng) {
 		a.w = 0
 		panic(abort{})
 	}
@@ -1021,7 +1023,7 @@ func (a *enumAgent) consult(s *State, p int) {
 
 // houndConsult is consult during the Hound: at its first call, the one
 // draw for all the virgin hands; later calls draw nothing.
-func (a *enumAgent) houndConsult(s *State, p int) {
+func (a *enumAgent) houndConsult(s *engine.State, p int) {
 	if a.houndWas != nil {
 		return // drawn already
 	}
@@ -1029,12 +1031,12 @@ func (a *enumAgent) houndConsult(s *State, p int) {
 	a.houndWas = virgin
 	e := a.t.obs[a.idx]
 	k := e.Arg
-	if a.soft().has(k) || e.Q == Unseen {
+	if a.soft().Has(k) || e.Q == engine.Unseen {
 		return // nothing to condition on (another's Hound: its answer is unseen)
 	}
 	ok := func() bool {
 		for _, q := range virgin {
-			if has(s.Hands[q], k) != (q == e.Q) {
+			if engine.Has(s.Hands[q], k) != (q == e.Q) {
 				return false
 			}
 		}
@@ -1043,12 +1045,12 @@ func (a *enumAgent) houndConsult(s *State, p int) {
 	if len(virgin) == 0 {
 		return // the answer's check against the hands read is HolderOf's
 	}
-	a.tryUntil(s, func() bool { return s.redrawVirgin(a.rng) }, ok)
+	a.tryUntil(s, func() bool { return redrawVirgin(s, a.rng) }, ok)
 }
 
 // houndDone makes the hands that were virgin before the Hound, but for
 // its answer's holder, virgin again, k off them.
-func (a *enumAgent) houndDone(s *State, e Event) {
+func (a *enumAgent) houndDone(s *engine.State, e engine.Event) {
 	if !a.hound {
 		return
 	}
@@ -1059,45 +1061,45 @@ func (a *enumAgent) houndDone(s *State, e Event) {
 		}
 	}
 	a.houndWas = nil
-	if e.Q != Unseen {
-		s.offHands.add(e.Arg)
+	if e.Q != engine.Unseen {
+		s.OffHands.Add(e.Arg)
 	}
 }
 
 // handTest is what the coming lines say of p's hand as it is now (nil for
 // nothing).
-func (a *enumAgent) handTest(p int) func([]Card) bool {
+func (a *enumAgent) handTest(p int) func([]engine.Card) bool {
 	soft := a.soft()
-	in := func(c Card) func([]Card) bool {
-		if soft.has(c) {
+	in := func(c engine.Card) func([]engine.Card) bool {
+		if soft.Has(c) {
 			return nil // a soft card is relabelled when it shows (reveal, fix)
 		}
-		return func(h []Card) bool { return has(h, c) }
+		return func(h []engine.Card) bool { return engine.Has(h, c) }
 	}
 	for _, e := range a.t.obs[a.idx:] {
 		switch {
-		case e.Kind == EvPlay && e.P == p:
-			if e.Card == Aristocrat {
-				return func(h []Card) bool {
+		case e.Kind == engine.EvPlay && e.P == p:
+			if e.Card == engine.Aristocrat {
+				return func(h []engine.Card) bool {
 					for _, c := range e.Cards {
-						if !has(h, c) {
+						if !engine.Has(h, c) {
 							return false
 						}
 					}
-					return has(h, Aristocrat)
+					return engine.Has(h, engine.Aristocrat)
 				}
 			}
 			return in(e.Card)
-		case e.Kind == EvPlay && e.As == Hound && e.Q != Unseen:
+		case e.Kind == engine.EvPlay && e.As == engine.Hound && e.Q != engine.Unseen:
 			if e.Q == p {
 				return in(e.Arg)
 			}
-			return func(h []Card) bool { return !has(h, e.Arg) }
-		case e.Kind == EvPlay && e.As == Reporter && e.Q == p && e.Arg != 0:
+			return func(h []engine.Card) bool { return !engine.Has(h, e.Arg) }
+		case e.Kind == engine.EvPlay && e.As == engine.Reporter && e.Q == p && e.Arg != 0:
 			return in(e.Arg)
-		case (e.Kind == EvDiscard || e.Kind == EvGive || e.Kind == EvShow) && e.P == p:
+		case (e.Kind == engine.EvDiscard || e.Kind == engine.EvGive || e.Kind == engine.EvShow) && e.P == p:
 			return in(e.Card)
-		case e.Kind == EvGive && e.Q == p, e.Kind == EvDraw && e.P == p, e.Kind == EvPlay:
+		case e.Kind == engine.EvGive && e.Q == p, e.Kind == engine.EvDraw && e.P == p, e.Kind == engine.EvPlay:
 			return nil // the hand changes, or another play begins
 		}
 	}
@@ -1106,14 +1108,14 @@ func (a *enumAgent) handTest(p int) func([]Card) bool {
 
 // tryUntil redraws Tries times and keeps a random redraw for which ok
 // holds, multiplying the weight by the share of such redraws.
-func (a *enumAgent) tryUntil(s *State, redraw func() bool, ok func() bool) {
+func (a *enumAgent) tryUntil(s *engine.State, redraw func() bool, ok func() bool) {
 	a.tryN(s, Tries, redraw, ok)
 }
 
 // tryN is tryUntil with n redraws.
-func (a *enumAgent) tryN(s *State, n int, redraw func() bool, ok func() bool) {
+func (a *enumAgent) tryN(s *engine.State, n int, redraw func() bool, ok func() bool) {
 	hits := 0
-	var keep *State
+	var keep *engine.State
 	for range n {
 		if !redraw() {
 			continue
@@ -1135,14 +1137,14 @@ func (a *enumAgent) tryN(s *State, n int, redraw func() bool, ok func() bool) {
 
 // soft are the cards no line has named before the coming one, and not
 // special (see soft.go).
-func (a *enumAgent) soft() cardSet {
+func (a *enumAgent) soft() engine.CardSet {
 	h := a.t.hard
 	for _, e := range a.t.obs[:a.idx] {
 		mentions(&h, e)
 	}
-	var all cardSet
+	var all engine.CardSet
 	for _, c := range a.t.cfg.Cards {
-		all.add(c)
+		all.Add(c)
 	}
 	return all &^ h
 }
@@ -1151,8 +1153,8 @@ func (a *enumAgent) soft() cardSet {
 // Once the rules carry the play out, that card is on the table under its
 // name: relabelling it as a card of the deck or of a hand (as a soft card
 // could be) would change what was played.
-func (a *enumAgent) playing() Card {
-	if a.idx < len(a.t.obs) && a.t.obs[a.idx].Kind == EvPlay {
+func (a *enumAgent) playing() engine.Card {
+	if a.idx < len(a.t.obs) && a.t.obs[a.idx].Kind == engine.EvPlay {
 		return a.t.obs[a.idx].Card
 	}
 	return 0
@@ -1161,23 +1163,23 @@ func (a *enumAgent) playing() Card {
 // reveal makes the card the lines say p plays one of p's cards when it is
 // a soft card: one of p's soft cards, chosen at random, is relabelled, and
 // the weight is multiplied by their number.
-func (a *enumAgent) reveal(s *State, p int) {
+func (a *enumAgent) Reveal(s *engine.State, p int) {
 	soft := a.soft()
 	for _, e := range a.t.obs[a.idx:] {
-		if e.Kind != EvPlay || e.P != p {
+		if e.Kind != engine.EvPlay || e.P != p {
 			continue
 		}
 		mine := softIn(s.Hands[p], soft)
-		if e.Card == Aristocrat {
+		if e.Card == engine.Aristocrat {
 			want := softIn(e.Cards, soft)
 			if len(mine) != len(want) {
 				a.w = 0
 				panic(abort{})
 			}
-			s.relabel(mine, want)
+			relabel(s, mine, want)
 			return
 		}
-		if !soft.has(e.Card) {
+		if !soft.Has(e.Card) {
 			return
 		}
 		if len(mine) == 0 {
@@ -1185,7 +1187,7 @@ func (a *enumAgent) reveal(s *State, p int) {
 			panic(abort{})
 		}
 		a.w *= float64(len(mine))
-		s.swapCards(mine[a.rng.IntN(len(mine))], e.Card)
+		swapCards(s, mine[a.rng.IntN(len(mine))], e.Card)
 		return
 	}
 }
@@ -1195,24 +1197,24 @@ func (a *enumAgent) reveal(s *State, p int) {
 // names another soft card. The Hound's named soft card is put with the
 // player who raised a hand (or outside the hands), the weight multiplied
 // by the soft cards there. It reports whether v now equals exp.
-func (a *enumAgent) fix(s *State, v *Event, exp Event) bool {
+func (a *enumAgent) fix(s *engine.State, v *engine.Event, exp engine.Event) bool {
 	if v.Kind != exp.Kind || v.P != exp.P {
 		return false
 	}
 	soft := a.soft()
-	one := func(got *Card, want Card) {
-		if *got != want && soft.has(*got) && soft.has(want) && s.placed(want) {
-			s.swapCards(*got, want)
+	one := func(got *engine.Card, want engine.Card) {
+		if *got != want && soft.Has(*got) && soft.Has(want) && placed(s, want) {
+			swapCards(s, *got, want)
 			*got = want
 		}
 	}
 	switch v.Kind {
-	case EvPlay:
+	case engine.EvPlay:
 		if v.Card != exp.Card {
 			return false
 		}
-		if v.As == Hound && v.Arg == exp.Arg && soft.has(v.Arg) && v.Arg != exp.Card {
-			var where []Card
+		if v.As == engine.Hound && v.Arg == exp.Arg && soft.Has(v.Arg) && v.Arg != exp.Card {
+			var where []engine.Card
 			if exp.Q >= 0 {
 				where = softIn(s.Hands[exp.Q], soft)
 			} else {
@@ -1222,14 +1224,14 @@ func (a *enumAgent) fix(s *State, v *Event, exp Event) bool {
 				return false
 			}
 			a.w *= float64(len(where))
-			s.swapCards(where[a.rng.IntN(len(where))], v.Arg)
+			swapCards(s, where[a.rng.IntN(len(where))], v.Arg)
 			v.Q = exp.Q
-		} else if v.As == Butler || v.As == Reporter {
+		} else if v.As == engine.Butler || v.As == engine.Reporter {
 			one(&v.Arg, exp.Arg)
 		}
-	case EvDraw, EvDiscard, EvGive, EvShow, EvTake, EvBury:
+	case engine.EvDraw, engine.EvDiscard, engine.EvGive, engine.EvShow, engine.EvTake, engine.EvBury:
 		one(&v.Card, exp.Card)
-	case EvSees:
+	case engine.EvSees:
 		if len(v.Cards) != len(exp.Cards) {
 			return false
 		}
@@ -1239,8 +1241,8 @@ func (a *enumAgent) fix(s *State, v *Event, exp Event) bool {
 			if len(got) != len(want) {
 				return false
 			}
-			s.relabel(got, want)
-			v.Cards = sortedCards(s.Deck)
+			relabel(s, got, want)
+			v.Cards = engine.SortedCards(s.Deck)
 			if !v.Equal(exp) {
 				// the relabelled deck, sorted, as the line lists it
 				return false
@@ -1259,17 +1261,17 @@ func (a *enumAgent) fix(s *State, v *Event, exp Event) bool {
 // look conditions a deck position the seat is about to see on the card
 // its line says is there, and redraws the group of a position another
 // player is about to draw.
-func (a *enumAgent) look(s *State, i, who int, why site) {
+func (a *enumAgent) Look(s *engine.State, i, who int, why engine.Site) {
 	seat := a.t.seat
 	if who != seat && who != -1 {
-		if why == siteSecretary {
+		if why == engine.SiteSecretary {
 			// The other player's pick, named by the play's line: when
 			// soft, one of the deck's soft cards, chosen at random, is
 			// relabelled, the weight multiplied by their number (see
 			// soft.go).
-			if a.idx < len(a.t.obs) && a.t.obs[a.idx].Kind == EvPlay {
+			if a.idx < len(a.t.obs) && a.t.obs[a.idx].Kind == engine.EvPlay {
 				arg := a.t.obs[a.idx].Arg
-				if arg != 0 && !a.soft().has(arg) && !s.tryInDeck(arg, Tries, &a.w, a.rng) {
+				if arg != 0 && !a.soft().Has(arg) && !tryInDeck(s, arg, Tries, &a.w, a.rng) {
 					// A card the lines named before must be in the deck:
 					// when it lies in the set-up group or a virgin hand,
 					// those are redrawn with it in the deck (tryInDeck).
@@ -1284,12 +1286,12 @@ func (a *enumAgent) look(s *State, i, who int, why site) {
 		if g < 0 {
 			return
 		}
-		redraw := func() bool { return s.refresh(g, -100, a.rng) }
-		x := Card(0)
-		if why == siteDraw && who == s.Turn && len(s.Hands[who]) == 1 {
+		redraw := func() bool { return refresh(s, g, -100, a.rng) }
+		x := engine.Card(0)
+		if why == engine.SiteDraw && who == s.Turn && len(s.Hands[who]) == 1 {
 			x = a.expectedPlay(who)
 		}
-		if x == 0 || has(s.Hands[who], x) || x == Aristocrat || a.soft().has(x) {
+		if x == 0 || engine.Has(s.Hands[who], x) || x == engine.Aristocrat || a.soft().Has(x) {
 			if !redraw() {
 				a.w = 0
 				panic(abort{})
@@ -1300,40 +1302,40 @@ func (a *enumAgent) look(s *State, i, who int, why site) {
 		return
 	}
 	obs := a.t.obs
-	if why == siteSecretary {
+	if why == engine.SiteSecretary {
 		a.secretary(s)
 		return
 	}
-	want := Card(0)
+	want := engine.Card(0)
 	switch why {
-	case siteDraw:
-		if a.idx < len(obs) && obs[a.idx].Kind == EvDraw {
+	case engine.SiteDraw:
+		if a.idx < len(obs) && obs[a.idx].Kind == engine.EvDraw {
 			want = obs[a.idx].Card
 		}
-	case siteButler:
-		if a.idx < len(obs) && obs[a.idx].Kind == EvPlay {
+	case engine.SiteButler:
+		if a.idx < len(obs) && obs[a.idx].Kind == engine.EvPlay {
 			want = obs[a.idx].Arg
 		}
-	case siteDriver0, siteDriver1, siteDriver2:
-		k := int(why - siteDriver0)
-		if a.idx < len(obs) && obs[a.idx].Kind == EvSees && k < len(obs[a.idx].Cards) {
+	case engine.SiteDriver0, engine.SiteDriver1, engine.SiteDriver2:
+		k := int(why - engine.SiteDriver0)
+		if a.idx < len(obs) && obs[a.idx].Kind == engine.EvSees && k < len(obs[a.idx].Cards) {
 			want = obs[a.idx].Cards[k]
 		}
-	case siteSeer:
-		if a.idx+1 < len(obs) && obs[a.idx+1].Kind == EvSees && len(obs[a.idx+1].Cards) == 1 {
+	case engine.SiteSeer:
+		if a.idx+1 < len(obs) && obs[a.idx+1].Kind == engine.EvSees && len(obs[a.idx+1].Cards) == 1 {
 			want = obs[a.idx+1].Cards[0]
 		}
 	}
 	if want == 0 {
 		return // no line says: the events will be checked as they come
 	}
-	if want == a.playing() || !s.placed(want) {
+	if want == a.playing() || !placed(s, want) {
 		// The card the line puts in the deck is the one being played: it
 		// is on the table.
 		a.w = 0
 		panic(abort{})
 	}
-	if a.soft().has(want) {
+	if a.soft().Has(want) {
 		// Any soft card there will do (fix relabels it): make the position
 		// hold one, the chance of that estimated by redraws of its group.
 		// Every soft card of the position's group has the same chance to
@@ -1342,14 +1344,14 @@ func (a *enumAgent) look(s *State, i, who int, why site) {
 		soft := a.soft()
 		g := s.Grp[i]
 		if g < 0 {
-			if !soft.has(s.Deck[i]) {
+			if !soft.Has(s.Deck[i]) {
 				a.w = 0
 				panic(abort{})
 			}
 		} else {
-			var cands []Card
-			for _, sl := range s.groupSlots(g) {
-				if c := s.at(sl); soft.has(c) {
+			var cands []engine.Card
+			for _, sl := range groupSlots(s, g) {
+				if c := at(s, sl); soft.Has(c) {
 					cands = append(cands, c)
 				}
 			}
@@ -1357,31 +1359,31 @@ func (a *enumAgent) look(s *State, i, who int, why site) {
 				a.w = 0
 				panic(abort{})
 			}
-			p := s.condition(i, cands[a.rng.IntN(len(cands))], a.rng)
+			p := condition(s, i, cands[a.rng.IntN(len(cands))], a.rng)
 			a.w *= p * float64(len(cands))
 			if a.w == 0 {
 				panic(abort{})
 			}
 		}
-		if why != siteDraw {
-			s.swapCards(s.Deck[i], want)
+		if why != engine.SiteDraw {
+			swapCards(s, s.Deck[i], want)
 			s.Grp[i] = -1
 		}
 		return
 	}
-	if s.Grp[i] == 0 && s.anyVirgin() {
+	if s.Grp[i] == 0 && anyVirgin(s) {
 		// The set-up group is exchangeable with the virgin hands: redraw
 		// them together Tries times and weigh each redraw by the chance
 		// of the card at position i given the hands' cards; the mean is
 		// an unbiased estimate of the chance, and a redraw is kept in
 		// proportion (tryDeck, which draws of each redraw only what the
 		// chance reads).
-		if !s.tryDeck(i, want, Tries, &a.w, a.rng) {
+		if !tryDeck(s, i, want, Tries, &a.w, a.rng) {
 			a.w = 0
 			panic(abort{})
 		}
 	}
-	p := s.condition(i, want, a.rng)
+	p := condition(s, i, want, a.rng)
 	a.w *= p
 	if a.w == 0 {
 		panic(abort{})
@@ -1404,9 +1406,9 @@ const SecretaryTries = 96
 // such redraw is kept. The pick, when soft, is given to one of the deck's
 // soft cards at random, the weight multiplied by their number (as for
 // every soft card a line names first: see soft.go).
-func (a *enumAgent) secretary(s *State) {
+func (a *enumAgent) secretary(s *engine.State) {
 	obs := a.t.obs
-	if a.idx+1 >= len(obs) || obs[a.idx].Kind != EvPlay || obs[a.idx+1].Kind != EvSees {
+	if a.idx+1 >= len(obs) || obs[a.idx].Kind != engine.EvPlay || obs[a.idx+1].Kind != engine.EvSees {
 		return // no line says: the events will be checked as they come
 	}
 	arg, seen := obs[a.idx].Arg, obs[a.idx+1].Cards
@@ -1415,23 +1417,23 @@ func (a *enumAgent) secretary(s *State) {
 		panic(abort{})
 	}
 	soft := a.soft()
-	var want cardSet
+	var want engine.CardSet
 	for _, c := range seen {
-		if !soft.has(c) {
-			want.add(c)
+		if !soft.Has(c) {
+			want.Add(c)
 		}
 	}
 	ok := func() bool {
-		var got cardSet
+		var got engine.CardSet
 		for _, c := range s.Deck {
-			if !soft.has(c) {
-				got.add(c)
+			if !soft.Has(c) {
+				got.Add(c)
 			}
 		}
 		return got == want
 	}
 	if slices.Contains(s.Grp, 0) {
-		a.tryN(s, SecretaryTries, func() bool { return s.redrawVirgin(a.rng) }, ok)
+		a.tryN(s, SecretaryTries, func() bool { return redrawVirgin(s, a.rng) }, ok)
 	} else if !ok() {
 		a.w = 0
 		panic(abort{})
@@ -1442,29 +1444,29 @@ func (a *enumAgent) secretary(s *State) {
 // relabelDeck makes a soft card c that a line names as picked from the
 // deck one of the deck's cards: one of the deck's soft cards, chosen at
 // random, is relabelled c, the weight multiplied by their number.
-func (a *enumAgent) relabelDeck(s *State, c Card) {
+func (a *enumAgent) relabelDeck(s *engine.State, c engine.Card) {
 	soft := a.soft()
-	if c == 0 || !soft.has(c) {
+	if c == 0 || !soft.Has(c) {
 		return
 	}
 	mine := softIn(s.Deck, soft)
-	if len(mine) == 0 || c == a.playing() || !s.placed(c) {
+	if len(mine) == 0 || c == a.playing() || !placed(s, c) {
 		// No soft card of the deck to be c, or c is the card being
 		// played (it is on the table, not in the deck).
 		a.w = 0
 		panic(abort{})
 	}
 	a.w *= float64(len(mine))
-	s.swapCards(mine[a.rng.IntN(len(mine))], c)
+	swapCards(s, mine[a.rng.IntN(len(mine))], c)
 }
 
-func (a *enumAgent) emit(s *State, e Event) {
+func (a *enumAgent) Emit(s *engine.State, e engine.Event) {
 	v, ok := e.View(a.t.seat)
 	if a.after {
 		// The open turn's last line was a play: a swap it makes between
 		// other players (cards given that the seat does not see) is part
 		// of that line, and the state now is the state after it.
-		if !ok && e.Kind == EvGive {
+		if !ok && e.Kind == engine.EvGive {
 			a.got = s.Clone()
 		}
 		panic(abort{})
@@ -1481,7 +1483,7 @@ func (a *enumAgent) emit(s *State, e Event) {
 		a.w = 0
 		panic(abort{})
 	}
-	if exp.Kind == EvPlay && exp.As == Hound {
+	if exp.Kind == engine.EvPlay && exp.As == engine.Hound {
 		a.houndDone(s, exp)
 	}
 	a.idx++
@@ -1499,15 +1501,15 @@ func (a *enumAgent) emit(s *State, e Event) {
 // none of which is the seat's (a Cad, a Socialite or an Invalid naming
 // other players, or the Swain's choice of another player): the seat sees
 // no line of those passes.
-func passesAmongOthers(e Event, seat int) bool {
-	if e.Kind == EvChosen {
+func passesAmongOthers(e engine.Event, seat int) bool {
+	if e.Kind == engine.EvChosen {
 		return e.P != seat && e.Q != seat // the Swain's take follows
 	}
-	if e.Kind != EvPlay || e.P == seat || e.Q == seat || e.R == seat {
+	if e.Kind != engine.EvPlay || e.P == seat || e.Q == seat || e.R == seat {
 		return false
 	}
 	switch e.As {
-	case Cad, Socialite, Invalid:
+	case engine.Cad, engine.Socialite, engine.Invalid:
 		return true
 	}
 	return false
@@ -1517,7 +1519,7 @@ func passesAmongOthers(e Event, seat int) bool {
 // returns the total probability of the paths that match the seat's lines
 // (to their end when closed, or up to the last line) and a state drawn
 // among them in proportion.
-func (t *tracker) enumerate(s0 *State, closed bool, rng *rand.Rand) (float64, *State) {
+func (t *tracker) enumerate(s0 *engine.State, closed bool, rng *rand.Rand) (float64, *engine.State) {
 	w, _, s := t.enumerateAhead(s0, closed, rng, nil)
 	return w, s
 }
@@ -1526,7 +1528,7 @@ func (t *tracker) enumerate(s0 *State, closed bool, rng *rand.Rand) (float64, *S
 // and fits is not nil, only the paths whose end state fits count towards
 // the weight and the state drawn; free is the weight of every path that
 // matches the lines, fitting or not.
-func (t *tracker) enumerateAhead(s0 *State, closed bool, rng *rand.Rand, fits func(*State) bool) (w, free float64, s *State) {
+func (t *tracker) enumerateAhead(s0 *engine.State, closed bool, rng *rand.Rand, fits func(*engine.State) bool) (w, free float64, s *engine.State) {
 	if !closed && len(t.obs) == 0 {
 		return 1, 1, s0
 	}
@@ -1536,7 +1538,7 @@ func (t *tracker) enumerateAhead(s0 *State, closed bool, rng *rand.Rand, fits fu
 	seed := rng.Uint64()
 	a := &enumAgent{t: t, closed: closed}
 	total := 0.0
-	var pick *State
+	var pick *engine.State
 	for {
 		a.depth, a.w, a.idx, a.got, a.after = 0, 1, 0, nil, false
 		a.hound, a.houndVirgin, a.houndWas = false, nil, nil
@@ -1553,7 +1555,7 @@ func (t *tracker) enumerateAhead(s0 *State, closed bool, rng *rand.Rand, fits fu
 			}()
 			t.run(s, a)
 		}()
-		var got *State
+		var got *engine.State
 		switch {
 		case !closed && a.got != nil:
 			got = a.got
@@ -1595,7 +1597,7 @@ type Estimate struct {
 // estimate is the figure of an event f (1 when it holds, 0 when not, or
 // a share) over the particles now, with its standard error (honest.go):
 // an event with two outcomes.
-func (t *tracker) estimate(f func(s *State) float64) Estimate {
+func (t *tracker) estimate(f func(s *engine.State) float64) Estimate {
 	xs := make([]float64, len(t.now))
 	for i, p := range t.now {
 		xs[i] = f(p.s)
@@ -1604,18 +1606,18 @@ func (t *tracker) estimate(f func(s *State) float64) Estimate {
 }
 
 // softNow are the soft cards after the lines so far.
-func (t *tracker) softNow() cardSet {
+func (t *tracker) softNow() engine.CardSet {
 	h := t.hard
 	for _, e := range t.obs {
 		mentions(&h, e)
 	}
-	var all cardSet
+	var all engine.CardSet
 	for _, c := range t.cfg.Cards {
-		all.add(c)
+		all.Add(c)
 	}
 	return all &^ h
 }
 
 // state is one particle's state now (every particle agrees on what is
 // public: hand sizes, the pile, the deck's size, whose turn it is).
-func (t *tracker) state() *State { return t.now[0].s }
+func (t *tracker) state() *engine.State { return t.now[0].s }

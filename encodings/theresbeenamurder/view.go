@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 // view is every cell of the sheet at once, for the lines so far: the
@@ -18,7 +20,7 @@ type view struct {
 	g     *Game
 	marks [][]table.Mark // by card index and location
 	est   [][]Estimate   // by card index and location; nil without a tracker
-	index [NumCards + 1]int
+	index [engine.NumCards + 1]int
 	k     float64 // the independent histories the estimates rest on (honest.go)
 }
 
@@ -31,7 +33,7 @@ func (g *Game) view() *view {
 	}
 	var sat [][]table.Mark
 	if x, err := g.exactEnc(); err == nil {
-		if ms, err := x.marks(context.Background(), func() map[Card][]bool { return g.seenPlaces(x) }); err == nil {
+		if ms, err := x.marks(context.Background(), func() map[engine.Card][]bool { return g.seenPlaces(x) }); err == nil {
 			sat = make([][]table.Mark, len(g.cfg.Cards))
 			for i, c := range g.cfg.Cards {
 				sat[i] = ms[x.index[c]]
@@ -65,7 +67,7 @@ func (g *Game) view() *view {
 	soft := tr.softNow()
 	var nSoft float64
 	for _, x := range g.cfg.Cards {
-		if soft.has(x) {
+		if soft.Has(x) {
 			nSoft++
 		}
 	}
@@ -80,7 +82,7 @@ func (g *Game) view() *view {
 		for j, x := range g.cfg.Cards {
 			l := locOf(p.s, x)
 			at[i][j] = l
-			if soft.has(x) {
+			if soft.Has(x) {
 				softAt[i][l]++
 			}
 		}
@@ -113,7 +115,7 @@ func (g *Game) view() *view {
 				o := orb[i][l]
 				n := float64(osz[i][o])
 				switch {
-				case soft.has(c):
+				case soft.Has(c):
 					k := 0
 					for r := range locs {
 						if orb[i][r] == o {
@@ -164,7 +166,7 @@ func (g *Game) view() *view {
 // each virgin hand in the class of the virgin hands dealt from the same
 // parts of the deck, every other place alone. class[l] is location l's
 // class, size[c] the places of class c.
-func places(s *State, locs int) (class, size []int) {
+func places(s *engine.State, locs int) (class, size []int) {
 	class = make([]int, locs)
 	size = make([]int, locs)
 	top := s.Cfg.TopSize()
@@ -187,10 +189,10 @@ func places(s *State, locs int) (class, size []int) {
 }
 
 // mark is card c's mark at location l.
-func (v *view) mark(c Card, l int) table.Mark { return v.marks[v.index[c]][l] }
+func (v *view) mark(c engine.Card, l int) table.Mark { return v.marks[v.index[c]][l] }
 
 // where is Where(c, l).
-func (v *view) where(c Card, l int) Estimate {
+func (v *view) where(c engine.Card, l int) Estimate {
 	switch v.mark(c, l) {
 	case table.Yes:
 		return Estimate{P: 1}
@@ -205,4 +207,4 @@ func (v *view) where(c Card, l int) Estimate {
 
 // shown is the figure the sheet draws for card c at location l (see
 // Estimate.drawn).
-func (v *view) shown(c Card, l int) float64 { return v.where(c, l).drawn() }
+func (v *view) shown(c engine.Card, l int) float64 { return v.where(c, l).drawn() }

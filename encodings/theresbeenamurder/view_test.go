@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/gumshoe-dev/gumshoe/solver"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 // TestViewCells checks the view the sheet and the reports read against
@@ -25,7 +27,7 @@ func TestViewCells(t *testing.T) {
 		{"eight players, few particles (the tracker may be lost)", 8, 3, 5},
 	}
 	for _, tt := range tests {
-		sim, err := Simulate(SimOptions{Players: tt.players, Seed: tt.seed})
+		sim, err := engine.Simulate(engine.SimOptions{Players: tt.players, Seed: tt.seed})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,7 +78,7 @@ func TestPlacesOracle(t *testing.T) {
 	ctx := context.Background()
 	turns, swapped := 0, 0
 	for _, tt := range tests {
-		sim, err := Simulate(SimOptions{Players: tt.players, Seed: tt.seed})
+		sim, err := engine.Simulate(engine.SimOptions{Players: tt.players, Seed: tt.seed})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -93,7 +95,7 @@ func TestPlacesOracle(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, seen := range []func() map[Card][]bool{nil, func() map[Card][]bool { return g.seenPlaces(x) }} {
+			for _, seen := range []func() map[engine.Card][]bool{nil, func() map[engine.Card][]bool { return g.seenPlaces(x) }} {
 				before := x.swapped
 				was, err := x.places0(ctx, seen)
 				swapped += x.swapped - before

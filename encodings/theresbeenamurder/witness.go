@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	"github.com/gumshoe-dev/gumshoe/solver"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 // Witnesses. Every accepted line is one the SAT layer found a world for
@@ -62,7 +64,7 @@ func (g *Game) witnessesAt(t, m int, rng *rand.Rand) [][]int {
 		if len(w) < (t+1)*nc {
 			return
 		}
-		p := make([]int, NumCards+1)
+		p := make([]int, engine.NumCards+1)
 		for i := range p {
 			p[i] = -1
 		}
@@ -118,7 +120,7 @@ func (g *Game) witnessesAt(t, m int, rng *rand.Rand) [][]int {
 
 // placeOf is where card c lies in s, in the encoding's places (-1 when
 // nowhere: a card not in the game).
-func placeOf(s *State, c Card, n int) int {
+func placeOf(s *engine.State, c engine.Card, n int) int {
 	if p := s.HolderOf(c); p >= 0 {
 		return p
 	}
@@ -129,9 +131,9 @@ func placeOf(s *State, c Card, n int) int {
 		return n + plRest
 	}
 	switch {
-	case has(s.Discard, c):
+	case engine.Has(s.Discard, c):
 		return n + plPile
-	case has(s.Removed, c):
+	case engine.Has(s.Removed, c):
 		return n + plRemoved
 	}
 	return -1
@@ -140,13 +142,13 @@ func placeOf(s *State, c Card, n int) int {
 // transplant is base with its cards' identities traded until every card
 // is at the place want gives it (see witnessFunc), every hand then read
 // (not virgin); false when the places' sizes differ from base's.
-func transplant(base *State, want []int) (*State, bool) {
+func transplant(base *engine.State, want []int) (*engine.State, bool) {
 	s := base.Clone()
 	before := slices.Clone(s.Deck)
 	n := s.Cfg.Players
-	cur := make([]int, NumCards+1)
+	cur := make([]int, engine.NumCards+1)
 	for c := range cur {
-		cur[c] = placeOf(s, Card(c), n)
+		cur[c] = placeOf(s, engine.Card(c), n)
 	}
 	for _, c := range s.Cfg.Cards {
 		if want[c] < 0 {
@@ -155,7 +157,7 @@ func transplant(base *State, want []int) (*State, bool) {
 		if cur[c] == want[c] {
 			continue
 		}
-		d := Card(0)
+		d := engine.Card(0)
 		for _, e := range s.Cfg.Cards {
 			if cur[e] == want[c] && cur[e] != want[e] {
 				d = e
@@ -165,19 +167,19 @@ func transplant(base *State, want []int) (*State, bool) {
 		if d == 0 {
 			return nil, false
 		}
-		s.swapCards(c, d)
+		swapCards(s, c, d)
 		cur[c], cur[d] = cur[d], cur[c]
 	}
 	// Group 0 keeps the Murderer in a top-part position and the Detective
 	// in a bottom-part one (deck.go): a card of the rest at a position its
 	// group does not allow trades positions with one that does.
 	for i, c := range s.Deck {
-		if s.Grp[i] != 0 || s.allows(i, c) {
+		if s.Grp[i] != 0 || allows(s, i, c) {
 			continue
 		}
 		fixed := false
 		for j := 1; j < len(s.Deck) && i > 0; j++ {
-			if j != i && s.Grp[j] == 0 && s.allows(j, c) && s.allows(i, s.Deck[j]) {
+			if j != i && s.Grp[j] == 0 && allows(s, j, c) && allows(s, i, s.Deck[j]) {
 				s.Deck[i], s.Deck[j] = s.Deck[j], c
 				fixed = true
 				break
@@ -191,7 +193,7 @@ func transplant(base *State, want []int) (*State, bool) {
 	// The deck's positions not of group 0 whose card the trades changed
 	// form one new group: a known position (-1) now holds another card,
 	// whose place in the deck's order the world does not tell.
-	g := s.shuffles + 1
+	g := s.Shuffles + 1
 	used := false
 	for i, c := range s.Deck {
 		if s.Grp[i] == 0 || s.Grp[i] < 0 && c == before[i] {
@@ -201,7 +203,7 @@ func transplant(base *State, want []int) (*State, bool) {
 		used = true
 	}
 	if used {
-		s.shuffles = g
+		s.Shuffles = g
 	}
 	for p := range s.Virgin {
 		s.Virgin[p] = false

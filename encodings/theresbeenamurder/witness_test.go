@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 // stoppedGames are simulated games (players, seed; the seat and the level
@@ -55,7 +57,7 @@ func TestWitnessRebuildAlone(t *testing.T) {
 // witnesses, whose figures are not honest.
 func neverStops(t *testing.T, players int, seed uint64, particles int) *Game {
 	t.Helper()
-	sim, err := Simulate(SimOptions{Players: players, Seed: seed, Level: Level(seed % 3)})
+	sim, err := engine.Simulate(engine.SimOptions{Players: players, Seed: seed, Level: engine.Level(seed % 3)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +69,7 @@ func neverStops(t *testing.T, players int, seed uint64, particles int) *Game {
 			return
 		}
 		if setup < 0 {
-			setup = len(SetupLines(g.cfg, sim.Players, seat, nil))
+			setup = len(engine.SetupLines(g.cfg, sim.Players, seat, nil))
 		}
 		if i < setup-1 || midExchange(sim.Logs[seat], i) {
 			return

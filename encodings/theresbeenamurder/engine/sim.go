@@ -1,4 +1,4 @@
-package theresbeenamurder
+package engine
 
 import (
 	"fmt"
@@ -106,24 +106,25 @@ func cardList(cs []Card) string {
 	return strings.Join(parts, " ")
 }
 
-// randomAgent makes every choice uniformly at random (the play through a
+// RandomAgent makes every choice uniformly at random (the play through a
 // policy when one is set) and writes each seat's log.
-type randomAgent struct {
-	rng    *rand.Rand
-	sim    *Simulation
+type RandomAgent struct {
+	Rng    *rand.Rand
+	Sim    *Simulation
 	policy func(p int, log []string, plays []Play) int
-	plan   map[int]Play // the play a policy chose, for its named players
+	Plan   map[int]Play // the play a policy chose, for its named players
 }
 
-func (a *randomAgent) choose(s *State, d Decision, actor int, opts []int) int {
+// Choose picks uniformly among opts, or follows the policy.
+func (a *RandomAgent) Choose(s *State, d Decision, actor int, opts []int) int {
 	if a.policy != nil {
 		switch d {
 		case DPlay:
-			delete(a.plan, actor)
+			delete(a.Plan, actor)
 			plays := s.Plays(actor)
-			if i := a.policy(actor, a.sim.Logs[actor], plays); i >= 0 && i < len(plays) {
+			if i := a.policy(actor, a.Sim.Logs[actor], plays); i >= 0 && i < len(plays) {
 				if j := slices.Index(opts, int(plays[i].Card)); j >= 0 {
-					a.plan[actor] = plays[i]
+					a.Plan[actor] = plays[i]
 					return j
 				}
 			}
@@ -135,11 +136,11 @@ func (a *randomAgent) choose(s *State, d Decision, actor int, opts []int) int {
 			for i, q := range opts {
 				plays[i] = Play{card, q, -1}
 			}
-			if i := a.policy(actor, a.sim.Logs[actor], plays); i >= 0 && i < len(plays) {
+			if i := a.policy(actor, a.Sim.Logs[actor], plays); i >= 0 && i < len(plays) {
 				return i
 			}
 		case DTarget, DPair:
-			if pl, ok := a.plan[actor]; ok {
+			if pl, ok := a.Plan[actor]; ok {
 				want := pl.Q
 				if d == DPair {
 					want = pl.Q*16 + pl.R
@@ -150,22 +151,29 @@ func (a *randomAgent) choose(s *State, d Decision, actor int, opts []int) int {
 			}
 		}
 	}
-	return a.rng.IntN(len(opts))
+	return a.Rng.IntN(len(opts))
 }
 
-func (a *randomAgent) shuffle(cs []Card) {
-	a.rng.Shuffle(len(cs), func(i, j int) { cs[i], cs[j] = cs[j], cs[i] })
+// Shuffle shuffles cs uniformly.
+func (a *RandomAgent) Shuffle(cs []Card) {
+	a.Rng.Shuffle(len(cs), func(i, j int) { cs[i], cs[j] = cs[j], cs[i] })
 }
 
-func (a *randomAgent) look(*State, int, int, site) {}
-func (a *randomAgent) consult(*State, int)         {}
-func (a *randomAgent) reveal(*State, int)          {}
+// Look, Consult and Reveal do nothing: the simulator sees every card.
+func (a *RandomAgent) Look(*State, int, int, Site) {}
 
-func (a *randomAgent) emit(s *State, e Event) {
-	a.sim.Events = append(a.sim.Events, e)
-	for p := range a.sim.Logs {
+// Consult does nothing.
+func (a *RandomAgent) Consult(*State, int) {}
+
+// Reveal does nothing.
+func (a *RandomAgent) Reveal(*State, int) {}
+
+// Emit records e and writes it to the log of every seat that sees it.
+func (a *RandomAgent) Emit(s *State, e Event) {
+	a.Sim.Events = append(a.Sim.Events, e)
+	for p := range a.Sim.Logs {
 		if v, ok := e.View(p); ok {
-			a.sim.Logs[p] = append(a.sim.Logs[p], v.Text(a.sim.Players))
+			a.Sim.Logs[p] = append(a.Sim.Logs[p], v.Text(a.Sim.Players))
 		}
 	}
 }
@@ -188,10 +196,10 @@ func Simulate(o SimOptions) (*Simulation, error) {
 	for p := range cfg.Players {
 		sim.Logs[p] = SetupLines(cfg, sim.Players, p, s.Hands[p])
 	}
-	ag := &randomAgent{rng: rng, sim: sim, policy: o.Policy, plan: map[int]Play{}}
-	s.start(ag)
+	ag := &RandomAgent{Rng: rng, Sim: sim, policy: o.Policy, Plan: map[int]Play{}}
+	s.Start(ag)
 	for !s.Over() {
-		s.playTurn(ag)
+		s.PlayTurn(ag)
 	}
 	sim.End, sim.Score, sim.Turns, sim.Final = s.End, s.Score(), s.Turns, s
 	return sim, nil

@@ -1,4 +1,4 @@
-package theresbeenamurder
+package engine
 
 import (
 	"fmt"
@@ -99,8 +99,8 @@ func ParseCard(s string) (Card, error) {
 	return 0, fmt.Errorf("%q is not a card", s)
 }
 
-// isCardWord reports whether w reads as a card.
-func isCardWord(w string) bool {
+// IsCardWord reports whether w reads as a card.
+func IsCardWord(w string) bool {
 	_, err := ParseCard(w)
 	return err == nil
 }

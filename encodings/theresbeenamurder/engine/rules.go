@@ -1,4 +1,4 @@
-package theresbeenamurder
+package engine
 
 import (
 	"slices"
@@ -43,7 +43,7 @@ type State struct {
 	// top part's positions at set-up.
 	Grp      []int
 	Top      []bool
-	shuffles int
+	Shuffles int // the deck's shuffles so far (the newest group's number)
 	// Virgin marks the players whose hands are still their dealt cards,
 	// untouched and never consulted by the rules (see deck.go).
 	Virgin  []bool
@@ -53,9 +53,9 @@ type State struct {
 	Turns   int    // turns begun
 	Last    Card   // the last Action card played (what the Monkey copies); 0 for none
 	End     End
-	// offHands are cards no virgin hand holds, as a Hound's answer says
-	// (the tracker's; see soft.go).
-	offHands cardSet
+	// OffHands are cards no virgin hand holds, as a Hound's answer says
+	// (the estimator's; the rules never read it).
+	OffHands CardSet
 }
 
 // Over reports whether the game has ended.
@@ -120,40 +120,42 @@ const (
 	DTaker                       // the Swain's other player, chosen after its draw (options: players)
 )
 
-// agent makes the choices of a game and watches its events.
-type agent interface {
-	// choose picks an index into opts (never empty).
-	choose(s *State, d Decision, actor int, opts []int) int
-	// shuffle shuffles cards in place.
-	shuffle(cards []Card)
-	// emit is told every event as it happens.
-	emit(s *State, e Event)
-	// consult is told that the rules are about to read virgin player p's
+// Agent makes the choices of a game and watches its events.
+type Agent interface {
+	// Choose picks an index into opts (never empty).
+	Choose(s *State, d Decision, actor int, opts []int) int
+	// Shuffle shuffles cards in place.
+	Shuffle(cards []Card)
+	// Emit is told every event as it happens.
+	Emit(s *State, e Event)
+	// Consult is told that the rules are about to read virgin player p's
 	// hand.
-	consult(s *State, p int)
-	// reveal is told that p is about to play from the hand it holds.
-	reveal(s *State, p int)
-	// look is told, before deck position i is read, who will see the
+	Consult(s *State, p int)
+	// Reveal is told that p is about to play from the hand it holds.
+	Reveal(s *State, p int)
+	// Look is told, before deck position i is read, who will see the
 	// card there (-1 for everyone, -2 for no one) and why.
-	look(s *State, i, who int, why site)
+	Look(s *State, i, who int, why Site)
 }
 
-// site is why a deck position is read.
-type site uint8
+// Site is why a deck position is read.
+type Site uint8
 
 const (
-	siteDraw site = iota + 1
-	siteButler
-	siteDriver0 // the Driver's first card; +1, +2 for the next
-	siteDriver1
-	siteDriver2
-	siteSeer
-	siteSecretary // the whole deck, seen by the Secretary's player
+	SiteDraw Site = iota + 1
+	SiteButler
+	SiteDriver0 // the Driver's first card; +1, +2 for the next
+	SiteDriver1
+	SiteDriver2
+	SiteSeer
+	SiteSecretary // the whole deck, seen by the Secretary's player
 )
 
-func has(h []Card, c Card) bool { return slices.Contains(h, c) }
+// Has reports whether hand h holds c.
+func Has(h []Card, c Card) bool { return slices.Contains(h, c) }
 
-func without(h []Card, c Card) []Card {
+// Without is h without its first c (h itself, shortened in place).
+func Without(h []Card, c Card) []Card {
 	i := slices.Index(h, c)
 	if i < 0 {
 		return h
@@ -169,7 +171,8 @@ func ints(cs []Card) []int {
 	return out
 }
 
-func sortedCards(h []Card) []Card {
+// SortedCards is a sorted copy of h.
+func SortedCards(h []Card) []Card {
 	c := slices.Clone(h)
 	slices.Sort(c)
 	return c
@@ -181,14 +184,14 @@ func sortedCards(h []Card) []Card {
 // Nun only with another card. When no card is left (a lone Socialite or
 // Nun) any card may be played, to no effect. Ascending.
 func LegalPlays(h []Card) []Card {
-	if has(h, Monkey) {
+	if Has(h, Monkey) {
 		return []Card{Monkey}
 	}
-	if has(h, Drunk) {
+	if Has(h, Drunk) {
 		return []Card{Drunk}
 	}
 	var out []Card
-	for _, c := range sortedCards(h) {
+	for _, c := range SortedCards(h) {
 		switch {
 		case c == Murderer && len(h) > 1:
 			continue
@@ -200,7 +203,7 @@ func LegalPlays(h []Card) []Card {
 		out = append(out, c)
 	}
 	if len(out) == 0 {
-		out = sortedCards(h)
+		out = SortedCards(h)
 	}
 	return out
 }
@@ -209,30 +212,31 @@ func LegalPlays(h []Card) []Card {
 // show or discard: the Stranger alone if held; the Murderer only when it is
 // the only card. Ascending; empty for an empty hand.
 func Choosable(h []Card) []Card {
-	if has(h, Stranger) {
+	if Has(h, Stranger) {
 		return []Card{Stranger}
 	}
 	if len(h) == 1 {
 		return slices.Clone(h)
 	}
-	return slices.DeleteFunc(sortedCards(h), func(c Card) bool { return c == Murderer })
+	return slices.DeleteFunc(SortedCards(h), func(c Card) bool { return c == Murderer })
 }
 
-// buryable are the cards the Nun's player may put under the deck: any but
+// Buryable are the cards the Nun's player may put under the deck: any but
 // the Murderer unless it is the only card (the Stranger does not bind: the
 // Nun neither passes, shows nor discards).
-func buryable(h []Card) []Card {
+func Buryable(h []Card) []Card {
 	if len(h) == 1 {
 		return slices.Clone(h)
 	}
-	return slices.DeleteFunc(sortedCards(h), func(c Card) bool { return c == Murderer })
+	return slices.DeleteFunc(SortedCards(h), func(c Card) bool { return c == Murderer })
 }
 
 // left and right are the neighbours of p: turns pass to the left.
 func (s *State) left(p int) int  { return (p + 1) % s.Cfg.Players }
 func (s *State) right(p int) int { return (p + s.Cfg.Players - 1) % s.Cfg.Players }
 
-func (s *State) others(p int) []int {
+// Others are the players other than p, in seat order.
+func (s *State) Others(p int) []int {
 	var out []int
 	for q := range s.Cfg.Players {
 		if q != p {
@@ -271,9 +275,9 @@ func NewState(cfg *Config, deck, removed []Card) *State {
 	return s
 }
 
-// start runs what the deal triggers: the Drunk's announcement and the
+// Start runs what the deal triggers: the Drunk's announcement and the
 // Blackmailer, in seat order.
-func (s *State) start(ag agent) {
+func (s *State) Start(ag Agent) {
 	for p := range s.Cfg.Players {
 		s.entered(ag, p, s.Hands[p]...)
 	}
@@ -282,34 +286,34 @@ func (s *State) start(ag agent) {
 // entered runs the effects of cards entering p's hand: the Drunk is
 // announced, and the Blackmailer beside the Detective sends the Detective
 // back into the deck.
-func (s *State) entered(ag agent, p int, cs ...Card) {
+func (s *State) entered(ag Agent, p int, cs ...Card) {
 	if s.Over() {
 		return
 	}
-	if has(cs, Drunk) && has(s.Hands[p], Drunk) {
+	if Has(cs, Drunk) && Has(s.Hands[p], Drunk) {
 		s.Virgin[p] = false
 		e := s.ev(EvAnnounce, p)
 		e.Card = Drunk
-		ag.emit(s, e)
+		ag.Emit(s, e)
 	}
 	h := s.Hands[p]
-	if has(h, Blackmailer) && has(h, Detective) {
+	if Has(h, Blackmailer) && Has(h, Detective) {
 		s.Virgin[p] = false
-		s.Hands[p] = without(s.Hands[p], Detective)
+		s.Hands[p] = Without(s.Hands[p], Detective)
 		s.deckAppend(Detective)
 		s.shuffleDeck(ag)
 		e := s.ev(EvReveal, p)
 		e.Cards = []Card{Detective, Blackmailer}
-		ag.emit(s, e)
+		ag.Emit(s, e)
 	}
 }
 
 // passedMurderer runs the Confidant and the Witness for q, who was just
 // passed the Murderer.
-func (s *State) passedMurderer(ag agent, q int) {
+func (s *State) passedMurderer(ag Agent, q int) {
 	h := s.Hands[q]
 	for _, c := range []Card{Confidant, Witness} {
-		if has(h, c) {
+		if Has(h, c) {
 			if c == Confidant {
 				s.end(WinConfidant)
 			} else {
@@ -317,7 +321,7 @@ func (s *State) passedMurderer(ag agent, q int) {
 			}
 			e := s.ev(EvReveal, q)
 			e.Cards = []Card{Murderer, c}
-			ag.emit(s, e)
+			ag.Emit(s, e)
 			return
 		}
 	}
@@ -332,13 +336,13 @@ type move struct {
 // exchange passes cards between hands at once (a swap, the Gossip), tells
 // the two players concerned of each, then runs the Confidant or Witness
 // of whoever got the Murderer, and the effects of the cards entering.
-func (s *State) exchange(ag agent, ms []move) {
+func (s *State) exchange(ag Agent, ms []move) {
 	for _, m := range ms {
 		s.consult(ag, m.from)
 		s.consult(ag, m.to)
 	}
 	for _, m := range ms {
-		s.Hands[m.from] = without(s.Hands[m.from], m.card)
+		s.Hands[m.from] = Without(s.Hands[m.from], m.card)
 	}
 	for _, m := range ms {
 		s.Hands[m.to] = append(s.Hands[m.to], m.card)
@@ -346,7 +350,7 @@ func (s *State) exchange(ag agent, ms []move) {
 	for _, m := range ms {
 		e := s.ev(EvGive, m.from)
 		e.Q, e.Card = m.to, m.card
-		ag.emit(s, e)
+		ag.Emit(s, e)
 	}
 	for _, m := range ms {
 		if m.card == Murderer {
@@ -358,14 +362,14 @@ func (s *State) exchange(ag agent, ms []move) {
 	}
 }
 
-// checkDead ends the game when no way to win is left: the Murderer, or
+// CheckDead ends the game when no way to win is left: the Murderer, or
 // both the Detective and the Confidant, in the discard pile with neither
 // the Doctor nor the Monkey able to come back from it.
-func (s *State) checkDead() {
+func (s *State) CheckDead() {
 	if s.Over() {
 		return
 	}
-	in := func(c Card) bool { return has(s.Discard, c) }
+	in := func(c Card) bool { return Has(s.Discard, c) }
 	back := !(in(Doctor) || !s.Cfg.Has(Doctor)) || !(in(Monkey) || !s.Cfg.Has(Monkey))
 	if back {
 		return
@@ -383,12 +387,12 @@ func (s *State) checkDead() {
 // the shuffle lets p draw it, and p keeps drawing ("draw from the
 // face-down deck until you have two cards").
 func blackmailLoop(s *State, p int, drawn Card) bool {
-	return drawn == Detective && !has(s.Hands[p], Detective) && len(s.Deck) == 1 && s.Deck[0] == Detective
+	return drawn == Detective && !Has(s.Hands[p], Detective) && len(s.Deck) == 1 && s.Deck[0] == Detective
 }
 
 // PlayTurn plays the next player's turn: the draw, then the play (or the
 // Aristocrat's discard), then passes the turn to the left.
-func (s *State) playTurn(ag agent) {
+func (s *State) PlayTurn(ag Agent) {
 	if s.Over() {
 		return
 	}
@@ -399,18 +403,18 @@ func (s *State) playTurn(ag agent) {
 		s.end(LoseLong)
 		return
 	}
-	if !has(s.Hands[p], Aristocrat) {
+	if !Has(s.Hands[p], Aristocrat) {
 		for len(s.Hands[p]) < 2 {
 			if len(s.Deck) == 0 {
 				s.end(LoseDeck)
 				return
 			}
-			ag.look(s, 0, p, siteDraw)
+			ag.Look(s, 0, p, SiteDraw)
 			c := s.deckRemove(0)
 			s.Hands[p] = append(s.Hands[p], c)
 			e := s.ev(EvDraw, p)
 			e.Card = c
-			ag.emit(s, e)
+			ag.Emit(s, e)
 			s.entered(ag, p, c)
 			if s.Over() {
 				return
@@ -420,29 +424,29 @@ func (s *State) playTurn(ag agent) {
 			}
 		}
 	}
-	ag.reveal(s, p)
+	ag.Reveal(s, p)
 	h := s.Hands[p]
 	switch {
-	case has(h, Aristocrat) && !has(h, Monkey) && !has(h, Drunk):
+	case Has(h, Aristocrat) && !Has(h, Monkey) && !Has(h, Drunk):
 		var gone []Card
-		for _, c := range sortedCards(h) {
+		for _, c := range SortedCards(h) {
 			if c.IsAction() {
 				gone = append(gone, c)
 			}
 		}
-		s.Hands[p] = without(s.Hands[p], Aristocrat)
+		s.Hands[p] = Without(s.Hands[p], Aristocrat)
 		s.Discard = append(s.Discard, Aristocrat)
 		for _, c := range gone {
-			s.Hands[p] = without(s.Hands[p], c)
+			s.Hands[p] = Without(s.Hands[p], c)
 			s.Discard = append(s.Discard, c)
 		}
 		e := s.ev(EvPlay, p)
 		e.Card, e.Cards = Aristocrat, gone
-		ag.emit(s, e)
+		ag.Emit(s, e)
 	case len(h) > 0:
 		opts := LegalPlays(h)
-		c := opts[ag.choose(s, DPlay, p, ints(opts))]
-		s.Hands[p] = without(s.Hands[p], c)
+		c := opts[ag.Choose(s, DPlay, p, ints(opts))]
+		s.Hands[p] = Without(s.Hands[p], c)
 		s.Discard = append(s.Discard, c)
 		eff := c
 		if c == Monkey {
@@ -452,40 +456,40 @@ func (s *State) playTurn(ag agent) {
 		}
 		s.act(ag, p, c, eff)
 	}
-	s.checkDead()
+	s.CheckDead()
 	s.Turn = s.left(p)
 }
 
 // act emits the play of card (the card played) by p and does what eff (the
 // Action it performs: itself, or what the Monkey copies; 0 or an Effect
 // card for nothing) says.
-func (s *State) act(ag agent, p int, card, eff Card) {
+func (s *State) act(ag Agent, p int, card, eff Card) {
 	e := s.ev(EvPlay, p)
 	e.Card = card
 	if eff.IsAction() {
 		e.As = eff
 	}
-	choose := func(d Decision, actor int, opts []int) int { return opts[ag.choose(s, d, actor, opts)] }
+	choose := func(d Decision, actor int, opts []int) int { return opts[ag.Choose(s, d, actor, opts)] }
 	switch eff {
 	case Detective:
 		q := choose(DTarget, p, s.allPlayers())
 		e.Q = q
-		ag.emit(s, e)
+		ag.Emit(s, e)
 		if len(s.Hands[q]) == 0 {
 			return
 		}
 		d := Card(choose(DDiscard, q, s.choosable(ag, q)))
-		s.Hands[q] = without(s.Hands[q], d)
+		s.Hands[q] = Without(s.Hands[q], d)
 		s.Discard = append(s.Discard, d)
 		if d == Murderer {
 			s.end(WinDetective)
 		}
 		de := s.ev(EvDiscard, q)
 		de.Card = d
-		ag.emit(s, de)
+		ag.Emit(s, de)
 	case Cad:
 		var pairs []int
-		o := s.others(p)
+		o := s.Others(p)
 		for i, a := range o {
 			for _, b := range o[i+1:] {
 				pairs = append(pairs, a*16+b)
@@ -494,7 +498,7 @@ func (s *State) act(ag agent, p int, card, eff Card) {
 		ab := choose(DPair, p, pairs)
 		a, b := ab/16, ab%16
 		e.Q, e.R = a, b
-		ag.emit(s, e)
+		ag.Emit(s, e)
 		var ms []move
 		if len(s.Hands[a]) > 0 {
 			ms = append(ms, move{a, b, Card(choose(DGive, a, s.choosable(ag, a)))})
@@ -505,12 +509,12 @@ func (s *State) act(ag agent, p int, card, eff Card) {
 		s.exchange(ag, ms)
 	case Socialite:
 		if len(s.Hands[p]) == 0 {
-			ag.emit(s, e)
+			ag.Emit(s, e)
 			return
 		}
-		q := choose(DTarget, p, s.others(p))
+		q := choose(DTarget, p, s.Others(p))
 		e.Q = q
-		ag.emit(s, e)
+		ag.Emit(s, e)
 		ms := []move{{p, q, Card(choose(DGive, p, s.choosable(ag, p)))}}
 		if len(s.Hands[q]) > 0 {
 			ms = append(ms, move{q, p, Card(choose(DGive, q, s.choosable(ag, q)))})
@@ -519,22 +523,22 @@ func (s *State) act(ag agent, p int, card, eff Card) {
 	case Swain:
 		// "Draw a card and add it to your hand. Then choose another
 		// player. They must take a card from your hand at random."
-		ag.emit(s, e)
+		ag.Emit(s, e)
 		if len(s.Deck) > 0 {
-			ag.look(s, 0, p, siteDraw)
+			ag.Look(s, 0, p, SiteDraw)
 			c := s.deckRemove(0)
 			s.Hands[p] = append(s.Hands[p], c)
 			de := s.ev(EvDraw, p)
 			de.Card = c
-			ag.emit(s, de)
+			ag.Emit(s, de)
 			s.entered(ag, p, c)
 			if s.Over() {
 				return
 			}
 		}
-		s.swainTake(ag, p)
+		s.SwainTake(ag, p)
 	case Gossip:
-		ag.emit(s, e)
+		ag.Emit(s, e)
 		var ms []move
 		for i := range s.Cfg.Players {
 			if len(s.Hands[i]) > 0 {
@@ -543,101 +547,101 @@ func (s *State) act(ag agent, p int, card, eff Card) {
 		}
 		s.exchange(ag, ms)
 	case Invalid:
-		q := choose(DTarget, p, s.others(p))
+		q := choose(DTarget, p, s.Others(p))
 		e.Q = q
-		ag.emit(s, e)
+		ag.Emit(s, e)
 		if len(s.Hands[q]) > 0 {
 			s.exchange(ag, []move{{q, p, Card(choose(DGive, q, s.choosable(ag, q)))}})
 		}
 	case Doctor:
 		// The card just played (the Doctor, or the Monkey copying it) is
 		// on top of the pile and cannot take itself.
-		pile := sortedCards(s.Discard[:len(s.Discard)-1])
+		pile := SortedCards(s.Discard[:len(s.Discard)-1])
 		if len(pile) > 0 {
 			e.Arg = Card(choose(DPick, p, ints(pile)))
 		}
 		if e.Arg != 0 {
-			s.Discard = without(s.Discard, e.Arg)
+			s.Discard = Without(s.Discard, e.Arg)
 			s.deckAppend(e.Arg)
 			s.shuffleDeck(ag)
 		}
-		ag.emit(s, e)
+		ag.Emit(s, e)
 	case Secretary:
 		if len(s.Deck) > 0 {
-			ag.look(s, 0, p, siteSecretary)
+			ag.Look(s, 0, p, SiteSecretary)
 		}
-		opts := append([]int{0}, ints(sortedCards(s.Deck))...)
+		opts := append([]int{0}, ints(SortedCards(s.Deck))...)
 		if len(s.Deck) > 0 {
 			e.Arg = Card(choose(DPick, p, opts))
 		}
 		if len(s.Deck) == 0 {
-			ag.emit(s, e)
+			ag.Emit(s, e)
 			return
 		}
 		se := s.ev(EvSees, p)
-		se.Cards = sortedCards(s.Deck)
+		se.Cards = SortedCards(s.Deck)
 		if e.Arg != 0 {
 			s.deckRemove(slices.Index(s.Deck, e.Arg))
 			s.Discard = append(s.Discard, e.Arg)
 		}
 		s.shuffleDeck(ag)
-		ag.emit(s, e)
-		ag.emit(s, se)
+		ag.Emit(s, e)
+		ag.Emit(s, se)
 	case Butler:
 		if len(s.Deck) > 0 {
-			ag.look(s, 0, -1, siteButler)
+			ag.Look(s, 0, -1, SiteButler)
 			e.Arg = s.Deck[0]
 			s.Grp[0] = -1
 		}
-		ag.emit(s, e)
+		ag.Emit(s, e)
 	case Maid:
-		ag.emit(s, e)
+		ag.Emit(s, e)
 		for _, x := range []int{s.left(p), s.right(p)} {
 			if len(s.Hands[x]) > 0 {
 				se := s.ev(EvShow, x)
 				se.Q = p
 				se.Card = Card(choose(DShow, x, s.choosable(ag, x)))
-				ag.emit(s, se)
+				ag.Emit(s, se)
 			}
 		}
 	case Driver:
-		ag.emit(s, e)
+		ag.Emit(s, e)
 		n := min(3, len(s.Deck))
 		if n == 0 {
 			return
 		}
 		for i := range n {
-			ag.look(s, i, p, siteDriver0+site(i))
+			ag.Look(s, i, p, SiteDriver0+Site(i))
 		}
 		se := s.ev(EvSees, p)
 		se.Cards = slices.Clone(s.Deck[:n])
-		ag.emit(s, se)
-		k := Card(choose(DPick, p, ints(sortedCards(s.Deck[:n]))))
+		ag.Emit(s, se)
+		k := Card(choose(DPick, p, ints(SortedCards(s.Deck[:n]))))
 		s.deckRemove(slices.Index(s.Deck, k))
 		s.shuffleDeck(ag)
 		s.Hands[p] = append(s.Hands[p], k)
 		te := s.ev(EvTake, p)
 		te.Card = k
-		ag.emit(s, te)
+		ag.Emit(s, te)
 		s.entered(ag, p, k)
 	case Nun:
-		ag.emit(s, e)
+		ag.Emit(s, e)
 		if len(s.Hands[p]) == 0 {
 			return
 		}
-		k := Card(choose(DPick, p, ints(buryable(s.Hands[p]))))
-		s.Hands[p] = without(s.Hands[p], k)
+		k := Card(choose(DPick, p, ints(Buryable(s.Hands[p]))))
+		s.Hands[p] = Without(s.Hands[p], k)
 		s.deckAppend(k)
 		be := s.ev(EvBury, p)
 		be.Card = k
-		ag.emit(s, be)
+		ag.Emit(s, be)
 	case Seer:
 		if len(s.Deck) == 0 {
-			ag.emit(s, e)
+			ag.Emit(s, e)
 			return
 		}
 		n := len(s.Deck)
-		ag.look(s, n-1, p, siteSeer)
+		ag.Look(s, n-1, p, SiteSeer)
 		se := s.ev(EvSees, p)
 		se.Cards = []Card{s.Deck[n-1]}
 		e.Flag = choose(DSeer, p, []int{0, 1}) == 1
@@ -648,8 +652,8 @@ func (s *State) act(ag agent, p int, card, eff Card) {
 			s.Grp = slices.Insert(s.Grp, 0, g)
 			s.Top = slices.Insert(s.Top, 0, t)
 		}
-		ag.emit(s, e)
-		ag.emit(s, se)
+		ag.Emit(s, e)
+		ag.Emit(s, se)
 	case Hound:
 		k := Card(choose(DPick, p, ints(s.Cfg.Cards)))
 		for q := range s.Cfg.Players {
@@ -657,48 +661,48 @@ func (s *State) act(ag agent, p int, card, eff Card) {
 		}
 		e.Arg = k
 		e.Q = s.HolderOf(k)
-		ag.emit(s, e)
+		ag.Emit(s, e)
 	case Reporter:
 		q := choose(DTarget, p, []int{s.left(p), s.right(p)})
 		e.Q = q
 		s.consult(ag, q)
 		if len(s.Hands[q]) > 0 {
-			e.Arg = Card(choose(DChance, -1, ints(sortedCards(s.Hands[q]))))
+			e.Arg = Card(choose(DChance, -1, ints(SortedCards(s.Hands[q]))))
 		}
-		ag.emit(s, e)
+		ag.Emit(s, e)
 	default:
-		ag.emit(s, e)
+		ag.Emit(s, e)
 	}
 }
 
-// swainTake is the end of p's Swain, after its draw: p chooses another
+// SwainTake is the end of p's Swain, after its draw: p chooses another
 // player (with the drawn card in hand), who takes a card of p's hand at
 // random.
-func (s *State) swainTake(ag agent, p int) {
-	opts := s.others(p)
-	q := opts[ag.choose(s, DTaker, p, opts)]
+func (s *State) SwainTake(ag Agent, p int) {
+	opts := s.Others(p)
+	q := opts[ag.Choose(s, DTaker, p, opts)]
 	e := s.ev(EvChosen, p)
 	e.Q = q
-	ag.emit(s, e)
+	ag.Emit(s, e)
 	if len(s.Hands[p]) > 0 {
-		h := ints(sortedCards(s.Hands[p]))
-		x := Card(h[ag.choose(s, DChance, -1, h)])
+		h := ints(SortedCards(s.Hands[p]))
+		x := Card(h[ag.Choose(s, DChance, -1, h)])
 		s.exchange(ag, []move{{p, q, x}})
 	}
 }
 
 // consult lets the agent know that the rules read p's hand, which is
 // then no longer virgin.
-func (s *State) consult(ag agent, p int) {
+func (s *State) consult(ag Agent, p int) {
 	if s.Virgin[p] {
-		ag.consult(s, p)
+		ag.Consult(s, p)
 		s.Virgin[p] = false
 	}
 }
 
 // choosable are the cards p may choose to pass, show or discard, p's hand
 // consulted.
-func (s *State) choosable(ag agent, p int) []int {
+func (s *State) choosable(ag Agent, p int) []int {
 	s.consult(ag, p)
 	return ints(Choosable(s.Hands[p]))
 }
@@ -714,7 +718,7 @@ func (s *State) allPlayers() []int {
 // HolderOf is the player holding card c, or -1.
 func (s *State) HolderOf(c Card) int {
 	for p, h := range s.Hands {
-		if has(h, c) {
+		if Has(h, c) {
 			return p
 		}
 	}

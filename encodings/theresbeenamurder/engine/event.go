@@ -1,4 +1,4 @@
-package theresbeenamurder
+package engine
 
 import "slices"
 
