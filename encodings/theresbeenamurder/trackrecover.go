@@ -1,0 +1,355 @@
+package theresbeenamurder
+
+import (
+	"math/rand/v2"
+	"slices"
+)
+
+// RecoveryBudget bounds the replays of turns that one update's recovery
+// may make (a replay is one path of hidden choices through one turn from
+// one particle; an 8-player turn from 500 particles takes one to a few
+// thousand). At 40,000 the largest update of the benchmark's 100 games
+// takes 0.6 s of CPU (docs/benchmarks.md).
+const RecoveryBudget = 40000
+
+// RecoveryFactor is how many times n particles a recovery draws.
+const RecoveryFactor = 2
+
+// recover rebuilds the particles after they all died at the open turn's
+// last line (closing: when closing the open turn).
+func (t *tracker) recover(closing bool, spent int) error {
+	for lag := 1; ; lag = min(2*lag, len(t.hist)) {
+		cp := max(0, len(t.hist)-lag)
+		last := cp == 0
+		cost := t.openRuns
+		for _, h := range t.hist[cp:] {
+			cost += h.runs
+		}
+		cost *= RecoveryFactor
+		if spent+cost > RecoveryBudget {
+			if last {
+				return errNoHistory
+			}
+			return errNoHistory // going further back costs more
+		}
+		u, ok := t.replay(cp, closing, RecoveryBudget-spent)
+		spent += u.runs - t.runs
+		if ok {
+			u.runs = t.runs + spent
+			u.recovered = t.recovered + 1
+			*t = *u
+			return nil
+		}
+		if last {
+			return errNoHistory
+		}
+	}
+}
+
+// replay plays the closed turns from hist[cp] on, then the open turn's
+// lines (to its end when closing), with RecoveryFactor times the
+// particles and other random draws; it reports whether any particle fits.
+// It gives up once it has made budget replays.
+func (t *tracker) replay(cp int, closing bool, budget int) (*tracker, bool) {
+	return t.replayAhead(cp, closing, budget, nil, RecoveryFactor)
+}
+
+// replayAhead is replay looking ahead with look (nil: not), with factor
+// times the particles.
+func (t *tracker) replayAhead(cp int, closing bool, budget int, look *lookahead, factor int) (*tracker, bool) {
+	u := t.clone()
+	u.look = look
+	u.seed = t.seed*0x9e3779b97f4a7c15 + uint64(len(t.hist)+1)<<32 + uint64(cp) + uint64(t.recovered)<<48 + 1
+	rng := rand.New(rand.NewPCG(u.seed, 3))
+	m := t.n * factor
+	open := slices.Clone(t.obs)
+	turns := append([]checkpoint(nil), t.hist[cp:]...)
+	u.hist = slices.Clip(t.hist[:cp])
+	start := turns0(turns, t)
+	if cp == 0 && (len(turns) > 0 || t.turns < 0) {
+		parts, ok := sampleDeals(t.cfg, t.seat, t.hand, m, rng)
+		if !ok {
+			return u, false
+		}
+		u.parts = parts
+	} else {
+		u.parts = start.parts
+	}
+	if fits := look.at(cp); fits != nil {
+		// The twisted sampler's start: the particles at cp weighed by ψ.
+		var ok []particle
+		for _, p := range u.parts {
+			if fits(p.s) {
+				ok = append(ok, p)
+			}
+		}
+		if len(ok) == 0 {
+			return u, false
+		}
+		u.parts = ok
+	}
+	if !(cp == 0 && (len(turns) > 0 || t.turns < 0)) || look != nil {
+		u.parts = resample(u.parts, m, rng)
+	}
+	u.hard, u.turns = start.hard, start.turns
+	u.n = m
+	for _, h := range turns {
+		u.obs = h.obs
+		if !u.step() || u.runs-t.runs > budget {
+			return u, false
+		}
+	}
+	u.obs = open
+	if closing {
+		if !u.step() {
+			return u, false
+		}
+		u.obs = nil
+		if len(u.parts) > t.n {
+			u.parts = resample(u.parts, t.n, rng)
+		}
+	}
+	u.n = t.n
+	u.look = nil
+	return u, u.reweigh()
+}
+
+// stopped is the tracker while no particle fits the lines.
+type stopped struct {
+	from  int  // the turn (index in hist) whose lines the particles missed
+	tries int  // replays started
+	wait  bool // the line that stopped it has spent its budget
+	job   *resumeJob
+}
+
+// resumeJob is a replay under way: its tracker, with the particles at the
+// start of the tracker's closed turn next (the open turn when next is
+// len(hist)).
+type resumeJob struct {
+	u      *tracker
+	next   int
+	factor int
+	st     *stepping // the closing of turn next under way (nil between turns)
+}
+
+// halt stops the estimates after the open turn's last line; closing says
+// that it was the open turn's closing that failed (the turn is closed).
+func (t *tracker) halt(closing bool) {
+	// A closing that fails is followed by its line's add, which must not
+	// spend that line's budget twice.
+	t.stop = &stopped{from: len(t.hist), wait: closing}
+	t.now = nil
+	if closing {
+		t.closeStopped()
+	}
+}
+
+// closeStopped closes the open turn while stopped: its lines join the
+// closed turns, with the particles at its start when known.
+func (t *tracker) closeStopped() {
+	t.hist = append(t.hist, checkpoint{parts: t.parts, obs: t.obs, hard: t.hard, turns: t.turns, runs: -1})
+	t.parts = nil
+	t.turns++
+	for _, e := range t.obs {
+		mentions(&t.hard, e)
+	}
+	t.obs = nil
+	t.now = nil
+}
+
+// runsOf is the replays closed turn k took (the mean of the known ones
+// for a turn closed while stopped).
+func (t *tracker) runsOf(k int) int {
+	if k < len(t.hist) && t.hist[k].runs >= 0 {
+		return t.hist[k].runs
+	}
+	sum, n := 0, 0
+	for _, h := range t.hist {
+		if h.runs >= 0 {
+			sum += h.runs
+			n++
+		}
+	}
+	if n == 0 {
+		return t.n
+	}
+	return sum / n
+}
+
+// stopPlan is a stopped tracker's i-th replay: where it starts (cp), with
+// how many times the particles, and whether it looks ahead. First, with
+// twice the particles and looking ahead, from the failing turn's start,
+// then 1, 2, 4, ... turns before it, and the first turn (quick, but their
+// particles may all share what the failing line needs otherwise); then
+// rounds with 4, then 8 times the particles: from the deal without the
+// look-ahead (the moves after each resampling keep the histories
+// diverse), from the same turns as before looking ahead, and from the
+// deal looking ahead.
+func (t *tracker) stopPlan(i int) (cp, factor int, look bool) {
+	from := t.stop.from
+	var near []int
+	if from > 0 && (from < len(t.hist) && t.hist[from].parts != nil || from == len(t.hist) && t.parts != nil) {
+		near = append(near, from)
+	}
+	for lag := 1; from-lag > 1; lag *= 2 {
+		near = append(near, from-lag)
+	}
+	if from > 1 {
+		near = append(near, 1)
+	}
+	if i < len(near) {
+		return near[i], 2, true
+	}
+	i -= len(near)
+	round := len(near) + 2
+	factor = min(4<<(i/round), ResumeMaxFactor)
+	switch k := i % round; {
+	case k == 0:
+		return 0, factor, false
+	case k <= len(near):
+		return near[k-1], factor, true
+	}
+	return 0, factor, true
+}
+
+// ResumeBudget bounds the replays a stopped tracker makes on a line: less
+// than RecoveryBudget, since a closing's moves and the open turn's lines
+// come after the last check.
+const ResumeBudget = RecoveryBudget * 3 / 4
+
+// ResumeMaxFactor is the most particles of a stopped tracker's replays,
+// as a multiple of n.
+const ResumeMaxFactor = 8
+
+// resume goes on with the stopped tracker's replays within budget
+// replays (see above); it reports errNoHistory while the estimates stay
+// stopped.
+func (t *tracker) resume(budget int) error {
+	st := t.stop
+	if st.wait {
+		st.wait = false
+		return errNoHistory
+	}
+	spent := 0
+	for starts := 0; spent < budget; {
+		// spent may pass budget by one particle's replays, and by the
+		// moves that follow a closing.
+		if st.job == nil {
+			if starts++; starts > 64 {
+				break
+			}
+			cp, factor, look := t.stopPlan(st.tries)
+			st.tries++
+			st.job = t.startJob(cp, factor, look)
+			if st.job == nil {
+				continue
+			}
+		}
+		j := st.job
+		done, ok, used := t.advance(j, budget-spent)
+		spent += used
+		t.runs += used
+		if !done {
+			break // the line's budget is spent: on at the next line
+		}
+		st.job = nil
+		if ok {
+			u := j.u
+			u.n, u.look, u.stop = t.n, nil, nil
+			u.runs = t.runs
+			u.recovered = t.recovered + 1
+			*t = *u
+			return nil
+		}
+	}
+	return errNoHistory
+}
+
+// startJob starts a stopped tracker's replay from the start of closed
+// turn cp (the open turn when cp is len(hist)), with factor times the
+// particles; nil when no particle there fits the look-ahead.
+func (t *tracker) startJob(cp, factor int, look bool) *resumeJob {
+	u := t.clone()
+	u.stop = nil
+	u.look = nil
+	if look {
+		u.look = t.aheadFrom(0, true)
+	}
+	u.seed = t.seed*0x9e3779b97f4a7c15 + uint64(len(t.hist)+1)<<32 + uint64(cp) + uint64(t.recovered)<<48 +
+		uint64(t.stop.tries)<<40 + 2
+	rng := rand.New(rand.NewPCG(u.seed, 3))
+	m := t.n * factor
+	u.hist = slices.Clip(t.hist[:cp])
+	start := checkpoint{parts: t.parts, hard: t.hard, turns: t.turns}
+	if cp < len(t.hist) {
+		start = t.hist[cp]
+	}
+	fresh := cp == 0 && (len(t.hist) > 0 || t.turns < 0)
+	if fresh {
+		parts, ok := sampleDeals(t.cfg, t.seat, t.hand, m, rng)
+		if !ok {
+			return nil
+		}
+		u.parts = parts
+	} else {
+		u.parts = start.parts
+	}
+	if fits := u.look.at(cp); fits != nil {
+		var ok []particle
+		for _, p := range u.parts {
+			if fits(p.s) {
+				ok = append(ok, p)
+			}
+		}
+		if len(ok) == 0 {
+			return nil
+		}
+		u.parts = ok
+	}
+	if !fresh || u.look != nil {
+		u.parts = resample(u.parts, m, rng)
+	}
+	u.hard, u.turns = start.hard, start.turns
+	u.n = m
+	u.obs, u.now = nil, nil
+	return &resumeJob{u: u, next: cp, factor: factor}
+}
+
+// advance plays job j's replay on, turn by turn, while its replays fit
+// budget (at least one turn); done says it reached the open turn's lines
+// or died, ok that particles fit them (j.u is then the tracker's next
+// state), used the replays made.
+func (t *tracker) advance(j *resumeJob, budget int) (done, ok bool, used int) {
+	u := j.u
+	r0 := u.runs
+	for j.next < len(t.hist) {
+		if j.st == nil {
+			u.obs = t.hist[j.next].obs
+			j.st = u.beginStep()
+		}
+		for j.st.i < len(u.parts) {
+			if used = u.runs - r0; used >= budget {
+				return false, false, used
+			}
+			u.stepOne(j.st)
+		}
+		alive := u.endStep(j.st)
+		j.st = nil
+		used = u.runs - r0
+		if !alive {
+			return true, false, used
+		}
+		j.next++
+	}
+	if used > 0 && used+j.factor*t.runsOf(len(t.hist)) > budget {
+		return false, false, used
+	}
+	u.obs = slices.Clone(t.obs)
+	u.n = t.n
+	u.look = nil
+	ok = u.reweigh()
+	if !ok {
+		u.n = t.n * j.factor
+	}
+	return true, ok, u.runs - r0
+}
