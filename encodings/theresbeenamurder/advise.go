@@ -10,15 +10,16 @@ import (
 	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
-
 	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/estimate"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/notation"
 )
 
 // Option is one play weighed: the estimated chances that it wins or loses
 // the game at once, with their standard errors.
 type Option struct {
 	Play      engine.Play
-	Win, Lose Estimate
+	Win, Lose estimate.Estimate
 }
 
 // Score is win-now minus lose-now.
@@ -46,7 +47,7 @@ type Advice struct {
 // its draw written (and what the draw set off), no choice yet.
 func (g *Game) swainChoosing() bool {
 	t := &g.turn
-	return g.cfg != nil && g.pub.end == engine.Playing && g.cur == g.p.seat && g.played && g.lastPlay == engine.Swain &&
+	return g.cfg != nil && g.pub.End == engine.Playing && g.cur == g.p.Seat && g.played && g.lastPlay == engine.Swain &&
 		!t.chosen && t.short == 0 && (t.swainDrew || t.deck == 0)
 }
 
@@ -156,9 +157,9 @@ func (g *Game) Advice(ctx context.Context) (*Advice, error) {
 	if g.cfg == nil {
 		return nil, fmt.Errorf("the set-up is not complete")
 	}
-	seat := g.p.seat
+	seat := g.p.Seat
 	adv := &Advice{Hand: g.myHand(), Warning: g.deckWarning()}
-	if g.pub.end != engine.Playing {
+	if g.pub.End != engine.Playing {
 		return adv, nil
 	}
 	adv.MyTurn = g.cur == seat && !g.played
@@ -168,7 +169,7 @@ func (g *Game) Advice(ctx context.Context) (*Advice, error) {
 		adv.StoppedAt = g.lostAt
 		return adv, nil
 	}
-	s := g.tr.state()
+	s := g.tr.State()
 	plays := s.Plays(seat)
 	if adv.Taker {
 		plays = plays[:0]
@@ -182,18 +183,18 @@ func (g *Game) Advice(ctx context.Context) (*Advice, error) {
 			return nil, err
 		}
 		var sw float64
-		ws := make([]float64, len(g.tr.now))
-		wins := make([]float64, len(g.tr.now))
-		loses := make([]float64, len(g.tr.now))
+		ws := make([]float64, len(g.tr.Now))
+		wins := make([]float64, len(g.tr.Now))
+		loses := make([]float64, len(g.tr.Now))
 		quiet := !mayEnd(o, s)
-		for i, p := range g.tr.now {
-			ws[i] = p.w
-			sw += p.w
+		for i, p := range g.tr.Now {
+			ws[i] = p.W
+			sw += p.W
 			switch {
 			case adv.Taker:
-				wins[i], loses[i] = takeOutcomes(p.s, seat, o, rng)
+				wins[i], loses[i] = takeOutcomes(p.S, seat, o, rng)
 			case !quiet:
-				wins[i], loses[i] = outcomes(p.s, seat, o, rng)
+				wins[i], loses[i] = outcomes(p.S, seat, o, rng)
 			}
 		}
 		adv.Options = append(adv.Options, Option{Play: o, Win: weighted(ws, wins, sw), Lose: weighted(ws, loses, sw)})
@@ -211,9 +212,9 @@ func (g *Game) Advice(ctx context.Context) (*Advice, error) {
 }
 
 // weighted is the weighted mean of xs and its standard error.
-func weighted(ws, xs []float64, sw float64) Estimate {
+func weighted(ws, xs []float64, sw float64) estimate.Estimate {
 	if sw == 0 {
-		return Estimate{}
+		return estimate.Estimate{}
 	}
 	var m float64
 	for i := range ws {
@@ -225,13 +226,13 @@ func weighted(ws, xs []float64, sw float64) Estimate {
 		d := ws[i] / sw * (xs[i] - m)
 		v += d * d
 	}
-	return Estimate{P: m, SE: math.Sqrt(v)}
+	return estimate.Estimate{P: m, SE: math.Sqrt(v)}
 }
 
 // Advise writes the advice as text; it takes no arguments.
 func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 	if strings.TrimSpace(args) != "" {
-		return lineErr(1, "no arguments", "advice takes no arguments")
+		return notation.ErrorAt(1, "no arguments", "advice takes no arguments")
 	}
 	adv, err := g.Advice(ctx)
 	if err != nil {
@@ -241,7 +242,7 @@ func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 	if d := g.decision(adv); d != nil {
 		b.WriteString(d.Text() + "\n")
 	}
-	over := g.pub.end != engine.Playing
+	over := g.pub.End != engine.Playing
 	if !adv.MyTurn && !over {
 		b.WriteString("Not your play yet: the plays below are weighed as if you played now.\n")
 	}
@@ -251,7 +252,7 @@ func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 		fmt.Fprintf(&b, "Your plays, best first (win now − lose now; estimates ± one standard error):\n")
 	}
 	for _, o := range adv.Options {
-		fmt.Fprintf(&b, "  %-22s win now %-12s lose now %s\n", o.Play.Text(g.p.players), pct(o.Win), pct(o.Lose))
+		fmt.Fprintf(&b, "  %-22s win now %-12s lose now %s\n", o.Play.Text(g.p.Players), pct(o.Win), pct(o.Lose))
 	}
 	switch {
 	case len(adv.Options) > 0:
@@ -272,7 +273,7 @@ func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 // AdviseJSON writes the advice as one JSON document.
 func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 	if strings.TrimSpace(args) != "" {
-		return lineErr(1, "no arguments", "advice takes no arguments")
+		return notation.ErrorAt(1, "no arguments", "advice takes no arguments")
 	}
 	adv, err := g.Advice(ctx)
 	if err != nil {
@@ -299,8 +300,8 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 		doc.Hand = append(doc.Hand, c.String())
 	}
 	for _, o := range adv.Options {
-		doc.Options = append(doc.Options, optJSON{o.Play.Text(g.p.players), o.Play.Card.String(),
-			estimate(o.Win), estimate(o.Lose), table.Real(o.Score())})
+		doc.Options = append(doc.Options, optJSON{o.Play.Text(g.p.Players), o.Play.Card.String(),
+			chanceJSON(o.Win), chanceJSON(o.Lose), table.Real(o.Score())})
 	}
 	return table.WriteJSON(w, doc)
 }

@@ -125,7 +125,7 @@ func TestAdviceSeesOnlyItsSeat(t *testing.T) {
 				}
 				swains++
 			} else {
-				s := &engine.State{Cfg: g.cfg, Hands: make([][]engine.Card, c.Players), Last: g.p.last}
+				s := &engine.State{Cfg: g.cfg, Hands: make([][]engine.Card, c.Players), Last: g.p.Last}
 				s.Hands[k.p] = g.myHand()
 				own = s.Plays(k.p)
 			}

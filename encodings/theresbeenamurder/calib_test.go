@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
-
 	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/estimate"
 )
 
 var (
@@ -29,7 +29,7 @@ var (
 // calibCell is one open cell's estimate at one line, and whether the card
 // was truly there.
 type calibCell struct {
-	e     Estimate
+	e     estimate.Estimate
 	shown float64 // what the sheet draws
 	truth bool
 }
@@ -124,8 +124,8 @@ func TestCalibrationRun(t *testing.T) {
 	}
 	lo, hi := calibRange(t)
 	if *calibLag >= 0 {
-		defer func(l int) { clusterLag = l }(clusterLag)
-		clusterLag = *calibLag
+		defer func(l int) { estimate.ClusterLag = l }(estimate.ClusterLag)
+		estimate.ClusterLag = *calibLag
 	}
 	for players := lo; players <= hi; players++ {
 		var st calibStats
@@ -254,7 +254,7 @@ func TestSymmetricOpening(t *testing.T) {
 			}
 		}
 		v := g.view()
-		s := g.tr.state()
+		s := g.tr.State()
 		class, _ := places(s, g.locations())
 		pairs := 0
 		for q := 1; q < players; q++ {
@@ -299,7 +299,7 @@ func TestDrawnHonest(t *testing.T) {
 					if v.mark(c, l) != table.Maybe {
 						continue
 					}
-					txt := table.Cell{P: e.drawn()}.Text()
+					txt := table.Cell{P: e.Drawn()}.Text()
 					open := 0
 					for r := range g.locations() {
 						if v.mark(c, r) == table.Maybe {

@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
-	"github.com/gumshoe-dev/gumshoe/solver"
-
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/certain"
 	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
+	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
 // tbamLong turns on the long sweeps of the replaying tests:
@@ -104,13 +104,13 @@ func TestExactSound(t *testing.T) {
 				w := trueHistory(x, states)
 				// The observations in force: the earlier versions of the
 				// open turn's are out of force.
-				active := x.activeIDs()
-				bad, deal := x.prob.Subset(active).Check(w)
+				active := x.ActiveIDs()
+				bad, deal := x.Prob.Subset(active).Check(w)
 				if !deal || len(bad) > 0 {
 					for _, j := range bad {
 						i := active[j]
 						t.Errorf("%d players seed %d seat %d: the true history violates the observation of line %d (%q)",
-							players, o.Seed, seat, x.obsLine[i], g.lines[max(0, x.obsLine[i]-1)])
+							players, o.Seed, seat, x.ObsLine[i], g.lines[max(0, x.ObsLine[i]-1)])
 					}
 					t.Fatalf("deal %v; %d violated", deal, len(bad))
 				}
@@ -242,11 +242,11 @@ func TestExactDealMurderer(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				w := make(solver.World, x.model.NumCards())
-				for _, c := range x.cards {
-					w[x.card(c, 0)] = truePlace(x, states[0], c)
+				w := make(solver.World, x.Model.NumCards())
+				for _, c := range x.Cards {
+					w[x.Card(c, 0)] = certain.TruePlace(x, states[0], c)
 				}
-				if bad, _ := x.prob.Subset(x.dealIDs).Check(w); len(bad) > 0 {
+				if bad, _ := x.Prob.Subset(x.DealIDs).Check(w); len(bad) > 0 {
 					t.Fatalf("%d players %v seed %d: the deal with the Murderer on top of the deck violates the deal's observation", players, level, seed)
 				}
 				found++
@@ -285,28 +285,28 @@ func TestQuickCheck(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ids := x.activeIDs()
-			w := x.quick(ids)
+			ids := x.ActiveIDs()
+			w := x.Quick(ids)
 			if w == nil {
 				continue
 			}
 			worlds++
-			if bad, deal := x.prob.Subset(ids).Check(w); !deal || bad != nil {
+			if bad, deal := x.Prob.Subset(ids).Check(w); !deal || bad != nil {
 				t.Fatalf("%v line %d: quick's world violates observations %v", o, i, bad)
 			}
 			// The seat's hand is known at every time point: a card of
 			// it moved to the removed cards is a wrong world.
 			if mine := g.myHand(); len(mine) > 0 {
 				v := slices.Clone(w)
-				v[x.card(mine[0], x.now)] = solver.Holder(x.removed())
-				if bad, deal := x.prob.Subset(ids).Check(v); deal && bad == nil {
+				v[x.Card(mine[0], x.Now)] = solver.Holder(x.Removed())
+				if bad, deal := x.Prob.Subset(ids).Check(v); deal && bad == nil {
 					t.Fatalf("%v line %d: a world with the %v removed passes the check", o, i, mine[0])
 				}
 				refused++
 			}
 		}
-		lines += g.enc.checked
-		quick += g.enc.quicked
+		lines += g.enc.Checked
+		quick += g.enc.Quicked
 	}
 	if quick*2 < lines || refused == 0 || worlds == 0 {
 		t.Fatalf("quick found a world on %d of %d lines (%d wrong worlds refused)", quick, lines, refused)
@@ -317,25 +317,25 @@ func TestQuickCheck(t *testing.T) {
 // trueHistory is the world of the encoding that the true states give:
 // every card's place after the deal and at the end of every segment up
 // to the open one's (the final state), the idle time points in hand 0.
-func trueHistory(x *encoding, states []*engine.State) solver.World {
-	w := make(solver.World, x.model.NumCards())
-	for tm := range x.now + 1 {
+func trueHistory(x *certain.Encoding, states []*engine.State) solver.World {
+	w := make(solver.World, x.Model.NumCards())
+	for tm := range x.Now + 1 {
 		st := states[len(states)-1]
-		if tm < x.now {
+		if tm < x.Now {
 			st = states[tm]
 		}
-		for _, c := range x.cards {
-			w[x.card(c, tm)] = truePlace(x, st, c)
+		for _, c := range x.Cards {
+			w[x.Card(c, tm)] = certain.TruePlace(x, st, c)
 		}
 	}
 	return w
 }
 
 // lineIDs are the observations in force of line n.
-func (x *encoding) lineIDs(n int) []int {
+func lineIDs(x *certain.Encoding, n int) []int {
 	var out []int
-	for _, id := range x.activeIDs() {
-		if x.obsLine[id] == n {
+	for _, id := range x.ActiveIDs() {
+		if x.ObsLine[id] == n {
 			out = append(out, id)
 		}
 	}
@@ -363,38 +363,38 @@ func TestExactImposterDraws(t *testing.T) {
 		for k, s := range g.segments() {
 			var line int
 			var pl engine.Event
-			for _, tr := range s.evs {
-				if tr.e.Kind == engine.EvPlay {
-					line, pl = tr.line, tr.e
+			for _, tr := range s.Evs {
+				if tr.Ev.Kind == engine.EvPlay {
+					line, pl = tr.Line, tr.Ev
 					break
 				}
 			}
-			if pl.Card != engine.Imposter || k+1 > x.now {
+			if pl.Card != engine.Imposter || k+1 > x.Now {
 				continue
 			}
 			plays++
-			ids := x.lineIDs(line)
-			if bad, deal := x.prob.Subset(ids).Check(w); !deal || bad != nil {
+			ids := lineIDs(x, line)
+			if bad, deal := x.Prob.Subset(ids).Check(w); !deal || bad != nil {
 				t.Fatalf("%+v line %d: the true history breaks the Imposter's play", o, line)
 			}
 			says := map[solver.Card]bool{}
 			for _, id := range ids {
-				for _, kc := range x.prob.Observations()[id].Constraints {
+				for _, kc := range x.Prob.Observations()[id].Constraints {
 					if len(kc.Terms) == 1 && kc.Bound == 0 && kc.Op == solver.Eq && kc.Terms[0].Lit.Holder == solver.Holder(pl.P) {
 						says[kc.Terms[0].Lit.Card] = true
 					}
 				}
 			}
 			var below []solver.Constraint
-			for _, c := range x.cards {
-				if c > engine.Imposter && !says[x.card(c, k+1)] {
+			for _, c := range x.Cards {
+				if c > engine.Imposter && !says[x.Card(c, k+1)] {
 					t.Fatalf("%+v line %d: nothing says the %v is not in the hand at the turn's end", o, line, c)
 				}
 				if c < engine.Imposter {
-					below = append(below, solver.NotHolds(x.card(c, k+1), solver.Holder(pl.P)))
+					below = append(below, solver.NotHolds(x.Card(c, k+1), solver.Holder(pl.P)))
 				}
 			}
-			q := solver.NewProblem(x.model)
+			q := solver.NewProblem(x.Model)
 			if _, err := q.Add(solver.Observation{Constraints: below}); err != nil {
 				t.Fatal(err)
 			}
@@ -445,8 +445,8 @@ func TestExactMoveOrder(t *testing.T) {
 				t.Fatalf("%s: line %d %q: %v", tt.why, i, line, err)
 			}
 		}
-		n := len(g.p.players)
-		want := map[int]table.Mark{0: table.No, 3: table.No, n + LocDeck: table.No, n + LocPile: table.No}
+		n := len(g.p.Players)
+		want := map[int]table.Mark{0: table.No, 3: table.No, n + engine.LocDeck: table.No, n + engine.LocPile: table.No}
 		for l, m := range want {
 			if got := g.mark(engine.Doctor, l); got != m {
 				t.Errorf("%s: the Doctor at %s: %v, want %v", tt.why, g.locName(l), got, m)
@@ -494,7 +494,7 @@ func TestExactDeckOrder(t *testing.T) {
 				buriedAt[c] = i
 			}
 		}
-		settledOnlyWith(t, o, seat, &deckFactsOff, func(i int, c engine.Card, l int) {
+		settledOnlyWith(t, o, seat, &certain.DeckFactsOff, func(i int, c engine.Card, l int) {
 			gained++
 			if at, ok := buriedAt[c]; ok && at <= i && l < o.Players {
 				buried++
@@ -593,17 +593,17 @@ func TestDeckSlots(t *testing.T) {
 				break
 			}
 			st := states[k+1]
-			slots, _, turn := x.deckSlots(segs, k)
-			for _, c := range x.cards {
-				if turn == nil || int(truePlace(x, states[k+1], c)) != turn.player ||
-					!slices.Contains([]int{x.top(), x.rest()}, int(truePlace(x, states[k], c))) {
+			slots, _, turn := x.DeckSlots(segs, k)
+			for _, c := range x.Cards {
+				if turn == nil || int(certain.TruePlace(x, states[k+1], c)) != turn.Player ||
+					!slices.Contains([]int{x.Top(), x.Rest()}, int(certain.TruePlace(x, states[k], c))) {
 					continue
 				}
 				taken++
-				plain, froms := turn.mayTake(c)
-				if !plain && !slices.ContainsFunc(froms, func(f slot) bool { return f.from&(1<<truePlace(x, states[f.t], c)) != 0 }) {
+				plain, froms := turn.MayTake(c)
+				if !plain && !slices.ContainsFunc(froms, func(f certain.Slot) bool { return f.From&(1<<certain.TruePlace(x, states[f.T], c)) != 0 }) {
 					t.Fatalf("%+v seat %d, turn %d: %v went from the deck to %s, which its takes %+v do not allow",
-						o, seat, k, c, sim.Players[turn.player], turn.takes)
+						o, seat, k, c, sim.Players[turn.Player], turn.Takes)
 				}
 			}
 			if len(slots) != len(st.Deck) {
@@ -612,17 +612,17 @@ func TestDeckSlots(t *testing.T) {
 			for i, s := range slots {
 				c := st.Deck[i]
 				checked++
-				if !s.allows(c) {
+				if !s.Allows(c) {
 					t.Fatalf("%+v seat %d, time point %d: slot %d (%+v) does not allow the %v there", o, seat, k+1, i, s, c)
 				}
-				switch s.kind {
-				case slotCard:
+				switch s.Kind {
+				case certain.SlotCard:
 					known++
-				case slotFrom:
+				case certain.SlotFrom:
 					from++
-					if at := truePlace(x, states[s.t], c); s.from&(1<<at) == 0 {
+					if at := certain.TruePlace(x, states[s.T], c); s.From&(1<<at) == 0 {
 						t.Fatalf("%+v seat %d, time point %d: the %v at slot %d was at place %d at time point %d, not one of %b",
-							o, seat, k+1, c, i, at, s.t, s.from)
+							o, seat, k+1, c, i, at, s.T, s.From)
 					}
 				}
 			}

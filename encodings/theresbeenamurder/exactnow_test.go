@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
-
 	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
@@ -194,7 +193,7 @@ func TestExactForced(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			whole := !x.openLags()
+			whole := !x.OpenLags()
 			for _, c := range cfg.Cards {
 				for l := range cfg.Players + 3 {
 					m := g.mark(c, l)

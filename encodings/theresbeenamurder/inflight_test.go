@@ -42,7 +42,7 @@ func TestTrackerPlayedCardNotInDeck(t *testing.T) {
 		if g.track() == nil {
 			t.Fatal("the tracker stopped before the Secretary")
 		}
-		e, err := g.p.parse(tc.line)
+		e, err := g.p.Parse(tc.line)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -57,9 +57,9 @@ func TestTrackerPlayedCardNotInDeck(t *testing.T) {
 		if tr == nil {
 			continue
 		}
-		for _, sn := range tr.now {
+		for _, sn := range tr.Now {
 			seen := map[engine.Card]bool{}
-			for _, cs := range append(append(append(slicesOf(sn.s.Hands), sn.s.Deck), sn.s.Discard), sn.s.Removed) {
+			for _, cs := range append(append(append(slicesOf(sn.S.Hands), sn.S.Deck), sn.S.Discard), sn.S.Removed) {
 				for _, c := range cs {
 					if seen[c] {
 						t.Fatalf("%q: a history has two %v", tc.line, c)

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
-
 	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
@@ -177,8 +176,8 @@ func TestPassOrders(t *testing.T) {
 			var evs []engine.Event
 			var lines []int
 			for _, x := range g.evs {
-				evs = append(evs, x.e)
-				lines = append(lines, x.line)
+				evs = append(evs, x.Ev)
+				lines = append(lines, x.Line)
 			}
 			if want == nil {
 				want, wantLines = evs, lines
@@ -290,8 +289,8 @@ func TestSwainForms(t *testing.T) {
 					t.Fatalf("%+v seat %d: %d events, want %d", o, seat, len(g.evs), len(ref.evs))
 				}
 				for i := range g.evs {
-					if !g.evs[i].e.Equal(ref.evs[i].e) || g.evs[i].newTurn != ref.evs[i].newTurn {
-						t.Fatalf("%+v seat %d: event %d is %+v, want %+v", o, seat, i, g.evs[i].e, ref.evs[i].e)
+					if !g.evs[i].Ev.Equal(ref.evs[i].Ev) || g.evs[i].NewTurn != ref.evs[i].NewTurn {
+						t.Fatalf("%+v seat %d: event %d is %+v, want %+v", o, seat, i, g.evs[i].Ev, ref.evs[i].Ev)
 					}
 				}
 				forms++

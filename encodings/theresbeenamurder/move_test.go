@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/estimate"
 )
 
 // rejectionCounts plays random games until the seat's log starts with
@@ -77,8 +78,8 @@ func TestMoveKeepsPosterior(t *testing.T) {
 	if kept < 200 {
 		t.Fatalf("only %d games kept", kept)
 	}
-	moveTest.budget, moveTest.always = 200_000, true
-	defer func() { moveTest.budget, moveTest.always = 0, false }()
+	estimate.MoveTest.Budget, estimate.MoveTest.Always = 200_000, true
+	defer func() { estimate.MoveTest.Budget, estimate.MoveTest.Always = 0, false }()
 	g := NewGame()
 	g.Particles = 3000
 	for _, l := range prefix {
@@ -89,11 +90,11 @@ func TestMoveKeepsPosterior(t *testing.T) {
 	if g.track() == nil {
 		t.Fatalf("the tracker found no history for %q", prefix)
 	}
-	if g.tr.moved < 1000 {
-		t.Fatalf("only %d of %d moves accepted", g.tr.moved, g.tr.tried)
+	if g.tr.Moved < 1000 {
+		t.Fatalf("only %d of %d moves accepted", g.tr.Moved, g.tr.Tried)
 	}
 	checkAgainstRejection(t, g, cfg, counts, kept)
-	t.Logf("%q: %d games kept; %d of %d moves accepted", prefix, kept, g.tr.moved, g.tr.tried)
+	t.Logf("%q: %d games kept; %d of %d moves accepted", prefix, kept, g.tr.Moved, g.tr.Tried)
 }
 
 // TestMoveFollows replays seat alice's logs of simulated 8-player games
@@ -122,7 +123,7 @@ func TestMoveFollows(t *testing.T) {
 					t.Fatalf("the estimates stopped at line %d %q", g.lostAt, sim.Logs[0][g.lostAt-1])
 				}
 			}
-			t.Logf("seed %d: %d lines followed; %d of %d moves accepted, %d recoveries", seed, len(sim.Logs[0]), g.tr.moved, g.tr.tried, g.tr.recovered)
+			t.Logf("seed %d: %d lines followed; %d of %d moves accepted, %d recoveries", seed, len(sim.Logs[0]), g.tr.Moved, g.tr.Tried, g.tr.Recovered)
 		})
 	}
 }
@@ -157,7 +158,7 @@ func TestMHAcceptKeepsTarget(t *testing.T) {
 		x := draw()
 		for range steps {
 			y := draw()
-			if mhAccept(rng, math.Log(w[y]), math.Log(w[x])) {
+			if estimate.MHAccept(rng, math.Log(w[y]), math.Log(w[x])) {
 				x = y
 			}
 		}
@@ -211,22 +212,22 @@ func TestMoveRatioDirection(t *testing.T) {
 			}
 		}
 		tr := g.track()
-		if tr == nil || len(tr.hist) == 0 {
+		if tr == nil || len(tr.Hist) == 0 {
 			t.Fatal("no tracker with closed turns")
 		}
-		for i, p := range tr.parts {
-			a := *p.a
-			a.w = tt.recorded
-			tr.parts[i].a = &a
+		for i, p := range tr.Parts {
+			a := *p.A
+			a.W = tt.recorded
+			tr.Parts[i].A = &a
 		}
-		tr.tried, tr.moved = 0, 0
-		tr.sweep(rand.New(rand.NewPCG(5, 6)), 1<<30, 1, func() (int, bool) { return 1, false })
-		if tr.tried == 0 {
+		tr.Tried, tr.Moved = 0, 0
+		tr.Sweep(rand.New(rand.NewPCG(5, 6)), 1<<30, 1, func() (int, bool) { return 1, false })
+		if tr.Tried == 0 {
 			t.Fatal("no move proposed")
 		}
-		if got := tr.moved > 0; got != tt.accepts {
-			t.Errorf("last turn's recorded likelihood %g: %d of %d moves accepted", tt.recorded, tr.moved, tr.tried)
+		if got := tr.Moved > 0; got != tt.accepts {
+			t.Errorf("last turn's recorded likelihood %g: %d of %d moves accepted", tt.recorded, tr.Moved, tr.Tried)
 		}
-		t.Logf("recorded %g: %d of %d moves accepted", tt.recorded, tr.moved, tr.tried)
+		t.Logf("recorded %g: %d of %d moves accepted", tt.recorded, tr.Moved, tr.Tried)
 	}
 }

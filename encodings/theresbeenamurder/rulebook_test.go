@@ -278,7 +278,7 @@ var rulebook = []rule{
 		want(t, len(removed) == 3 && len(deck) == 15, "removed %v", removed)
 		g := NewGame()
 		applyAll(t, g, table4+"removed 3\nhand maid cad")
-		want(t, g.cfg.Removed == 3 && g.pub.deck == 7, "deck %d", g.pub.deck)
+		want(t, g.cfg.Removed == 3 && g.pub.Deck == 7, "deck %d", g.pub.Deck)
 	}},
 	{"Include the cards for higher player counts even for smaller groups of players, and/or remove the Stranger (4), the Impostor (5), or both.", func(t *testing.T) {
 		g := NewGame()
@@ -452,7 +452,7 @@ var rulebook = []rule{
 		// The log: the table hears the player chosen after the draw.
 		g := NewGame()
 		applyAll(t, g, table4+"hand maid cad\nkim plays swain\nkim draws\nme takes from kim\nkim gives murderer to me")
-		want(t, g.pub.sizes[2] == 3 && g.pub.sizes[0] == 1, "sizes after the take: %v", g.pub.sizes)
+		want(t, g.pub.Sizes[2] == 3 && g.pub.Sizes[0] == 1, "sizes after the take: %v", g.pub.Sizes)
 		// Refused: the choice before the draw, a second choice, a choice
 		// with no Swain, the Swain's player choosing itself.
 		want(t, logRefused(t, "hand maid cad", "kim plays swain", "me takes from kim") != nil, "a take before the Swain's draw")
@@ -484,7 +484,7 @@ var rulebook = []rule{
 		for _, order := range [][]string{{"me gives doctor to ola", "lou gives witness to me"}, {"lou gives witness to me", "me gives doctor to ola"}} {
 			g := NewGame()
 			applyAll(t, g, table4+"hand doctor cad\nkim plays gossip\n"+strings.Join(order, "\n"))
-			want(t, g.evs[1].e.P == 1 && g.evs[2].e.P == 2, "the passes in the rules' order: %v", g.evs)
+			want(t, g.evs[1].Ev.P == 1 && g.evs[2].Ev.P == 2, "the passes in the rules' order: %v", g.evs)
 		}
 	}},
 	{"The Stranger must be passed if the player holds it. The Murderer can only be passed if it is the player's only card.", func(t *testing.T) {

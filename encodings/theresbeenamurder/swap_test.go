@@ -1,7 +1,10 @@
 package theresbeenamurder
 
-import "github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
-import "testing"
+import (
+	"testing"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
+)
 
 // TestEstimatesMoveWithSwap: a swap between two other players happens on
 // the play's line, and the seat sees no more of it: from that line on,
@@ -28,16 +31,16 @@ func TestEstimatesMoveWithSwap(t *testing.T) {
 			if i < setup || g.track() == nil {
 				continue
 			}
-			if len(g.tr.obs) == 0 {
+			if len(g.tr.Obs) == 0 {
 				continue
 			}
-			e := g.tr.obs[len(g.tr.obs)-1]
+			e := g.tr.Obs[len(g.tr.Obs)-1]
 			if e.Kind != engine.EvPlay || e.As != engine.Socialite || e.P == seat || e.Q < 0 || e.Q == seat {
 				continue
 			}
 			virgin := 0
-			for _, p := range g.tr.parts {
-				if p.s.Virgin[e.Q] {
+			for _, p := range g.tr.Parts {
+				if p.S.Virgin[e.Q] {
 					virgin++
 				}
 			}
@@ -45,8 +48,8 @@ func TestEstimatesMoveWithSwap(t *testing.T) {
 				continue // the target's hand was read already
 			}
 			found++
-			for _, p := range g.tr.now {
-				if p.s.Virgin[e.Q] {
+			for _, p := range g.tr.Now {
+				if p.S.Virgin[e.Q] {
 					t.Fatalf("seed %d line %d %q: a particle has not made the swap", seed, i+1, line)
 				}
 			}

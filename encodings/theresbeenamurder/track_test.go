@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
-
 	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/estimate"
 )
 
 // replay feeds a seat's log of a simulated game to a Game.
@@ -119,8 +119,8 @@ func TestStoppedLogs(t *testing.T) {
 // rebuild from witnesses (witness.go), which keeps these games from
 // stopping at all, is turned off here.
 func TestStoppedComesBack(t *testing.T) {
-	witnessTest.off = true
-	defer func() { witnessTest.off = false }()
+	estimate.WitnessTest.Off = true
+	defer func() { estimate.WitnessTest.Off = false }()
 	back := 0
 	for _, seed := range []uint64{44, 52, 63, 92} {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {

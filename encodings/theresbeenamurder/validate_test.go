@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/estimate"
 )
 
 // prefixAgent plays a random game and stops it once the seat's log leaves
@@ -43,7 +44,7 @@ func (a *prefixAgent) Emit(s *engine.State, e engine.Event) {
 	a.n++
 	if a.n == len(a.prefix) {
 		a.snap = s.Clone()
-		if passesAmongOthers(e, a.seat) {
+		if estimate.PassesAmongOthers(e, a.seat) {
 			a.after = true
 			return
 		}

@@ -6,8 +6,8 @@ import (
 	"slices"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
-
 	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/estimate"
 )
 
 // view is every cell of the sheet at once, for the lines so far: the
@@ -18,8 +18,8 @@ import (
 // estimate Where gives it (the same sums in the same order).
 type view struct {
 	g     *Game
-	marks [][]table.Mark // by card index and location
-	est   [][]Estimate   // by card index and location; nil without a tracker
+	marks [][]table.Mark        // by card index and location
+	est   [][]estimate.Estimate // by card index and location; nil without a tracker
 	index [engine.NumCards + 1]int
 	k     float64 // the independent histories the estimates rest on (honest.go)
 }
@@ -33,10 +33,10 @@ func (g *Game) view() *view {
 	}
 	var sat [][]table.Mark
 	if x, err := g.exactEnc(); err == nil {
-		if ms, err := x.marks(context.Background(), func() map[engine.Card][]bool { return g.seenPlaces(x) }); err == nil {
+		if ms, err := x.Marks(context.Background(), func() map[engine.Card][]bool { return g.seenPlaces(x) }); err == nil {
 			sat = make([][]table.Mark, len(g.cfg.Cards))
 			for i, c := range g.cfg.Cards {
-				sat[i] = ms[x.index[c]]
+				sat[i] = ms[x.Index[c]]
 			}
 		}
 	}
@@ -64,35 +64,35 @@ func (g *Game) view() *view {
 	// Each particle's location of every card, and for the soft cards
 	// (interchangeable, see soft.go) how many are at each location; the
 	// interchangeable places of each particle (honest.go).
-	soft := tr.softNow()
+	soft := tr.SoftNow()
 	var nSoft float64
 	for _, x := range g.cfg.Cards {
 		if soft.Has(x) {
 			nSoft++
 		}
 	}
-	np := len(tr.now)
+	np := len(tr.Now)
 	at := make([][]int, np)     // at[i][card index]
 	softAt := make([][]int, np) // softAt[i][location]
 	orb := make([][]int, np)    // orb[i][location]: its class of interchangeable places
 	osz := make([][]int, np)    // osz[i][class]: the class's places
-	for i, p := range tr.now {
+	for i, p := range tr.Now {
 		at[i] = make([]int, len(g.cfg.Cards))
 		softAt[i] = make([]int, locs)
 		for j, x := range g.cfg.Cards {
-			l := locOf(p.s, x)
+			l := locOf(p.S, x)
 			at[i][j] = l
 			if soft.Has(x) {
 				softAt[i][l]++
 			}
 		}
-		orb[i], osz[i] = places(p.s, locs)
+		orb[i], osz[i] = places(p.S, locs)
 	}
-	ns := tr.stats()
+	ns := tr.Stats()
 	xs := make([]float64, np)
-	v.est = make([][]Estimate, len(g.cfg.Cards))
+	v.est = make([][]estimate.Estimate, len(g.cfg.Cards))
 	for j, c := range g.cfg.Cards {
-		v.est[j] = make([]Estimate, locs)
+		v.est[j] = make([]estimate.Estimate, locs)
 		open := 0
 		for l := range locs {
 			if v.marks[j][l] == table.Maybe {
@@ -105,13 +105,13 @@ func (g *Game) view() *view {
 		for l := range locs {
 			switch v.marks[j][l] {
 			case table.Yes:
-				v.est[j][l] = Estimate{P: 1}
+				v.est[j][l] = estimate.Estimate{P: 1}
 				continue
 			case table.No:
 				continue
 			}
 			x[l] = make([]float64, np)
-			for i := range tr.now {
+			for i := range tr.Now {
 				o := orb[i][l]
 				n := float64(osz[i][o])
 				switch {
@@ -155,10 +155,10 @@ func (g *Game) view() *view {
 				continue
 			}
 			copy(xs, x[l])
-			v.est[j][l] = ns.estimate(tr.now, xs, open)
+			v.est[j][l] = ns.Estimate(tr.Now, xs, open)
 		}
 	}
-	v.k = ns.k
+	v.k = ns.K
 	return v
 }
 
@@ -192,19 +192,19 @@ func places(s *engine.State, locs int) (class, size []int) {
 func (v *view) mark(c engine.Card, l int) table.Mark { return v.marks[v.index[c]][l] }
 
 // where is Where(c, l).
-func (v *view) where(c engine.Card, l int) Estimate {
+func (v *view) where(c engine.Card, l int) estimate.Estimate {
 	switch v.mark(c, l) {
 	case table.Yes:
-		return Estimate{P: 1}
+		return estimate.Estimate{P: 1}
 	case table.No:
-		return Estimate{}
+		return estimate.Estimate{}
 	}
 	if v.est == nil {
-		return Estimate{P: math.NaN(), SE: math.NaN()}
+		return estimate.Estimate{P: math.NaN(), SE: math.NaN()}
 	}
 	return v.est[v.index[c]][l]
 }
 
 // shown is the figure the sheet draws for card c at location l (see
 // Estimate.drawn).
-func (v *view) shown(c engine.Card, l int) float64 { return v.where(c, l).drawn() }
+func (v *view) shown(c engine.Card, l int) float64 { return v.where(c, l).Drawn() }

@@ -5,9 +5,8 @@ import (
 	"math"
 	"testing"
 
-	"github.com/gumshoe-dev/gumshoe/solver"
-
 	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
+	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
 // TestViewCells checks the view the sheet and the reports read against
@@ -88,7 +87,7 @@ func TestPlacesOracle(t *testing.T) {
 			if err := g.Apply(line); err != nil {
 				t.Fatalf("%s: line %d: %v", tt.why, n+1, err)
 			}
-			if g.cfg == nil || len(g.evs) == 0 || !g.evs[len(g.evs)-1].newTurn {
+			if g.cfg == nil || len(g.evs) == 0 || !g.evs[len(g.evs)-1].NewTurn {
 				continue
 			}
 			x, err := g.exactEnc()
@@ -96,15 +95,15 @@ func TestPlacesOracle(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, seen := range []func() map[engine.Card][]bool{nil, func() map[engine.Card][]bool { return g.seenPlaces(x) }} {
-				before := x.swapped
-				was, err := x.places0(ctx, seen)
-				swapped += x.swapped - before
+				before := x.Swapped
+				was, err := x.Places0(ctx, seen)
+				swapped += x.Swapped - before
 				if err != nil {
 					t.Fatal(err)
 				}
-				for i, c := range x.cards {
-					for m := range x.places {
-						e, err := x.sat.ImpliesUnder(ctx, x.closedIDs(), solver.Fact{Card: x.card(c, x.now-1), Holder: solver.Holder(m), Holds: false})
+				for i, c := range x.Cards {
+					for m := range x.Places {
+						e, err := x.Sat.ImpliesUnder(ctx, x.ClosedIDs(), solver.Fact{Card: x.Card(c, x.Now-1), Holder: solver.Holder(m), Holds: false})
 						if err != nil {
 							t.Fatal(err)
 						}

@@ -58,7 +58,7 @@ func AdvicePolicy(particles int) func(p int, log []string, plays []engine.Play) 
 		if g.lostAt > 0 {
 			return -1
 		}
-		last := &engine.State{Last: g.p.last}
+		last := &engine.State{Last: g.p.Last}
 		real := false
 		for _, o := range plays {
 			real = real || mayEnd(o, last)

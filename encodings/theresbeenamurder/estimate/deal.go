@@ -1,4 +1,4 @@
-package theresbeenamurder
+package estimate
 
 import (
 	"math/rand/v2"
@@ -7,9 +7,9 @@ import (
 	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
-// dealWeights are the numbers of set-ups (up to a common factor) in which
+// DealWeights are the numbers of set-ups (up to a common factor) in which
 // seat is dealt hand in each order: hand[0] first, or hand[1] first.
-func dealWeights(cfg *engine.Config, seat int, hand []engine.Card) (w [2]int) {
+func DealWeights(cfg *engine.Config, seat int, hand []engine.Card) (w [2]int) {
 	if len(hand) != 2 || hand[0] == hand[1] {
 		return w
 	}
@@ -48,7 +48,7 @@ func dealWeights(cfg *engine.Config, seat int, hand []engine.Card) (w [2]int) {
 // the deck before the deal (top first) and the removed cards. It reports
 // false when no set-up deals that hand.
 func sampleDeal(cfg *engine.Config, seat int, hand []engine.Card, rng *rand.Rand) (deck, removed []engine.Card, ok bool) {
-	w := dealWeights(cfg, seat, hand)
+	w := DealWeights(cfg, seat, hand)
 	if w[0]+w[1] == 0 {
 		return nil, nil, false
 	}

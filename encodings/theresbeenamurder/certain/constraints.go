@@ -1,4 +1,4 @@
-package theresbeenamurder
+package certain
 
 import (
 	"math/bits"
@@ -10,48 +10,48 @@ import (
 
 // sizes are the places' sizes at time t, the pile and, when mine, the
 // seat's hand.
-func (x *encoding) sizes(t int, p *public, mine bool) []solver.Constraint {
+func (x *Encoding) sizes(t int, p *Public, mine bool) []solver.Constraint {
 	var ks []solver.Constraint
-	n := make([]int, x.places)
-	copy(n, p.sizes)
-	for i := range p.deck {
-		n[x.deckAt(i, p.deck)]++
+	n := make([]int, x.Places)
+	copy(n, p.Sizes)
+	for i := range p.Deck {
+		n[x.deckAt(i, p.Deck)]++
 	}
-	n[x.removed()], n[x.pile()] = x.cfg.Removed, len(p.pile)
+	n[x.Removed()], n[x.Pile()] = x.cfg.Removed, len(p.Pile)
 	op := solver.Eq
 	// exactly: the cards at place are these, when they are all known.
 	exactly := func(place int, in []engine.Card) bool {
 		if len(in) != n[place] {
 			return false
 		}
-		for _, c := range x.cards {
+		for _, c := range x.Cards {
 			if slices.Contains(in, c) {
-				ks = append(ks, solver.Holds(x.card(c, t), solver.Holder(place)))
+				ks = append(ks, solver.Holds(x.Card(c, t), solver.Holder(place)))
 			} else {
-				ks = append(ks, solver.NotHolds(x.card(c, t), solver.Holder(place)))
+				ks = append(ks, solver.NotHolds(x.Card(c, t), solver.Holder(place)))
 			}
 		}
 		return true
 	}
-	for place := range x.places {
+	for place := range x.Places {
 		switch {
-		case place == x.pile() && exactly(place, p.pile):
+		case place == x.Pile() && exactly(place, p.Pile):
 			continue
-		case place == x.seat && mine && exactly(place, p.mine):
+		case place == x.seat && mine && exactly(place, p.Mine):
 			continue
 		}
 		var ls []solver.Lit
-		for _, c := range x.cards {
+		for _, c := range x.Cards {
 			ls = append(ls, x.lit(c, t, place))
 		}
 		ks = append(ks, solver.CountOf(ls, op, n[place]))
 	}
-	for _, c := range p.pile {
-		ks = append(ks, solver.Holds(x.card(c, t), solver.Holder(x.pile())))
+	for _, c := range p.Pile {
+		ks = append(ks, solver.Holds(x.Card(c, t), solver.Holder(x.Pile())))
 	}
 	if mine {
-		for _, c := range p.mine {
-			ks = append(ks, solver.Holds(x.card(c, t), solver.Holder(x.seat)))
+		for _, c := range p.Mine {
+			ks = append(ks, solver.Holds(x.Card(c, t), solver.Holder(x.seat)))
 		}
 	}
 	return ks
@@ -61,17 +61,17 @@ func (x *encoding) sizes(t int, p *public, mine bool) []solver.Constraint {
 // where the deal can put the Murderer (the top part: in the deck, on top
 // when the top part has one card left there) and the Detective (the
 // bottom part); neither is removed.
-func (x *encoding) deal() []solver.Constraint {
+func (x *Encoding) deal() []solver.Constraint {
 	cfg := x.cfg
-	ks := x.sizes(0, newPublic(cfg, x.seat, x.hand), true)
+	ks := x.sizes(0, NewPublic(cfg, x.seat, x.hand), true)
 	top := cfg.TopSize()
 	not := func(c engine.Card, place int) {
-		ks = append(ks, solver.NotHolds(x.card(c, 0), solver.Holder(place)))
+		ks = append(ks, solver.NotHolds(x.Card(c, 0), solver.Holder(place)))
 	}
 	for _, c := range []engine.Card{engine.Murderer, engine.Detective} {
-		not(c, x.removed())
+		not(c, x.Removed())
 	}
-	for q := range x.n {
+	for q := range x.N {
 		a, b := cfg.DealPosition(q, 0), cfg.DealPosition(q, 1)
 		if a >= top && b >= top {
 			not(engine.Murderer, q)
@@ -84,10 +84,10 @@ func (x *encoding) deal() []solver.Constraint {
 	// it: in the top part below top. A deck place holds the Murderer only
 	// if one of its positions is in the top part, the Detective only if
 	// one is in the bottom part.
-	d := cfg.DeckSize() - 2*x.n
+	d := cfg.DeckSize() - 2*x.N
 	var upper, lower uint64
 	for i := range d {
-		if 2*x.n+i < top {
+		if 2*x.N+i < top {
 			upper |= 1 << x.deckAt(i, d)
 		} else {
 			lower |= 1 << x.deckAt(i, d)
@@ -107,16 +107,16 @@ func (x *encoding) deal() []solver.Constraint {
 
 // structure is a segment's moves and its end's sizes, with the rules that
 // bind every segment.
-func (x *encoding) structure(k int, s segment, g graph, closed bool) []solver.Constraint {
+func (x *Encoding) structure(k int, s Segment, g Graph, closed bool) []solver.Constraint {
 	a, b := k, k+1
 	// The seat's hand is pinned at the end of closed turns only: within a
 	// turn the lines say the play's moves before the seat's own gives.
-	ks := x.sizes(b, s.end, closed)
-	for _, c := range x.cards {
-		for from := range x.places {
+	ks := x.sizes(b, s.End, closed)
+	for _, c := range x.Cards {
+		for from := range x.Places {
 			pos := []solver.Lit{}
-			for to := range x.places {
-				if g.reach[from][to] {
+			for to := range x.Places {
+				if g.Reach[from][to] {
 					pos = append(pos, x.lit(c, b, to))
 				}
 			}
@@ -126,8 +126,8 @@ func (x *encoding) structure(k int, s segment, g graph, closed bool) []solver.Co
 	// A one-card pass: no two cards of its giver at a are with its
 	// receiver at b.
 	for _, p := range g.once {
-		for i, c := range x.cards {
-			for _, d := range x.cards[i+1:] {
+		for i, c := range x.Cards {
+			for _, d := range x.Cards[i+1:] {
 				ks = append(ks, solver.Clause(nil, []solver.Lit{x.lit(c, a, p[0]), x.lit(c, b, p[1]), x.lit(d, a, p[0]), x.lit(d, b, p[1])}))
 			}
 		}
@@ -136,14 +136,14 @@ func (x *encoding) structure(k int, s segment, g graph, closed bool) []solver.Co
 	// changing it: not all of its cards at a are there at b (one and two
 	// cards; a larger hand is left to the sizes).
 	for _, q := range g.must {
-		switch s.start.sizes[q] {
+		switch s.Start.Sizes[q] {
 		case 1:
-			for _, c := range x.cards {
+			for _, c := range x.Cards {
 				ks = append(ks, solver.Clause(nil, []solver.Lit{x.lit(c, a, q), x.lit(c, b, q)}))
 			}
 		case 2:
-			for i, c := range x.cards {
-				for _, d := range x.cards[i+1:] {
+			for i, c := range x.Cards {
+				for _, d := range x.Cards[i+1:] {
 					ks = append(ks, solver.Clause(nil, []solver.Lit{x.lit(c, a, q), x.lit(c, b, q), x.lit(d, a, q), x.lit(d, b, q)}))
 				}
 			}
@@ -151,36 +151,36 @@ func (x *encoding) structure(k int, s segment, g graph, closed bool) []solver.Co
 	}
 	// The announcements and reveals are read once the segment is closed:
 	// the open one's may still come.
-	playing := s.end.end == engine.Playing && closed
+	playing := s.End.End == engine.Playing && closed
 	announced := map[int]bool{}
-	for _, t := range s.evs {
-		if t.e.Kind == engine.EvAnnounce {
-			announced[t.e.P] = true
+	for _, t := range s.Evs {
+		if t.Ev.Kind == engine.EvAnnounce {
+			announced[t.Ev.P] = true
 		}
 	}
 	if x.cfg.Has(engine.Drunk) && playing {
-		for q := range x.n {
+		for q := range x.N {
 			if announced[q] {
 				continue
 			}
 			if k == 0 {
-				ks = append(ks, solver.NotHolds(x.card(engine.Drunk, a), solver.Holder(q)))
+				ks = append(ks, solver.NotHolds(x.Card(engine.Drunk, a), solver.Holder(q)))
 			}
 			// The Drunk did not enter q's hand in the segment.
 			ks = append(ks, solver.Clause([]solver.Lit{x.lit(engine.Drunk, a, q)}, []solver.Lit{x.lit(engine.Drunk, b, q)}))
 		}
 	}
 	if x.cfg.Has(engine.Blackmailer) && playing {
-		for q := range x.n {
+		for q := range x.N {
 			ks = append(ks, solver.Clause(nil, []solver.Lit{x.lit(engine.Detective, b, q), x.lit(engine.Blackmailer, b, q)}))
 		}
 	}
 	// Choices of the players other than the turn's: their hands at the
 	// choice are their hands at the segment's start.
-	if s.player >= 0 {
+	if s.Player >= 0 {
 		choosers := map[int]bool{}
-		for _, t := range s.evs {
-			e := t.e
+		for _, t := range s.Evs {
+			e := t.Ev
 			if e.Kind == engine.EvDiscard {
 				choosers[e.P] = true
 			}
@@ -193,16 +193,16 @@ func (x *encoding) structure(k int, s segment, g graph, closed bool) []solver.Co
 			case engine.Socialite, engine.Invalid:
 				choosers[e.Q] = true
 			case engine.Gossip:
-				for q := range x.n {
+				for q := range x.N {
 					choosers[q] = true
 				}
 			}
 		}
 		for q := range choosers {
-			if q < 0 || q == s.player || s.start.sizes[q] == 0 {
+			if q < 0 || q == s.Player || s.Start.Sizes[q] == 0 {
 				continue
 			}
-			if s.start.sizes[q] >= 2 {
+			if s.Start.Sizes[q] >= 2 {
 				// The Murderer is not chosen beside another card.
 				ks = append(ks, solver.Clause([]solver.Lit{x.lit(engine.Murderer, b, q)}, []solver.Lit{x.lit(engine.Murderer, a, q)}))
 			}
@@ -219,8 +219,8 @@ func (x *encoding) structure(k int, s segment, g graph, closed bool) []solver.Co
 // ends: its cards were where it says at its moment, reached from the
 // segment's start by the steps before it, and go from there by the steps
 // after it.
-func (x *encoding) content(k int, s segment, g graph, i int) []solver.Constraint {
-	e := s.evs[i].e
+func (x *Encoding) content(k int, s Segment, g Graph, i int) []solver.Constraint {
+	e := s.Evs[i].Ev
 	a, b := k, k+1
 	var ks []solver.Constraint
 	has := func(c engine.Card) bool { return c != 0 && x.cfg.Has(c) }
@@ -239,7 +239,7 @@ func (x *encoding) content(k int, s segment, g graph, i int) []solver.Constraint
 		}
 		m := set(ps)
 		var pos []solver.Lit
-		for l := range x.places {
+		for l := range x.Places {
 			if g.pre[lo][l]&m != 0 {
 				pos = append(pos, x.lit(c, a, l))
 			}
@@ -257,7 +257,7 @@ func (x *encoding) content(k int, s segment, g graph, i int) []solver.Constraint
 			m |= g.suf[hi][p]
 		}
 		var pos []solver.Lit
-		for l := range x.places {
+		for l := range x.Places {
 			if m&(1<<l) != 0 {
 				pos = append(pos, x.lit(c, b, l))
 			}
@@ -269,15 +269,15 @@ func (x *encoding) content(k int, s segment, g graph, i int) []solver.Constraint
 	to := func(c engine.Card, ps ...int) { toAt(hi, c, ps...) }
 	notAt := func(c engine.Card, t, p int) {
 		if has(c) {
-			ks = append(ks, solver.NotHolds(x.card(c, t), solver.Holder(p)))
+			ks = append(ks, solver.NotHolds(x.Card(c, t), solver.Holder(p)))
 		}
 	}
-	chooser := e.P != s.player && s.player >= 0
+	chooser := e.P != s.Player && s.Player >= 0
 	deck := x.deckPlaces(-1, -1)
 	switch e.Kind {
 	case engine.EvDraw, engine.EvTake:
 		if e.Kind == engine.EvDraw {
-			from(e.Card, x.top())
+			from(e.Card, x.Top())
 		} else {
 			from(e.Card, x.deckPlaces(3, g.dsize[i])...)
 		}
@@ -296,7 +296,7 @@ func (x *encoding) content(k int, s segment, g graph, i int) []solver.Constraint
 		}
 	case engine.EvDiscard:
 		from(e.Card, e.P)
-		to(e.Card, x.pile())
+		to(e.Card, x.Pile())
 		if chooser && e.Card != engine.Stranger {
 			notAt(engine.Stranger, a, e.P)
 		}
@@ -356,10 +356,10 @@ func (x *encoding) content(k int, s segment, g graph, i int) []solver.Constraint
 		}
 	case engine.EvPlay:
 		from(e.Card, e.P)
-		to(e.Card, x.pile())
+		to(e.Card, x.Pile())
 		for _, c := range e.Cards {
 			from(c, e.P)
-			to(c, x.pile())
+			to(c, x.Pile())
 		}
 		if e.Card != engine.Monkey {
 			notAt(engine.Monkey, a, e.P)
@@ -378,7 +378,7 @@ func (x *encoding) content(k int, s segment, g graph, i int) []solver.Constraint
 			// hand (LegalPlays: such a card would be playable), and no
 			// card leaves a hand before its play but the Detective sent
 			// back by the Blackmailer.
-			for _, c := range x.cards {
+			for _, c := range x.Cards {
 				if c > engine.Imposter {
 					notAt(c, a, e.P)
 				}
@@ -388,7 +388,7 @@ func (x *encoding) content(k int, s segment, g graph, i int) []solver.Constraint
 			// does nothing, and the turn ends with it; only the
 			// Detective, below it, may leave, sent back by the
 			// Blackmailer).
-			for _, c := range x.cards {
+			for _, c := range x.Cards {
 				if c > engine.Imposter {
 					notAt(c, b, e.P)
 				}
@@ -399,15 +399,15 @@ func (x *encoding) content(k int, s segment, g graph, i int) []solver.Constraint
 		end := g.done[i]
 		switch e.As {
 		case engine.Butler:
-			fromAt(end, e.Arg, x.top())
-			toAt(end, e.Arg, x.top())
+			fromAt(end, e.Arg, x.Top())
+			toAt(end, e.Arg, x.Top())
 		case engine.Hound:
 			if e.Q == engine.Unseen {
 				break // another's Hound: its answer is unseen
 			}
 			ps := []int{e.Q}
 			if e.Q < 0 {
-				ps = append(deck, x.removed(), x.pile())
+				ps = append(deck, x.Removed(), x.Pile())
 			}
 			fromAt(end, e.Arg, ps...)
 			toAt(end, e.Arg, ps...)
@@ -417,11 +417,11 @@ func (x *encoding) content(k int, s segment, g graph, i int) []solver.Constraint
 				toAt(end, e.Arg, e.Q)
 			}
 		case engine.Doctor:
-			fromAt(hi, e.Arg, x.pile())
+			fromAt(hi, e.Arg, x.Pile())
 			toAt(end, e.Arg, deck...)
 		case engine.Secretary:
 			fromAt(hi, e.Arg, deck...)
-			toAt(end, e.Arg, x.pile())
+			toAt(end, e.Arg, x.Pile())
 		}
 	}
 	return ks
@@ -429,7 +429,7 @@ func (x *encoding) content(k int, s segment, g graph, i int) []solver.Constraint
 
 // deckPlaces are the places of the first k positions of a deck of d
 // cards (deckBelow, as a list).
-func (x *encoding) deckPlaces(k, d int) []int {
+func (x *Encoding) deckPlaces(k, d int) []int {
 	var out []int
 	for m := x.deckBelow(k, d); m != 0; m &= m - 1 {
 		out = append(out, bits.TrailingZeros64(m))
@@ -438,10 +438,10 @@ func (x *encoding) deckPlaces(k, d int) []int {
 }
 
 // play is the play event of a segment (zero when none yet).
-func segPlay(s segment) engine.Event {
-	for _, t := range s.evs {
-		if t.e.Kind == engine.EvPlay {
-			return t.e
+func segPlay(s Segment) engine.Event {
+	for _, t := range s.Evs {
+		if t.Ev.Kind == engine.EvPlay {
+			return t.Ev
 		}
 	}
 	return engine.Event{}

@@ -1,9 +1,10 @@
-package theresbeenamurder
+package estimate
 
 import (
-	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 	"math/rand/v2"
 	"slices"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 // abort stops a replay.
@@ -12,7 +13,7 @@ type abort struct{}
 // enumAgent replays a turn along a path of choices, matching the events
 // the seat sees with the observed ones.
 type enumAgent struct {
-	t      *tracker
+	t      *Tracker
 	path   []int
 	ns     []int
 	depth  int
@@ -31,14 +32,16 @@ type enumAgent struct {
 	houndWas    []int
 }
 
+// Choose makes the choice the seat's lines name, or draws one among
+// the options they allow.
 func (a *enumAgent) Choose(s *engine.State, d engine.Decision, actor int, opts []int) int {
-	if a.after && actor == a.t.seat {
+	if a.after && actor == a.t.Seat {
 		// The seat's own choice after its turn's last line: its lines
 		// will say (emit).
 		panic(abort{})
 	}
-	if d == engine.DPick && a.idx < len(a.t.obs) && a.t.obs[a.idx].Kind == engine.EvPlay && a.t.obs[a.idx].P == actor &&
-		a.t.obs[a.idx].As == engine.Hound {
+	if d == engine.DPick && a.idx < len(a.t.Obs) && a.t.Obs[a.idx].Kind == engine.EvPlay && a.t.Obs[a.idx].P == actor &&
+		a.t.Obs[a.idx].As == engine.Hound {
 		a.hound, a.houndVirgin = true, nil
 		for q, v := range s.Virgin {
 			if v {
@@ -60,7 +63,7 @@ func (a *enumAgent) Choose(s *engine.State, d engine.Decision, actor int, opts [
 				a.w = 0
 				panic(abort{})
 			}
-			if actor != a.t.seat {
+			if actor != a.t.Seat {
 				a.w /= float64(len(opts))
 			}
 			return i
@@ -81,7 +84,7 @@ func (a *enumAgent) Choose(s *engine.State, d engine.Decision, actor int, opts [
 				a.w = 0
 				panic(abort{})
 			}
-			if actor != a.t.seat {
+			if actor != a.t.Seat {
 				a.w *= float64(len(idx)) / float64(len(opts))
 			}
 			return idx[a.rng.IntN(len(idx))]
@@ -93,7 +96,7 @@ func (a *enumAgent) Choose(s *engine.State, d engine.Decision, actor int, opts [
 	}
 	c := a.path[a.depth]
 	a.depth++
-	if actor != a.t.seat {
+	if actor != a.t.Seat {
 		a.w /= float64(len(opts))
 	}
 	return c
@@ -106,7 +109,7 @@ func (a *enumAgent) Choose(s *engine.State, d engine.Decision, actor int, opts [
 // Driver's and the Nun's card (the next line), the card shown (the next
 // line) or given (a line before the next play or draw).
 func (a *enumAgent) observed(d engine.Decision, actor int) (int, observation) {
-	obs := a.t.obs
+	obs := a.t.Obs
 	if a.idx >= len(obs) {
 		return 0, unnamed
 	}
@@ -196,6 +199,7 @@ func (a *enumAgent) softly(c engine.Card) observation {
 	return named
 }
 
+// Shuffle shuffles cs uniformly.
 func (a *enumAgent) Shuffle(cs []engine.Card) {
 	a.rng.Shuffle(len(cs), func(i, j int) { cs[i], cs[j] = cs[j], cs[i] })
 }
@@ -213,7 +217,7 @@ const Tries = 24
 // blackmailer, dave draws, dave plays monkey" are the Blackmailer and the
 // Detective, and asking the second to be the Monkey kept no history.
 func (a *enumAgent) expectedPlay(p int) engine.Card {
-	obs := a.t.obs
+	obs := a.t.Obs
 	if a.idx >= len(obs) || obs[a.idx].Kind != engine.EvDraw || obs[a.idx].P != p {
 		return 0
 	}
@@ -233,12 +237,12 @@ func (a *enumAgent) expectedPlay(p int) engine.Card {
 // soft are the cards no line has named before the coming one, and not
 // special (see soft.go).
 func (a *enumAgent) soft() engine.CardSet {
-	h := a.t.hard
-	for _, e := range a.t.obs[:a.idx] {
-		mentions(&h, e)
+	h := a.t.Hard
+	for _, e := range a.t.Obs[:a.idx] {
+		Mentions(&h, e)
 	}
 	var all engine.CardSet
-	for _, c := range a.t.cfg.Cards {
+	for _, c := range a.t.Cfg.Cards {
 		all.Add(c)
 	}
 	return all &^ h
@@ -249,8 +253,8 @@ func (a *enumAgent) soft() engine.CardSet {
 // name: relabelling it as a card of the deck or of a hand (as a soft card
 // could be) would change what was played.
 func (a *enumAgent) playing() engine.Card {
-	if a.idx < len(a.t.obs) && a.t.obs[a.idx].Kind == engine.EvPlay {
-		return a.t.obs[a.idx].Card
+	if a.idx < len(a.t.Obs) && a.t.Obs[a.idx].Kind == engine.EvPlay {
+		return a.t.Obs[a.idx].Card
 	}
 	return 0
 }
@@ -321,8 +325,9 @@ func (a *enumAgent) fix(s *engine.State, v *engine.Event, exp engine.Event) bool
 	return v.Equal(exp)
 }
 
+// Emit follows each event against the seat's lines.
 func (a *enumAgent) Emit(s *engine.State, e engine.Event) {
-	v, ok := e.View(a.t.seat)
+	v, ok := e.View(a.t.Seat)
 	if a.after {
 		// The open turn's last line was a play: a swap it makes between
 		// other players (cards given that the seat does not see) is part
@@ -335,11 +340,11 @@ func (a *enumAgent) Emit(s *engine.State, e engine.Event) {
 	if !ok {
 		return
 	}
-	if a.idx >= len(a.t.obs) {
+	if a.idx >= len(a.t.Obs) {
 		a.w = 0
 		panic(abort{})
 	}
-	exp := a.t.obs[a.idx]
+	exp := a.t.Obs[a.idx]
 	if !v.Equal(exp) && !a.fix(s, &v, exp) {
 		a.w = 0
 		panic(abort{})
@@ -348,9 +353,9 @@ func (a *enumAgent) Emit(s *engine.State, e engine.Event) {
 		a.houndDone(s, exp)
 	}
 	a.idx++
-	if !a.closed && a.idx == len(a.t.obs) {
+	if !a.closed && a.idx == len(a.t.Obs) {
 		a.got = s.Clone()
-		if passesAmongOthers(exp, a.t.seat) {
+		if PassesAmongOthers(exp, a.t.Seat) {
 			a.after = true // see above: the play's swap comes next
 			return
 		}
@@ -358,11 +363,11 @@ func (a *enumAgent) Emit(s *engine.State, e engine.Event) {
 	}
 }
 
-// passesAmongOthers reports whether play e passes cards between hands
+// PassesAmongOthers reports whether play e passes cards between hands
 // none of which is the seat's (a Cad, a Socialite or an Invalid naming
 // other players, or the Swain's choice of another player): the seat sees
 // no line of those passes.
-func passesAmongOthers(e engine.Event, seat int) bool {
+func PassesAmongOthers(e engine.Event, seat int) bool {
 	if e.Kind == engine.EvChosen {
 		return e.P != seat && e.Q != seat // the Swain's take follows
 	}
@@ -380,7 +385,7 @@ func passesAmongOthers(e engine.Event, seat int) bool {
 // returns the total probability of the paths that match the seat's lines
 // (to their end when closed, or up to the last line) and a state drawn
 // among them in proportion.
-func (t *tracker) enumerate(s0 *engine.State, closed bool, rng *rand.Rand) (float64, *engine.State) {
+func (t *Tracker) enumerate(s0 *engine.State, closed bool, rng *rand.Rand) (float64, *engine.State) {
 	w, _, s := t.enumerateAhead(s0, closed, rng, nil)
 	return w, s
 }
@@ -389,8 +394,8 @@ func (t *tracker) enumerate(s0 *engine.State, closed bool, rng *rand.Rand) (floa
 // and fits is not nil, only the paths whose end state fits count towards
 // the weight and the state drawn; free is the weight of every path that
 // matches the lines, fitting or not.
-func (t *tracker) enumerateAhead(s0 *engine.State, closed bool, rng *rand.Rand, fits func(*engine.State) bool) (w, free float64, s *engine.State) {
-	if !closed && len(t.obs) == 0 {
+func (t *Tracker) enumerateAhead(s0 *engine.State, closed bool, rng *rand.Rand, fits func(*engine.State) bool) (w, free float64, s *engine.State) {
+	if !closed && len(t.Obs) == 0 {
 		return 1, 1, s0
 	}
 	if s0.Over() {
@@ -404,7 +409,7 @@ func (t *tracker) enumerateAhead(s0 *engine.State, closed bool, rng *rand.Rand, 
 		a.depth, a.w, a.idx, a.got, a.after = 0, 1, 0, nil, false
 		a.hound, a.houndVirgin, a.houndWas = false, nil, nil
 		a.rng = rand.New(rand.NewPCG(seed, 7))
-		t.runs++
+		t.Runs++
 		s := s0.Clone()
 		func() {
 			defer func() {
@@ -420,7 +425,7 @@ func (t *tracker) enumerateAhead(s0 *engine.State, closed bool, rng *rand.Rand, 
 		switch {
 		case !closed && a.got != nil:
 			got = a.got
-		case closed && a.w > 0 && a.idx == len(t.obs):
+		case closed && a.w > 0 && a.idx == len(t.Obs):
 			got = s
 		}
 		if got != nil && a.w > 0 {
@@ -431,7 +436,7 @@ func (t *tracker) enumerateAhead(s0 *engine.State, closed bool, rng *rand.Rand, 
 					pick = got
 				}
 			} else {
-				t.cut++
+				t.Cut++
 			}
 		}
 		// The next path: the deepest choice with an option left.

@@ -1,15 +1,13 @@
-package theresbeenamurder
+package certain
 
 import (
 	"context"
 	"fmt"
-
 	"slices"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
-	"github.com/gumshoe-dev/gumshoe/solver"
-
 	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
+	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
 // The exact layer: a time-indexed encoding for the SAT engine. Time point
@@ -20,29 +18,30 @@ import (
 // each hand, the deck's top card, the rest of the deck, the removed cards
 // and the pile. Within a segment a card may go from place a to place b
 // only when the segment's moves, in the order they happen, lead from a to
-// b (exactsteps.go: each line's steps composed in order, a card moving at
+// b (steps.go: each line's steps composed in order, a card moving at
 // most once in a step: draws, plays, passes, discards, the Doctor, the
 // Secretary, the Driver, the Nun, the Seer, the Detective sent back by
 // the Blackmailer, shuffles); every place's size at every time point is what the
 // lines say; the lines' cards are constraints at the segment's ends;
 // what the lines tell of the deck's order below its top card is said at
-// each time point of the top card and the rest (exactdeck.go); and
+// each time point of the top card and the rest (deckorder.go); and
 // the rules on choices (the Monkey and the Drunk must be played, the
 // Aristocrat stops the draw, the Imposter is not played beside a card
 // above it, the Stranger must be chosen, the Murderer cannot be chosen
 // beside another card, the Drunk is announced, the Blackmailer never
 // stays beside the Detective) are constraints too.
 
-// place indexes of the encoding, after the hands (0 to players-1).
+// The places of the encoding after the hands (0 to players-1), as
+// offsets from the player count.
 const (
-	plTop = iota
-	plRest
-	plRemoved
-	plPile
-	plExtra // how many places follow the hands
+	PlTop = iota
+	PlRest
+	PlRemoved
+	PlPile
+	PlExtra // how many places follow the hands
 )
 
-// encoding is the SAT problem of a game's lines, kept from line to line.
+// Encoding is the SAT problem of a game's lines, kept from line to line.
 // The deal's and every closed turn's observations are added once, when
 // the turn closes (they never change after); the open turn's are added
 // again after each of its lines (the earlier versions stay in the problem,
@@ -54,21 +53,21 @@ const (
 // not grow): the time points beyond now are idle, every card of them put
 // in the first hand by an observation in force while they are idle. A game
 // longer than the model gets a longer one, built anew.
-type encoding struct {
+type Encoding struct {
 	cfg      *engine.Config
 	seat     int
 	hand     []engine.Card
 	handLine int
-	n        int // players
-	places   int
-	cards    []engine.Card
-	index    [engine.NumCards + 1]int // index[c] is card c's index in cards
-	times    int                      // time points the model holds, 0 to times-1
-	model    *solver.Model
-	prob     *solver.Problem
-	obsLine  []int // line of each observation (0 for the idle ones and the questions)
-	sat      *solver.SAT
-	dealIDs  []int
+	N        int // players
+	Places   int
+	Cards    []engine.Card
+	Index    [engine.NumCards + 1]int // index[c] is card c's index in cards
+	Times    int                      // time points the model holds, 0 to times-1
+	Model    *solver.Model
+	Prob     *solver.Problem
+	ObsLine  []int // line of each observation (0 for the idle ones and the questions)
+	Sat      *solver.SAT
+	DealIDs  []int
 	idle     []int    // idle[t] puts every card of time point t in hand 0
 	closed   []encSeg // the closed segments encoded, in order
 	open     encSeg   // the open segment's encoding in force
@@ -79,30 +78,30 @@ type encoding struct {
 	committed int
 	// The view of the lines synced last: the open segment is segment
 	// now-1, its moves and its lines.
-	now       int
-	openGraph graph
+	Now       int
+	openGraph Graph
 	openLines []int
-	openEvs   []tracked
+	openEvs   []Tracked
 	// nowSeen are, by card, the places where the tracker's histories have
 	// each card at the open turn's end, set by seenPlaces for the marks
 	// (nil for none).
-	nowSeen map[engine.Card][]bool
+	NowSeen map[engine.Card][]bool
 	// Caches, for the lines synced last: was (the places each card may
 	// be at at the open turn's start, by card index and place) depends on
 	// the closed segments alone; sheet on the open one too.
 	was   [][]bool
 	sheet [][]table.Mark
 	// swapped counts the worlds places0 made by swaps (for tests).
-	swapped int
+	Swapped int
 	// sym caches symmetric, by observation id.
 	sym map[int][]bool
 	// last is the world of the last consistency check, found when the
 	// open turn's end was time point lastNow: the next check's hint.
-	last    solver.World
-	lastNow int
+	Last    solver.World
+	LastNow int
 	// quicked counts the checks that quick settled, checked all the
 	// checks (for tests; carried to a new encoding of the same game).
-	quicked, checked int
+	Quicked, Checked int
 	// reuse are, while sync encodes, the open segment's old observations
 	// not yet reused (-1 once reused).
 	reuse []int
@@ -114,96 +113,89 @@ type encoding struct {
 type encSeg struct {
 	k   int
 	evs int
-	end *public
+	end *Public
 	ids []int
 	// reach is the segment's moves (graph.reach), for a closed one.
 	reach [][]bool
 }
 
 // same reports whether e is the encoding of segment k, s.
-func (e *encSeg) same(k int, s segment) bool {
-	return e.ids != nil && e.k == k && e.evs == len(s.evs) && e.end == segEnd(s)
+func (e *encSeg) same(k int, s Segment) bool {
+	return e.ids != nil && e.k == k && e.evs == len(s.Evs) && e.end == segEnd(s)
 }
 
 // segEnd names a segment's lines: the view after its last event (nil
 // when it has none).
-func segEnd(s segment) *public {
-	if len(s.evs) == 0 {
+func segEnd(s Segment) *Public {
+	if len(s.Evs) == 0 {
 		return nil
 	}
-	return s.evs[len(s.evs)-1].pub
+	return s.Evs[len(s.Evs)-1].Pub
 }
 
-// spareTimes is how many idle time points a new model holds beyond the
+// SpareTimes is how many idle time points a new model holds beyond the
 // lines': every solve assigns them too, so few, at the cost of a new
 // encoding every spareTimes turns.
-const spareTimes = 6
+const SpareTimes = 6
 
-// segment is the lines between two time points.
-type segment struct {
-	player int // whose turn (-1 for the set-up)
-	evs    []tracked
-	start  *public
-	end    *public
+// Segment is the lines between two time points.
+type Segment struct {
+	Player int // whose turn (-1 for the set-up)
+	Evs    []Tracked
+	Start  *Public
+	End    *Public
 }
 
-// segments splits the events into the set-up and the turns.
-func (g *Game) segments() []segment {
-	start := newPublic(g.cfg, g.p.seat, g.hand)
-	segs := []segment{{player: -1, start: start, end: start}}
-	for _, t := range g.evs {
-		if t.newTurn {
-			last := segs[len(segs)-1].end
-			segs = append(segs, segment{player: t.e.P, start: last, end: last})
-		}
-		s := &segs[len(segs)-1]
-		s.evs = append(s.evs, t)
-		s.end = t.pub
-	}
-	return segs
+// Card is the solver card of card c at time point t.
+func (x *Encoding) Card(c engine.Card, t int) solver.Card {
+	return solver.Card(t*len(x.Cards) + x.Index[c])
 }
 
-func (x *encoding) card(c engine.Card, t int) solver.Card {
-	return solver.Card(t*len(x.cards) + x.index[c])
+func (x *Encoding) lit(c engine.Card, t, place int) solver.Lit {
+	return solver.Lit{Card: x.Card(c, t), Holder: solver.Holder(place)}
 }
 
-func (x *encoding) lit(c engine.Card, t, place int) solver.Lit {
-	return solver.Lit{Card: x.card(c, t), Holder: solver.Holder(place)}
-}
+// Top is the place of the deck's top card.
+func (x *Encoding) Top() int { return x.N + PlTop }
 
-func (x *encoding) top() int     { return x.n + plTop }
-func (x *encoding) rest() int    { return x.n + plRest }
-func (x *encoding) removed() int { return x.n + plRemoved }
-func (x *encoding) pile() int    { return x.n + plPile }
+// Rest is the place of the deck below its top card.
+func (x *Encoding) Rest() int { return x.N + PlRest }
 
-// newEncoding is an empty encoding of g's set-up (the deal's observation
-// added) over a model of times time points.
-func newEncoding(g *Game, times int) (*encoding, error) {
-	x := &encoding{cfg: g.cfg, seat: g.p.seat, hand: slices.Clone(g.hand), handLine: g.handLine,
-		n: g.cfg.Players, cards: g.cfg.Cards, times: times}
-	x.places = x.n + plExtra
-	for i, c := range x.cards {
-		x.index[c] = i
+// Removed is the place of the cards removed at set-up.
+func (x *Encoding) Removed() int { return x.N + PlRemoved }
+
+// Pile is the place of the discard pile.
+func (x *Encoding) Pile() int { return x.N + PlPile }
+
+// NewEncoding is an empty encoding of a game's set-up (the deal's
+// observation added: the seat's hand, from line handLine) over a model
+// of times time points.
+func NewEncoding(cfg *engine.Config, seat int, hand []engine.Card, handLine, times int) (*Encoding, error) {
+	x := &Encoding{cfg: cfg, seat: seat, hand: slices.Clone(hand), handLine: handLine,
+		N: cfg.Players, Cards: cfg.Cards, Times: times}
+	x.Places = x.N + PlExtra
+	for i, c := range x.Cards {
+		x.Index[c] = i
 	}
 	var names []string
-	for t := range x.times {
-		for _, c := range x.cards {
+	for t := range x.Times {
+		for _, c := range x.Cards {
 			names = append(names, fmt.Sprintf("%v@%d", c, t))
 		}
 	}
 	var hs []solver.HolderSpec
-	for l := range x.places {
+	for l := range x.Places {
 		hs = append(hs, solver.HolderSpec{Name: fmt.Sprint(l), Size: solver.Between(0, len(names))})
 	}
 	m, err := solver.NewModel(names, hs)
 	if err != nil {
 		return nil, err
 	}
-	x.model, x.prob = m, solver.NewProblem(m)
-	for t := range x.times {
+	x.Model, x.Prob = m, solver.NewProblem(m)
+	for t := range x.Times {
 		var ks []solver.Constraint
-		for _, c := range x.cards {
-			ks = append(ks, solver.Holds(x.card(c, t), 0))
+		for _, c := range x.Cards {
+			ks = append(ks, solver.Holds(x.Card(c, t), 0))
 		}
 		id, err := x.add(0, ks)
 		if err != nil {
@@ -215,19 +207,19 @@ func newEncoding(g *Game, times int) (*encoding, error) {
 	if err != nil {
 		return nil, err
 	}
-	x.dealIDs = []int{id}
-	x.sat = solver.NewSAT(x.prob)
+	x.DealIDs = []int{id}
+	x.Sat = solver.NewSAT(x.Prob)
 	return x, nil
 }
 
-// sync brings the encoding up to g's lines: the closed segments it has
-// not encoded (or encoded from other lines, after a refused line) are
-// encoded and so is the open one when its lines changed. The model must
-// hold the lines' time points. It reports false, changing nothing, when
-// a committed segment is not g's (g is not a later version of the game
-// the encoding was committed for): g needs an encoding of its own.
-func (x *encoding) sync(g *Game) (bool, error) {
-	segs := g.segments()
+// Sync brings the encoding up to a game's lines, split into segments
+// (the set-up, then each turn): the closed segments it has not encoded
+// (or encoded from other lines, after a refused line) are encoded and so
+// is the open one when its lines changed. The model must hold the lines'
+// time points. It reports false, changing nothing, when a committed
+// segment is not the game's (the game is not a later version of the one
+// the encoding was committed for): the game needs an encoding of its own.
+func (x *Encoding) Sync(segs []Segment) (bool, error) {
 	open := len(segs) - 1
 	keep := 0
 	for keep < len(x.closed) && keep < open && x.closed[keep].same(keep, segs[keep]) {
@@ -238,7 +230,7 @@ func (x *encoding) sync(g *Game) (bool, error) {
 	}
 	if keep < len(x.closed) {
 		for _, e := range x.closed[keep:] {
-			if err := x.sat.Retire(e.ids); err != nil {
+			if err := x.Sat.Retire(e.ids); err != nil {
 				return false, err
 			}
 		}
@@ -256,7 +248,7 @@ func (x *encoding) sync(g *Game) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		x.closed = append(x.closed, encSeg{k, len(segs[k].evs), segEnd(segs[k]), ids, x.graph(segs[k]).reach})
+		x.closed = append(x.closed, encSeg{k, len(segs[k].Evs), segEnd(segs[k]), ids, x.Graph(segs[k]).Reach})
 		x.was, x.sheet = nil, nil
 	}
 	if !x.open.same(open, segs[open]) {
@@ -264,7 +256,7 @@ func (x *encoding) sync(g *Game) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		x.open = encSeg{open, len(segs[open].evs), segEnd(segs[open]), ids, nil}
+		x.open = encSeg{open, len(segs[open].Evs), segEnd(segs[open]), ids, nil}
 		x.sheet = nil
 	}
 	// The old version's observations not reused are out of force for good.
@@ -275,15 +267,15 @@ func (x *encoding) sync(g *Game) (bool, error) {
 		}
 	}
 	x.reuse = x.reuse[:0]
-	if err := x.sat.Retire(old); err != nil {
+	if err := x.Sat.Retire(old); err != nil {
 		return false, err
 	}
-	x.now = open + 1
-	x.openGraph = x.graph(segs[open])
+	x.Now = open + 1
+	x.openGraph = x.Graph(segs[open])
 	x.openLines = x.openLines[:0]
-	x.openEvs = segs[open].evs
-	for _, t := range segs[open].evs {
-		x.openLines = append(x.openLines, t.line)
+	x.openEvs = segs[open].Evs
+	for _, t := range segs[open].Evs {
+		x.openLines = append(x.openLines, t.Line)
 	}
 	return true, nil
 }
@@ -291,13 +283,13 @@ func (x *encoding) sync(g *Game) (bool, error) {
 // encodeSeg adds segment k's observations: its moves and sizes (as its
 // first line's), then each line's, then what the lines tell of the
 // deck's order at its end; closed tells whether the turn is over.
-func (x *encoding) encodeSeg(k int, segs []segment, closed bool) ([]int, error) {
+func (x *Encoding) encodeSeg(k int, segs []Segment, closed bool) ([]int, error) {
 	s := segs[k]
 	line := x.handLine
-	if len(s.evs) > 0 {
-		line = s.evs[0].line
+	if len(s.Evs) > 0 {
+		line = s.Evs[0].Line
 	}
-	g := x.graph(s)
+	g := x.Graph(s)
 	ids := []int{} // not nil: an encoded segment
 	id, err := x.add(line, x.structure(k, s, g, closed))
 	if err != nil {
@@ -306,8 +298,8 @@ func (x *encoding) encodeSeg(k int, segs []segment, closed bool) ([]int, error) 
 	if id >= 0 {
 		ids = append(ids, id)
 	}
-	for i, t := range s.evs {
-		id, err := x.add(t.line, x.content(k, s, g, i))
+	for i, t := range s.Evs {
+		id, err := x.add(t.Line, x.content(k, s, g, i))
 		if err != nil {
 			return nil, err
 		}
@@ -334,22 +326,22 @@ func (x *encoding) encodeSeg(k int, segs []segment, closed bool) ([]int, error) 
 // instead (taken out of x.reuse): a line of the open turn re-encodes the
 // whole turn, mostly as it was, and every observation added brings the
 // engine variables that every later search assigns.
-func (x *encoding) add(line int, ks []solver.Constraint) (int, error) {
+func (x *Encoding) add(line int, ks []solver.Constraint) (int, error) {
 	if len(ks) == 0 {
 		return -1, nil
 	}
-	obs := x.prob.Observations()
+	obs := x.Prob.Observations()
 	for i, id := range x.reuse {
-		if id >= 0 && x.obsLine[id] == line && slices.EqualFunc(obs[id].Constraints, ks, sameConstraint) {
+		if id >= 0 && x.ObsLine[id] == line && slices.EqualFunc(obs[id].Constraints, ks, sameConstraint) {
 			x.reuse[i] = -1
 			return id, nil
 		}
 	}
-	id, err := x.prob.Add(solver.Observation{Label: fmt.Sprint(line), Constraints: ks})
+	id, err := x.Prob.Add(solver.Observation{Label: fmt.Sprint(line), Constraints: ks})
 	if err != nil {
 		return -1, err
 	}
-	x.obsLine = append(x.obsLine, line)
+	x.ObsLine = append(x.ObsLine, line)
 	return id, nil
 }
 
@@ -360,39 +352,39 @@ func sameConstraint(a, b solver.Constraint) bool {
 }
 
 // idleIDs are the idle observations of the time points after t.
-func (x *encoding) idleIDs(t int) []int { return slices.Clone(x.idle[t+1:]) }
+func (x *Encoding) idleIDs(t int) []int { return slices.Clone(x.idle[t+1:]) }
 
-// closedIDs are the observations of the deal and the closed segments, with
+// ClosedIDs are the observations of the deal and the closed segments, with
 // every time point after the open turn's start idle.
-func (x *encoding) closedIDs() []int {
-	ids := append(x.idleIDs(x.now-1), x.dealIDs...)
+func (x *Encoding) ClosedIDs() []int {
+	ids := append(x.idleIDs(x.Now-1), x.DealIDs...)
 	for _, s := range x.closed {
 		ids = append(ids, s.ids...)
 	}
 	return ids
 }
 
-// commit commits the deal and the closed segments not yet committed:
+// Commit commits the deal and the closed segments not yet committed:
 // called once the lines are accepted.
-func (x *encoding) commit() error {
+func (x *Encoding) Commit() error {
 	if x.committed == 0 && len(x.closed) > 0 {
-		if err := x.sat.Commit(x.dealIDs); err != nil {
+		if err := x.Sat.Commit(x.DealIDs); err != nil {
 			return err
 		}
 	}
 	for ; x.committed < len(x.closed); x.committed++ {
-		if err := x.sat.Commit(x.closed[x.committed].ids); err != nil {
+		if err := x.Sat.Commit(x.closed[x.committed].ids); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// coreLines is a minimal set of the lines of the observations ids that
+// CoreLines is a minimal set of the lines of the observations ids that
 // admit no history together (nil when they admit one), found by a fresh
 // engine: committed observations are not named by the shared one.
-func (x *encoding) coreLines(ctx context.Context, ids []int) ([]int, bool, error) {
-	conf, err := solver.NewSAT(x.prob.Subset(ids)).Conflict(ctx)
+func (x *Encoding) CoreLines(ctx context.Context, ids []int) ([]int, bool, error) {
+	conf, err := solver.NewSAT(x.Prob.Subset(ids)).Conflict(ctx)
 	if err != nil || conf == nil {
 		return nil, false, err
 	}
@@ -402,9 +394,9 @@ func (x *encoding) coreLines(ctx context.Context, ids []int) ([]int, bool, error
 	return x.lines(conf), true, nil
 }
 
-// activeIDs are the observations in force: the lines' and the idle ones.
-func (x *encoding) activeIDs() []int {
-	ids := append(x.idleIDs(x.now), x.dealIDs...)
+// ActiveIDs are the observations in force: the lines' and the idle ones.
+func (x *Encoding) ActiveIDs() []int {
+	ids := append(x.idleIDs(x.Now), x.DealIDs...)
 	for _, s := range x.closed {
 		ids = append(ids, s.ids...)
 	}
@@ -413,84 +405,13 @@ func (x *encoding) activeIDs() []int {
 
 // lines are the lines of observation ids, ascending, without repeats
 // (the idle observations and the questions have none).
-func (x *encoding) lines(ids []int) []int {
+func (x *Encoding) lines(ids []int) []int {
 	out := []int{}
 	for _, i := range ids {
-		if l := x.obsLine[i]; l > 0 {
+		if l := x.ObsLine[i]; l > 0 {
 			out = append(out, l)
 		}
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
-}
-
-// checkExact brings the encoding up to line n and refuses the line when
-// the lines admit no history, naming a minimal set of earlier lines that
-// conflict with it.
-func (g *Game) checkExact(n int) error {
-	if g.cfg == nil {
-		return nil
-	}
-	x, err := g.exactEnc()
-	if err != nil {
-		return err
-	}
-	ctx := context.Background()
-	ids := x.activeIDs()
-	x.checked++
-	w := x.quick(ids)
-	if w != nil {
-		x.quicked++
-	} else {
-		// No world without a search: the engine's answer.
-		if w, err = x.sat.WorldUnder(ctx, ids); err != nil {
-			return err
-		}
-	}
-	if w != nil {
-		x.last, x.lastNow = w, x.now
-		return x.commit()
-	}
-	ls, _, err := x.coreLines(ctx, ids)
-	if err != nil {
-		return err
-	}
-	ls = slices.DeleteFunc(ls, func(l int) bool { return l >= n })
-	return table.NewConflict(g.lines, ls)
-}
-
-// exactEnc is the encoding brought up to g's lines: the one g shares with
-// the games it was cloned from, or a new one on first use and when the
-// game outgrows its model.
-func (g *Game) exactEnc() (*encoding, error) {
-	need := 2 // time points: the deal's and the set-up's end
-	for _, t := range g.evs {
-		if t.newTurn {
-			need++
-		}
-	}
-	for attempt := 0; ; attempt++ {
-		if g.enc == nil || g.enc.times < need || attempt > 0 {
-			x, err := newEncoding(g, need+spareTimes)
-			if err != nil {
-				return nil, err
-			}
-			if g.enc != nil && g.enc.last != nil {
-				// The hint carries over: card c at time t is the same
-				// solver card in every model.
-				x.last, x.lastNow = g.enc.last, min(g.enc.lastNow, x.times-1)
-			}
-			if g.enc != nil {
-				x.quicked, x.checked = g.enc.quicked, g.enc.checked
-			}
-			g.enc = x
-		}
-		ok, err := g.enc.sync(g)
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			return g.enc, nil
-		}
-	}
 }

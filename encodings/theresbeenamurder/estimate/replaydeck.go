@@ -1,23 +1,24 @@
-package theresbeenamurder
+package estimate
 
 import (
-	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 	"slices"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
-// look conditions a deck position the seat is about to see on the card
+// Look conditions a deck position the seat is about to see on the card
 // its line says is there, and redraws the group of a position another
 // player is about to draw.
 func (a *enumAgent) Look(s *engine.State, i, who int, why engine.Site) {
-	seat := a.t.seat
+	seat := a.t.Seat
 	if who != seat && who != -1 {
 		if why == engine.SiteSecretary {
 			// The other player's pick, named by the play's line: when
 			// soft, one of the deck's soft cards, chosen at random, is
 			// relabelled, the weight multiplied by their number (see
 			// soft.go).
-			if a.idx < len(a.t.obs) && a.t.obs[a.idx].Kind == engine.EvPlay {
-				arg := a.t.obs[a.idx].Arg
+			if a.idx < len(a.t.Obs) && a.t.Obs[a.idx].Kind == engine.EvPlay {
+				arg := a.t.Obs[a.idx].Arg
 				if arg != 0 && !a.soft().Has(arg) && !tryInDeck(s, arg, Tries, &a.w, a.rng) {
 					// A card the lines named before must be in the deck:
 					// when it lies in the set-up group or a virgin hand,
@@ -48,7 +49,7 @@ func (a *enumAgent) Look(s *engine.State, i, who int, why engine.Site) {
 		a.tryUntil(s, redraw, func() bool { return s.Deck[i] == x })
 		return
 	}
-	obs := a.t.obs
+	obs := a.t.Obs
 	if why == engine.SiteSecretary {
 		a.secretary(s)
 		return
@@ -154,7 +155,7 @@ const SecretaryTries = 96
 // soft cards at random, the weight multiplied by their number (as for
 // every soft card a line names first: see soft.go).
 func (a *enumAgent) secretary(s *engine.State) {
-	obs := a.t.obs
+	obs := a.t.Obs
 	if a.idx+1 >= len(obs) || obs[a.idx].Kind != engine.EvPlay || obs[a.idx+1].Kind != engine.EvSees {
 		return // no line says: the events will be checked as they come
 	}

@@ -1,4 +1,4 @@
-package theresbeenamurder
+package certain
 
 import (
 	"math/bits"
@@ -36,11 +36,11 @@ import (
 // mask) a card at place a may be at after it.
 type rel []uint64
 
-// graph is the moves a segment allows between places, as steps in order:
+// Graph is the moves a segment allows between places, as steps in order:
 // reach[a][b] when a card at a at the segment's start may be at b at its
 // end.
-type graph struct {
-	reach [][]bool
+type Graph struct {
+	Reach [][]bool
 	// pre[k] is the steps before step k composed (pre[0] the identity),
 	// suf[k] the steps from step k on (suf[len(steps)] the identity).
 	pre, suf []rel
@@ -78,22 +78,22 @@ type graph struct {
 
 // deckAt is the place of deck position i (0 the top) in a deck of d
 // cards.
-func (x *encoding) deckAt(i, d int) int {
+func (x *Encoding) deckAt(i, d int) int {
 	if i <= 0 {
-		return x.top()
+		return x.Top()
 	}
-	return x.rest()
+	return x.Rest()
 }
 
 // deckMask is every deck place, as a set.
-func (x *encoding) deckMask() uint64 {
-	return uint64(1)<<x.top() | uint64(1)<<x.rest()
+func (x *Encoding) deckMask() uint64 {
+	return uint64(1)<<x.Top() | uint64(1)<<x.Rest()
 }
 
 // deckBelow is the places of positions 0 to k-1 of a deck of d cards
 // (every deck place when d < 0, the size not known; to the bottom when
 // k < 0).
-func (x *encoding) deckBelow(k, d int) uint64 {
+func (x *Encoding) deckBelow(k, d int) uint64 {
 	if d < 0 {
 		return x.deckMask()
 	}
@@ -109,7 +109,7 @@ func (x *encoding) deckBelow(k, d int) uint64 {
 
 // stepper builds a segment's steps.
 type stepper struct {
-	x     *encoding
+	x     *Encoding
 	steps []rel
 	// passes are the one-card passes: from, to, and the steps that may
 	// make it (the Swain's take has two).
@@ -125,7 +125,7 @@ type onePass struct {
 
 // step is a new step, the identity.
 func (st *stepper) step() rel {
-	r := make(rel, st.x.places)
+	r := make(rel, st.x.Places)
 	for a := range r {
 		r[a] = 1 << a
 	}
@@ -186,8 +186,8 @@ func (st *stepper) draw(d, to int) {
 	x := st.x
 	if d < 0 {
 		r := st.step()
-		r[x.top()] |= 1 << to
-		r[x.rest()] |= 1 << x.top()
+		r[x.Top()] |= 1 << to
+		r[x.Rest()] |= 1 << x.Top()
 		return
 	}
 	st.remap(d, d-1, func(i int) int { return i - 1 }, to)
@@ -237,8 +237,8 @@ func (st *stepper) seer(d int) {
 	x := st.x
 	if d < 0 {
 		r := st.step()
-		r[x.top()] |= 1 << x.rest()
-		r[x.rest()] |= 1 << x.top()
+		r[x.Top()] |= 1 << x.Rest()
+		r[x.Rest()] |= 1 << x.Top()
 		return
 	}
 	st.remap(d, d, func(i int) int {
@@ -249,18 +249,18 @@ func (st *stepper) seer(d int) {
 	}, -1)
 }
 
-// graph is segment s's moves, as steps in order.
-func (x *encoding) graph(s segment) graph {
+// Graph is segment s's moves, as steps in order.
+func (x *Encoding) Graph(s Segment) Graph {
 	st := &stepper{x: x}
-	g := graph{lo: make([]int, len(s.evs)), hi: make([]int, len(s.evs)), look: -1, bury: -1, nun: -1,
-		dsize: make([]int, len(s.evs)), done: make([]int, len(s.evs))}
+	g := Graph{lo: make([]int, len(s.Evs)), hi: make([]int, len(s.Evs)), look: -1, bury: -1, nun: -1,
+		dsize: make([]int, len(s.Evs)), done: make([]int, len(s.Evs))}
 	// size is the deck's size before event i (-1 when not known).
 	size := func(i int) int {
 		switch {
-		case i > 0 && s.evs[i-1].pub != nil:
-			return s.evs[i-1].pub.deck
-		case i == 0 && s.start != nil:
-			return s.start.deck
+		case i > 0 && s.Evs[i-1].Pub != nil:
+			return s.Evs[i-1].Pub.Deck
+		case i == 0 && s.Start != nil:
+			return s.Start.Deck
 		}
 		return -1
 	}
@@ -274,8 +274,8 @@ func (x *encoding) graph(s segment) graph {
 	// (the Swain's take, at its choice's line) and the Nun's.
 	var play engine.Event
 	swap, take, nun, look, playD := -1, -1, -1, -1, -1
-	for i, t := range s.evs {
-		e := t.e
+	for i, t := range s.Evs {
+		e := t.Ev
 		d := size(i)
 		g.dsize[i] = d
 		lo := len(st.steps)
@@ -284,7 +284,7 @@ func (x *encoding) graph(s segment) graph {
 		case engine.EvDraw:
 			st.draw(d, e.P)
 			g.hi[i] = len(st.steps)
-			if e.P == s.player {
+			if e.P == s.Player {
 				g.drew = true
 				g.drewFirst = g.drewFirst || play.Kind != engine.EvPlay
 			}
@@ -309,7 +309,7 @@ func (x *encoding) graph(s segment) graph {
 			st.one(e.P, e.Q)
 			g.hi[i] = len(st.steps)
 		case engine.EvDiscard:
-			st.pass([2]int{e.P, x.pile()})
+			st.pass([2]int{e.P, x.Pile()})
 			g.hi[i] = len(st.steps)
 		case engine.EvGive:
 			// Read at the swap's step (the Swain's: at its take).
@@ -338,7 +338,7 @@ func (x *encoding) graph(s segment) graph {
 		case engine.EvPlay:
 			play, playD = e, d
 			var pairs [][2]int
-			pairs = append(pairs, [2]int{e.P, x.pile()})
+			pairs = append(pairs, [2]int{e.P, x.Pile()})
 			st.pass(pairs...)
 			g.hi[i] = len(st.steps)
 			switch e.As {
@@ -353,8 +353,8 @@ func (x *encoding) graph(s segment) graph {
 			case engine.Gossip:
 				swap = len(st.steps)
 				var ps [][2]int
-				for q := range x.n {
-					ps = append(ps, [2]int{q, (q + 1) % x.n})
+				for q := range x.N {
+					ps = append(ps, [2]int{q, (q + 1) % x.N})
 				}
 				st.pass(ps...)
 				for _, p := range ps {
@@ -368,7 +368,7 @@ func (x *encoding) graph(s segment) graph {
 				}
 			case engine.Doctor:
 				if e.Arg != 0 || d < 0 {
-					st.bottom(d, x.pile())
+					st.bottom(d, x.Pile())
 					st.shuffle(grow(d, 1))
 					g.shuffled = true
 				}
@@ -376,7 +376,7 @@ func (x *encoding) graph(s segment) graph {
 				if d != 0 {
 					look = len(st.steps) // the look, before the discard
 					if e.Arg != 0 || d < 0 {
-						st.fromDeck(-1, d, x.pile())
+						st.fromDeck(-1, d, x.Pile())
 					}
 					dd := d
 					if e.Arg != 0 {
@@ -388,7 +388,7 @@ func (x *encoding) graph(s segment) graph {
 			case engine.Driver:
 				// Another player's pick is counted at the play; the
 				// seat's at its own line. Without the view, both.
-				if d != 0 && (e.P != x.seat || s.start == nil) {
+				if d != 0 && (e.P != x.seat || s.Start == nil) {
 					st.fromDeck(3, d, e.P)
 					st.shuffle(grow(d, -1))
 					g.shuffled = true
@@ -409,14 +409,14 @@ func (x *encoding) graph(s segment) graph {
 	}
 	// Composed: pre forward, suf backward.
 	m := len(st.steps)
-	id := make(rel, x.places)
+	id := make(rel, x.Places)
 	for a := range id {
 		id[a] = 1 << a
 	}
 	g.pre = make([]rel, m+1)
 	g.pre[0] = id
 	for k, r := range st.steps {
-		next := make(rel, x.places)
+		next := make(rel, x.Places)
 		for a, set := range g.pre[k] {
 			for b := set; b != 0; b &= b - 1 {
 				next[a] |= r[bits.TrailingZeros64(b)]
@@ -427,7 +427,7 @@ func (x *encoding) graph(s segment) graph {
 	g.suf = make([]rel, m+1)
 	g.suf[m] = id
 	for k := m - 1; k >= 0; k-- {
-		next := make(rel, x.places)
+		next := make(rel, x.Places)
 		for a, set := range st.steps[k] {
 			for b := set; b != 0; b &= b - 1 {
 				next[a] |= g.suf[k+1][bits.TrailingZeros64(b)]
@@ -460,11 +460,11 @@ func (x *encoding) graph(s segment) graph {
 		}
 	}
 	g.must = mustGive(st, s)
-	g.reach = make([][]bool, x.places)
-	for a := range g.reach {
-		g.reach[a] = make([]bool, x.places)
+	g.Reach = make([][]bool, x.Places)
+	for a := range g.Reach {
+		g.Reach[a] = make([]bool, x.Places)
 		for b := g.pre[m][a]; b != 0; b &= b - 1 {
-			g.reach[a][bits.TrailingZeros64(b)] = true
+			g.Reach[a][bits.TrailingZeros64(b)] = true
 		}
 	}
 	return g
@@ -479,11 +479,11 @@ func (x *encoding) graph(s segment) graph {
 // of them are there at the end. The sizes alone imply it, but only by
 // counting around the table (each hand received one card, so its giver
 // passed one), which the SAT engine does slowly.
-func mustGive(st *stepper, s segment) []int {
+func mustGive(st *stepper, s Segment) []int {
 	var out []int
 	for _, p := range st.passes {
 		from := p.from
-		if from == p.to || s.start == nil || from >= len(s.start.sizes) || s.start.sizes[from] == 0 || slices.Contains(out, from) {
+		if from == p.to || s.Start == nil || from >= len(s.Start.Sizes) || s.Start.Sizes[from] == 0 || slices.Contains(out, from) {
 			continue
 		}
 		first, last := slices.Min(p.steps), slices.Max(p.steps)

@@ -1,4 +1,4 @@
-package theresbeenamurder
+package certain
 
 import (
 	"context"
@@ -9,19 +9,19 @@ import (
 )
 
 // sheetPlaces are the encoding's places of sheet location l.
-func (x *encoding) sheetPlaces(l int) []int {
-	switch l - x.n {
-	case LocDeck:
+func (x *Encoding) sheetPlaces(l int) []int {
+	switch l - x.N {
+	case engine.LocDeck:
 		return x.deckPlaces(-1, -1)
-	case LocPile:
-		return []int{x.pile()}
-	case LocRemoved:
-		return []int{x.removed()}
+	case engine.LocPile:
+		return []int{x.Pile()}
+	case engine.LocRemoved:
+		return []int{x.Removed()}
 	}
 	return []int{l}
 }
 
-// marks are the SAT's ✓ and ✗ of every card at every sheet location now,
+// Marks are the SAT's ✓ and ✗ of every card at every sheet location now,
 // by card index: at the open turn's end, the moment after the moves of its
 // lines so far (each line's moves at its line, as the public counts have
 // them: a swap's at the play's line), under every line in force, the open
@@ -33,13 +33,13 @@ func (x *encoding) sheetPlaces(l int) []int {
 // places, carried along the moves the open turn's lines allow, are where
 // a card may be now at most; placesAt asks which of them the open turn's
 // lines leave.
-func (x *encoding) marks(ctx context.Context, seen func() map[engine.Card][]bool) ([][]table.Mark, error) {
+func (x *Encoding) Marks(ctx context.Context, seen func() map[engine.Card][]bool) ([][]table.Mark, error) {
 	if x.sheet != nil {
 		return x.sheet, nil
 	}
-	x.nowSeen = nil
+	x.NowSeen = nil
 	if x.was == nil {
-		was, err := x.places0(ctx, seen)
+		was, err := x.Places0(ctx, seen)
 		if err != nil {
 			return nil, err
 		}
@@ -47,39 +47,39 @@ func (x *encoding) marks(ctx context.Context, seen func() map[engine.Card][]bool
 	} else if seen != nil {
 		seen() // the places now (x.nowSeen)
 	}
-	may := make([][]bool, len(x.cards))
-	for i := range x.cards {
-		may[i] = make([]bool, x.places)
-		for p := range x.places {
-			for m := range x.places {
-				may[i][p] = may[i][p] || (x.was[i][m] && x.openGraph.reach[m][p])
+	may := make([][]bool, len(x.Cards))
+	for i := range x.Cards {
+		may[i] = make([]bool, x.Places)
+		for p := range x.Places {
+			for m := range x.Places {
+				may[i][p] = may[i][p] || (x.was[i][m] && x.openGraph.Reach[m][p])
 			}
 		}
 	}
-	if x.openLags() {
+	if x.OpenLags() {
 		// The turn's start under every line in force, carried along
 		// the open turn's moves.
-		was, err := x.placesAt(ctx, x.now-1, x.was)
+		was, err := x.placesAt(ctx, x.Now-1, x.was)
 		if err != nil {
 			return nil, err
 		}
-		for i := range x.cards {
-			for p := range x.places {
+		for i := range x.Cards {
+			for p := range x.Places {
 				may[i][p] = false
-				for m := range x.places {
-					may[i][p] = may[i][p] || (was[i][m] && x.openGraph.reach[m][p])
+				for m := range x.Places {
+					may[i][p] = may[i][p] || (was[i][m] && x.openGraph.Reach[m][p])
 				}
 			}
 		}
 	} else {
 		var err error
-		if may, err = x.placesAt(ctx, x.now, may); err != nil {
+		if may, err = x.placesAt(ctx, x.Now, may); err != nil {
 			return nil, err
 		}
 	}
-	locs := x.n + 3
-	out := make([][]table.Mark, len(x.cards))
-	for i := range x.cards {
+	locs := x.N + 3
+	out := make([][]table.Mark, len(x.Cards))
+	for i := range x.Cards {
 		out[i] = make([]table.Mark, locs)
 		open := 0
 		for l := range locs {
@@ -106,7 +106,7 @@ func (x *encoding) marks(ctx context.Context, seen func() map[engine.Card][]bool
 	return out, nil
 }
 
-// openLags reports whether the open turn's last line is one after which
+// OpenLags reports whether the open turn's last line is one after which
 // the table has not made the moves the public counts have made: a play
 // whose passes follow it (the Cad's, the Socialite's, the Gossip's, the
 // Invalid's: their gives come as lines after the play; the Nun's card
@@ -120,9 +120,9 @@ func (x *encoding) marks(ctx context.Context, seen func() map[engine.Card][]bool
 // be at any place reachable from one it may have been at then): they hold
 // both before the passes and after them. Everywhere else the marks are
 // those of the open turn's end.
-func (x *encoding) openLags() bool {
+func (x *Encoding) OpenLags() bool {
 	for i := len(x.openEvs) - 1; i >= 0; i-- {
-		e := x.openEvs[i].e
+		e := x.openEvs[i].Ev
 		switch {
 		case e.Kind == engine.EvPlay:
 			if e.Card == engine.Aristocrat {
@@ -146,11 +146,11 @@ func (x *encoding) openLags() bool {
 }
 
 // openPlayer is the open turn's player (-1 for the set-up).
-func (x *encoding) openPlayer() int {
+func (x *Encoding) openPlayer() int {
 	if len(x.openEvs) == 0 {
 		return -1
 	}
-	return x.openEvs[0].e.P
+	return x.openEvs[0].Ev.P
 }
 
 // placesAt is, by card index and place, whether the lines in force allow
@@ -161,20 +161,20 @@ func (x *encoding) openPlayer() int {
 // cards' swap makes of it more; each place left is a question to the one
 // solver, under the observations in force (a unit-propagation probe, a
 // world made without the solver, then a search).
-func (x *encoding) placesAt(ctx context.Context, now int, may [][]bool) ([][]bool, error) {
+func (x *Encoding) placesAt(ctx context.Context, now int, may [][]bool) ([][]bool, error) {
 	var start map[engine.Card][]bool
-	if now == x.now {
-		start = x.nowSeen
+	if now == x.Now {
+		start = x.NowSeen
 	}
-	ids := x.activeIDs()
+	ids := x.ActiveIDs()
 	var first solver.World
-	if x.last != nil && x.lastNow == x.now && x.fits(x.last, ids) {
-		first = x.last
+	if x.Last != nil && x.LastNow == x.Now && x.Fits(x.Last, ids) {
+		first = x.Last
 	}
 	return x.settle(ctx, ids, now, start, may, first)
 }
 
-// places0 is, by card index and place, whether the closed turns' lines
+// Places0 is, by card index and place, whether the closed turns' lines
 // allow the card there at the open turn's start. seen, when not nil,
 // gives the places where the tracker's sampled histories have each card
 // then: those are possible (a sampled history is a legal history of the
@@ -184,12 +184,12 @@ func (x *encoding) placesAt(ctx context.Context, now int, may [][]bool) ([][]boo
 // (One question for all the places left, "some card is at a place not
 // yet shown possible", was tried: its last, unsatisfiable, solve could
 // take the solver minutes.)
-func (x *encoding) places0(ctx context.Context, seen func() map[engine.Card][]bool) ([][]bool, error) {
+func (x *Encoding) Places0(ctx context.Context, seen func() map[engine.Card][]bool) ([][]bool, error) {
 	var sn map[engine.Card][]bool
 	if seen != nil {
 		sn = seen()
 	}
-	return x.settle(ctx, x.closedIDs(), x.now-1, sn, nil, nil)
+	return x.settle(ctx, x.ClosedIDs(), x.Now-1, sn, nil, nil)
 }
 
 // settle is, by card index and place, whether the observations ids allow
@@ -202,35 +202,35 @@ func (x *encoding) places0(ctx context.Context, seen func() map[engine.Card][]bo
 // (at most maxSwapWorlds a call); each place left is a question to the
 // one solver under ids: a unit-propagation probe, a world made without
 // the solver, then a search.
-func (x *encoding) settle(ctx context.Context, ids []int, t int, start map[engine.Card][]bool, may [][]bool, first solver.World) ([][]bool, error) {
+func (x *Encoding) settle(ctx context.Context, ids []int, t int, start map[engine.Card][]bool, may [][]bool, first solver.World) ([][]bool, error) {
 	asked := func(i, m int) bool { return may == nil || may[i][m] }
-	is := make([][]bool, len(x.cards))
-	for i, c := range x.cards {
-		is[i] = make([]bool, x.places)
+	is := make([][]bool, len(x.Cards))
+	for i, c := range x.Cards {
+		is[i] = make([]bool, x.Places)
 		if start != nil {
 			copy(is[i], start[c])
 		}
 	}
-	sw := x.newSwapper(ids)
-	q := x.newQuick(ids)
+	sw := x.NewSwapper(ids)
+	q := x.NewQuick(ids)
 	worlds := 0
 	var found func(w solver.World)
 	found = func(w solver.World) {
-		for j, d := range x.cards {
-			if h := int(w[x.card(d, t)]); h < x.places {
+		for j, d := range x.Cards {
+			if h := int(w[x.Card(d, t)]); h < x.Places {
 				is[j][h] = true
 			}
 		}
-		for i := range x.cards {
-			for m := range x.places {
+		for i := range x.Cards {
+			for m := range x.Places {
 				if is[i][m] || !asked(i, m) || worlds >= maxSwapWorlds {
 					continue
 				}
-				for j, d := range x.cards {
-					if j == i || int(w[x.card(d, t)]) != m {
+				for j, d := range x.Cards {
+					if j == i || int(w[x.Card(d, t)]) != m {
 						continue
 					}
-					if v, ok := sw.swap(w, i, j); ok {
+					if v, ok := sw.Swap(w, i, j); ok {
 						worlds++
 						found(v)
 						break
@@ -240,7 +240,7 @@ func (x *encoding) settle(ctx context.Context, ids []int, t int, start map[engin
 		}
 	}
 	if first == nil {
-		first = q.world(t)
+		first = q.World(t)
 	}
 	if first != nil {
 		found(first)
@@ -254,8 +254,8 @@ func (x *encoding) settle(ctx context.Context, ids []int, t int, start map[engin
 			sc.Close()
 		}
 	}()
-	for i, c := range x.cards {
-		for m := range x.places {
+	for i, c := range x.Cards {
+		for m := range x.Places {
 			if is[i][m] || !asked(i, m) || no[i][m] {
 				continue
 			}
@@ -263,11 +263,11 @@ func (x *encoding) settle(ctx context.Context, ids []int, t int, start map[engin
 				// The observations, propagated once for every question
 				// left (a scope).
 				var err error
-				if sc, err = x.sat.OpenUnder(ctx, ids); err != nil {
+				if sc, err = x.Sat.OpenUnder(ctx, ids); err != nil {
 					return nil, err
 				}
 			}
-			f := solver.Fact{Card: x.card(c, t), Holder: solver.Holder(m), Holds: false}
+			f := solver.Fact{Card: x.Card(c, t), Holder: solver.Holder(m), Holds: false}
 			proved, err := sc.Propagates(ctx, f)
 			if err != nil {
 				return nil, err
@@ -277,8 +277,8 @@ func (x *encoding) settle(ctx context.Context, ids []int, t int, start map[engin
 			}
 			// A world with the card there, made from the last one
 			// without a search (checked against the observations).
-			q.pin(i, m, t)
-			if w := q.world(t); w != nil {
+			q.Pin(i, m, t)
+			if w := q.World(t); w != nil {
 				found(w)
 				continue
 			}
@@ -292,34 +292,34 @@ func (x *encoding) settle(ctx context.Context, ids []int, t int, start map[engin
 			found(e.Witness)
 		}
 	}
-	x.swapped += worlds
+	x.Swapped += worlds
 	return is, nil
 }
 
 // unitNo is, by card index and place, whether one constraint of the
 // observations ids, on that card at time point t alone, rules the place
 // out: card c is not at p (c not at p), or c is at another place.
-func (x *encoding) unitNo(ids []int, t int) [][]bool {
-	nc := len(x.cards)
+func (x *Encoding) unitNo(ids []int, t int) [][]bool {
+	nc := len(x.Cards)
 	no := make([][]bool, nc)
 	for i := range no {
-		no[i] = make([]bool, x.places)
+		no[i] = make([]bool, x.Places)
 	}
-	obs := x.prob.Observations()
+	obs := x.Prob.Observations()
 	for _, id := range ids {
 		for _, k := range obs[id].Constraints {
 			if len(k.Terms) != 1 || k.Terms[0].Coef != 1 || k.Op != solver.Eq {
 				continue
 			}
 			c, h := int(k.Terms[0].Lit.Card), int(k.Terms[0].Lit.Holder)
-			if c/nc != t || h >= x.places {
+			if c/nc != t || h >= x.Places {
 				continue
 			}
 			switch k.Bound {
 			case 0:
 				no[c%nc][h] = true
 			case 1:
-				for p := range x.places {
+				for p := range x.Places {
 					no[c%nc][p] = no[c%nc][p] || p != h
 				}
 			}

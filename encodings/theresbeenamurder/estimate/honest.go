@@ -1,4 +1,4 @@
-package theresbeenamurder
+package estimate
 
 import "math"
 
@@ -35,13 +35,13 @@ import "math"
 // of them (an exact average over their arrangements). Places the lines
 // cannot tell apart thus show the same figure.
 
-// clusterLag is how many steps up its ancestry (turns) a particle's group
+// ClusterLag is how many steps up its ancestry (turns) a particle's group
 // is taken: all the way, to the deal (see above). Measured against the
 // simulator, groups taken one, two or four turns back left the cells drawn
 // at ≤ 1% true 5 to 8% of the time at 6 and 7 players: histories that
 // parted a few turns ago still share what their common deal decided
 // (docs/benchmarks.md).
-var clusterLag = math.MaxInt
+var ClusterLag = math.MaxInt
 
 // jeffreys is the prior's weight on each open place (see above).
 const jeffreys = 0.5
@@ -52,13 +52,13 @@ type nowStats struct {
 	sw float64
 	cl []int   // each particle's group
 	nc int     // the groups
-	k  float64 // the independent histories, K
+	K  float64 // the independent histories, K
 }
 
 // clusterOf is the history a particle's group is named by: clusterLag
 // steps up its ancestry (the oldest known when shorter: the deal).
 func clusterOf(a *anc) *anc {
-	for range clusterLag {
+	for range ClusterLag {
 		if a == nil || a.up == nil {
 			break
 		}
@@ -67,13 +67,13 @@ func clusterOf(a *anc) *anc {
 	return a
 }
 
-// stats groups the particles now (see above).
-func (t *tracker) stats() *nowStats {
-	ns := &nowStats{cl: make([]int, len(t.now))}
+// Stats groups the particles now (see above).
+func (t *Tracker) Stats() *nowStats {
+	ns := &nowStats{cl: make([]int, len(t.Now))}
 	ids := map[*anc]int{}
 	var ws []float64
-	for i, p := range t.now {
-		ns.sw += p.w
+	for i, p := range t.Now {
+		ns.sw += p.W
 		id, ok := ids[p.c]
 		if !ok || p.c == nil {
 			id = len(ws)
@@ -81,7 +81,7 @@ func (t *tracker) stats() *nowStats {
 			ws = append(ws, 0)
 		}
 		ns.cl[i] = id
-		ws[id] += p.w
+		ws[id] += p.W
 	}
 	ns.nc = len(ws)
 	var sq float64
@@ -89,25 +89,25 @@ func (t *tracker) stats() *nowStats {
 		sq += w * w
 	}
 	if sq > 0 {
-		ns.k = ns.sw * ns.sw / sq
+		ns.K = ns.sw * ns.sw / sq
 	}
 	return ns
 }
 
-// estimate is the figure (see above) of a place with values xs over the
+// Estimate is the figure (see above) of a place with values xs over the
 // particles now, for a card with open places (at least 1).
-func (ns *nowStats) estimate(now []snap, xs []float64, open int) Estimate {
+func (ns *nowStats) Estimate(now []snap, xs []float64, open int) Estimate {
 	if ns.sw == 0 {
 		return Estimate{}
 	}
 	var sf float64
 	for i, p := range now {
-		sf += p.w * xs[i]
+		sf += p.W * xs[i]
 	}
 	m := sf / ns.sw
 	d := make([]float64, ns.nc)
 	for i, p := range now {
-		d[ns.cl[i]] += p.w / ns.sw * (xs[i] - m)
+		d[ns.cl[i]] += p.W / ns.sw * (xs[i] - m)
 	}
 	var v float64
 	for _, x := range d {
@@ -116,7 +116,7 @@ func (ns *nowStats) estimate(now []snap, xs []float64, open int) Estimate {
 	if ns.nc > 1 {
 		v *= float64(ns.nc) / float64(ns.nc-1)
 	}
-	k := ns.k
+	k := ns.K
 	if open <= 1 || k <= 0 {
 		return Estimate{P: m, SE: math.Sqrt(v), K: k}
 	}
@@ -127,10 +127,10 @@ func (ns *nowStats) estimate(now []snap, xs []float64, open int) Estimate {
 	return Estimate{P: p, SE: math.Sqrt(v), K: k}
 }
 
-// drawn is the figure the sheet draws for an estimate: its P, but ">99"
+// Drawn is the figure the sheet draws for an estimate: its P, but ">99"
 // and "<1" only when P is more than two standard errors inside (then
 // 0.99 and 0.01).
-func (e Estimate) drawn() float64 {
+func (e Estimate) Drawn() float64 {
 	switch {
 	case e.P > 0.99 && e.P-2*e.SE <= 0.99:
 		return 0.99

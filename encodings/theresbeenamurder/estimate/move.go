@@ -1,4 +1,4 @@
-package theresbeenamurder
+package estimate
 
 import (
 	"math"
@@ -53,7 +53,7 @@ import (
 // found from the state before it, and that state's step.
 type anc struct {
 	s  *engine.State
-	w  float64
+	W  float64
 	up *anc
 	at int // the index in tracker.hist of the turn starting at s
 }
@@ -76,112 +76,112 @@ const moveFew, moveFewFactor, moveSweeps = 4, 1.0, 4
 // when fewer than 1/moveFew of them fitted, it then gives conditional
 // runs over the whole game (see csmc) to particles drawn at random, within
 // moveFewFactor times the same budget.
-func (t *tracker) move(rng *rand.Rand, alive int) {
-	if len(t.hist) == 0 {
+func (t *Tracker) move(rng *rand.Rand, alive int) {
+	if len(t.Hist) == 0 {
 		return
 	}
-	budget := min(int(moveBudget*float64(t.hist[len(t.hist)-1].runs)), moveMax)
-	if moveTest.budget > 0 {
-		budget = moveTest.budget
+	budget := min(int(moveBudget*float64(t.Hist[len(t.Hist)-1].runs)), moveMax)
+	if MoveTest.Budget > 0 {
+		budget = MoveTest.Budget
 	}
-	t.sweep(rng, budget, moveSweeps, func() (int, bool) {
+	t.Sweep(rng, budget, moveSweeps, func() (int, bool) {
 		var depths []int
-		for l := 1; l <= moveDepth && l <= len(t.hist); l *= 2 {
+		for l := 1; l <= moveDepth && l <= len(t.Hist); l *= 2 {
 			depths = append(depths, l)
 		}
 		return depths[rng.IntN(len(depths))], rng.IntN(moveDepth) == 0
 	})
-	if alive < len(t.parts)/moveFew {
+	if alive < len(t.Parts)/moveFew {
 		t.rejuvenate(rng, int(moveFewFactor*float64(budget)))
 	}
 }
 
 // rejuvenate gives conditional runs over the whole game (csmc) to
 // particles drawn at random, until budget replays are spent.
-func (t *tracker) rejuvenate(rng *rand.Rand, budget int) {
-	r0 := t.runs
-	for k, i := range rng.Perm(len(t.parts)) {
-		if t.runs-r0 > budget {
+func (t *Tracker) rejuvenate(rng *rand.Rand, budget int) {
+	r0 := t.Runs
+	for k, i := range rng.Perm(len(t.Parts)) {
+		if t.Runs-r0 > budget {
 			break
 		}
-		if t.parts[i].a != nil {
-			t.parts[i] = t.csmc(t.parts[i], k%2 == 0, RescueParticles, rng)
+		if t.Parts[i].A != nil {
+			t.Parts[i] = t.csmc(t.Parts[i], k%2 == 0, RescueParticles, rng)
 		}
 	}
 }
 
-// sweep moves the particles, each up to sweeps times, in a random order,
+// Sweep moves the particles, each up to sweeps times, in a random order,
 // until it has made budget replays; block draws each move's L and
 // whether it starts from a fresh deal.
-func (t *tracker) sweep(rng *rand.Rand, budget, sweeps int, block func() (int, bool)) {
-	r0 := t.runs
-	parts := t.parts
+func (t *Tracker) Sweep(rng *rand.Rand, budget, sweeps int, block func() (int, bool)) {
+	r0 := t.Runs
+	parts := t.Parts
 	perm := rng.Perm(len(parts))
 	for k := range sweeps * len(parts) {
 		i := perm[k%len(parts)]
-		if t.runs-r0 > budget {
+		if t.Runs-r0 > budget {
 			break
 		}
 		p := parts[i]
-		if p.a == nil {
+		if p.A == nil {
 			continue
 		}
 		// The block: back L steps of the particle's history.
 		l, fresh := block()
-		b, old := p.a, 0.0
+		b, old := p.A, 0.0
 		for range l {
 			if b.up == nil {
 				break
 			}
-			old += math.Log(b.w)
+			old += math.Log(b.W)
 			b = b.up
 		}
 		var s *engine.State
 		var a *anc
 		if fresh {
 			for b.up != nil {
-				old += math.Log(b.w)
+				old += math.Log(b.W)
 				b = b.up
 			}
-			deck, removed, ok := sampleDeal(t.cfg, t.seat, t.hand, rng)
+			deck, removed, ok := sampleDeal(t.Cfg, t.Seat, t.Hand, rng)
 			if !ok {
 				continue
 			}
-			s = engine.NewState(t.cfg, deck, removed)
-			s.Virgin[t.seat] = false
-			a = &anc{s: s, w: 1}
+			s = engine.NewState(t.Cfg, deck, removed)
+			s.Virgin[t.Seat] = false
+			a = &anc{s: s, W: 1}
 		} else {
 			s, a = b.s, b
 		}
 		nw, ok := 0.0, true
-		for j := a.at; j < len(t.hist); j++ {
-			h := t.hist[j]
-			v := tracker{cfg: t.cfg, seat: t.seat, hand: t.hand, obs: h.obs, hard: h.hard, turns: h.turns}
+		for j := a.at; j < len(t.Hist); j++ {
+			h := t.Hist[j]
+			v := Tracker{Cfg: t.Cfg, Seat: t.Seat, Hand: t.Hand, Obs: h.Obs, Hard: h.Hard, turns: h.turns}
 			w, next := v.enumerate(s, true, rng)
-			t.runs += v.runs
+			t.Runs += v.Runs
 			if w == 0 {
 				ok = false
 				break
 			}
 			nw += math.Log(w)
 			s = next
-			a = &anc{s: s, w: w, up: a, at: j + 1}
+			a = &anc{s: s, W: w, up: a, at: j + 1}
 		}
-		t.tried++
-		if !ok || !mhAccept(rng, nw, old) {
+		t.Tried++
+		if !ok || !MHAccept(rng, nw, old) {
 			continue
 		}
-		t.moved++
-		parts[i] = particle{s: s, w: p.w, a: a}
+		t.Moved++
+		parts[i] = particle{S: s, w: p.w, A: a}
 	}
 }
 
-// mhAccept is the Metropolis–Hastings decision of an independent move:
+// MHAccept is the Metropolis–Hastings decision of an independent move:
 // the proposal, of log weight logNew, replaces the current state, of log
 // weight logOld, with probability min(1, exp(logNew − logOld)). With
 // proposals drawn from q, it leaves the law ∝ q·exp(logw) unchanged
 // (TestMHAcceptKeepsTarget).
-func mhAccept(rng *rand.Rand, logNew, logOld float64) bool {
+func MHAccept(rng *rand.Rand, logNew, logOld float64) bool {
 	return rng.Float64() < math.Exp(logNew-logOld)
 }
 
@@ -210,13 +210,13 @@ const RescueBudget, RescueParticles = 10000, 32
 // rescue moves the particles at the open turn's start (see above) and
 // reports whether any then fits the open turn's lines (to its end when
 // closing, which then closes it), and the replays it made.
-func (t *tracker) rescue(closing bool, budget int) (bool, int) {
-	if len(t.hist) == 0 || budget <= 0 {
+func (t *Tracker) rescue(closing bool, budget int) (bool, int) {
+	if len(t.Hist) == 0 || budget <= 0 {
 		return false, 0
 	}
-	rng := rand.New(rand.NewPCG(t.seed^0x5bd1e995, uint64(t.turns+2)<<20|uint64(len(t.obs))|1<<18))
-	r0 := t.runs
-	t.parts = slices.Clone(t.parts)
+	rng := rand.New(rand.NewPCG(t.seed^0x5bd1e995, uint64(t.turns+2)<<20|uint64(len(t.Obs))|1<<18))
+	r0 := t.Runs
+	t.Parts = slices.Clone(t.Parts)
 	t.rejuvenate(rng, min(RescueBudget, budget))
 	var ok bool
 	if closing {
@@ -224,20 +224,20 @@ func (t *tracker) rescue(closing bool, budget int) (bool, int) {
 	} else {
 		ok = t.reweigh()
 	}
-	return ok, t.runs - r0
+	return ok, t.Runs - r0
 }
 
 // csmc is one conditional sequential Monte Carlo run with p's history as
 // the reference, over the closed turns from the deal (a fresh deal for
 // each other history when fresh), with m histories (see above); it
 // returns the particle drawn.
-func (t *tracker) csmc(p particle, fresh bool, m int, rng *rand.Rand) particle {
+func (t *Tracker) csmc(p particle, fresh bool, m int, rng *rand.Rand) particle {
 	var ref []*anc // the reference's steps, the deal first
-	for b := p.a; b != nil; b = b.up {
+	for b := p.A; b != nil; b = b.up {
 		ref = append(ref, b)
 	}
 	slices.Reverse(ref)
-	if ref[0].at != 0 || len(ref) != len(t.hist)+1 {
+	if ref[0].at != 0 || len(ref) != len(t.Hist)+1 {
 		return p
 	}
 	type hist struct {
@@ -249,13 +249,13 @@ func (t *tracker) csmc(p particle, fresh bool, m int, rng *rand.Rand) particle {
 	for k := 1; k < m; k++ {
 		cur[k] = hist{ref[0], 1}
 		if fresh {
-			deck, removed, ok := sampleDeal(t.cfg, t.seat, t.hand, rng)
+			deck, removed, ok := sampleDeal(t.Cfg, t.Seat, t.Hand, rng)
 			if !ok {
 				return p
 			}
-			s := engine.NewState(t.cfg, deck, removed)
-			s.Virgin[t.seat] = false
-			cur[k] = hist{&anc{s: s, w: 1}, 1}
+			s := engine.NewState(t.Cfg, deck, removed)
+			s.Virgin[t.Seat] = false
+			cur[k] = hist{&anc{s: s, W: 1}, 1}
 		}
 	}
 	pick := func(hs []hist) int {
@@ -271,32 +271,32 @@ func (t *tracker) csmc(p particle, fresh bool, m int, rng *rand.Rand) particle {
 		}
 		return 0
 	}
-	for j := 0; j < len(t.hist); j++ {
-		h := t.hist[j]
+	for j := 0; j < len(t.Hist); j++ {
+		h := t.Hist[j]
 		next := make([]hist, m)
-		next[0] = hist{ref[j+1], ref[j+1].w}
+		next[0] = hist{ref[j+1], ref[j+1].W}
 		for k := 1; k < m; k++ {
 			from := cur[pick(cur)].a
-			v := tracker{cfg: t.cfg, seat: t.seat, hand: t.hand, obs: h.obs, hard: h.hard, turns: h.turns}
+			v := Tracker{Cfg: t.Cfg, Seat: t.Seat, Hand: t.Hand, Obs: h.Obs, Hard: h.Hard, turns: h.turns}
 			w, s := v.enumerate(from.s, true, rng)
-			t.runs += v.runs
+			t.Runs += v.Runs
 			if w > 0 {
-				next[k] = hist{&anc{s: s, w: w, up: from, at: j + 1}, w}
+				next[k] = hist{&anc{s: s, W: w, up: from, at: j + 1}, w}
 			}
 		}
 		cur = next
 	}
 	k := pick(cur)
-	t.tried++
+	t.Tried++
 	if k != 0 {
-		t.moved++
+		t.Moved++
 	}
-	return particle{s: cur[k].a.s, w: p.w, a: cur[k].a}
+	return particle{S: cur[k].a.s, w: p.w, A: cur[k].a}
 }
 
-// moveTest are the tests' settings of the move: a fixed budget of
+// MoveTest are the tests' settings of the move: a fixed budget of
 // replays for every sweep (0: moveBudget's), and a move after every turn.
-var moveTest struct {
-	budget int
-	always bool
+var MoveTest struct {
+	Budget int
+	Always bool
 }

@@ -1,4 +1,4 @@
-package theresbeenamurder
+package estimate
 
 import (
 	"math/rand/v2"

@@ -1,10 +1,10 @@
-package theresbeenamurder
+package estimate
 
 import (
 	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
-// consult redraws a virgin hand with the set-up group before the rules
+// Consult redraws a virgin hand with the set-up group before the rules
 // read it. When the lines say something of that hand before it changes (a
 // card p plays, discards, gives or shows; the Reporter's card from it; the
 // Hound's raised hand or not), the redraw is tried Tries times: the share
@@ -52,7 +52,7 @@ func (a *enumAgent) houndConsult(s *engine.State, p int) {
 	}
 	virgin := a.houndVirgin
 	a.houndWas = virgin
-	e := a.t.obs[a.idx]
+	e := a.t.Obs[a.idx]
 	k := e.Arg
 	if a.soft().Has(k) || e.Q == engine.Unseen {
 		return // nothing to condition on (another's Hound: its answer is unseen)
@@ -99,7 +99,7 @@ func (a *enumAgent) handTest(p int) func([]engine.Card) bool {
 		}
 		return func(h []engine.Card) bool { return engine.Has(h, c) }
 	}
-	for _, e := range a.t.obs[a.idx:] {
+	for _, e := range a.t.Obs[a.idx:] {
 		switch {
 		case e.Kind == engine.EvPlay && e.P == p:
 			if e.Card == engine.Aristocrat {
@@ -158,12 +158,12 @@ func (a *enumAgent) tryN(s *engine.State, n int, redraw func() bool, ok func() b
 	*s = *keep
 }
 
-// reveal makes the card the lines say p plays one of p's cards when it is
+// Reveal makes the card the lines say p plays one of p's cards when it is
 // a soft card: one of p's soft cards, chosen at random, is relabelled, and
 // the weight is multiplied by their number.
 func (a *enumAgent) Reveal(s *engine.State, p int) {
 	soft := a.soft()
-	for _, e := range a.t.obs[a.idx:] {
+	for _, e := range a.t.Obs[a.idx:] {
 		if e.Kind != engine.EvPlay || e.P != p {
 			continue
 		}

@@ -1,4 +1,4 @@
-package theresbeenamurder
+package estimate
 
 import (
 	"errors"
@@ -27,81 +27,81 @@ var errNoHistory = errors.New("no hidden history consistent with the lines was f
 // particle is one hidden history's state at the start of the open turn
 // and its importance weight (1 after resampling).
 type particle struct {
-	s *engine.State
+	S *engine.State
 	w float64
-	a *anc // its history (see move.go)
+	A *anc // its history (see move.go)
 }
 
-// checkpoint is the particles at the start of a closed turn, with what is
+// Checkpoint is the particles at the start of a closed turn, with what is
 // needed to play the turn again: its lines, the cards named before it and
 // the replays its closing took.
-type checkpoint struct {
+type Checkpoint struct {
 	parts []particle
-	obs   []engine.Event
-	hard  engine.CardSet
+	Obs   []engine.Event
+	Hard  engine.CardSet
 	turns int
 	runs  int
 }
 
-// tracker is the particle filter of one seat.
-type tracker struct {
-	cfg   *engine.Config
-	seat  int
-	hand  []engine.Card
-	n     int    // particles
+// Tracker is the particle filter of one seat.
+type Tracker struct {
+	Cfg   *engine.Config
+	Seat  int
+	Hand  []engine.Card
+	N     int    // particles
 	seed  uint64 // the filter's seed
 	turns int    // closed turns (the set-up counts as one)
-	parts []particle
-	hard  engine.CardSet // special cards and those the closed turns' lines named
+	Parts []particle
+	Hard  engine.CardSet // special cards and those the closed turns' lines named
 	// hist are the closed turns, oldest first (see recover).
-	hist []checkpoint
+	Hist []Checkpoint
 	// runs counts the replays of turns (the tracker's unit of work);
 	// openRuns those of the open turn's last update.
-	runs, openRuns int
+	Runs, openRuns int
 	// recovered counts the times the particles all died and were
 	// rebuilt from an earlier turn.
-	recovered int
+	Recovered int
 	// tried and moved count the resample-move proposals and those
 	// accepted (move.go).
-	tried, moved int
+	Tried, Moved int
 	// look, while a replay looks ahead at the open turn's lines, is what
 	// they need of the closed turns' ends (ahead.go); nil otherwise.
-	look *lookahead
+	look *Lookahead
 	// cut counts the paths that fitted the lines and that a look ahead
 	// dropped.
-	cut int
+	Cut int
 	// stop is set while no particle fits the lines (see resume); nil
 	// while the tracker follows.
-	stop *stopped
+	Stop *stopped
 	// wit gives worlds of the lines for the last resort of a rebuild
 	// (witness.go; nil: none); witnessed counts the rebuilds tried.
-	wit       witnessFunc
-	witnessed int
+	Wit       WitnessFunc
+	Witnessed int
 	// open turn
-	obs []engine.Event
-	now []snap // each particle's state now, with its weight
+	Obs []engine.Event
+	Now []snap // each particle's state now, with its weight
 }
 
 // snap is a particle's state at the current line, its weight and the
 // history its group is named by (honest.go).
 type snap struct {
-	s *engine.State
-	w float64
+	S *engine.State
+	W float64
 	c *anc
 }
 
-// newTracker samples n set-ups that deal hand to seat.
-func newTracker(cfg *engine.Config, seat int, hand []engine.Card, n int, seed uint64) (*tracker, error) {
-	t := &tracker{cfg: cfg, seat: seat, hand: hand, n: n, seed: seed}
+// NewTracker samples n set-ups that deal hand to seat.
+func NewTracker(cfg *engine.Config, seat int, hand []engine.Card, n int, seed uint64) (*Tracker, error) {
+	t := &Tracker{Cfg: cfg, Seat: seat, Hand: hand, N: n, seed: seed}
 	parts, ok := sampleDeals(cfg, seat, hand, n, rand.New(rand.NewPCG(seed, 1)))
 	if !ok {
 		return nil, errNoHistory
 	}
-	t.parts = parts
+	t.Parts = parts
 	t.turns = -1 // the set-up is open
-	t.hard = special
+	t.Hard = Special
 	for _, c := range hand {
-		t.hard.Add(c)
+		t.Hard.Add(c)
 	}
 	if err := t.update(); err != nil {
 		return nil, err
@@ -119,23 +119,23 @@ func sampleDeals(cfg *engine.Config, seat int, hand []engine.Card, n int, rng *r
 		}
 		st := engine.NewState(cfg, deck, removed)
 		st.Virgin[seat] = false // the seat's own hand is known
-		parts = append(parts, particle{s: st, w: 1, a: &anc{s: st, w: 1}})
+		parts = append(parts, particle{S: st, w: 1, A: &anc{s: st, W: 1}})
 	}
 	return parts, true
 }
 
-// clone copies the tracker (particles' states are never changed in place).
-func (t *tracker) clone() *tracker {
+// Clone copies the tracker (particles' states are never changed in place).
+func (t *Tracker) Clone() *Tracker {
 	u := *t
-	u.parts = append([]particle(nil), t.parts...)
-	u.hist = slices.Clip(t.hist)
-	u.obs = append([]engine.Event(nil), t.obs...)
-	u.now = append([]snap(nil), t.now...)
-	if t.stop != nil {
-		st := *t.stop
+	u.Parts = append([]particle(nil), t.Parts...)
+	u.Hist = slices.Clip(t.Hist)
+	u.Obs = append([]engine.Event(nil), t.Obs...)
+	u.Now = append([]snap(nil), t.Now...)
+	if t.Stop != nil {
+		st := *t.Stop
 		if st.job != nil {
 			j := *st.job
-			j.u = j.u.clone()
+			j.u = j.u.Clone()
 			if j.st != nil {
 				x := *j.st
 				x.ends = slices.Clip(x.ends)
@@ -143,13 +143,13 @@ func (t *tracker) clone() *tracker {
 			}
 			st.job = &j
 		}
-		u.stop = &st
+		u.Stop = &st
 	}
 	return &u
 }
 
 // run is the open turn's play from a state: the set-up's effects or a turn.
-func (t *tracker) run(s *engine.State, ag engine.Agent) {
+func (t *Tracker) run(s *engine.State, ag engine.Agent) {
 	if t.turns < 0 {
 		s.Start(ag)
 		return
@@ -157,11 +157,11 @@ func (t *tracker) run(s *engine.State, ag engine.Agent) {
 	s.PlayTurn(ag)
 }
 
-// add appends an observed event to the open turn.
-func (t *tracker) add(e engine.Event) error {
-	t.obs = append(t.obs, e)
-	if t.stop != nil {
-		err := t.resume(ResumeBudget)
+// Add appends an observed event to the open turn.
+func (t *Tracker) Add(e engine.Event) error {
+	t.Obs = append(t.Obs, e)
+	if t.Stop != nil {
+		err := t.Resume(ResumeBudget)
 		if err != nil && t.fromWitnesses(false) {
 			return nil
 		}
@@ -174,14 +174,14 @@ func (t *tracker) add(e engine.Event) error {
 // when every particle dies, the particles are rebuilt: by replays that
 // look ahead at the open turn's lines (recoverAhead), else by the rescue,
 // else by the recovery, within RecoveryBudget replays together.
-func (t *tracker) update() error {
+func (t *Tracker) update() error {
 	if t.reweigh() {
-		if aheadTest.always {
+		if AheadTest.Always {
 			t.forceAhead()
 		}
 		return nil
 	}
-	if witnessTest.only {
+	if WitnessTest.Only {
 		if t.fromWitnesses(false) {
 			return nil
 		}
@@ -208,35 +208,35 @@ func (t *tracker) update() error {
 
 // reweigh recomputes each particle's state now from the open turn's lines
 // and reports whether any fits them.
-func (t *tracker) reweigh() bool {
-	rng := rand.New(rand.NewPCG(t.seed, uint64(t.turns+2)<<20|uint64(len(t.obs))))
-	t.now = t.now[:0]
+func (t *Tracker) reweigh() bool {
+	rng := rand.New(rand.NewPCG(t.seed, uint64(t.turns+2)<<20|uint64(len(t.Obs))))
+	t.Now = t.Now[:0]
 	total := 0.0
-	r0 := t.runs
-	for _, p := range t.parts {
-		w, s := t.enumerate(p.s, false, rng)
+	r0 := t.Runs
+	for _, p := range t.Parts {
+		w, s := t.enumerate(p.S, false, rng)
 		if w > 0 {
-			t.now = append(t.now, snap{s, p.w * w, clusterOf(p.a)})
+			t.Now = append(t.Now, snap{s, p.w * w, clusterOf(p.A)})
 			total += p.w * w
 		}
 	}
-	t.openRuns = t.runs - r0
+	t.openRuns = t.Runs - r0
 	return total > 0
 }
 
-// closeTurn ends the open turn: every particle plays it to its end along
+// CloseTurn ends the open turn: every particle plays it to its end along
 // the seat's lines. The particles are resampled by weight to n when some
 // died or their effective number fell below n/2 (or there are more than n,
 // after a recovery); otherwise they keep their weights.
-func (t *tracker) closeTurn() error {
-	if t.stop != nil {
+func (t *Tracker) CloseTurn() error {
+	if t.Stop != nil {
 		t.closeStopped()
 		return errNoHistory
 	}
 	if t.step() {
 		return t.update()
 	}
-	if witnessTest.only {
+	if WitnessTest.Only {
 		if t.fromWitnesses(true) {
 			return nil
 		}
@@ -263,9 +263,9 @@ func (t *tracker) closeTurn() error {
 
 // step closes the open turn (see closeTurn) and reports whether any
 // particle fits its lines; the open turn is then the next, with no lines.
-func (t *tracker) step() bool {
+func (t *Tracker) step() bool {
 	st := t.beginStep()
-	for st.i < len(t.parts) {
+	for st.i < len(t.Parts) {
 		t.stepOne(st)
 	}
 	return t.endStep(st)
@@ -283,22 +283,22 @@ type stepping struct {
 }
 
 // beginStep starts closing the open turn.
-func (t *tracker) beginStep() *stepping {
+func (t *Tracker) beginStep() *stepping {
 	return &stepping{
 		rng:  rand.New(rand.NewPCG(t.seed, uint64(t.turns+2)<<20|1<<19)),
-		r0:   t.runs,
-		fits: t.look.at(len(t.hist) + 1),
+		r0:   t.Runs,
+		fits: t.look.at(len(t.Hist) + 1),
 	}
 }
 
 // stepOne plays the open turn from the next particle.
-func (t *tracker) stepOne(st *stepping) {
-	p := t.parts[st.i]
+func (t *Tracker) stepOne(st *stepping) {
+	p := t.Parts[st.i]
 	st.i++
-	w, free, s := t.enumerateAhead(p.s, true, st.rng, st.fits)
+	w, free, s := t.enumerateAhead(p.S, true, st.rng, st.fits)
 	if w > 0 {
 		pw := w * p.w
-		st.ends = append(st.ends, particle{s, pw, &anc{s: s, w: free, up: p.a, at: len(t.hist) + 1}})
+		st.ends = append(st.ends, particle{s, pw, &anc{s: s, W: free, up: p.A, at: len(t.Hist) + 1}})
 		st.total += pw
 		st.sq += pw * pw
 	}
@@ -306,26 +306,26 @@ func (t *tracker) stepOne(st *stepping) {
 
 // endStep ends the closing once every particle has played the turn (see
 // step).
-func (t *tracker) endStep(st *stepping) bool {
+func (t *Tracker) endStep(st *stepping) bool {
 	rng, ends, total, sq, r0 := st.rng, st.ends, st.total, st.sq, st.r0
 	if total == 0 {
 		return false
 	}
-	t.hist = append(t.hist, checkpoint{parts: t.parts, obs: t.obs, hard: t.hard, turns: t.turns, runs: t.runs - r0})
+	t.Hist = append(t.Hist, Checkpoint{parts: t.Parts, Obs: t.Obs, Hard: t.Hard, turns: t.turns, runs: t.Runs - r0})
 	resampled, alive := false, len(ends)
-	if ess := total * total / sq; ess < float64(t.n)/2 || len(ends) != t.n {
+	if ess := total * total / sq; ess < float64(t.N)/2 || len(ends) != t.N {
 		resampled = true
 		// Systematic resampling.
-		parts := make([]particle, 0, t.n)
-		u := rng.Float64() / float64(t.n)
+		parts := make([]particle, 0, t.N)
+		u := rng.Float64() / float64(t.N)
 		acc, j := 0.0, 0
-		for i := range t.n {
-			x := u + float64(i)/float64(t.n)
+		for i := range t.N {
+			x := u + float64(i)/float64(t.N)
 			for j < len(ends)-1 && acc+ends[j].w/total < x {
 				acc += ends[j].w / total
 				j++
 			}
-			parts = append(parts, particle{s: ends[j].s, w: 1, a: ends[j].a})
+			parts = append(parts, particle{S: ends[j].S, w: 1, A: ends[j].A})
 		}
 		ends = parts
 	} else {
@@ -335,13 +335,13 @@ func (t *tracker) endStep(st *stepping) bool {
 			ends[i].w *= k
 		}
 	}
-	t.parts = ends
+	t.Parts = ends
 	t.turns++
-	for _, e := range t.obs {
-		mentions(&t.hard, e)
+	for _, e := range t.Obs {
+		Mentions(&t.Hard, e)
 	}
-	t.obs = nil
-	if (resampled || moveTest.always) && t.look == nil {
+	t.Obs = nil
+	if (resampled || MoveTest.Always) && t.look == nil {
 		t.move(rng, alive)
 	}
 	return true
@@ -380,11 +380,11 @@ func (t *tracker) endStep(st *stepping) bool {
 
 // turns0 is the start of a replay: the first closed turn replayed, or the
 // open turn when none is.
-func turns0(turns []checkpoint, t *tracker) checkpoint {
+func turns0(turns []Checkpoint, t *Tracker) Checkpoint {
 	if len(turns) > 0 {
 		return turns[0]
 	}
-	return checkpoint{parts: t.parts, hard: t.hard, turns: t.turns}
+	return Checkpoint{parts: t.Parts, Hard: t.Hard, turns: t.turns}
 }
 
 // resample draws m particles from ps in proportion to their weights
@@ -403,7 +403,7 @@ func resample(ps []particle, m int, rng *rand.Rand) []particle {
 			acc += ps[j].w / total
 			j++
 		}
-		out = append(out, particle{s: ps[j].s, w: 1, a: ps[j].a})
+		out = append(out, particle{S: ps[j].S, w: 1, A: ps[j].A})
 	}
 	return out
 }
@@ -416,30 +416,30 @@ type Estimate struct {
 	K     float64
 }
 
-// estimate is the figure of an event f (1 when it holds, 0 when not, or
+// Estimate is the figure of an event f (1 when it holds, 0 when not, or
 // a share) over the particles now, with its standard error (honest.go):
 // an event with two outcomes.
-func (t *tracker) estimate(f func(s *engine.State) float64) Estimate {
-	xs := make([]float64, len(t.now))
-	for i, p := range t.now {
-		xs[i] = f(p.s)
+func (t *Tracker) Estimate(f func(s *engine.State) float64) Estimate {
+	xs := make([]float64, len(t.Now))
+	for i, p := range t.Now {
+		xs[i] = f(p.S)
 	}
-	return t.stats().estimate(t.now, xs, 2)
+	return t.Stats().Estimate(t.Now, xs, 2)
 }
 
-// softNow are the soft cards after the lines so far.
-func (t *tracker) softNow() engine.CardSet {
-	h := t.hard
-	for _, e := range t.obs {
-		mentions(&h, e)
+// SoftNow are the soft cards after the lines so far.
+func (t *Tracker) SoftNow() engine.CardSet {
+	h := t.Hard
+	for _, e := range t.Obs {
+		Mentions(&h, e)
 	}
 	var all engine.CardSet
-	for _, c := range t.cfg.Cards {
+	for _, c := range t.Cfg.Cards {
 		all.Add(c)
 	}
 	return all &^ h
 }
 
-// state is one particle's state now (every particle agrees on what is
+// State is one particle's state now (every particle agrees on what is
 // public: hand sizes, the pile, the deck's size, whose turn it is).
-func (t *tracker) state() *engine.State { return t.now[0].s }
+func (t *Tracker) State() *engine.State { return t.Now[0].S }

@@ -1,4 +1,4 @@
-package theresbeenamurder
+package estimate
 
 import (
 	"math/rand/v2"
@@ -17,12 +17,12 @@ const RecoveryFactor = 2
 
 // recover rebuilds the particles after they all died at the open turn's
 // last line (closing: when closing the open turn).
-func (t *tracker) recover(closing bool, spent int) error {
-	for lag := 1; ; lag = min(2*lag, len(t.hist)) {
-		cp := max(0, len(t.hist)-lag)
+func (t *Tracker) recover(closing bool, spent int) error {
+	for lag := 1; ; lag = min(2*lag, len(t.Hist)) {
+		cp := max(0, len(t.Hist)-lag)
 		last := cp == 0
 		cost := t.openRuns
-		for _, h := range t.hist[cp:] {
+		for _, h := range t.Hist[cp:] {
 			cost += h.runs
 		}
 		cost *= RecoveryFactor
@@ -33,10 +33,10 @@ func (t *tracker) recover(closing bool, spent int) error {
 			return errNoHistory // going further back costs more
 		}
 		u, ok := t.replay(cp, closing, RecoveryBudget-spent)
-		spent += u.runs - t.runs
+		spent += u.Runs - t.Runs
 		if ok {
-			u.runs = t.runs + spent
-			u.recovered = t.recovered + 1
+			u.Runs = t.Runs + spent
+			u.Recovered = t.Recovered + 1
 			*t = *u
 			return nil
 		}
@@ -50,66 +50,66 @@ func (t *tracker) recover(closing bool, spent int) error {
 // lines (to its end when closing), with RecoveryFactor times the
 // particles and other random draws; it reports whether any particle fits.
 // It gives up once it has made budget replays.
-func (t *tracker) replay(cp int, closing bool, budget int) (*tracker, bool) {
+func (t *Tracker) replay(cp int, closing bool, budget int) (*Tracker, bool) {
 	return t.replayAhead(cp, closing, budget, nil, RecoveryFactor)
 }
 
 // replayAhead is replay looking ahead with look (nil: not), with factor
 // times the particles.
-func (t *tracker) replayAhead(cp int, closing bool, budget int, look *lookahead, factor int) (*tracker, bool) {
-	u := t.clone()
+func (t *Tracker) replayAhead(cp int, closing bool, budget int, look *Lookahead, factor int) (*Tracker, bool) {
+	u := t.Clone()
 	u.look = look
-	u.seed = t.seed*0x9e3779b97f4a7c15 + uint64(len(t.hist)+1)<<32 + uint64(cp) + uint64(t.recovered)<<48 + 1
+	u.seed = t.seed*0x9e3779b97f4a7c15 + uint64(len(t.Hist)+1)<<32 + uint64(cp) + uint64(t.Recovered)<<48 + 1
 	rng := rand.New(rand.NewPCG(u.seed, 3))
-	m := t.n * factor
-	open := slices.Clone(t.obs)
-	turns := append([]checkpoint(nil), t.hist[cp:]...)
-	u.hist = slices.Clip(t.hist[:cp])
+	m := t.N * factor
+	open := slices.Clone(t.Obs)
+	turns := append([]Checkpoint(nil), t.Hist[cp:]...)
+	u.Hist = slices.Clip(t.Hist[:cp])
 	start := turns0(turns, t)
 	if cp == 0 && (len(turns) > 0 || t.turns < 0) {
-		parts, ok := sampleDeals(t.cfg, t.seat, t.hand, m, rng)
+		parts, ok := sampleDeals(t.Cfg, t.Seat, t.Hand, m, rng)
 		if !ok {
 			return u, false
 		}
-		u.parts = parts
+		u.Parts = parts
 	} else {
-		u.parts = start.parts
+		u.Parts = start.parts
 	}
 	if fits := look.at(cp); fits != nil {
 		// The twisted sampler's start: the particles at cp weighed by ψ.
 		var ok []particle
-		for _, p := range u.parts {
-			if fits(p.s) {
+		for _, p := range u.Parts {
+			if fits(p.S) {
 				ok = append(ok, p)
 			}
 		}
 		if len(ok) == 0 {
 			return u, false
 		}
-		u.parts = ok
+		u.Parts = ok
 	}
 	if !(cp == 0 && (len(turns) > 0 || t.turns < 0)) || look != nil {
-		u.parts = resample(u.parts, m, rng)
+		u.Parts = resample(u.Parts, m, rng)
 	}
-	u.hard, u.turns = start.hard, start.turns
-	u.n = m
+	u.Hard, u.turns = start.Hard, start.turns
+	u.N = m
 	for _, h := range turns {
-		u.obs = h.obs
-		if !u.step() || u.runs-t.runs > budget {
+		u.Obs = h.Obs
+		if !u.step() || u.Runs-t.Runs > budget {
 			return u, false
 		}
 	}
-	u.obs = open
+	u.Obs = open
 	if closing {
 		if !u.step() {
 			return u, false
 		}
-		u.obs = nil
-		if len(u.parts) > t.n {
-			u.parts = resample(u.parts, t.n, rng)
+		u.Obs = nil
+		if len(u.Parts) > t.N {
+			u.Parts = resample(u.Parts, t.N, rng)
 		}
 	}
-	u.n = t.n
+	u.N = t.N
 	u.look = nil
 	return u, u.reweigh()
 }
@@ -118,7 +118,7 @@ func (t *tracker) replayAhead(cp int, closing bool, budget int, look *lookahead,
 type stopped struct {
 	from  int  // the turn (index in hist) whose lines the particles missed
 	tries int  // replays started
-	wait  bool // the line that stopped it has spent its budget
+	Wait  bool // the line that stopped it has spent its budget
 	job   *resumeJob
 }
 
@@ -126,7 +126,7 @@ type stopped struct {
 // start of the tracker's closed turn next (the open turn when next is
 // len(hist)).
 type resumeJob struct {
-	u      *tracker
+	u      *Tracker
 	next   int
 	factor int
 	st     *stepping // the closing of turn next under way (nil between turns)
@@ -134,11 +134,11 @@ type resumeJob struct {
 
 // halt stops the estimates after the open turn's last line; closing says
 // that it was the open turn's closing that failed (the turn is closed).
-func (t *tracker) halt(closing bool) {
+func (t *Tracker) halt(closing bool) {
 	// A closing that fails is followed by its line's add, which must not
 	// spend that line's budget twice.
-	t.stop = &stopped{from: len(t.hist), wait: closing}
-	t.now = nil
+	t.Stop = &stopped{from: len(t.Hist), Wait: closing}
+	t.Now = nil
 	if closing {
 		t.closeStopped()
 	}
@@ -146,32 +146,32 @@ func (t *tracker) halt(closing bool) {
 
 // closeStopped closes the open turn while stopped: its lines join the
 // closed turns, with the particles at its start when known.
-func (t *tracker) closeStopped() {
-	t.hist = append(t.hist, checkpoint{parts: t.parts, obs: t.obs, hard: t.hard, turns: t.turns, runs: -1})
-	t.parts = nil
+func (t *Tracker) closeStopped() {
+	t.Hist = append(t.Hist, Checkpoint{parts: t.Parts, Obs: t.Obs, Hard: t.Hard, turns: t.turns, runs: -1})
+	t.Parts = nil
 	t.turns++
-	for _, e := range t.obs {
-		mentions(&t.hard, e)
+	for _, e := range t.Obs {
+		Mentions(&t.Hard, e)
 	}
-	t.obs = nil
-	t.now = nil
+	t.Obs = nil
+	t.Now = nil
 }
 
 // runsOf is the replays closed turn k took (the mean of the known ones
 // for a turn closed while stopped).
-func (t *tracker) runsOf(k int) int {
-	if k < len(t.hist) && t.hist[k].runs >= 0 {
-		return t.hist[k].runs
+func (t *Tracker) runsOf(k int) int {
+	if k < len(t.Hist) && t.Hist[k].runs >= 0 {
+		return t.Hist[k].runs
 	}
 	sum, n := 0, 0
-	for _, h := range t.hist {
+	for _, h := range t.Hist {
 		if h.runs >= 0 {
 			sum += h.runs
 			n++
 		}
 	}
 	if n == 0 {
-		return t.n
+		return t.N
 	}
 	return sum / n
 }
@@ -185,10 +185,10 @@ func (t *tracker) runsOf(k int) int {
 // look-ahead (the moves after each resampling keep the histories
 // diverse), from the same turns as before looking ahead, and from the
 // deal looking ahead.
-func (t *tracker) stopPlan(i int) (cp, factor int, look bool) {
-	from := t.stop.from
+func (t *Tracker) stopPlan(i int) (cp, factor int, look bool) {
+	from := t.Stop.from
 	var near []int
-	if from > 0 && (from < len(t.hist) && t.hist[from].parts != nil || from == len(t.hist) && t.parts != nil) {
+	if from > 0 && (from < len(t.Hist) && t.Hist[from].parts != nil || from == len(t.Hist) && t.Parts != nil) {
 		near = append(near, from)
 	}
 	for lag := 1; from-lag > 1; lag *= 2 {
@@ -221,13 +221,13 @@ const ResumeBudget = RecoveryBudget * 3 / 4
 // as a multiple of n.
 const ResumeMaxFactor = 8
 
-// resume goes on with the stopped tracker's replays within budget
+// Resume goes on with the stopped tracker's replays within budget
 // replays (see above); it reports errNoHistory while the estimates stay
 // stopped.
-func (t *tracker) resume(budget int) error {
-	st := t.stop
-	if st.wait {
-		st.wait = false
+func (t *Tracker) Resume(budget int) error {
+	st := t.Stop
+	if st.Wait {
+		st.Wait = false
 		return errNoHistory
 	}
 	spent := 0
@@ -248,16 +248,16 @@ func (t *tracker) resume(budget int) error {
 		j := st.job
 		done, ok, used := t.advance(j, budget-spent)
 		spent += used
-		t.runs += used
+		t.Runs += used
 		if !done {
 			break // the line's budget is spent: on at the next line
 		}
 		st.job = nil
 		if ok {
 			u := j.u
-			u.n, u.look, u.stop = t.n, nil, nil
-			u.runs = t.runs
-			u.recovered = t.recovered + 1
+			u.N, u.look, u.Stop = t.N, nil, nil
+			u.Runs = t.Runs
+			u.Recovered = t.Recovered + 1
 			*t = *u
 			return nil
 		}
@@ -268,50 +268,50 @@ func (t *tracker) resume(budget int) error {
 // startJob starts a stopped tracker's replay from the start of closed
 // turn cp (the open turn when cp is len(hist)), with factor times the
 // particles; nil when no particle there fits the look-ahead.
-func (t *tracker) startJob(cp, factor int, look bool) *resumeJob {
-	u := t.clone()
-	u.stop = nil
+func (t *Tracker) startJob(cp, factor int, look bool) *resumeJob {
+	u := t.Clone()
+	u.Stop = nil
 	u.look = nil
 	if look {
-		u.look = t.aheadFrom(0, true)
+		u.look = t.AheadFrom(0, true)
 	}
-	u.seed = t.seed*0x9e3779b97f4a7c15 + uint64(len(t.hist)+1)<<32 + uint64(cp) + uint64(t.recovered)<<48 +
-		uint64(t.stop.tries)<<40 + 2
+	u.seed = t.seed*0x9e3779b97f4a7c15 + uint64(len(t.Hist)+1)<<32 + uint64(cp) + uint64(t.Recovered)<<48 +
+		uint64(t.Stop.tries)<<40 + 2
 	rng := rand.New(rand.NewPCG(u.seed, 3))
-	m := t.n * factor
-	u.hist = slices.Clip(t.hist[:cp])
-	start := checkpoint{parts: t.parts, hard: t.hard, turns: t.turns}
-	if cp < len(t.hist) {
-		start = t.hist[cp]
+	m := t.N * factor
+	u.Hist = slices.Clip(t.Hist[:cp])
+	start := Checkpoint{parts: t.Parts, Hard: t.Hard, turns: t.turns}
+	if cp < len(t.Hist) {
+		start = t.Hist[cp]
 	}
-	fresh := cp == 0 && (len(t.hist) > 0 || t.turns < 0)
+	fresh := cp == 0 && (len(t.Hist) > 0 || t.turns < 0)
 	if fresh {
-		parts, ok := sampleDeals(t.cfg, t.seat, t.hand, m, rng)
+		parts, ok := sampleDeals(t.Cfg, t.Seat, t.Hand, m, rng)
 		if !ok {
 			return nil
 		}
-		u.parts = parts
+		u.Parts = parts
 	} else {
-		u.parts = start.parts
+		u.Parts = start.parts
 	}
 	if fits := u.look.at(cp); fits != nil {
 		var ok []particle
-		for _, p := range u.parts {
-			if fits(p.s) {
+		for _, p := range u.Parts {
+			if fits(p.S) {
 				ok = append(ok, p)
 			}
 		}
 		if len(ok) == 0 {
 			return nil
 		}
-		u.parts = ok
+		u.Parts = ok
 	}
 	if !fresh || u.look != nil {
-		u.parts = resample(u.parts, m, rng)
+		u.Parts = resample(u.Parts, m, rng)
 	}
-	u.hard, u.turns = start.hard, start.turns
-	u.n = m
-	u.obs, u.now = nil, nil
+	u.Hard, u.turns = start.Hard, start.turns
+	u.N = m
+	u.Obs, u.Now = nil, nil
 	return &resumeJob{u: u, next: cp, factor: factor}
 }
 
@@ -319,37 +319,37 @@ func (t *tracker) startJob(cp, factor int, look bool) *resumeJob {
 // budget (at least one turn); done says it reached the open turn's lines
 // or died, ok that particles fit them (j.u is then the tracker's next
 // state), used the replays made.
-func (t *tracker) advance(j *resumeJob, budget int) (done, ok bool, used int) {
+func (t *Tracker) advance(j *resumeJob, budget int) (done, ok bool, used int) {
 	u := j.u
-	r0 := u.runs
-	for j.next < len(t.hist) {
+	r0 := u.Runs
+	for j.next < len(t.Hist) {
 		if j.st == nil {
-			u.obs = t.hist[j.next].obs
+			u.Obs = t.Hist[j.next].Obs
 			j.st = u.beginStep()
 		}
-		for j.st.i < len(u.parts) {
-			if used = u.runs - r0; used >= budget {
+		for j.st.i < len(u.Parts) {
+			if used = u.Runs - r0; used >= budget {
 				return false, false, used
 			}
 			u.stepOne(j.st)
 		}
 		alive := u.endStep(j.st)
 		j.st = nil
-		used = u.runs - r0
+		used = u.Runs - r0
 		if !alive {
 			return true, false, used
 		}
 		j.next++
 	}
-	if used > 0 && used+j.factor*t.runsOf(len(t.hist)) > budget {
+	if used > 0 && used+j.factor*t.runsOf(len(t.Hist)) > budget {
 		return false, false, used
 	}
-	u.obs = slices.Clone(t.obs)
-	u.n = t.n
+	u.Obs = slices.Clone(t.Obs)
+	u.N = t.N
 	u.look = nil
 	ok = u.reweigh()
 	if !ok {
-		u.n = t.n * j.factor
+		u.N = t.N * j.factor
 	}
-	return true, ok, u.runs - r0
+	return true, ok, u.Runs - r0
 }

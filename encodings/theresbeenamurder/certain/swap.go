@@ -1,4 +1,4 @@
-package theresbeenamurder
+package certain
 
 import (
 	"fmt"
@@ -18,16 +18,16 @@ const maxSwapWorlds = 256
 // a search gives many. The constraints that hold for every card alike
 // (symmetric) hold after any trade and are not checked.
 type swapper struct {
-	x  *encoding
+	x  *Encoding
 	by [][]solver.Constraint // by card index: the constraints in force that name it, but the symmetric ones
 }
 
-// newSwapper indexes the constraints of the observations ids by card.
-func (x *encoding) newSwapper(ids []int) *swapper {
-	nc := len(x.cards)
+// NewSwapper indexes the constraints of the observations ids by card.
+func (x *Encoding) NewSwapper(ids []int) *swapper {
+	nc := len(x.Cards)
 	sw := &swapper{x: x, by: make([][]solver.Constraint, nc)}
 	last := make([]int, nc) // the constraint that last named each card, +1
-	obs := x.prob.Observations()
+	obs := x.Prob.Observations()
 	n := 0
 	for _, id := range ids {
 		sym := x.symmetric(id)
@@ -54,12 +54,12 @@ func (x *encoding) newSwapper(ids []int) *swapper {
 // Trading two cards' places at every time point maps such a family onto
 // itself, so a world keeps satisfying it. Cached by id (an observation
 // never changes).
-func (x *encoding) symmetric(id int) []bool {
+func (x *Encoding) symmetric(id int) []bool {
 	if sym, ok := x.sym[id]; ok {
 		return sym
 	}
-	nc := len(x.cards)
-	cs := x.prob.Observations()[id].Constraints
+	nc := len(x.Cards)
+	cs := x.Prob.Observations()[id].Constraints
 	sym := make([]bool, len(cs))
 	cardsOf := map[string]uint64{} // shape: the cards it is made of
 	keys := make([]string, len(cs))
@@ -104,8 +104,8 @@ func (x *encoding) symmetric(id int) []bool {
 
 // countsAll reports whether k counts every card of one time point at one
 // place, each once with the same coefficient.
-func (x *encoding) countsAll(k solver.Constraint) bool {
-	nc := len(x.cards)
+func (x *Encoding) countsAll(k solver.Constraint) bool {
+	nc := len(x.Cards)
 	if len(k.Terms) != nc {
 		return false
 	}
@@ -121,11 +121,11 @@ func (x *encoding) countsAll(k solver.Constraint) bool {
 	return true
 }
 
-// swap is w with cards i and j (indexes) traded at every time point, and
+// Swap is w with cards i and j (indexes) traded at every time point, and
 // whether it is a world of the indexed observations. The constraints are
 // read on w through the trade; the world is made only when it is one.
-func (sw *swapper) swap(w solver.World, i, j int) (solver.World, bool) {
-	nc := len(sw.x.cards)
+func (sw *swapper) Swap(w solver.World, i, j int) (solver.World, bool) {
+	nc := len(sw.x.Cards)
 	at := func(c solver.Card) solver.Holder {
 		switch int(c) % nc {
 		case i:
@@ -143,7 +143,7 @@ func (sw *swapper) swap(w solver.World, i, j int) (solver.World, bool) {
 		}
 	}
 	v := slices.Clone(w)
-	for t := range sw.x.times {
+	for t := range sw.x.Times {
 		a, b := t*nc+i, t*nc+j
 		v[a], v[b] = w[b], w[a]
 	}

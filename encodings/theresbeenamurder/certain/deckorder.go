@@ -1,12 +1,11 @@
-package theresbeenamurder
+package certain
 
 import (
 	"math/bits"
 	"slices"
 
-	"github.com/gumshoe-dev/gumshoe/solver"
-
 	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
+	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
 // The deck's order beyond its top card. The encoding's deck places are
@@ -46,29 +45,29 @@ const (
 	slotAny   slotKind = iota // nothing known
 	slotUpper                 // the deal's top part: not the Detective
 	slotLower                 // the deal's bottom part: not the Murderer
-	slotCard                  // the card Card
-	slotFrom                  // the card another player's Nun put there
+	SlotCard                  // the card Card
+	SlotFrom                  // the card another player's Nun put there
 )
 
-// slot is a deck position and what the lines tell of its card.
-type slot struct {
-	kind slotKind
+// Slot is a deck position and what the lines tell of its card.
+type Slot struct {
+	Kind slotKind
 	card engine.Card
 	line int // the line that told it (the hand line for the deal's parts)
 	// For slotFrom: the card was, at time point t, at one of the places
 	// of from (those the Nun's player's hand was reachable from by then).
-	t    int
-	from uint64
+	T    int
+	From uint64
 }
 
-// allows reports whether the slot may hold card c.
-func (s slot) allows(c engine.Card) bool {
-	switch s.kind {
+// Allows reports whether the slot may hold card c.
+func (s Slot) Allows(c engine.Card) bool {
+	switch s.Kind {
 	case slotUpper:
 		return c != engine.Detective
 	case slotLower:
 		return c != engine.Murderer
-	case slotCard:
+	case SlotCard:
 		return c == s.card
 	}
 	return true
@@ -76,14 +75,14 @@ func (s slot) allows(c engine.Card) bool {
 
 // deckLook is what the seat's Driver saw: the slots then, and the line.
 type deckLook struct {
-	slots []slot
+	slots []Slot
 	line  int
 }
 
 // deckTake is where a card taken from the deck came from: one of the
 // positions 0 to n-1 of the deck slots then.
 type deckTake struct {
-	slots []slot
+	slots []Slot
 	n     int
 }
 
@@ -91,17 +90,17 @@ type deckTake struct {
 // that is not another's Nun's card allows it (or c is known to be at one
 // of the positions), else froms are the positions of another's Nun's card
 // it may be (none when c is known to be at another position).
-func (d deckTake) mayHold(c engine.Card) (plain bool, froms []slot) {
+func (d deckTake) mayHold(c engine.Card) (plain bool, froms []Slot) {
 	for i, s := range d.slots {
-		if s.kind == slotCard && s.card == c {
+		if s.Kind == SlotCard && s.card == c {
 			return i < d.n, nil
 		}
 	}
 	for _, s := range d.slots[:d.n] {
 		switch {
-		case s.kind == slotFrom && s.from != 0:
+		case s.Kind == SlotFrom && s.From != 0:
 			froms = append(froms, s)
-		case s.allows(c):
+		case s.Allows(c):
 			return true, nil
 		}
 	}
@@ -111,16 +110,16 @@ func (d deckTake) mayHold(c engine.Card) (plain bool, froms []slot) {
 // deckTurn is another player's turn in which that player took cards of
 // the deck (its draws, the Driver's pick), with the line of the last.
 type deckTurn struct {
-	player int
-	takes  []deckTake
+	Player int
+	Takes  []deckTake
 	line   int
 }
 
-// mayTake says whether the turn's takes may have taken c: plain when one
+// MayTake says whether the turn's takes may have taken c: plain when one
 // may hold it as it holds any card, else froms are the slots of another's
 // Nun's card among them that may.
-func (d *deckTurn) mayTake(c engine.Card) (plain bool, froms []slot) {
-	for _, tk := range d.takes {
+func (d *deckTurn) MayTake(c engine.Card) (plain bool, froms []Slot) {
+	for _, tk := range d.Takes {
 		p, fs := tk.mayHold(c)
 		if p {
 			return true, nil
@@ -130,25 +129,25 @@ func (d *deckTurn) mayTake(c engine.Card) (plain bool, froms []slot) {
 	return false, froms
 }
 
-// deckSlots follows the deck's slots from the deal through segments 0 to
+// DeckSlots follows the deck's slots from the deal through segments 0 to
 // k: the slots after segment k's lines, the seat's Driver's look in
 // segment k (nil for none) and, when segment k is another player's turn
 // in which only that player took cards of the deck, those takes (nil
 // otherwise).
-func (x *encoding) deckSlots(segs []segment, k int) ([]slot, *deckLook, *deckTurn) {
+func (x *Encoding) DeckSlots(segs []Segment, k int) ([]Slot, *deckLook, *deckTurn) {
 	cfg := x.cfg
-	d0 := cfg.DeckSize() - 2*x.n
-	slots := make([]slot, max(0, d0))
+	d0 := cfg.DeckSize() - 2*x.N
+	slots := make([]Slot, max(0, d0))
 	for i := range slots {
-		slots[i] = slot{kind: slotLower, line: x.handLine}
-		if 2*x.n+i < cfg.TopSize() {
-			slots[i].kind = slotUpper
+		slots[i] = Slot{Kind: slotLower, line: x.handLine}
+		if 2*x.N+i < cfg.TopSize() {
+			slots[i].Kind = slotUpper
 		}
 	}
 	forget := func(n int, line int) {
 		slots = slots[:0]
 		for range max(0, n) {
-			slots = append(slots, slot{kind: slotAny, line: line})
+			slots = append(slots, Slot{Kind: slotAny, line: line})
 		}
 	}
 	var (
@@ -158,22 +157,22 @@ func (x *encoding) deckSlots(segs []segment, k int) ([]slot, *deckLook, *deckTur
 		// deck in segment k (never in the rules; nothing is said then).
 		foreign bool
 	)
-	take := func(t tracked, n int) {
-		if t.e.P != segs[k].player {
+	take := func(t Tracked, n int) {
+		if t.Ev.P != segs[k].Player {
 			foreign = true
 			return
 		}
 		if turn == nil {
-			turn = &deckTurn{player: t.e.P}
+			turn = &deckTurn{Player: t.Ev.P}
 		}
-		turn.takes = append(turn.takes, deckTake{slots: slices.Clone(slots), n: n})
-		turn.line = t.line
+		turn.Takes = append(turn.Takes, deckTake{slots: slices.Clone(slots), n: n})
+		turn.line = t.Line
 	}
 	for j := 0; j <= k && j < len(segs); j++ {
 		s := segs[j]
-		var g *graph
-		for _, t := range s.evs {
-			e := t.e
+		var g *Graph
+		for _, t := range s.Evs {
+			e := t.Ev
 			d := len(slots)
 			switch e.Kind {
 			case engine.EvDraw:
@@ -184,26 +183,26 @@ func (x *encoding) deckSlots(segs []segment, k int) ([]slot, *deckLook, *deckTur
 					slots = slots[1:]
 				}
 			case engine.EvTake:
-				forget(t.pub.deck, t.line)
+				forget(t.Pub.Deck, t.Line)
 			case engine.EvReveal:
 				if slices.Contains(e.Cards, engine.Blackmailer) {
-					forget(t.pub.deck, t.line)
+					forget(t.Pub.Deck, t.Line)
 				}
 			case engine.EvPlay:
 				switch e.As {
 				case engine.Doctor, engine.Secretary:
-					forget(t.pub.deck, t.line)
+					forget(t.Pub.Deck, t.Line)
 				case engine.Driver:
 					if e.P != x.seat {
 						if j == k && d > 0 {
 							take(t, min(3, d))
 						}
-						forget(t.pub.deck, t.line)
+						forget(t.Pub.Deck, t.Line)
 					}
 				case engine.Nun:
-					if t.pub.deck == d+1 {
+					if t.Pub.Deck == d+1 {
 						if g == nil {
-							gg := x.graph(s)
+							gg := x.Graph(s)
 							g = &gg
 						}
 						var from uint64
@@ -214,7 +213,7 @@ func (x *encoding) deckSlots(segs []segment, k int) ([]slot, *deckLook, *deckTur
 								}
 							}
 						}
-						slots = append(slots, slot{kind: slotFrom, line: t.line, t: j, from: from})
+						slots = append(slots, Slot{Kind: SlotFrom, line: t.Line, T: j, From: from})
 					}
 				case engine.Seer:
 					if e.Flag && d > 0 {
@@ -224,12 +223,12 @@ func (x *encoding) deckSlots(segs []segment, k int) ([]slot, *deckLook, *deckTur
 					}
 				case engine.Butler:
 					if e.Arg != 0 && d > 0 {
-						slots[0] = slot{kind: slotCard, card: e.Arg, line: t.line}
+						slots[0] = Slot{Kind: SlotCard, card: e.Arg, line: t.Line}
 					}
 				}
 			case engine.EvBury:
-				if d > 0 && slots[d-1].kind == slotFrom {
-					slots[d-1] = slot{kind: slotCard, card: e.Card, line: t.line}
+				if d > 0 && slots[d-1].Kind == SlotFrom {
+					slots[d-1] = Slot{Kind: SlotCard, card: e.Card, line: t.Line}
 				}
 			case engine.EvSees:
 				pl := segPlay(s)
@@ -240,26 +239,26 @@ func (x *encoding) deckSlots(segs []segment, k int) ([]slot, *deckLook, *deckTur
 						if pl.Flag {
 							at = 0
 						}
-						slots[at] = slot{kind: slotCard, card: e.Cards[0], line: t.line}
+						slots[at] = Slot{Kind: SlotCard, card: e.Cards[0], line: t.Line}
 					}
 				case engine.Driver:
 					for n, c := range e.Cards {
 						if n < d {
-							slots[n] = slot{kind: slotCard, card: c, line: t.line}
+							slots[n] = Slot{Kind: SlotCard, card: c, line: t.Line}
 						}
 					}
 					if j == k {
-						look = &deckLook{slots: append([]slot(nil), slots...), line: t.line}
+						look = &deckLook{slots: append([]Slot(nil), slots...), line: t.Line}
 					}
 				}
 			}
-			if t.pub != nil && len(slots) != t.pub.deck {
+			if t.Pub != nil && len(slots) != t.Pub.Deck {
 				// Not the public count: nothing is kept (never seen).
-				forget(t.pub.deck, t.line)
+				forget(t.Pub.Deck, t.Line)
 			}
 		}
 	}
-	if foreign || k >= len(segs) || segs[k].player < 0 || segs[k].player == x.seat {
+	if foreign || k >= len(segs) || segs[k].Player < 0 || segs[k].Player == x.seat {
 		turn = nil // the seat's own takes are seen
 	}
 	return slots, look, turn
@@ -273,11 +272,11 @@ type lineCons struct {
 
 // deckFacts are the deck's order's constraints at the end of segment k
 // (time point k+1), by line.
-func (x *encoding) deckFacts(segs []segment, k int) []lineCons {
-	if deckFactsOff {
+func (x *Encoding) deckFacts(segs []Segment, k int) []lineCons {
+	if DeckFactsOff {
 		return nil
 	}
-	slots, look, turn := x.deckSlots(segs, k)
+	slots, look, turn := x.DeckSlots(segs, k)
 	b := k + 1
 	by := map[int][]solver.Constraint{}
 	var order []int
@@ -289,19 +288,19 @@ func (x *encoding) deckFacts(segs []segment, k int) []lineCons {
 	}
 	// not says what the slots ss allow of each card on top and in the
 	// rest.
-	not := func(ss []slot, lookLine int) {
+	not := func(ss []Slot, lookLine int) {
 		pinned := map[engine.Card]int{} // a known card's slot
 		for i, s := range ss {
-			if s.kind == slotCard {
+			if s.Kind == SlotCard {
 				pinned[s.card] = i
 			}
 		}
-		for _, c := range x.cards {
+		for _, c := range x.Cards {
 			okAt := func(i int) bool {
 				if p, ok := pinned[c]; ok {
 					return p == i
 				}
-				return ss[i].allows(c)
+				return ss[i].Allows(c)
 			}
 			top, rest, restLine := false, false, 0
 			for i := range ss {
@@ -327,16 +326,16 @@ func (x *encoding) deckFacts(segs []segment, k int) []lineCons {
 				// Not in the deck at the look: nor at the turn's end
 				// (the pick and the shuffle follow).
 				if !top && !rest {
-					add(lookLine, solver.NotHolds(x.card(c, b), solver.Holder(x.top())))
-					add(lookLine, solver.NotHolds(x.card(c, b), solver.Holder(x.rest())))
+					add(lookLine, solver.NotHolds(x.Card(c, b), solver.Holder(x.Top())))
+					add(lookLine, solver.NotHolds(x.Card(c, b), solver.Holder(x.Rest())))
 				}
 				continue
 			}
 			if !top && len(ss) > 0 {
-				add(topLine, solver.NotHolds(x.card(c, b), solver.Holder(x.top())))
+				add(topLine, solver.NotHolds(x.Card(c, b), solver.Holder(x.Top())))
 			}
 			if !rest && len(ss) > 1 {
-				add(restLine, solver.NotHolds(x.card(c, b), solver.Holder(x.rest())))
+				add(restLine, solver.NotHolds(x.Card(c, b), solver.Holder(x.Rest())))
 			}
 		}
 	}
@@ -345,33 +344,33 @@ func (x *encoding) deckFacts(segs []segment, k int) []lineCons {
 		not(look.slots, look.line)
 	}
 	// Another's Nun's card on top was in that player's hand.
-	if len(slots) > 0 && slots[0].kind == slotFrom && slots[0].t < b {
+	if len(slots) > 0 && slots[0].Kind == SlotFrom && slots[0].T < b {
 		s := slots[0]
-		for _, c := range x.cards {
+		for _, c := range x.Cards {
 			var pos []solver.Lit
-			for m := s.from; m != 0; m &= m - 1 {
-				pos = append(pos, x.lit(c, s.t, bits.TrailingZeros64(m)))
+			for m := s.From; m != 0; m &= m - 1 {
+				pos = append(pos, x.lit(c, s.T, bits.TrailingZeros64(m)))
 			}
-			add(s.line, solver.Clause(pos, []solver.Lit{x.lit(c, b, x.top())}))
+			add(s.line, solver.Clause(pos, []solver.Lit{x.lit(c, b, x.Top())}))
 		}
 	}
 	// Another player's turn: a card went from the deck to that player's
 	// hand only by one of its takes, so as one of the slots taken (if
 	// another's Nun's card, from that Nun's player's hand).
-	if turn != nil && !deckTakesOff {
-		for _, c := range x.cards {
-			plain, froms := turn.mayTake(c)
+	if turn != nil && !DeckTakesOff {
+		for _, c := range x.Cards {
+			plain, froms := turn.MayTake(c)
 			if plain {
 				continue
 			}
 			var pos []solver.Lit
 			for _, f := range froms {
-				for m := f.from; m != 0; m &= m - 1 {
-					pos = append(pos, x.lit(c, f.t, bits.TrailingZeros64(m)))
+				for m := f.From; m != 0; m &= m - 1 {
+					pos = append(pos, x.lit(c, f.T, bits.TrailingZeros64(m)))
 				}
 			}
-			for _, pl := range []int{x.top(), x.rest()} {
-				add(turn.line, solver.Clause(pos, []solver.Lit{x.lit(c, k, pl), x.lit(c, b, turn.player)}))
+			for _, pl := range []int{x.Top(), x.Rest()} {
+				add(turn.line, solver.Clause(pos, []solver.Lit{x.lit(c, k, pl), x.lit(c, b, turn.Player)}))
 			}
 		}
 	}
@@ -382,11 +381,11 @@ func (x *encoding) deckFacts(segs []segment, k int) []lineCons {
 	return out
 }
 
-// deckFactsOff leaves the deck's order out (for tests: what the other
+// DeckFactsOff leaves the deck's order out (for tests: what the other
 // constraints prove alone).
-var deckFactsOff bool
+var DeckFactsOff bool
 
-// deckTakesOff leaves out what another player's takes from the deck in
+// DeckTakesOff leaves out what another player's takes from the deck in
 // its turn tell (for tests: what the rest of the deck's order proves
 // alone).
-var deckTakesOff bool
+var DeckTakesOff bool

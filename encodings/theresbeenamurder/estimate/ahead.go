@@ -1,7 +1,11 @@
-package theresbeenamurder
+package estimate
 
-import "github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
-import "slices"
+import (
+	"slices"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/certain"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
+)
 
 // Looking ahead. When no particle fits a line, the line usually needs a
 // card at a place that the turns before made rare (carol plays the
@@ -55,54 +59,54 @@ import "slices"
 // failing line is that of the hard pins alone, as before); the stopped
 // tracker's replays (aheadFrom(0, true)) use every line's.
 
-// placeMask is a set of the encoding's places (hands, then plTop, plRest,
+// PlaceMask is a set of the encoding's places (hands, then plTop, plRest,
 // plRemoved, plPile).
-type placeMask uint32
+type PlaceMask uint32
 
-// lookahead is, for every time point from the deal to the open turn's
+// Lookahead is, for every time point from the deal to the open turn's
 // start, the places each card named by then may be at.
-type lookahead struct {
+type Lookahead struct {
 	n    int
-	need [][]placeMask // need[k][c]: 0 for no constraint
+	Need [][]PlaceMask // need[k][c]: 0 for no constraint
 	// some[k] are places that must each hold, at time point k, one of
 	// the cards soft then (soft[k]; see "A card first named" below); nil
 	// for none.
-	some [][]placeMask
-	soft []engine.CardSet
+	Some [][]PlaceMask
+	Soft []engine.CardSet
 }
 
-// ahead is the lookahead of the open turn's lines: of the cards the
+// Ahead is the lookahead of the open turn's lines: of the cards the
 // closed turns named; when the lines name none, of the soft cards they
 // name (nil when they name no card).
-func (t *tracker) ahead() *lookahead {
-	if l := t.aheadFrom(len(t.hist), false); l != nil {
+func (t *Tracker) Ahead() *Lookahead {
+	if l := t.AheadFrom(len(t.Hist), false); l != nil {
 		return l
 	}
-	return t.aheadFrom(len(t.hist), true)
+	return t.AheadFrom(len(t.Hist), true)
 }
 
-// aheadFrom is the lookahead of the open turn's lines and of the lines of
+// AheadFrom is the lookahead of the open turn's lines and of the lines of
 // the closed turns from turn from on (each turn's lines pin the cards the
 // turns before it named, at its start): at each time point, the places
 // that every one of them allows (nil when they name no such card); with
 // soft, also the places where a card soft then must be (the cards the
 // lines name first).
-func (t *tracker) aheadFrom(from int, soft bool) *lookahead {
-	n := t.cfg.Players
-	x := &encoding{n: n, places: n + plExtra}
-	all := placeMask(1)<<x.places - 1
-	graphOf := func(evs []engine.Event) graph {
-		s := segment{player: -1}
+func (t *Tracker) AheadFrom(from int, soft bool) *Lookahead {
+	n := t.Cfg.Players
+	x := &certain.Encoding{N: n, Places: n + certain.PlExtra}
+	all := PlaceMask(1)<<x.Places - 1
+	graphOf := func(evs []engine.Event) certain.Graph {
+		s := certain.Segment{Player: -1}
 		for _, e := range evs {
-			s.evs = append(s.evs, tracked{e: e})
+			s.Evs = append(s.Evs, certain.Tracked{Ev: e})
 		}
-		return x.graph(s)
+		return x.Graph(s)
 	}
-	pre := func(g graph, m placeMask) placeMask {
-		var out placeMask
-		for a := range x.places {
-			for b := range x.places {
-				if m&(1<<b) != 0 && g.reach[a][b] {
+	pre := func(g certain.Graph, m PlaceMask) PlaceMask {
+		var out PlaceMask
+		for a := range x.Places {
+			for b := range x.Places {
+				if m&(1<<b) != 0 && g.Reach[a][b] {
 					out |= 1 << a
 					break
 				}
@@ -112,7 +116,7 @@ func (t *tracker) aheadFrom(from int, soft bool) *lookahead {
 	}
 	// pins are the places a turn's lines allow, at its start, to each card
 	// named before it (nil when they pin none).
-	pins := func(obs []engine.Event, hard engine.CardSet) (now, some []placeMask) {
+	pins := func(obs []engine.Event, hard engine.CardSet) (now, some []PlaceMask) {
 		for i, e := range obs {
 			ps := linePins(e, n, x)
 			if len(ps) == 0 {
@@ -133,7 +137,7 @@ func (t *tracker) aheadFrom(from int, soft bool) *lookahead {
 					continue
 				}
 				if now == nil {
-					now = make([]placeMask, engine.NumCards+1)
+					now = make([]PlaceMask, engine.NumCards+1)
 				}
 				m := pre(g, p.at)
 				if now[p.c] == 0 {
@@ -145,36 +149,36 @@ func (t *tracker) aheadFrom(from int, soft bool) *lookahead {
 		return now, some
 	}
 	var cards engine.CardSet
-	for _, c := range t.cfg.Cards {
+	for _, c := range t.Cfg.Cards {
 		cards.Add(c)
 	}
-	T := len(t.hist)
-	l := &lookahead{n: n, need: make([][]placeMask, T+1), some: make([][]placeMask, T+1), soft: make([]engine.CardSet, T+1)}
-	l.need[T], l.some[T] = pins(t.obs, t.hard)
-	l.soft[T] = cards &^ t.hard
-	pinned := l.need[T] != nil || l.some[T] != nil
+	T := len(t.Hist)
+	l := &Lookahead{n: n, Need: make([][]PlaceMask, T+1), Some: make([][]PlaceMask, T+1), Soft: make([]engine.CardSet, T+1)}
+	l.Need[T], l.Some[T] = pins(t.Obs, t.Hard)
+	l.Soft[T] = cards &^ t.Hard
+	pinned := l.Need[T] != nil || l.Some[T] != nil
 	for k := T - 1; k >= 0; k-- {
-		l.soft[k] = cards &^ t.hist[k].hard
-		g := graphOf(t.hist[k].obs)
-		for _, m := range l.some[k+1] {
-			if m := pre(g, m); m != 0 && m != all && !slices.Contains(l.some[k], m) {
-				l.some[k] = append(l.some[k], m)
+		l.Soft[k] = cards &^ t.Hist[k].Hard
+		g := graphOf(t.Hist[k].Obs)
+		for _, m := range l.Some[k+1] {
+			if m := pre(g, m); m != 0 && m != all && !slices.Contains(l.Some[k], m) {
+				l.Some[k] = append(l.Some[k], m)
 			}
 		}
-		cur := make([]placeMask, engine.NumCards+1)
-		if next := l.need[k+1]; next != nil {
+		cur := make([]PlaceMask, engine.NumCards+1)
+		if next := l.Need[k+1]; next != nil {
 			for c := range cur {
-				if next[c] == 0 || next[c] == all || !t.hist[k].hard.Has(engine.Card(c)) {
+				if next[c] == 0 || next[c] == all || !t.Hist[k].Hard.Has(engine.Card(c)) {
 					continue
 				}
 				cur[c] = pre(g, next[c])
 			}
 		}
 		if k >= from {
-			own, some := pins(t.hist[k].obs, t.hist[k].hard)
+			own, some := pins(t.Hist[k].Obs, t.Hist[k].Hard)
 			for _, m := range some {
-				if !slices.Contains(l.some[k], m) {
-					l.some[k] = append(l.some[k], m)
+				if !slices.Contains(l.Some[k], m) {
+					l.Some[k] = append(l.Some[k], m)
 				}
 			}
 			if some != nil {
@@ -193,7 +197,7 @@ func (t *tracker) aheadFrom(from int, soft bool) *lookahead {
 				}
 			}
 		}
-		l.need[k] = cur
+		l.Need[k] = cur
 	}
 	if !pinned {
 		return nil
@@ -204,16 +208,16 @@ func (t *tracker) aheadFrom(from int, soft bool) *lookahead {
 // pin is a line's card and the places it is at when the line happens.
 type pin struct {
 	c  engine.Card
-	at placeMask
+	at PlaceMask
 }
 
 // linePins are the cards line e names with the places they are at when
 // it happens (before the line's own move).
-func linePins(e engine.Event, n int, x *encoding) []pin {
-	hand := func(p int) placeMask { return 1 << p }
-	deck := placeMask(1)<<x.top() | placeMask(1)<<x.rest()
+func linePins(e engine.Event, n int, x *certain.Encoding) []pin {
+	hand := func(p int) PlaceMask { return 1 << p }
+	deck := PlaceMask(1)<<x.Top() | PlaceMask(1)<<x.Rest()
 	var out []pin
-	add := func(c engine.Card, m placeMask) {
+	add := func(c engine.Card, m PlaceMask) {
 		if c > 0 {
 			out = append(out, pin{c, m})
 		}
@@ -226,7 +230,7 @@ func linePins(e engine.Event, n int, x *encoding) []pin {
 		}
 		switch e.As {
 		case engine.Doctor:
-			add(e.Arg, 1<<x.pile())
+			add(e.Arg, 1<<x.Pile())
 		case engine.Secretary, engine.Butler:
 			add(e.Arg, deck)
 		case engine.Hound:
@@ -236,7 +240,7 @@ func linePins(e engine.Event, n int, x *encoding) []pin {
 			if e.Q >= 0 {
 				add(e.Arg, hand(e.Q))
 			} else {
-				add(e.Arg, deck|1<<x.removed()|1<<x.pile())
+				add(e.Arg, deck|1<<x.Removed()|1<<x.Pile())
 			}
 		case engine.Reporter:
 			if e.Q >= 0 {
@@ -262,16 +266,16 @@ func linePins(e engine.Event, n int, x *encoding) []pin {
 // at is ψ at time point k: whether every card named by then is at a
 // place from which it can reach the open turn's lines, and each place
 // of some[k] holds one of the cards soft then (nil: no constraint).
-func (l *lookahead) at(k int) func(*engine.State) bool {
-	if l == nil || k >= len(l.need) || l.need[k] == nil && l.some[k] == nil {
+func (l *Lookahead) at(k int) func(*engine.State) bool {
+	if l == nil || k >= len(l.Need) || l.Need[k] == nil && l.Some[k] == nil {
 		return nil
 	}
-	need, some, soft := l.need[k], l.some[k], l.soft[k]
+	need, some, soft := l.Need[k], l.Some[k], l.Soft[k]
 	n := l.n
-	top, rest, removed, pile := n+plTop, n+plRest, n+plRemoved, n+plPile
-	deck := placeMask(1)<<top | placeMask(1)<<rest
+	top, rest, removed, pile := n+certain.PlTop, n+certain.PlRest, n+certain.PlRemoved, n+certain.PlPile
+	deck := PlaceMask(1)<<top | PlaceMask(1)<<rest
 	return func(s *engine.State) bool {
-		pool := placeMask(1) << removed
+		pool := PlaceMask(1) << removed
 		for p, v := range s.Virgin {
 			if v {
 				pool |= 1 << p
@@ -285,7 +289,7 @@ func (l *lookahead) at(k int) func(*engine.State) bool {
 		}
 		// where are the places card c may be at (0: not placed, a card
 		// not in the game).
-		where := func(c engine.Card) placeMask {
+		where := func(c engine.Card) PlaceMask {
 			switch p := s.HolderOf(c); {
 			case p >= 0 && s.Virgin[p]:
 				return pool
@@ -315,7 +319,7 @@ func (l *lookahead) at(k int) func(*engine.State) bool {
 		if some == nil {
 			return true
 		}
-		var softAt placeMask
+		var softAt PlaceMask
 		for c := engine.Card(1); c <= engine.NumCards; c++ {
 			if soft.Has(c) {
 				softAt |= where(c)
@@ -354,18 +358,18 @@ const AheadBudget = RecoveryBudget
 // replays those turns took, times the particles' factor) fits what is
 // left of the budget. It reports whether one succeeded and the replays it
 // made.
-func (t *tracker) recoverAhead(closing bool, budget int) (bool, int) {
-	look := t.ahead()
-	if look == nil || len(t.hist) == 0 {
+func (t *Tracker) recoverAhead(closing bool, budget int) (bool, int) {
+	look := t.Ahead()
+	if look == nil || len(t.Hist) == 0 {
 		return false, 0
 	}
 	spent := 0
-	T := len(t.hist)
+	T := len(t.Hist)
 	for factor := 1; factor <= 4; factor *= 2 {
 		for lag := 1; ; lag = min(2*lag, T) {
 			cp := T - lag
 			cost := t.openRuns
-			for _, h := range t.hist[cp:] {
+			for _, h := range t.Hist[cp:] {
 				cost += h.runs
 			}
 			if spent+factor*cost > budget {
@@ -373,18 +377,18 @@ func (t *tracker) recoverAhead(closing bool, budget int) (bool, int) {
 			}
 			fits := look.at(cp)
 			some := fits == nil
-			for _, p := range t.hist[cp].parts {
-				if some || fits(p.s) {
+			for _, p := range t.Hist[cp].parts {
+				if some || fits(p.S) {
 					some = true
 					break
 				}
 			}
 			if some {
 				u, ok := t.replayAhead(cp, closing, budget-spent, look, factor)
-				spent += u.runs - t.runs
+				spent += u.Runs - t.Runs
 				if ok {
-					u.runs = t.runs + spent
-					u.recovered = t.recovered + 1
+					u.Runs = t.Runs + spent
+					u.Recovered = t.Recovered + 1
 					*t = *u
 					return true, spent
 				}
@@ -397,28 +401,28 @@ func (t *tracker) recoverAhead(closing bool, budget int) (bool, int) {
 	return false, spent
 }
 
-// aheadTest are the tests' settings of the look-ahead: always replays
+// AheadTest are the tests' settings of the look-ahead: always replays
 // the closed turns looking ahead after every line the particles fit,
 // from lag turns back (the deal when lag reaches it), and counts the
 // replays made and failed.
-var aheadTest struct {
-	always          bool
-	lag             int
-	replays, failed int
+var AheadTest struct {
+	Always          bool
+	Lag             int
+	Replays, Failed int
 }
 
 // forceAhead is the replay aheadTest.always asks for.
-func (t *tracker) forceAhead() {
-	look := t.ahead()
-	if look == nil || len(t.hist) == 0 {
+func (t *Tracker) forceAhead() {
+	look := t.Ahead()
+	if look == nil || len(t.Hist) == 0 {
 		return
 	}
-	cp := max(0, len(t.hist)-aheadTest.lag)
+	cp := max(0, len(t.Hist)-AheadTest.Lag)
 	u, ok := t.replayAhead(cp, false, 1<<40, look, 1)
 	if !ok {
-		aheadTest.failed++
+		AheadTest.Failed++
 		return
 	}
-	aheadTest.replays++
+	AheadTest.Replays++
 	*t = *u
 }

@@ -1,4 +1,4 @@
-package theresbeenamurder
+package estimate
 
 import (
 	"math/rand/v2"
@@ -22,8 +22,8 @@ import (
 // number of soft cards the line could have named there (times 1/(number
 // of soft cards), the same for every history, left out).
 
-// special are the cards whose identity some rule reads.
-var special = func() engine.CardSet {
+// Special are the cards whose identity some rule reads.
+var Special = func() engine.CardSet {
 	var m engine.CardSet
 	for _, c := range []engine.Card{engine.Murderer, engine.Detective, engine.Confidant, engine.Stranger, engine.Imposter, engine.Witness, engine.Monkey, engine.Drunk,
 		engine.Socialite, engine.Nun, engine.Blackmailer, engine.Aristocrat} {
@@ -32,8 +32,8 @@ var special = func() engine.CardSet {
 	return m
 }()
 
-// mentions adds the cards event e names to m.
-func mentions(m *engine.CardSet, e engine.Event) {
+// Mentions adds the cards event e names to m.
+func Mentions(m *engine.CardSet, e engine.Event) {
 	m.Add(e.Card)
 	m.Add(e.Arg)
 	for _, c := range e.Cards {

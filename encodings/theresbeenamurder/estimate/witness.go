@@ -1,12 +1,10 @@
-package theresbeenamurder
+package estimate
 
 import (
-	"context"
 	"math/rand/v2"
 	"slices"
 
-	"github.com/gumshoe-dev/gumshoe/solver"
-
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/certain"
 	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
@@ -43,80 +41,11 @@ import (
 // most; fewer when the lines allow fewer).
 const WitnessWorlds = 16
 
-// witnessFunc gives up to m worlds of every line in force, as each card's
+// WitnessFunc gives up to m worlds of every line in force, as each card's
 // place at time point t (by card, -1 for a card not in the game; the
-// places are the encoding's: the hands, then plTop, plRest, plRemoved,
-// plPile), distinct at t.
-type witnessFunc func(t, m int, rng *rand.Rand) [][]int
-
-// witnessesAt is the game's witnessFunc (see above): nil when the SAT
-// layer has no world at time point t.
-func (g *Game) witnessesAt(t, m int, rng *rand.Rand) [][]int {
-	x, err := g.exactEnc()
-	if err != nil || t >= x.times {
-		return nil
-	}
-	ids := x.activeIDs()
-	nc := len(x.cards)
-	var out [][]int
-	var worlds []solver.World
-	add := func(w solver.World) {
-		if len(w) < (t+1)*nc {
-			return
-		}
-		p := make([]int, engine.NumCards+1)
-		for i := range p {
-			p[i] = -1
-		}
-		for i, c := range x.cards {
-			h := int(w[t*nc+i])
-			if h < 0 || h >= x.places {
-				return
-			}
-			p[c] = h
-		}
-		for _, q := range out {
-			if slices.Equal(q, p) {
-				return
-			}
-		}
-		out = append(out, p)
-		worlds = append(worlds, w)
-	}
-	if x.last != nil && x.lastNow == x.now && x.fits(x.last, ids) {
-		add(x.last)
-	}
-	if len(out) == 0 {
-		w, err := x.sat.WorldUnder(context.Background(), ids)
-		if err != nil || w == nil {
-			return nil
-		}
-		add(w)
-	}
-	if len(out) == 0 {
-		return nil
-	}
-	// Worlds with one card pinned at a random place (quick).
-	q := x.newQuick(ids)
-	for tries := 0; len(out) < m && tries < 3*m; tries++ {
-		q.pin(rng.IntN(nc), rng.IntN(x.places), t)
-		if w := q.world(t); w != nil {
-			add(w)
-		}
-	}
-	// Two cards' histories traded, from the worlds found.
-	sw := x.newSwapper(ids)
-	for tries := 0; len(out) < m && tries < 8*m; tries++ {
-		i, j := rng.IntN(nc), rng.IntN(nc)
-		if i == j {
-			continue
-		}
-		if v, ok := sw.swap(worlds[rng.IntN(len(worlds))], i, j); ok {
-			add(v)
-		}
-	}
-	return out
-}
+// places are the encoding's: the hands, then PlTop, PlRest, PlRemoved,
+// PlPile of package certain), distinct at t.
+type WitnessFunc func(t, m int, rng *rand.Rand) [][]int
 
 // placeOf is where card c lies in s, in the encoding's places (-1 when
 // nowhere: a card not in the game).
@@ -126,21 +55,21 @@ func placeOf(s *engine.State, c engine.Card, n int) int {
 	}
 	if i := indexOf(s.Deck, c); i >= 0 {
 		if i == 0 {
-			return n + plTop
+			return n + certain.PlTop
 		}
-		return n + plRest
+		return n + certain.PlRest
 	}
 	switch {
 	case engine.Has(s.Discard, c):
-		return n + plPile
+		return n + certain.PlPile
 	case engine.Has(s.Removed, c):
-		return n + plRemoved
+		return n + certain.PlRemoved
 	}
 	return -1
 }
 
 // transplant is base with its cards' identities traded until every card
-// is at the place want gives it (see witnessFunc), every hand then read
+// is at the place want gives it (see WitnessFunc), every hand then read
 // (not virgin); false when the places' sizes differ from base's.
 func transplant(base *engine.State, want []int) (*engine.State, bool) {
 	s := base.Clone()
@@ -225,11 +154,11 @@ const WitnessTries = 8
 // there), so a world may be one the rules do not allow within the open
 // turn, which the replay of the turns before it, with their own random
 // draws, gets round. The tracker is left as it was when none fits.
-func (t *tracker) fromWitnesses(closing bool) bool {
-	if t.wit == nil || witnessTest.off {
+func (t *Tracker) fromWitnesses(closing bool) bool {
+	if t.Wit == nil || WitnessTest.Off {
 		return false
 	}
-	T := len(t.hist)
+	T := len(t.Hist)
 	lag := 0
 	for try := range WitnessTries {
 		cp := T - lag
@@ -249,69 +178,69 @@ func (t *tracker) fromWitnesses(closing bool) bool {
 // witnessFrom is one rebuild at the start of closed turn cp (the open
 // turn when cp is len(hist)): worlds' places at cp put on the particles
 // there, then the turns from cp on replayed.
-func (t *tracker) witnessFrom(cp int, closing bool, try int) bool {
-	T := len(t.hist)
-	start := checkpoint{parts: t.parts, hard: t.hard, turns: t.turns}
+func (t *Tracker) witnessFrom(cp int, closing bool, try int) bool {
+	T := len(t.Hist)
+	start := Checkpoint{parts: t.Parts, Hard: t.Hard, turns: t.turns}
 	if cp < T {
-		start = t.hist[cp]
+		start = t.Hist[cp]
 	}
 	if len(start.parts) == 0 {
 		return false
 	}
-	rng := rand.New(rand.NewPCG(t.seed^0x77a1c0de, uint64(cp)<<20|uint64(len(t.obs))|uint64(t.recovered)<<40|uint64(try)<<52))
-	ws := t.wit(cp, WitnessWorlds, rng)
+	rng := rand.New(rand.NewPCG(t.seed^0x77a1c0de, uint64(cp)<<20|uint64(len(t.Obs))|uint64(t.Recovered)<<40|uint64(try)<<52))
+	ws := t.Wit(cp, WitnessWorlds, rng)
 	if len(ws) == 0 {
 		return false
 	}
-	base := start.parts[0].s
-	per := max(1, t.n/len(ws))
+	base := start.parts[0].S
+	per := max(1, t.N/len(ws))
 	var parts []particle
 	for _, w := range ws {
 		s, ok := transplant(base, w)
 		if !ok {
 			continue
 		}
-		a := &anc{s: s, w: 1, at: cp}
+		a := &anc{s: s, W: 1, at: cp}
 		for range per {
-			parts = append(parts, particle{s: s, w: 1, a: a})
+			parts = append(parts, particle{S: s, w: 1, A: a})
 		}
 	}
-	t.witnessed++
+	t.Witnessed++
 	if len(parts) == 0 {
 		return false
 	}
-	u := t.clone()
-	u.stop, u.look = nil, nil
+	u := t.Clone()
+	u.Stop, u.look = nil, nil
 	u.seed = t.seed*0x9e3779b97f4a7c15 + uint64(try)<<8 + uint64(cp) + 5
-	u.hist = slices.Clip(t.hist[:cp])
-	u.parts = parts
-	u.hard, u.turns = start.hard, start.turns
-	for _, h := range t.hist[cp:] {
-		u.obs = h.obs
+	u.Hist = slices.Clip(t.Hist[:cp])
+	u.Parts = parts
+	u.Hard, u.turns = start.Hard, start.turns
+	for _, h := range t.Hist[cp:] {
+		u.Obs = h.Obs
 		if !u.step() {
 			return false
 		}
 	}
-	u.obs = slices.Clone(t.obs)
+	u.Obs = slices.Clone(t.Obs)
 	if closing {
 		if !u.step() {
 			return false
 		}
-		u.obs = nil
+		u.Obs = nil
 	}
 	if !u.reweigh() {
 		return false
 	}
-	u.recovered = t.recovered + 1
+	u.Recovered = t.Recovered + 1
 	*t = *u
 	return true
 }
 
-// witnessTest are the tests' settings: only skips the replays that come
+// WitnessTest are the tests' settings: only skips the replays that come
 // before the rebuild from witnesses (recoverAhead, rescue, recover), so
 // that every time the particles die the witnesses alone rebuild them;
 // off turns the rebuild from witnesses off, for the tests of what comes
 // before it and of a stopped tracker.
-var witnessTest struct {
-	only, off bool
+var WitnessTest struct {
+	Only, Off bool
 }

@@ -1,4 +1,4 @@
-package theresbeenamurder
+package certain
 
 import (
 	"slices"
@@ -6,7 +6,7 @@ import (
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
-// quick is a world of the observations ids found without the engine,
+// Quick is a world of the observations ids found without the engine,
 // or nil when this way finds none (which proves nothing). It keeps the
 // world of the last check (a world of the lines before this one) up to
 // a time point, puts every card of the idle time points in the first
@@ -23,34 +23,34 @@ import (
 // quick returns is a world of them. A line rarely changes what the
 // earlier turns' lines allow, so the last world mostly still fits them,
 // and the check then needs no search.
-func (x *encoding) quick(ids []int) solver.World {
-	now := x.now
-	if now >= x.times {
+func (x *Encoding) Quick(ids []int) solver.World {
+	now := x.Now
+	if now >= x.Times {
 		return nil
 	}
-	return x.newQuick(ids).world(now)
+	return x.NewQuick(ids).World(now)
 }
 
-// world is what quick finds, the last world kept before time point last
+// World is what quick finds, the last world kept before time point last
 // (the open turn's end for a line's check, its start for the sheet's
 // places) or fewer; the world is checked by fits.
-func (q *quickIndex) world(last int) solver.World {
+func (q *QuickIndex) World(last int) solver.World {
 	x := q.x
-	nc := len(x.cards)
+	nc := len(x.Cards)
 	var tried []int
 	for _, from := range []int{last, last - 1, last - 2, last - 4, last - 8, 0} {
 		if from < 0 || slices.Contains(tried, from) {
 			continue
 		}
 		tried = append(tried, from)
-		if from > 0 && (x.last == nil || len(x.last) < from*nc || x.lastNow < from-1) {
+		if from > 0 && (x.Last == nil || len(x.Last) < from*nc || x.LastNow < from-1) {
 			continue
 		}
-		q.base = x.last
+		q.base = x.Last
 		for swaps := 0; ; swaps++ {
 			w, bad := q.complete(from)
 			if w != nil {
-				if x.fits(w, q.ids) {
+				if x.Fits(w, q.ids) {
 					return w
 				}
 				break
@@ -75,9 +75,9 @@ const maxQuickSwaps = 3
 // trade swaps, in the base world, the history of card bad (an index)
 // with that of the first other card after which bad has a place at time
 // point from; false when no card does.
-func (q *quickIndex) trade(from int, bad int) bool {
+func (q *QuickIndex) trade(from int, bad int) bool {
 	x := q.x
-	nc := len(x.cards)
+	nc := len(x.Cards)
 	lo := from * nc
 	for j := range nc {
 		if j == bad {
@@ -89,7 +89,7 @@ func (q *quickIndex) trade(from int, bad int) bool {
 		}
 		old := q.base
 		q.base = v
-		w := make(solver.World, x.times*nc)
+		w := make(solver.World, x.Times*nc)
 		copy(w, v[:lo])
 		ok := q.placeable(w, from, bad) && q.placeable(w, from, j) && q.keeps(v, from, bad) && q.keeps(v, from, j)
 		if ok {
@@ -102,12 +102,12 @@ func (q *quickIndex) trade(from int, bad int) bool {
 
 // keeps reports whether v satisfies the constraints naming card i (an
 // index) whose last time point is before from.
-func (q *quickIndex) keeps(v solver.World, from, i int) bool {
+func (q *QuickIndex) keeps(v solver.World, from, i int) bool {
 	x := q.x
-	nc := len(x.cards)
+	nc := len(x.Cards)
 	if q.byCard == nil {
 		q.byCard, q.lastT = make([][]quickCon, nc), make([][]int, nc)
-		obs := x.prob.Observations()
+		obs := x.Prob.Observations()
 		mark := make([]int, nc)
 		n := 0
 		for _, id := range q.ids {
@@ -119,7 +119,7 @@ func (q *quickIndex) keeps(v solver.World, from, i int) bool {
 				for _, tm := range k.Terms {
 					t = max(t, int(tm.Lit.Card)/nc)
 				}
-				if t < 0 || t >= x.now {
+				if t < 0 || t >= x.Now {
 					continue
 				}
 				for _, tm := range k.Terms {
@@ -143,16 +143,16 @@ func (q *quickIndex) keeps(v solver.World, from, i int) bool {
 // placeable reports whether card i (an index) has a place at time point
 // t in w (fixed before t) by the constraints whose last time point is t
 // and that name it alone there.
-func (q *quickIndex) placeable(w solver.World, t, i int) bool {
+func (q *QuickIndex) placeable(w solver.World, t, i int) bool {
 	x := q.x
-	c := t*len(x.cards) + i
-	full := uint64(1)<<x.places - 1
+	c := t*len(x.Cards) + i
+	full := uint64(1)<<x.Places - 1
 	allowed := full
 	for _, qc := range q.byT[t] {
 		if qc.card != c {
 			continue
 		}
-		for p := range x.places {
+		for p := range x.Places {
 			if allowed&(1<<p) != 0 {
 				w[c] = solver.Holder(p)
 				if !qc.k.Satisfied(w) {
@@ -165,11 +165,11 @@ func (q *quickIndex) placeable(w solver.World, t, i int) bool {
 	return allowed != 0
 }
 
-// quickIndex is the constraints of a quick check by their last time
+// QuickIndex is the constraints of a quick check by their last time
 // point (those of the idle time points left out), each with its shape
 // there.
-type quickIndex struct {
-	x    *encoding
+type QuickIndex struct {
+	x    *Encoding
 	ids  []int
 	byT  [][]quickCon
 	base solver.World // the last world, nil for none
@@ -186,20 +186,20 @@ type quickIndex struct {
 	toward []uint64
 }
 
-// pin puts card i (an index) at place m at time point t, and marks at
+// Pin puts card i (an index) at place m at time point t, and marks at
 // every earlier time point the places from which the closed segments'
 // moves lead there, so that each time point chosen keeps the card on a
 // way there.
-func (q *quickIndex) pin(i, m, t int) {
+func (q *QuickIndex) Pin(i, m, t int) {
 	x := q.x
-	q.pinned, q.only = solver.Card(t*len(x.cards)+i), solver.Holder(m)
+	q.pinned, q.only = solver.Card(t*len(x.Cards)+i), solver.Holder(m)
 	q.toward = slices.Grow(q.toward[:0], t+1)[:t+1]
 	q.toward[t] = 1 << m
 	for k := t - 1; k >= 0; k-- {
 		var b uint64
 		if k < len(x.closed) && x.closed[k].reach != nil {
-			for p := range x.places {
-				for r := range x.places {
+			for p := range x.Places {
+				for r := range x.Places {
 					if x.closed[k].reach[p][r] && q.toward[k+1]&(1<<r) != 0 {
 						b |= 1 << p
 						break
@@ -207,7 +207,7 @@ func (q *quickIndex) pin(i, m, t int) {
 				}
 			}
 		} else {
-			b = uint64(1)<<x.places - 1
+			b = uint64(1)<<x.Places - 1
 		}
 		q.toward[k] = b
 	}
@@ -222,10 +222,12 @@ type quickCon struct {
 	place solver.Holder
 }
 
-func (x *encoding) newQuick(ids []int) *quickIndex {
-	nc, now := len(x.cards), x.now
-	q := &quickIndex{x: x, ids: ids, byT: make([][]quickCon, now+1), base: x.last, pinned: -1}
-	obs := x.prob.Observations()
+// NewQuick indexes the constraints of the observations ids for a quick
+// check.
+func (x *Encoding) NewQuick(ids []int) *QuickIndex {
+	nc, now := len(x.Cards), x.Now
+	q := &QuickIndex{x: x, ids: ids, byT: make([][]quickCon, now+1), base: x.Last, pinned: -1}
+	obs := x.Prob.Observations()
 	for _, id := range ids {
 		cs := obs[id].Constraints
 		for j := range cs {
@@ -272,16 +274,16 @@ func (x *encoding) newQuick(ids []int) *quickIndex {
 // time point from there to the open turn's end chosen in turn, or nil
 // when some choice has no matching; bad is then the index of a card
 // with no place at all (-1 for none).
-func (q *quickIndex) complete(from int) (w solver.World, bad int) {
+func (q *QuickIndex) complete(from int) (w solver.World, bad int) {
 	x := q.x
-	nc, now := len(x.cards), x.now
-	w = make(solver.World, x.times*nc) // idle time points: hand 0
+	nc, now := len(x.Cards), x.Now
+	w = make(solver.World, x.Times*nc) // idle time points: hand 0
 	copy(w, q.base[:from*nc])
-	full := uint64(1)<<x.places - 1
+	full := uint64(1)<<x.Places - 1
 	allowed := make([]uint64, nc)
-	capLo, capHi := make([]int, x.places), make([]int, x.places)
+	capLo, capHi := make([]int, x.Places), make([]int, x.Places)
 	at := make([]int, nc)
-	load := make([]int, x.places)
+	load := make([]int, x.Places)
 	for t := from; t <= now; t++ {
 		lo := t * nc
 		for i := range allowed {
@@ -295,7 +297,7 @@ func (q *quickIndex) complete(from int) (w solver.World, bad int) {
 			switch {
 			case qc.card >= 0:
 				i := qc.card - lo
-				for p := range x.places {
+				for p := range x.Places {
 					if allowed[i]&(1<<p) != 0 {
 						w[qc.card] = solver.Holder(p)
 						if !k.Satisfied(w) {
@@ -342,9 +344,9 @@ func (q *quickIndex) complete(from int) (w solver.World, bad int) {
 
 // prefer is the last world's place of every card at time point t (nil
 // when it has none).
-func (q *quickIndex) prefer(t int) []solver.Holder {
-	nc := len(q.x.cards)
-	if q.base == nil || t > q.x.lastNow || len(q.base) < (t+1)*nc {
+func (q *QuickIndex) prefer(t int) []solver.Holder {
+	nc := len(q.x.Cards)
+	if q.base == nil || t > q.x.LastNow || len(q.base) < (t+1)*nc {
 		return nil
 	}
 	return q.base[t*nc : (t+1)*nc]
@@ -355,12 +357,12 @@ func (q *quickIndex) prefer(t int) []solver.Holder {
 // place in prefer first: at is each card's place, load each place's
 // count. It reports false when it finds none (augmenting paths find one
 // within capHi whenever there is one; capLo is checked after).
-func (x *encoding) match(allowed []uint64, capLo, capHi []int, prefer []solver.Holder, at, load []int) bool {
+func (x *Encoding) match(allowed []uint64, capLo, capHi []int, prefer []solver.Holder, at, load []int) bool {
 	clear(load)
 	for i := range at {
 		at[i] = -1
 		if prefer != nil {
-			if p := int(prefer[i]); p < x.places && allowed[i]&(1<<p) != 0 && load[p] < capHi[p] {
+			if p := int(prefer[i]); p < x.Places && allowed[i]&(1<<p) != 0 && load[p] < capHi[p] {
 				at[i] = p
 				load[p]++
 			}
@@ -369,7 +371,7 @@ func (x *encoding) match(allowed []uint64, capLo, capHi []int, prefer []solver.H
 	var seen uint64
 	var augment func(i int) bool
 	augment = func(i int) bool {
-		for p := range x.places {
+		for p := range x.Places {
 			if allowed[i]&(1<<p) == 0 || seen&(1<<p) != 0 {
 				continue
 			}
@@ -408,10 +410,10 @@ func (x *encoding) match(allowed []uint64, capLo, capHi []int, prefer []solver.H
 	return true
 }
 
-// fits reports whether w is a world of the observations ids, by the
+// Fits reports whether w is a world of the observations ids, by the
 // solver's plain checker (every card at a place the model allows, every
 // place's size within the model's, every constraint satisfied).
-func (x *encoding) fits(w solver.World, ids []int) bool {
-	bad, deal := x.prob.Subset(ids).Check(w)
+func (x *Encoding) Fits(w solver.World, ids []int) bool {
+	bad, deal := x.Prob.Subset(ids).Check(w)
 	return deal && bad == nil
 }
