@@ -31,8 +31,8 @@ func (g *Game) track() *estimate.Tracker {
 		g.tr, g.done = tr, 0
 	}
 	// The tracker rebuilds dead particles itself, within a bounded budget
-	// a line (recover, resume: track.go), or from the SAT layer's worlds
-	// (witness.go); while it cannot, the estimates stop.
+	// a line (recover, resume: package estimate's trackrecover.go), or from the SAT layer's worlds
+	// (package estimate's witness.go); while it cannot, the estimates stop.
 	g.tr.Wit = g.witnessesAt
 	for ; g.done < len(g.evs); g.done++ {
 		t := g.evs[g.done]

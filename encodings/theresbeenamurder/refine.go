@@ -21,8 +21,8 @@ const RefineLimit = 40
 var _ table.Refiner = (*Game)(nil)
 
 // Refine goes on with the replays of a tracker that found no hidden
-// history fitting the lines (see "Stopped" in track.go): up to
-// RefineBudget replays a call and RefineLimit calls after a change of the
+// history fitting the lines (see "Stopped" in package estimate's
+// trackrecover.go): up to RefineBudget replays a call and RefineLimit calls after a change of the
 // lines, before the next line would; the lines must have been tracked
 // (the sheet drawn) since they last changed. changed says that the estimates are
 // back (the sheet shows them again); more, that the tracker is still

@@ -73,7 +73,7 @@ func (g *Game) exact(c engine.Card, l int) table.Mark {
 }
 
 // mark is what the lines force about card c at location l now: the
-// seat's certain facts, then what the SAT engine proves (exact.go).
+// seat's certain facts, then what the SAT engine proves (package certain).
 func (g *Game) mark(c engine.Card, l int) table.Mark {
 	if m := g.exact(c, l); m != table.Maybe {
 		return m
@@ -99,7 +99,7 @@ func (g *Game) Where(c engine.Card, l int) estimate.Estimate {
 
 // cardEstimate is the estimated chance that at(s, c) holds now. For an
 // interchangeable card it is the share of all of them for which it holds
-// (see soft.go).
+// (see package estimate's soft.go).
 func (g *Game) cardEstimate(c engine.Card, at func(s *engine.State, x engine.Card) bool) estimate.Estimate {
 	soft := g.tr.SoftNow()
 	if !soft.Has(c) {
@@ -190,7 +190,7 @@ func (v *view) headlines() []string {
 }
 
 // sureText says how sure the estimates are: how many independent
-// histories they rest on (honest.go).
+// histories they rest on (package estimate's honest.go).
 func (v *view) sureText() string {
 	return fmt.Sprintf("Estimates from %d sampled histories, worth about %.0f independent ones: no open cell is drawn >99 or <1 unless its interval is.", len(v.g.tr.Now), v.k)
 }

@@ -21,7 +21,7 @@ type view struct {
 	marks [][]table.Mark        // by card index and location
 	est   [][]estimate.Estimate // by card index and location; nil without a tracker
 	index [engine.NumCards + 1]int
-	k     float64 // the independent histories the estimates rest on (honest.go)
+	k     float64 // the independent histories the estimates rest on (package estimate's honest.go)
 }
 
 // view computes the view of g's lines (g.cfg set).
@@ -62,8 +62,8 @@ func (g *Game) view() *view {
 		return v
 	}
 	// Each particle's location of every card, and for the soft cards
-	// (interchangeable, see soft.go) how many are at each location; the
-	// interchangeable places of each particle (honest.go).
+	// (interchangeable, see package estimate's soft.go) how many are at each location; the
+	// interchangeable places of each particle (package estimate's honest.go).
 	soft := tr.SoftNow()
 	var nSoft float64
 	for _, x := range g.cfg.Cards {
@@ -162,7 +162,7 @@ func (g *Game) view() *view {
 	return v
 }
 
-// places are the classes of interchangeable places of state s (honest.go):
+// places are the classes of interchangeable places of state s (package estimate's honest.go):
 // each virgin hand in the class of the virgin hands dealt from the same
 // parts of the deck, every other place alone. class[l] is location l's
 // class, size[c] the places of class c.

@@ -307,7 +307,7 @@ func (x *Encoding) encodeSeg(k int, segs []Segment, closed bool) ([]int, error) 
 			ids = append(ids, id)
 		}
 	}
-	// The deck's order at the segment's end (exactdeck.go).
+	// The deck's order at the segment's end (deckorder.go).
 	for _, lc := range x.deckFacts(segs, k) {
 		id, err := x.add(lc.line, lc.ks)
 		if err != nil {

@@ -74,7 +74,7 @@ type Graph struct {
 // The deck's places are its top card (plTop) and the rest (plRest): a
 // deck of d cards has its position i at deckAt(i, d). (A place for each
 // of the first positions and for the bottom card was tried: see
-// exactdeck.go for why the order below the top is followed otherwise.)
+// deckorder.go for why the order below the top is followed otherwise.)
 
 // deckAt is the place of deck position i (0 the top) in a deck of d
 // cards.

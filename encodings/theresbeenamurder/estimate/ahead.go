@@ -37,7 +37,7 @@ import (
 //
 // Two things of a sampled state are not yet fixed when the state is read:
 // the virgin hands with the set-up group of the deck and the removed
-// cards (redrawn together later: see deck.go), and the order of the deck
+// cards (redrawn together later: see deckgroups.go), and the order of the deck
 // (groups redrawn, cards drawn from the top). So a card in that pool may
 // be at any of the pool's places, and a card of the deck at the top or
 // below it; a soft card (soft.go) may still be relabelled, so only the

@@ -28,7 +28,7 @@ import "math"
 //     when the figure is more than two standard errors inside that range
 //     (else "99" or "1").
 //
-// Figures are made symmetric too: players whose hands are virgin (deck.go)
+// Figures are made symmetric too: players whose hands are virgin (package engine's deck.go)
 // and were dealt from the same parts of the deck are interchangeable in
 // every history (the model redraws those hands together with the set-up
 // group), so each particle's figure for one of them is the mean over all

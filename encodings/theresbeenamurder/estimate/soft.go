@@ -107,7 +107,7 @@ func relabel(s *engine.State, got, want []engine.Card) {
 	}
 }
 
-// redrawVirgin is refreshVirgin (deck.go) drawn faster, with the same
+// redrawVirgin is refreshVirgin (deckgroups.go) drawn faster, with the same
 // law: uniform among the arrangements of the set-up group and the virgin
 // hands that the rules allow. A uniformly random arrangement kept when
 // allowed is that law; only the places of the Murderer, the Detective,
@@ -308,7 +308,7 @@ func (d *virginDraw) finishFixed(fixed [][2]int, rng *rand.Rand) {
 	}
 }
 
-// tryHands is tryUntil (track.go) for a test of the virgin players ps's
+// tryHands is tryUntil (replayhands.go) for a test of the virgin players ps's
 // hands: each of the n redraws draws only the key cards' slots and those
 // hands (virginDraw), and the rest of the redraw kept is drawn once at the
 // end. Each redraw has redrawVirgin's law, so the share of redraws that
@@ -349,7 +349,7 @@ func tryHands(s *engine.State, ps []int, n int, ok func(hands [][2]engine.Card) 
 }
 
 // tryDeck is the redraws that condition deck position i, of the set-up
-// group, on card want while hands are virgin (look, track.go): n redraws
+// group, on card want while hands are virgin (Look, replaydeck.go): n redraws
 // of the set-up group and the virgin hands (redrawVirgin's law), each
 // weighing the chance that position i holds want given the redraw
 // (chance: 0 unless want lies in the set-up group; else it depends only
@@ -363,7 +363,7 @@ func tryHands(s *engine.State, ps []int, n int, ok func(hands [][2]engine.Card) 
 // the same law as whole redraws, at a fraction of the cost. It reports
 // false (s unchanged) when no redraw gives want a chance there.
 func tryDeck(s *engine.State, i int, want engine.Card, n int, w *float64, rng *rand.Rand) bool {
-	// The set-up group's shape (chance, deck.go): its top-part and other
+	// The set-up group's shape (chance, deckgroups.go): its top-part and other
 	// deck positions and its removed slots.
 	t, b, r := groupShape(s, virginSlots(s))
 	sum, ok := tryCard(s, want, n, func(sl int, m, d int) float64 {
@@ -381,7 +381,7 @@ func tryDeck(s *engine.State, i int, want engine.Card, n int, w *float64, rng *r
 
 // tryInDeck conditions the set-up group and the virgin hands on card c
 // lying in the deck, when c is among them (another player's Secretary
-// picks it from the deck: look, track.go): n redraws (redrawVirgin's
+// picks it from the deck: Look, replaydeck.go): n redraws (redrawVirgin's
 // law); the share of them with c in the deck, an unbiased estimate of
 // that chance, multiplies the weight (w), and one of them is kept. It
 // reports false when none has c in the deck, and true (s unchanged) when

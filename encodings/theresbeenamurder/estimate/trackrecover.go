@@ -5,6 +5,37 @@ import (
 	"slices"
 )
 
+// Recovery. When no particle fits a line, the tracker goes back to the
+// particles it had at the start of an earlier turn, draws RecoveryFactor
+// times as many from them (resampling by weight; fresh set-ups when it
+// goes back to the deal) and plays the turns since then again, with other
+// random draws. That is the same sequential importance sampler, run from
+// that turn with more particles: its estimates stay consistent. It goes
+// back 1, 2, 4, 8, ... turns, then to the deal, until the particles fit;
+// the work of each attempt is known in advance (the replays those turns
+// took, times the factor), and an attempt that would take the update
+// beyond RecoveryBudget replays is not made (nor continued once it
+// would): the tracker then reports that no history was found, and the
+// estimates stop there. After a recovery the next closed turn resamples
+// the particles back to n.
+
+// Stopped. When no particle fits a line and the update's budget runs out
+// before a replay finds one, the estimates stop; the tracker does not.
+// It keeps every line that comes (the turns that close meanwhile join the
+// closed turns, with the particles at their start when it had them), and
+// on each later line it goes on replaying, within that line's
+// ResumeBudget replays: a replay from the start of closed turn cp (or
+// from fresh deals) with factor times the particles, particle by particle
+// and turn by turn, that pauses when the line's budget is spent and
+// continues, on the next line, from the particle and turn it reached
+// (resume). The replay is the sampler run from cp with more particles
+// (looking ahead, for some, at every line since the deal: aheadFrom(0, true));
+// run in pieces it draws what it would draw in one go, and when it
+// reaches the open turn and some particle fits its lines, those particles
+// are the tracker's again: the estimates come back, from a consistent
+// estimator of the same posterior. A replay that dies starts the next
+// (stopPlan).
+
 // RecoveryBudget bounds the replays of turns that one update's recovery
 // may make (a replay is one path of hidden choices through one turn from
 // one particle; an 8-player turn from 500 particles takes one to a few

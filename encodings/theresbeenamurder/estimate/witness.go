@@ -10,7 +10,7 @@ import (
 
 // Witnesses. Every accepted line is one the SAT layer found a world for
 // (a history of every card's place at every time point that satisfies
-// every line in force: exact.go), so a history consistent with the lines
+// every line in force: package certain), so a history consistent with the lines
 // always exists, even when the sampler has lost every one it drew and
 // its replays (recoverAhead, rescue, recover) find none within their
 // budget. The last resort rebuilds the particles from such worlds.
@@ -100,7 +100,7 @@ func transplant(base *engine.State, want []int) (*engine.State, bool) {
 		cur[c], cur[d] = cur[d], cur[c]
 	}
 	// Group 0 keeps the Murderer in a top-part position and the Detective
-	// in a bottom-part one (deck.go): a card of the rest at a position its
+	// in a bottom-part one (package engine's deck.go): a card of the rest at a position its
 	// group does not allow trades positions with one that does.
 	for i, c := range s.Deck {
 		if s.Grp[i] != 0 || allows(s, i, c) {
