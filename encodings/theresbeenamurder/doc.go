@@ -48,5 +48,5 @@
 // and what it teaches), sat.go and witnesses.go (the certain layer's
 // glue), view.go and report.go (the sheet and the reports), advise.go and
 // decision.go (the advice), refine.go, definition.go, example.go and
-// engine.go (the engine's names callers use most).
+// simulate.go (the engine's names callers use most: Simulate, Level).
 package theresbeenamurder
