@@ -7,53 +7,6 @@ import (
 	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
-func TestLegalPlays(t *testing.T) {
-	tests := []struct {
-		why  string
-		hand []engine.Card
-		want []engine.Card
-	}{
-		{"any card of two", []engine.Card{engine.Cad, engine.Butler}, []engine.Card{engine.Cad, engine.Butler}},
-		{"the Murderer is not played beside another card", []engine.Card{engine.Murderer, engine.Butler}, []engine.Card{engine.Butler}},
-		{"the Murderer alone is played", []engine.Card{engine.Murderer}, []engine.Card{engine.Murderer}},
-		{"the Monkey must be played", []engine.Card{engine.Monkey, engine.Detective}, []engine.Card{engine.Monkey}},
-		{"the Drunk must be played", []engine.Card{engine.Drunk, engine.Detective}, []engine.Card{engine.Drunk}},
-		{"the Monkey wins over the Drunk (lower number)", []engine.Card{engine.Drunk, engine.Monkey}, []engine.Card{engine.Monkey}},
-		{"the Imposter gives way to a higher card", []engine.Card{engine.Imposter, engine.Cad}, []engine.Card{engine.Cad}},
-		{"the Imposter beside a lower card: either", []engine.Card{engine.Imposter, engine.Confidant}, []engine.Card{engine.Confidant, engine.Imposter}},
-		{"the Imposter beside the Murderer is played", []engine.Card{engine.Imposter, engine.Murderer}, []engine.Card{engine.Imposter}},
-		{"the Socialite needs another card", []engine.Card{engine.Socialite}, []engine.Card{engine.Socialite}},
-		{"the Socialite with another card", []engine.Card{engine.Socialite, engine.Witness}, []engine.Card{engine.Witness, engine.Socialite}},
-		{"the Nun needs another card", []engine.Card{engine.Nun, engine.Butler}, []engine.Card{engine.Butler, engine.Nun}},
-		{"three cards, the Murderer among them", []engine.Card{engine.Murderer, engine.Stranger, engine.Gossip}, []engine.Card{engine.Stranger, engine.Gossip}},
-	}
-	for _, tt := range tests {
-		if got := engine.LegalPlays(tt.hand); !slices.Equal(got, tt.want) {
-			t.Errorf("%s: LegalPlays(%v) = %v, want %v", tt.why, tt.hand, got, tt.want)
-		}
-	}
-}
-
-func TestChoosable(t *testing.T) {
-	tests := []struct {
-		why  string
-		hand []engine.Card
-		want []engine.Card
-	}{
-		{"a free choice", []engine.Card{engine.Cad, engine.Butler}, []engine.Card{engine.Cad, engine.Butler}},
-		{"the Stranger must be chosen", []engine.Card{engine.Stranger, engine.Butler}, []engine.Card{engine.Stranger}},
-		{"the Stranger before the Murderer", []engine.Card{engine.Murderer, engine.Stranger}, []engine.Card{engine.Stranger}},
-		{"the Murderer is kept back", []engine.Card{engine.Murderer, engine.Witness}, []engine.Card{engine.Witness}},
-		{"the Murderer alone goes", []engine.Card{engine.Murderer}, []engine.Card{engine.Murderer}},
-		{"nothing to choose", nil, nil},
-	}
-	for _, tt := range tests {
-		if got := engine.Choosable(tt.hand); !slices.Equal(got, tt.want) {
-			t.Errorf("%s: Choosable(%v) = %v, want %v", tt.why, tt.hand, got, tt.want)
-		}
-	}
-}
-
 // script makes the choices listed, in order (each the option's value),
 // then the first option; shuffles do nothing.
 type script struct {

@@ -1,10 +1,8 @@
-package theresbeenamurder
+package engine
 
 import (
 	"strings"
 	"testing"
-
-	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 // TestSimulateEnds plays many seeded games at every table size and level:
@@ -12,21 +10,21 @@ import (
 // the same game.
 func TestSimulateEnds(t *testing.T) {
 	wins := 0
-	for players := engine.MinPlayers; players <= engine.MaxPlayers; players++ {
-		for _, lvl := range []engine.Level{engine.Novice, engine.Veteran, engine.Master} {
+	for players := MinPlayers; players <= MaxPlayers; players++ {
+		for _, lvl := range []Level{Novice, Veteran, Master} {
 			for seed := range uint64(40) {
-				sim, err := engine.Simulate(engine.SimOptions{Players: players, Seed: seed, Level: lvl})
+				sim, err := Simulate(SimOptions{Players: players, Seed: seed, Level: lvl})
 				if err != nil {
 					t.Fatal(err)
 				}
-				if sim.End == engine.Playing {
+				if sim.End == Playing {
 					t.Fatalf("game not over")
 				}
 				if sim.End.Won() {
 					wins++
 				}
 				checkCards(t, sim.Final)
-				again, _ := engine.Simulate(engine.SimOptions{Players: players, Seed: seed, Level: lvl})
+				again, _ := Simulate(SimOptions{Players: players, Seed: seed, Level: lvl})
 				if strings.Join(again.Logs[0], "\n") != strings.Join(sim.Logs[0], "\n") {
 					t.Fatalf("seed %d plays two games", seed)
 				}
@@ -39,15 +37,15 @@ func TestSimulateEnds(t *testing.T) {
 }
 
 // checkCards checks that every card of the game is in exactly one place.
-func checkCards(t *testing.T, s *engine.State) {
+func checkCards(t *testing.T, s *State) {
 	t.Helper()
-	seen := map[engine.Card]int{}
+	seen := map[Card]int{}
 	for _, h := range s.Hands {
 		for _, c := range h {
 			seen[c]++
 		}
 	}
-	for _, part := range [][]engine.Card{s.Deck, s.Discard, s.Removed} {
+	for _, part := range [][]Card{s.Deck, s.Discard, s.Removed} {
 		for _, c := range part {
 			seen[c]++
 		}
