@@ -10,70 +10,16 @@ import (
 	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/estimate"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/notation"
 )
-
-// Play is a play a player may make: a card and the players it names (-1
-// for none; R only for the Cad).
-type Play struct {
-	Card Card
-	Q, R int
-}
-
-// Text writes the play as in a log ("detective bob").
-func (o Play) Text(names []string) string {
-	w := []string{o.Card.String()}
-	for _, p := range []int{o.Q, o.R} {
-		if p >= 0 && p < len(names) {
-			w = append(w, names[p])
-		}
-	}
-	return strings.Join(w, " ")
-}
-
-// Plays are the plays open to p in state s: each legal card with each
-// choice of the players it names (the Aristocrat's turn is one play).
-func (s *State) Plays(p int) []Play {
-	h := s.Hands[p]
-	if has(h, Aristocrat) && !has(h, Monkey) && !has(h, Drunk) {
-		return []Play{{Aristocrat, -1, -1}}
-	}
-	var out []Play
-	for _, c := range LegalPlays(h) {
-		eff := c
-		if c == Monkey {
-			eff = s.Last
-		}
-		rest := without(slices.Clone(h), c)
-		switch {
-		case eff == Detective:
-			for _, q := range s.allPlayers() {
-				out = append(out, Play{c, q, -1})
-			}
-		case eff == Invalid || (eff == Socialite && len(rest) > 0):
-			for _, q := range s.others(p) {
-				out = append(out, Play{c, q, -1})
-			}
-		case eff == Cad:
-			o := s.others(p)
-			for i, a := range o {
-				for _, b := range o[i+1:] {
-					out = append(out, Play{c, a, b})
-				}
-			}
-		case eff == Reporter:
-			out = append(out, Play{c, s.left(p), -1}, Play{c, s.right(p), -1})
-		default:
-			out = append(out, Play{c, -1, -1})
-		}
-	}
-	return out
-}
 
 // Option is one play weighed: the estimated chances that it wins or loses
 // the game at once, with their standard errors.
 type Option struct {
-	Play      Play
-	Win, Lose Estimate
+	Play      engine.Play
+	Win, Lose estimate.Estimate
 }
 
 // Score is win-now minus lose-now.
@@ -82,7 +28,7 @@ func (o Option) Score() float64 { return o.Win.P - o.Lose.P }
 // Advice is the advice for the seat: its plays ranked by win-now minus
 // lose-now, and the deck warning.
 type Advice struct {
-	Hand   []Card
+	Hand   []engine.Card
 	MyTurn bool // the seat is to play now (its draw done)
 	// Taker: the seat's Swain, its draw done, is to choose the player who
 	// takes a card of its hand at random; Options are that choice (the
@@ -101,28 +47,28 @@ type Advice struct {
 // its draw written (and what the draw set off), no choice yet.
 func (g *Game) swainChoosing() bool {
 	t := &g.turn
-	return g.cfg != nil && g.pub.end == Playing && g.cur == g.p.seat && g.played && g.lastPlay == Swain &&
+	return g.cfg != nil && g.pub.End == engine.Playing && g.cur == g.p.Seat && g.played && g.lastPlay == engine.Swain &&
 		!t.chosen && t.short == 0 && (t.swainDrew || t.deck == 0)
 }
 
 // takeOutcomes is outcomes for the Swain's choice of o.Q, its draw done:
 // the chances that the random take wins and loses the game at once.
-func takeOutcomes(s0 *State, p int, o Play, rng *rand.Rand) (win, lose float64) {
-	return walkOutcomes(s0, p, o, rng, func(s *State, a *outcomeAgent) { s.swainTake(a, p); s.checkDead() })
+func takeOutcomes(s0 *engine.State, p int, o engine.Play, rng *rand.Rand) (win, lose float64) {
+	return walkOutcomes(s0, p, o, rng, func(s *engine.State, a *outcomeAgent) { s.SwainTake(a, p); s.CheckDead() })
 }
 
 // outcomes plays o for p from s along every path of the choices that
 // follow (other players' and chance's uniform, the seat's own later
 // choices uniform too; shuffles drawn) and returns the chances that the
 // game is won and lost by the end of the play.
-func outcomes(s0 *State, p int, o Play, rng *rand.Rand) (win, lose float64) {
-	return walkOutcomes(s0, p, o, rng, func(s *State, a *outcomeAgent) { s.playCard(a, p, o.Card) })
+func outcomes(s0 *engine.State, p int, o engine.Play, rng *rand.Rand) (win, lose float64) {
+	return walkOutcomes(s0, p, o, rng, func(s *engine.State, a *outcomeAgent) { s.PlayCard(a, p, o.Card) })
 }
 
 // walkOutcomes runs play from s0 along every path of the choices a
 // makes and returns the chances that the game is won and lost by its
 // end.
-func walkOutcomes(s0 *State, p int, o Play, rng *rand.Rand, play func(*State, *outcomeAgent)) (win, lose float64) {
+func walkOutcomes(s0 *engine.State, p int, o engine.Play, rng *rand.Rand, play func(*engine.State, *outcomeAgent)) (win, lose float64) {
 	a := &outcomeAgent{p: p, o: o}
 	seed := rng.Uint64()
 	for {
@@ -150,47 +96,23 @@ func walkOutcomes(s0 *State, p int, o Play, rng *rand.Rand, play func(*State, *o
 // passes or discards cards of hands or of the deck (what the Monkey
 // copies, for the Monkey), or the Aristocrat's discard. Other plays leave
 // the win-now and lose-now chances at 0 without weighing them.
-func mayEnd(o Play, s *State) bool {
+func mayEnd(o engine.Play, s *engine.State) bool {
 	eff := o.Card
-	if eff == Monkey {
+	if eff == engine.Monkey {
 		eff = s.Last
 	}
 	switch eff {
-	case Detective, Cad, Socialite, Swain, Gossip, Invalid, Secretary, Aristocrat:
+	case engine.Detective, engine.Cad, engine.Socialite, engine.Swain, engine.Gossip, engine.Invalid, engine.Secretary, engine.Aristocrat:
 		return true
 	}
 	return false
-}
-
-// playCard plays card c from p's hand (its draw done) and what follows.
-func (s *State) playCard(ag agent, p int, c Card) {
-	if c == Aristocrat && has(s.Hands[p], Aristocrat) && !has(s.Hands[p], Monkey) && !has(s.Hands[p], Drunk) {
-		for _, x := range sortedCards(s.Hands[p]) {
-			if x == Aristocrat || x.IsAction() {
-				s.Hands[p] = without(s.Hands[p], x)
-				s.Discard = append(s.Discard, x)
-			}
-		}
-		s.checkDead()
-		return
-	}
-	s.Hands[p] = without(s.Hands[p], c)
-	s.Discard = append(s.Discard, c)
-	eff := c
-	if c == Monkey {
-		eff = s.Last
-	} else if c.IsAction() {
-		s.Last = c
-	}
-	s.act(ag, p, c, eff)
-	s.checkDead()
 }
 
 // outcomeAgent walks every path of the choices of one play, the play's own
 // named players fixed.
 type outcomeAgent struct {
 	p     int
-	o     Play
+	o     engine.Play
 	path  []int
 	ns    []int
 	depth int
@@ -198,10 +120,10 @@ type outcomeAgent struct {
 	rng   *rand.Rand
 }
 
-func (a *outcomeAgent) choose(s *State, d Decision, actor int, opts []int) int {
-	if actor == a.p && (d == DTarget || d == DPair || d == DTaker) {
+func (a *outcomeAgent) Choose(s *engine.State, d engine.Decision, actor int, opts []int) int {
+	if actor == a.p && (d == engine.DTarget || d == engine.DPair || d == engine.DTaker) {
 		want := a.o.Q
-		if d == DPair {
+		if d == engine.DPair {
 			want = a.o.Q*16 + a.o.R
 		}
 		if i := slices.Index(opts, want); i >= 0 {
@@ -218,15 +140,15 @@ func (a *outcomeAgent) choose(s *State, d Decision, actor int, opts []int) int {
 	return c
 }
 
-func (a *outcomeAgent) shuffle(cs []Card) {
+func (a *outcomeAgent) Shuffle(cs []engine.Card) {
 	a.rng.Shuffle(len(cs), func(i, j int) { cs[i], cs[j] = cs[j], cs[i] })
 }
 
-func (a *outcomeAgent) emit(*State, Event) {}
+func (a *outcomeAgent) Emit(*engine.State, engine.Event) {}
 
-func (a *outcomeAgent) look(*State, int, int, site) {}
-func (a *outcomeAgent) consult(*State, int)         {}
-func (a *outcomeAgent) reveal(*State, int)          {}
+func (a *outcomeAgent) Look(*engine.State, int, int, engine.Site) {}
+func (a *outcomeAgent) Consult(*engine.State, int)                {}
+func (a *outcomeAgent) Reveal(*engine.State, int)                 {}
 
 // Advice weighs the seat's plays now: for each, the chance that it wins
 // the game at once and that it loses it at once, over the tracker's
@@ -235,9 +157,9 @@ func (g *Game) Advice(ctx context.Context) (*Advice, error) {
 	if g.cfg == nil {
 		return nil, fmt.Errorf("the set-up is not complete")
 	}
-	seat := g.p.seat
+	seat := g.p.Seat
 	adv := &Advice{Hand: g.myHand(), Warning: g.deckWarning()}
-	if g.pub.end != Playing {
+	if g.pub.End != engine.Playing {
 		return adv, nil
 	}
 	adv.MyTurn = g.cur == seat && !g.played
@@ -247,12 +169,12 @@ func (g *Game) Advice(ctx context.Context) (*Advice, error) {
 		adv.StoppedAt = g.lostAt
 		return adv, nil
 	}
-	s := g.tr.state()
+	s := g.tr.State()
 	plays := s.Plays(seat)
 	if adv.Taker {
 		plays = plays[:0]
-		for _, q := range s.others(seat) {
-			plays = append(plays, Play{g.play.Card, q, -1})
+		for _, q := range s.Others(seat) {
+			plays = append(plays, engine.Play{Card: g.play.Card, Q: q, R: -1})
 		}
 	}
 	rng := rand.New(rand.NewPCG(uint64(len(g.lines)), 5))
@@ -261,18 +183,18 @@ func (g *Game) Advice(ctx context.Context) (*Advice, error) {
 			return nil, err
 		}
 		var sw float64
-		ws := make([]float64, len(g.tr.now))
-		wins := make([]float64, len(g.tr.now))
-		loses := make([]float64, len(g.tr.now))
+		ws := make([]float64, len(g.tr.Now))
+		wins := make([]float64, len(g.tr.Now))
+		loses := make([]float64, len(g.tr.Now))
 		quiet := !mayEnd(o, s)
-		for i, p := range g.tr.now {
-			ws[i] = p.w
-			sw += p.w
+		for i, p := range g.tr.Now {
+			ws[i] = p.W
+			sw += p.W
 			switch {
 			case adv.Taker:
-				wins[i], loses[i] = takeOutcomes(p.s, seat, o, rng)
+				wins[i], loses[i] = takeOutcomes(p.S, seat, o, rng)
 			case !quiet:
-				wins[i], loses[i] = outcomes(p.s, seat, o, rng)
+				wins[i], loses[i] = outcomes(p.S, seat, o, rng)
 			}
 		}
 		adv.Options = append(adv.Options, Option{Play: o, Win: weighted(ws, wins, sw), Lose: weighted(ws, loses, sw)})
@@ -290,9 +212,9 @@ func (g *Game) Advice(ctx context.Context) (*Advice, error) {
 }
 
 // weighted is the weighted mean of xs and its standard error.
-func weighted(ws, xs []float64, sw float64) Estimate {
+func weighted(ws, xs []float64, sw float64) estimate.Estimate {
 	if sw == 0 {
-		return Estimate{}
+		return estimate.Estimate{}
 	}
 	var m float64
 	for i := range ws {
@@ -304,13 +226,13 @@ func weighted(ws, xs []float64, sw float64) Estimate {
 		d := ws[i] / sw * (xs[i] - m)
 		v += d * d
 	}
-	return Estimate{P: m, SE: math.Sqrt(v)}
+	return estimate.Estimate{P: m, SE: math.Sqrt(v)}
 }
 
 // Advise writes the advice as text; it takes no arguments.
 func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 	if strings.TrimSpace(args) != "" {
-		return lineErr(1, "no arguments", "advice takes no arguments")
+		return notation.ErrorAt(1, "no arguments", "advice takes no arguments")
 	}
 	adv, err := g.Advice(ctx)
 	if err != nil {
@@ -320,7 +242,7 @@ func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 	if d := g.decision(adv); d != nil {
 		b.WriteString(d.Text() + "\n")
 	}
-	over := g.pub.end != Playing
+	over := g.pub.End != engine.Playing
 	if !adv.MyTurn && !over {
 		b.WriteString("Not your play yet: the plays below are weighed as if you played now.\n")
 	}
@@ -330,7 +252,7 @@ func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 		fmt.Fprintf(&b, "Your plays, best first (win now − lose now; estimates ± one standard error):\n")
 	}
 	for _, o := range adv.Options {
-		fmt.Fprintf(&b, "  %-22s win now %-12s lose now %s\n", o.Play.Text(g.p.players), pct(o.Win), pct(o.Lose))
+		fmt.Fprintf(&b, "  %-22s win now %-12s lose now %s\n", o.Play.Text(g.p.Players), pct(o.Win), pct(o.Lose))
 	}
 	switch {
 	case len(adv.Options) > 0:
@@ -351,7 +273,7 @@ func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 // AdviseJSON writes the advice as one JSON document.
 func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 	if strings.TrimSpace(args) != "" {
-		return lineErr(1, "no arguments", "advice takes no arguments")
+		return notation.ErrorAt(1, "no arguments", "advice takes no arguments")
 	}
 	adv, err := g.Advice(ctx)
 	if err != nil {
@@ -378,8 +300,8 @@ func (g *Game) AdviseJSON(ctx context.Context, args string, w io.Writer) error {
 		doc.Hand = append(doc.Hand, c.String())
 	}
 	for _, o := range adv.Options {
-		doc.Options = append(doc.Options, optJSON{o.Play.Text(g.p.players), o.Play.Card.String(),
-			estimate(o.Win), estimate(o.Lose), table.Real(o.Score())})
+		doc.Options = append(doc.Options, optJSON{o.Play.Text(g.p.Players), o.Play.Card.String(),
+			chanceJSON(o.Win), chanceJSON(o.Lose), table.Real(o.Score())})
 	}
 	return table.WriteJSON(w, doc)
 }

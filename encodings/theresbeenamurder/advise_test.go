@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 // TestOutcomes checks the win-now and lose-now chances of plays from set
@@ -13,29 +15,29 @@ import (
 func TestOutcomes(t *testing.T) {
 	tests := []struct {
 		why       string
-		hands     [][]Card
-		play      Play
+		hands     [][]engine.Card
+		play      engine.Play
 		win, lose float64
 	}{
 		{"the Detective on a player holding only the Murderer wins",
-			[][]Card{{Detective, Butler}, {Murderer}, {Cad}}, Play{Detective, 1, -1}, 1, 0},
+			[][]engine.Card{{engine.Detective, engine.Butler}, {engine.Murderer}, {engine.Cad}}, engine.Play{Card: engine.Detective, Q: 1, R: -1}, 1, 0},
 		{"the Detective on a player with the Murderer and another card: no",
-			[][]Card{{Detective, Butler}, {Murderer, Maid}, {Cad}}, Play{Detective, 1, -1}, 0, 0},
+			[][]engine.Card{{engine.Detective, engine.Butler}, {engine.Murderer, engine.Maid}, {engine.Cad}}, engine.Play{Card: engine.Detective, Q: 1, R: -1}, 0, 0},
 		{"the lone Murderer swapped to the Confidant's holder, who must give the Stranger: win",
-			[][]Card{{Socialite, Murderer}, {Confidant, Stranger}, {Cad}}, Play{Socialite, 1, -1}, 1, 0},
+			[][]engine.Card{{engine.Socialite, engine.Murderer}, {engine.Confidant, engine.Stranger}, {engine.Cad}}, engine.Play{Card: engine.Socialite, Q: 1, R: -1}, 1, 0},
 		{"the lone Murderer swapped to the Confidant's holder, who gives the Confidant half the time",
-			[][]Card{{Socialite, Murderer}, {Confidant, Maid}, {Cad}}, Play{Socialite, 1, -1}, 0.5, 0},
+			[][]engine.Card{{engine.Socialite, engine.Murderer}, {engine.Confidant, engine.Maid}, {engine.Cad}}, engine.Play{Card: engine.Socialite, Q: 1, R: -1}, 0.5, 0},
 		{"the Invalid takes the lone Murderer into the Witness's hand: loss",
-			[][]Card{{Invalid, Witness}, {Murderer}, {Cad}}, Play{Invalid, 1, -1}, 0, 1},
+			[][]engine.Card{{engine.Invalid, engine.Witness}, {engine.Murderer}, {engine.Cad}}, engine.Play{Card: engine.Invalid, Q: 1, R: -1}, 0, 1},
 		{"the Swain: the Confidant's holder takes one of two cards, the Murderer half the time",
-			[][]Card{{Swain, Murderer}, {Confidant}, {Cad}}, Play{Swain, 1, -1}, 0.5, 0},
+			[][]engine.Card{{engine.Swain, engine.Murderer}, {engine.Confidant}, {engine.Cad}}, engine.Play{Card: engine.Swain, Q: 1, R: -1}, 0.5, 0},
 		{"the Cad between the Witness's holder and the lone Murderer: lost unless she swaps the Witness away (half)",
-			[][]Card{{Cad, Butler}, {Murderer}, {Witness, Maid}}, Play{Cad, 1, 2}, 0, 0.5},
+			[][]engine.Card{{engine.Cad, engine.Butler}, {engine.Murderer}, {engine.Witness, engine.Maid}}, engine.Play{Card: engine.Cad, Q: 1, R: 2}, 0, 0.5},
 		{"the Cad: the Witness's holder must swap the Stranger away and keeps the Witness: loss",
-			[][]Card{{Cad, Butler}, {Murderer}, {Witness, Stranger}}, Play{Cad, 1, 2}, 0, 1},
+			[][]engine.Card{{engine.Cad, engine.Butler}, {engine.Murderer}, {engine.Witness, engine.Stranger}}, engine.Play{Card: engine.Cad, Q: 1, R: 2}, 0, 1},
 	}
 	for _, tt := range tests {
-		s := &State{Cfg: cfg(3), Hands: tt.hands, Deck: []Card{Nun}, Grp: []int{0}, Top: []bool{false},
+		s := &engine.State{Cfg: cfg(3), Hands: tt.hands, Deck: []engine.Card{engine.Nun}, Grp: []int{0}, Top: []bool{false},
 			Virgin: make([]bool, 3)}
 		win, lose := outcomes(s, 0, tt.play, rand.New(rand.NewPCG(1, 2)))
 		if math.Abs(win-tt.win) > 1e-9 || math.Abs(lose-tt.lose) > 1e-9 {
@@ -48,14 +50,14 @@ func TestOutcomes(t *testing.T) {
 // drawn card in hand: the Confidant's holder wins half the time when the
 // hand holds the Murderer, the Witness's holder loses half the time.
 func TestTakeOutcomes(t *testing.T) {
-	hands := [][]Card{{Murderer, Nun}, {Confidant}, {Witness}}
+	hands := [][]engine.Card{{engine.Murderer, engine.Nun}, {engine.Confidant}, {engine.Witness}}
 	for _, tt := range []struct {
 		to        int
 		win, lose float64
 	}{{1, 0.5, 0}, {2, 0, 0.5}} {
-		s := &State{Cfg: cfg(3), Hands: hands, Deck: []Card{Cad}, Grp: []int{0}, Top: []bool{false}, Virgin: make([]bool, 3),
-			Discard: []Card{Swain}, Last: Swain}
-		win, lose := takeOutcomes(s, 0, Play{Swain, tt.to, -1}, rand.New(rand.NewPCG(1, 2)))
+		s := &engine.State{Cfg: cfg(3), Hands: hands, Deck: []engine.Card{engine.Cad}, Grp: []int{0}, Top: []bool{false}, Virgin: make([]bool, 3),
+			Discard: []engine.Card{engine.Swain}, Last: engine.Swain}
+		win, lose := takeOutcomes(s, 0, engine.Play{Card: engine.Swain, Q: tt.to, R: -1}, rand.New(rand.NewPCG(1, 2)))
 		if math.Abs(win-tt.win) > 1e-9 || math.Abs(lose-tt.lose) > 1e-9 {
 			t.Errorf("to %d: win %v lose %v, want %v %v", tt.to, win, lose, tt.win, tt.lose)
 		}
@@ -73,25 +75,25 @@ func TestTakeOutcomes(t *testing.T) {
 // that read another seat's hidden cards, or the Hound's answer through
 // another seat's log, would fail the last check.
 func TestAdviceSeesOnlyItsSeat(t *testing.T) {
-	cards := DefaultCards(4, Novice)
-	cards = append(cards, Hound)
-	c := &Config{Players: 4, Cards: cards, Removed: 1}
+	cards := engine.DefaultCards(4, engine.Novice)
+	cards = append(cards, engine.Hound)
+	c := &engine.Config{Players: 4, Cards: cards, Removed: 1}
 	type call struct {
 		p     int
 		log   []string
-		plays []Play
+		plays []engine.Play
 		got   int
 	}
 	checked, hounds, swains := 0, 0, 0
 	for seed := uint64(1); seed <= 40 && (checked < 6 || hounds == 0 || swains == 0); seed++ {
 		var calls []call
 		adv := AdvicePolicy(40)
-		pol := func(p int, log []string, plays []Play) int {
+		pol := func(p int, log []string, plays []engine.Play) int {
 			i := adv(p, log, plays)
 			calls = append(calls, call{p, slices.Clone(log), slices.Clone(plays), i})
 			return i
 		}
-		sim, err := Simulate(SimOptions{Config: c, Seed: seed, Policy: pol})
+		sim, err := engine.Simulate(engine.SimOptions{Config: c, Seed: seed, Policy: pol})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -114,16 +116,16 @@ func TestAdviceSeesOnlyItsSeat(t *testing.T) {
 				}
 			}
 			taker := g.swainChoosing()
-			var own []Play
+			var own []engine.Play
 			if taker {
 				for q := range c.Players {
 					if q != k.p {
-						own = append(own, Play{g.play.Card, q, -1})
+						own = append(own, engine.Play{Card: g.play.Card, Q: q, R: -1})
 					}
 				}
 				swains++
 			} else {
-				s := &State{Cfg: g.cfg, Hands: make([][]Card, c.Players), Last: g.p.last}
+				s := &engine.State{Cfg: g.cfg, Hands: make([][]engine.Card, c.Players), Last: g.p.Last}
 				s.Hands[k.p] = g.myHand()
 				own = s.Plays(k.p)
 			}

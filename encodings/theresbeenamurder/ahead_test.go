@@ -3,40 +3,44 @@ package theresbeenamurder
 import (
 	"fmt"
 	"testing"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/certain"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/estimate"
 )
 
 // aheadOf is the look-ahead of a game's lines as the tracker would build
 // it when its particles die at the last line: the closed turns and the
 // open one, with the cards named before each.
-func aheadOf(g *Game) *lookahead { return aheadOfFrom(g, -1) }
+func aheadOf(g *Game) *estimate.Lookahead { return aheadOfFrom(g, -1) }
 
 // aheadOfFrom is aheadOf looking ahead at the lines of the closed turns
 // from turn from on too (aheadFrom; -1: the open turn's alone).
-func aheadOfFrom(g *Game, from int) *lookahead {
+func aheadOfFrom(g *Game, from int) *estimate.Lookahead {
 	segs := g.segments()
-	t := &tracker{cfg: g.cfg, seat: g.p.seat, hand: g.hand}
-	hard := special
+	t := &estimate.Tracker{Cfg: g.cfg, Seat: g.p.Seat, Hand: g.hand}
+	hard := estimate.Special
 	for _, c := range g.hand {
-		hard.add(c)
+		hard.Add(c)
 	}
 	for i, s := range segs {
-		var obs []Event
-		for _, e := range s.evs {
-			obs = append(obs, e.e)
+		var obs []engine.Event
+		for _, e := range s.Evs {
+			obs = append(obs, e.Ev)
 		}
 		if i == len(segs)-1 {
-			t.obs, t.hard = obs, hard
+			t.Obs, t.Hard = obs, hard
 			break
 		}
-		t.hist = append(t.hist, checkpoint{obs: obs, hard: hard})
+		t.Hist = append(t.Hist, estimate.Checkpoint{Obs: obs, Hard: hard})
 		for _, e := range obs {
-			mentions(&hard, e)
+			estimate.Mentions(&hard, e)
 		}
 	}
 	if from < 0 {
-		return t.ahead()
+		return t.Ahead()
 	}
-	return t.aheadFrom(from, true)
+	return t.AheadFrom(from, true)
 }
 
 // TestAheadSound: the look-ahead (ahead.go) never drops the true
@@ -50,9 +54,9 @@ func aheadOfFrom(g *Game, from int) *lookahead {
 // moves are left out.
 func TestAheadSound(t *testing.T) {
 	checked := 0
-	for players := MinPlayers; players <= MaxPlayers; players++ {
+	for players := engine.MinPlayers; players <= engine.MaxPlayers; players++ {
 		for _, seed := range sweepSeeds(players, 3) {
-			o := SimOptions{Players: players, Seed: 200 + seed, Level: Level(seed % 3)}
+			o := engine.SimOptions{Players: players, Seed: 200 + seed, Level: engine.Level(seed % 3)}
 			sim, states := simulateStates(t, o)
 			for _, seat := range sweepSeats(players, seed) {
 				g := NewGame()
@@ -64,34 +68,34 @@ func TestAheadSound(t *testing.T) {
 					if g.cfg == nil {
 						continue
 					}
-					for _, look := range []*lookahead{aheadOf(g), aheadOfFrom(g, 0)} {
+					for _, look := range []*estimate.Lookahead{aheadOf(g), aheadOfFrom(g, 0)} {
 						if look == nil {
 							continue
 						}
-						x := &encoding{n: players, places: players + plExtra}
-						for k, need := range look.need {
+						x := &certain.Encoding{N: players, Places: players + certain.PlExtra}
+						for k, need := range look.Need {
 							for c, m := range need {
 								if m == 0 {
 									continue
 								}
 								checked++
-								at := truePlace(x, states[k], Card(c))
+								at := certain.TruePlace(x, states[k], engine.Card(c))
 								if m&(1<<at) == 0 {
 									t.Fatalf("%d players seed %d seat %d, line %d %q: at time point %d the %v is at place %d, the look-ahead allows %b",
-										players, o.Seed, seat, i+1, line, k, Card(c), at, m)
+										players, o.Seed, seat, i+1, line, k, engine.Card(c), at, m)
 								}
 							}
 						}
 						// Each place set of some[k] holds, in the real game, a
 						// card soft at time point k (the card a later line
 						// names first).
-						for k, some := range look.some {
+						for k, some := range look.Some {
 							for _, m := range some {
 								checked++
-								var at placeMask
+								var at estimate.PlaceMask
 								for _, c := range g.cfg.Cards {
-									if look.soft[k].has(c) {
-										at |= 1 << truePlace(x, states[k], c)
+									if look.Soft[k].Has(c) {
+										at |= 1 << certain.TruePlace(x, states[k], c)
 									}
 								}
 								if at&m == 0 {
@@ -127,22 +131,22 @@ func TestAheadKeepsPosterior(t *testing.T) {
 	if testing.Short() {
 		t.Skip("rejection sampling takes a while")
 	}
-	cards := []Card{1, 2, 3, 4, 5, 6, 7, 9, 10, 13, 14}
-	cfg := &Config{Players: 3, Cards: cards, Removed: 1}
+	cards := []engine.Card{1, 2, 3, 4, 5, 6, 7, 9, 10, 13, 14}
+	cfg := &engine.Config{Players: 3, Cards: cards, Removed: 1}
 	const seed, lines = 19, 2
-	sim, err := Simulate(SimOptions{Config: cfg, Seed: seed})
+	sim, err := engine.Simulate(engine.SimOptions{Config: cfg, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := len(SetupLines(cfg, sim.Players, 0, nil)) + lines
+	n := len(engine.SetupLines(cfg, sim.Players, 0, nil)) + lines
 	prefix := sim.Logs[0][:n]
 	counts, kept := rejectionCounts(cfg, prefix, 2000, 40_000_000)
 	if kept < 1500 {
 		t.Fatalf("only %d games kept", kept)
 	}
-	aheadTest.always, aheadTest.lag = true, 1000
-	aheadTest.replays, aheadTest.failed = 0, 0
-	defer func() { aheadTest.always = false }()
+	estimate.AheadTest.Always, estimate.AheadTest.Lag = true, 1000
+	estimate.AheadTest.Replays, estimate.AheadTest.Failed = 0, 0
+	defer func() { estimate.AheadTest.Always = false }()
 	g := NewGame()
 	g.Particles = 6000
 	for _, l := range prefix {
@@ -153,9 +157,9 @@ func TestAheadKeepsPosterior(t *testing.T) {
 	if g.track() == nil {
 		t.Fatalf("the tracker found no history for %q", prefix)
 	}
-	if aheadTest.replays == 0 || aheadTest.failed > 0 || g.tr.cut == 0 {
-		t.Fatalf("%d look-ahead replays, %d failed, %d paths dropped", aheadTest.replays, aheadTest.failed, g.tr.cut)
+	if estimate.AheadTest.Replays == 0 || estimate.AheadTest.Failed > 0 || g.tr.Cut == 0 {
+		t.Fatalf("%d look-ahead replays, %d failed, %d paths dropped", estimate.AheadTest.Replays, estimate.AheadTest.Failed, g.tr.Cut)
 	}
 	checkAgainstRejection(t, g, cfg, counts, kept)
-	t.Logf("%q: %d games kept; %d look-ahead replays, %d paths dropped", prefix, kept, aheadTest.replays, g.tr.cut)
+	t.Logf("%q: %d games kept; %d look-ahead replays, %d paths dropped", prefix, kept, estimate.AheadTest.Replays, g.tr.Cut)
 }

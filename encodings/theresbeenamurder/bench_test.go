@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 var (
@@ -38,7 +40,7 @@ func BenchmarkTrackerUpdate(b *testing.B) {
 		followed, blind, idleBlind := 0, 0, 0
 		var stopped []string
 		for seed := range uint64(*benchGames) {
-			sim, err := Simulate(SimOptions{Players: 8, Seed: seed + 1, Level: Level(*benchLevel)})
+			sim, err := engine.Simulate(engine.SimOptions{Players: 8, Seed: seed + 1, Level: engine.Level(*benchLevel)})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -62,7 +64,7 @@ func BenchmarkTrackerUpdate(b *testing.B) {
 					// The SAT layer's marks first (cached for the sheet),
 					// then the whole sheet.
 					start, cpu0 = time.Now(), cpuTime()
-					g.satMark(Murderer, 0)
+					g.satMark(engine.Murderer, 0)
 					marks = append(marks, time.Since(start))
 					markCPUs = append(markCPUs, cpuTime()-cpu0)
 					if _, err := g.Sheet(context.Background()); err != nil {
@@ -173,11 +175,11 @@ func BenchmarkGossipOpening(b *testing.B) {
 		var cpus []time.Duration
 		games := 0
 		for seed := uint64(1); seed <= 2000 && games < *benchGames; seed++ {
-			sim, err := Simulate(SimOptions{Players: 8, Seed: seed, Level: Master})
+			sim, err := engine.Simulate(engine.SimOptions{Players: 8, Seed: seed, Level: engine.Master})
 			if err != nil {
 				b.Fatal(err)
 			}
-			setup := len(SetupLines(sim.Config, sim.Players, 0, nil))
+			setup := len(engine.SetupLines(sim.Config, sim.Players, 0, nil))
 			log := sim.Logs[0]
 			if len(log) <= setup+1 || !strings.Contains(log[setup], " plays gossip") || !strings.Contains(strings.Join(log[setup:setup+3], "\n"), "alice gives") {
 				continue

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/estimate"
 )
 
 var (
@@ -30,7 +32,7 @@ var (
 // calibCell is one open cell's estimate at one line, and whether the card
 // was truly there.
 type calibCell struct {
-	e     Estimate
+	e     estimate.Estimate
 	shown float64 // what the sheet draws
 	truth bool
 	ref   float64 // the reference run's figure (-tbam.calib.ref), NaN without one
@@ -154,8 +156,8 @@ func calibRange(t *testing.T) (lo, hi int) {
 	}
 	lo, err1 := strconv.Atoi(a)
 	hi, err2 := strconv.Atoi(b)
-	if err1 != nil || err2 != nil || lo < MinPlayers || hi > MaxPlayers || lo > hi {
-		t.Fatalf("-tbam.calib.players %q: want a count or a range a-b within %d-%d", s, MinPlayers, MaxPlayers)
+	if err1 != nil || err2 != nil || lo < engine.MinPlayers || hi > engine.MaxPlayers || lo > hi {
+		t.Fatalf("-tbam.calib.players %q: want a count or a range a-b within %d-%d", s, engine.MinPlayers, engine.MaxPlayers)
 	}
 	return lo, hi
 }
@@ -176,8 +178,8 @@ func TestCalibrationRun(t *testing.T) {
 	}
 	lo, hi := calibRange(t)
 	if *calibLag >= 0 {
-		defer func(l int) { clusterLag = l }(clusterLag)
-		clusterLag = *calibLag
+		defer func(l int) { estimate.ClusterLag = l }(estimate.ClusterLag)
+		estimate.ClusterLag = *calibLag
 	}
 	for players := lo; players <= hi; players++ {
 		var st calibStats
@@ -196,8 +198,8 @@ func TestCalibrationRun(t *testing.T) {
 
 // calibGame replays one game into st.
 func calibGame(t *testing.T, st *calibStats, players int, seed uint64) {
-	o := SimOptions{Players: players, Seed: seed, Level: Level(seed % 3)}
-	sim, err := Simulate(o)
+	o := engine.SimOptions{Players: players, Seed: seed, Level: engine.Level(seed % 3)}
+	sim, err := engine.Simulate(o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,7 +236,7 @@ func calibGame(t *testing.T, st *calibStats, players int, seed uint64) {
 				t.Fatal(err)
 			}
 		}
-		if g.cfg == nil || i < len(SetupLines(g.cfg, sim.Players, seat, nil)) {
+		if g.cfg == nil || i < len(engine.SetupLines(g.cfg, sim.Players, seat, nil)) {
 			continue
 		}
 		s0 := seenState(sim, states, seat, &k)
@@ -318,18 +320,18 @@ func calibGame(t *testing.T, st *calibStats, players int, seed uint64) {
 // figures, as do those dealt across it.
 func TestSymmetricOpening(t *testing.T) {
 	for _, players := range []int{3, 8} {
-		sim, err := Simulate(SimOptions{Players: players, Seed: 5, Level: Master})
+		sim, err := engine.Simulate(engine.SimOptions{Players: players, Seed: 5, Level: engine.Master})
 		if err != nil {
 			t.Fatal(err)
 		}
 		g := NewGame()
-		for _, line := range sim.Logs[0][:len(SetupLines(sim.Config, sim.Players, 0, nil))] {
+		for _, line := range sim.Logs[0][:len(engine.SetupLines(sim.Config, sim.Players, 0, nil))] {
 			if err := g.Apply(line); err != nil {
 				t.Fatal(err)
 			}
 		}
 		v := g.view()
-		s := g.tr.state()
+		s := g.tr.State()
 		class, _ := places(s, g.locations())
 		pairs := 0
 		for q := 1; q < players; q++ {
@@ -357,7 +359,7 @@ func TestSymmetricOpening(t *testing.T) {
 // number of independent histories, and each card's figures sum to 1.
 func TestDrawnHonest(t *testing.T) {
 	for _, players := range []int{3, 8} {
-		sim, err := Simulate(SimOptions{Players: players, Seed: 2, Level: Veteran})
+		sim, err := engine.Simulate(engine.SimOptions{Players: players, Seed: 2, Level: engine.Veteran})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -374,7 +376,7 @@ func TestDrawnHonest(t *testing.T) {
 					if v.mark(c, l) != table.Maybe {
 						continue
 					}
-					txt := table.Cell{P: e.drawn()}.Text()
+					txt := table.Cell{P: e.Drawn()}.Text()
 					open := 0
 					for r := range g.locations() {
 						if v.mark(c, r) == table.Maybe {
@@ -409,9 +411,9 @@ func TestDrawnHonest(t *testing.T) {
 // swap is still to come for the seat, and the state is the one right
 // after the line's event: the engine makes a swap's moves at once, before
 // it tells them.
-func settledState(sim *Simulation, states []*State, seat int, k int) *State {
+func settledState(sim *Simulation, states []*engine.State, seat int, k int) *engine.State {
 	n := k
-	for n < len(sim.Events) && sim.Events[n].Kind == EvGive {
+	for n < len(sim.Events) && sim.Events[n].Kind == engine.EvGive {
 		if _, ok := sim.Events[n].View(seat); ok {
 			return states[k-1]
 		}
@@ -453,7 +455,7 @@ func TestRejectionRun(t *testing.T) {
 	}
 	prefix := sim.Logs[seat][:lines]
 	cfg, nloc := sim.Config, players+3
-	counts := make([][]int, NumCards+1)
+	counts := make([][]int, engine.NumCards+1)
 	for c := range counts {
 		counts[c] = make([]int, nloc)
 	}

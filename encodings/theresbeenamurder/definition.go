@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 // Definition is There's Been A Murder as the tools know it.
@@ -53,7 +54,7 @@ func setupLines(o table.Setup) ([]string, error) {
 		lines = append(lines, ls...)
 	}
 	if len(o.Hand) > 0 {
-		cs, err := ParseCards(o.Hand)
+		cs, err := engine.ParseCards(o.Hand)
 		if err != nil {
 			return nil, fmt.Errorf("the hand: %v", err)
 		}
@@ -92,7 +93,7 @@ func deckLines(ans string) ([]string, error) {
 		case "level":
 			i++
 		default:
-			l, err := ParseLevel(w)
+			l, err := engine.ParseLevel(w)
 			if err != nil {
 				return nil, fmt.Errorf("%v; a variant is cards ... or removed N", err)
 			}

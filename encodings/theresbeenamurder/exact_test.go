@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/certain"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
@@ -45,25 +47,25 @@ func sweepSeats(players int, seed uint64) []int {
 // simulateStates plays the game Simulate plays for o and keeps the state
 // right after the deal and at the start of every turn (then the final
 // state).
-func simulateStates(t *testing.T, o SimOptions) (*Simulation, []*State) {
+func simulateStates(t *testing.T, o engine.SimOptions) (*engine.Simulation, []*engine.State) {
 	t.Helper()
-	cfg, err := NewConfig(o.Players, o.Level)
+	cfg, err := engine.NewConfig(o.Players, o.Level)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(o.Seed, 0x7b3a))
-	sim := &Simulation{Players: slices.Clone(PlayerNames[:cfg.Players]), Config: cfg, Logs: make([][]string, cfg.Players)}
-	deck, removed := RandomDeal(cfg, rng)
-	s := NewState(cfg, deck, removed)
+	sim := &engine.Simulation{Players: slices.Clone(engine.PlayerNames[:cfg.Players]), Config: cfg, Logs: make([][]string, cfg.Players)}
+	deck, removed := engine.RandomDeal(cfg, rng)
+	s := engine.NewState(cfg, deck, removed)
 	for p := range cfg.Players {
-		sim.Logs[p] = SetupLines(cfg, sim.Players, p, s.Hands[p])
+		sim.Logs[p] = engine.SetupLines(cfg, sim.Players, p, s.Hands[p])
 	}
-	ag := &randomAgent{rng: rng, sim: sim, plan: map[int]Play{}}
-	states := []*State{s.Clone()}
-	s.start(ag)
+	ag := &engine.RandomAgent{Rng: rng, Sim: sim, Plan: map[int]engine.Play{}}
+	states := []*engine.State{s.Clone()}
+	s.Start(ag)
 	for !s.Over() {
 		states = append(states, s.Clone())
-		s.playTurn(ag)
+		s.PlayTurn(ag)
 	}
 	return sim, append(states, s.Clone())
 }
@@ -77,11 +79,11 @@ func simulateStates(t *testing.T, o SimOptions) (*Simulation, []*State) {
 // the deck rather than on top).
 func TestExactSound(t *testing.T) {
 	games := 0
-	for players := MinPlayers; players <= MaxPlayers; players++ {
+	for players := engine.MinPlayers; players <= engine.MaxPlayers; players++ {
 		for _, seed := range sweepSeeds(players, 3) {
-			o := SimOptions{Players: players, Seed: 100 + seed, Level: Level(seed % 3)}
+			o := engine.SimOptions{Players: players, Seed: 100 + seed, Level: engine.Level(seed % 3)}
 			sim, states := simulateStates(t, o)
-			want, err := Simulate(o)
+			want, err := engine.Simulate(o)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -102,13 +104,13 @@ func TestExactSound(t *testing.T) {
 				w := trueHistory(x, states)
 				// The observations in force: the earlier versions of the
 				// open turn's are out of force.
-				active := x.activeIDs()
-				bad, deal := x.prob.Subset(active).Check(w)
+				active := x.ActiveIDs()
+				bad, deal := x.Prob.Subset(active).Check(w)
 				if !deal || len(bad) > 0 {
 					for _, j := range bad {
 						i := active[j]
 						t.Errorf("%d players seed %d seat %d: the true history violates the observation of line %d (%q)",
-							players, o.Seed, seat, x.obsLine[i], g.lines[max(0, x.obsLine[i]-1)])
+							players, o.Seed, seat, x.ObsLine[i], g.lines[max(0, x.ObsLine[i]-1)])
 					}
 					t.Fatalf("deal %v; %d violated", deal, len(bad))
 				}
@@ -128,7 +130,7 @@ func TestExactSound(t *testing.T) {
 // reveal, the Swain's choice of who takes, the seat's Driver pick). k
 // counts the events the seat has seen so far, and is moved past the
 // line's event. states are statesAt's.
-func momentState(sim *Simulation, states []*State, seat int, k *int) *State {
+func momentState(sim *engine.Simulation, states []*engine.State, seat int, k *int) *engine.State {
 	for *k < len(sim.Events) {
 		if _, ok := sim.Events[*k].View(seat); ok {
 			break
@@ -141,7 +143,7 @@ func momentState(sim *Simulation, states []*State, seat int, k *int) *State {
 		if !ok {
 			continue
 		}
-		if k := e.Kind; k == EvDraw || k == EvPlay || k == EvDiscard || k == EvReveal || k == EvTake || k == EvChosen {
+		if k := e.Kind; k == engine.EvDraw || k == engine.EvPlay || k == engine.EvDiscard || k == engine.EvReveal || k == engine.EvTake || k == engine.EvChosen {
 			break
 		}
 	}
@@ -166,8 +168,8 @@ func owesLine(log []string, i int) bool {
 // true of the game's real state when the line's event happened.
 func TestExactMarksHold(t *testing.T) {
 	settled := 0
-	for _, o := range []SimOptions{{Players: 3, Seed: 1}, {Players: 4, Seed: 2, Level: Master}, {Players: 6, Seed: 3, Level: Veteran}} {
-		sim, err := Simulate(o)
+	for _, o := range []engine.SimOptions{{Players: 3, Seed: 1}, {Players: 4, Seed: 2, Level: engine.Master}, {Players: 6, Seed: 3, Level: engine.Veteran}} {
+		sim, err := engine.Simulate(o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -184,7 +186,7 @@ func TestExactMarksHold(t *testing.T) {
 				if err := g.Apply(line); err != nil {
 					t.Fatalf("%+v seat %d line %d %q: %v", o, seat, i+1, line, err)
 				}
-				if g.cfg == nil || i < len(SetupLines(g.cfg, sim.Players, seat, nil)) {
+				if g.cfg == nil || i < len(engine.SetupLines(g.cfg, sim.Players, seat, nil)) {
 					continue
 				}
 				s := momentState(sim, states, seat, &k)
@@ -218,20 +220,20 @@ func TestExactMarksHold(t *testing.T) {
 // top of the deck.
 func TestExactDealMurderer(t *testing.T) {
 	found := 0
-	for players := MinPlayers; players <= MaxPlayers; players++ {
-		for _, level := range []Level{Novice, Veteran, Master} {
-			cfg, err := NewConfig(players, level)
+	for players := engine.MinPlayers; players <= engine.MaxPlayers; players++ {
+		for _, level := range []engine.Level{engine.Novice, engine.Veteran, engine.Master} {
+			cfg, err := engine.NewConfig(players, level)
 			if err != nil || cfg.TopSize()-2*players != 1 {
 				continue
 			}
 			for seed := range uint64(400) {
-				o := SimOptions{Players: players, Level: level, Seed: seed}
+				o := engine.SimOptions{Players: players, Level: level, Seed: seed}
 				sim, states := simulateStates(t, o)
-				if len(states[0].Deck) == 0 || states[0].Deck[0] != Murderer {
+				if len(states[0].Deck) == 0 || states[0].Deck[0] != engine.Murderer {
 					continue
 				}
 				g := NewGame()
-				for _, line := range SetupLines(cfg, sim.Players, 0, states[0].Hands[0]) {
+				for _, line := range engine.SetupLines(cfg, sim.Players, 0, states[0].Hands[0]) {
 					if err := g.Apply(line); err != nil {
 						t.Fatal(err)
 					}
@@ -240,11 +242,11 @@ func TestExactDealMurderer(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				w := make(solver.World, x.model.NumCards())
-				for _, c := range x.cards {
-					w[x.card(c, 0)] = truePlace(x, states[0], c)
+				w := make(solver.World, x.Model.NumCards())
+				for _, c := range x.Cards {
+					w[x.Card(c, 0)] = certain.TruePlace(x, states[0], c)
 				}
-				if bad, _ := x.prob.Subset(x.dealIDs).Check(w); len(bad) > 0 {
+				if bad, _ := x.Prob.Subset(x.DealIDs).Check(w); len(bad) > 0 {
 					t.Fatalf("%d players %v seed %d: the deal with the Murderer on top of the deck violates the deal's observation", players, level, seed)
 				}
 				found++
@@ -266,8 +268,8 @@ func TestExactDealMurderer(t *testing.T) {
 func TestQuickCheck(t *testing.T) {
 	lines, quick, refused := 0, 0, 0
 	worlds := 0
-	for _, o := range []SimOptions{{Players: 8, Seed: 1}, {Players: 5, Seed: 2}, {Players: 3, Seed: 3, Level: Master}} {
-		sim, err := Simulate(o)
+	for _, o := range []engine.SimOptions{{Players: 8, Seed: 1}, {Players: 5, Seed: 2}, {Players: 3, Seed: 3, Level: engine.Master}} {
+		sim, err := engine.Simulate(o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -283,28 +285,28 @@ func TestQuickCheck(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ids := x.activeIDs()
-			w := x.quick(ids)
+			ids := x.ActiveIDs()
+			w := x.Quick(ids)
 			if w == nil {
 				continue
 			}
 			worlds++
-			if bad, deal := x.prob.Subset(ids).Check(w); !deal || bad != nil {
+			if bad, deal := x.Prob.Subset(ids).Check(w); !deal || bad != nil {
 				t.Fatalf("%v line %d: quick's world violates observations %v", o, i, bad)
 			}
 			// The seat's hand is known at every time point: a card of
 			// it moved to the removed cards is a wrong world.
 			if mine := g.myHand(); len(mine) > 0 {
 				v := slices.Clone(w)
-				v[x.card(mine[0], x.now)] = solver.Holder(x.removed())
-				if bad, deal := x.prob.Subset(ids).Check(v); deal && bad == nil {
+				v[x.Card(mine[0], x.Now)] = solver.Holder(x.Removed())
+				if bad, deal := x.Prob.Subset(ids).Check(v); deal && bad == nil {
 					t.Fatalf("%v line %d: a world with the %v removed passes the check", o, i, mine[0])
 				}
 				refused++
 			}
 		}
-		lines += g.enc.checked
-		quick += g.enc.quicked
+		lines += g.enc.Checked
+		quick += g.enc.Quicked
 	}
 	if quick*2 < lines || refused == 0 || worlds == 0 {
 		t.Fatalf("quick found a world on %d of %d lines (%d wrong worlds refused)", quick, lines, refused)
@@ -315,25 +317,25 @@ func TestQuickCheck(t *testing.T) {
 // trueHistory is the world of the encoding that the true states give:
 // every card's place after the deal and at the end of every segment up
 // to the open one's (the final state), the idle time points in hand 0.
-func trueHistory(x *encoding, states []*State) solver.World {
-	w := make(solver.World, x.model.NumCards())
-	for tm := range x.now + 1 {
+func trueHistory(x *certain.Encoding, states []*engine.State) solver.World {
+	w := make(solver.World, x.Model.NumCards())
+	for tm := range x.Now + 1 {
 		st := states[len(states)-1]
-		if tm < x.now {
+		if tm < x.Now {
 			st = states[tm]
 		}
-		for _, c := range x.cards {
-			w[x.card(c, tm)] = truePlace(x, st, c)
+		for _, c := range x.Cards {
+			w[x.Card(c, tm)] = certain.TruePlace(x, st, c)
 		}
 	}
 	return w
 }
 
 // lineIDs are the observations in force of line n.
-func (x *encoding) lineIDs(n int) []int {
+func lineIDs(x *certain.Encoding, n int) []int {
 	var out []int
-	for _, id := range x.activeIDs() {
-		if x.obsLine[id] == n {
+	for _, id := range x.ActiveIDs() {
+		if x.ObsLine[id] == n {
 			out = append(out, id)
 		}
 	}
@@ -350,7 +352,7 @@ func (x *encoding) lineIDs(n int) []int {
 func TestExactImposterDraws(t *testing.T) {
 	plays, wrong := 0, 0
 	for seed := uint64(0); seed < 60 && (plays < 5 || wrong == 0); seed++ {
-		o := SimOptions{Players: MinPlayers + int(seed)%(MaxPlayers-MinPlayers+1), Seed: 300 + seed, Level: Level(seed % 3)}
+		o := engine.SimOptions{Players: engine.MinPlayers + int(seed)%(engine.MaxPlayers-engine.MinPlayers+1), Seed: 300 + seed, Level: engine.Level(seed % 3)}
 		sim, states := simulateStates(t, o)
 		g := replay(t, sim, int(seed)%o.Players, 50)
 		x, err := g.exactEnc()
@@ -360,39 +362,39 @@ func TestExactImposterDraws(t *testing.T) {
 		w := trueHistory(x, states)
 		for k, s := range g.segments() {
 			var line int
-			var pl Event
-			for _, tr := range s.evs {
-				if tr.e.Kind == EvPlay {
-					line, pl = tr.line, tr.e
+			var pl engine.Event
+			for _, tr := range s.Evs {
+				if tr.Ev.Kind == engine.EvPlay {
+					line, pl = tr.Line, tr.Ev
 					break
 				}
 			}
-			if pl.Card != Imposter || k+1 > x.now {
+			if pl.Card != engine.Imposter || k+1 > x.Now {
 				continue
 			}
 			plays++
-			ids := x.lineIDs(line)
-			if bad, deal := x.prob.Subset(ids).Check(w); !deal || bad != nil {
+			ids := lineIDs(x, line)
+			if bad, deal := x.Prob.Subset(ids).Check(w); !deal || bad != nil {
 				t.Fatalf("%+v line %d: the true history breaks the Imposter's play", o, line)
 			}
 			says := map[solver.Card]bool{}
 			for _, id := range ids {
-				for _, kc := range x.prob.Observations()[id].Constraints {
+				for _, kc := range x.Prob.Observations()[id].Constraints {
 					if len(kc.Terms) == 1 && kc.Bound == 0 && kc.Op == solver.Eq && kc.Terms[0].Lit.Holder == solver.Holder(pl.P) {
 						says[kc.Terms[0].Lit.Card] = true
 					}
 				}
 			}
 			var below []solver.Constraint
-			for _, c := range x.cards {
-				if c > Imposter && !says[x.card(c, k+1)] {
+			for _, c := range x.Cards {
+				if c > engine.Imposter && !says[x.Card(c, k+1)] {
 					t.Fatalf("%+v line %d: nothing says the %v is not in the hand at the turn's end", o, line, c)
 				}
-				if c < Imposter {
-					below = append(below, solver.NotHolds(x.card(c, k+1), solver.Holder(pl.P)))
+				if c < engine.Imposter {
+					below = append(below, solver.NotHolds(x.Card(c, k+1), solver.Holder(pl.P)))
 				}
 			}
-			q := solver.NewProblem(x.model)
+			q := solver.NewProblem(x.Model)
 			if _, err := q.Add(solver.Observation{Constraints: below}); err != nil {
 				t.Fatal(err)
 			}
@@ -443,15 +445,15 @@ func TestExactMoveOrder(t *testing.T) {
 				t.Fatalf("%s: line %d %q: %v", tt.why, i, line, err)
 			}
 		}
-		n := len(g.p.players)
-		want := map[int]table.Mark{0: table.No, 3: table.No, n + LocDeck: table.No, n + LocPile: table.No}
+		n := len(g.p.Players)
+		want := map[int]table.Mark{0: table.No, 3: table.No, n + engine.LocDeck: table.No, n + engine.LocPile: table.No}
 		for l, m := range want {
-			if got := g.mark(Doctor, l); got != m {
+			if got := g.mark(engine.Doctor, l); got != m {
 				t.Errorf("%s: the Doctor at %s: %v, want %v", tt.why, g.locName(l), got, m)
 			}
 		}
 		for _, l := range []int{1, 2} {
-			if got := g.mark(Doctor, l); got != table.Maybe {
+			if got := g.mark(engine.Doctor, l); got != table.Maybe {
 				t.Errorf("%s: the Doctor at %s: %v, want open", tt.why, g.locName(l), got)
 			}
 		}
@@ -473,8 +475,8 @@ func TestExactMoveOrder(t *testing.T) {
 func TestExactDeckOrder(t *testing.T) {
 	gained, buried := 0, 0
 	for seed := uint64(0); seed < 40 && (gained < 10 || buried == 0); seed++ {
-		o := SimOptions{Players: MinPlayers + int(seed)%(MaxPlayers-MinPlayers+1), Seed: 500 + seed, Level: Level(seed % 3)}
-		sim, err := Simulate(o)
+		o := engine.SimOptions{Players: engine.MinPlayers + int(seed)%(engine.MaxPlayers-engine.MinPlayers+1), Seed: 500 + seed, Level: engine.Level(seed % 3)}
+		sim, err := engine.Simulate(o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -485,14 +487,14 @@ func TestExactDeckOrder(t *testing.T) {
 				seat = p
 			}
 		}
-		buriedAt := map[Card]int{} // the line index at which the seat buried a card
+		buriedAt := map[engine.Card]int{} // the line index at which the seat buried a card
 		for i, line := range sim.Logs[seat] {
 			if w := strings.Fields(line); len(w) == 3 && w[1] == "buries" {
-				c, _ := ParseCard(w[2])
+				c, _ := engine.ParseCard(w[2])
 				buriedAt[c] = i
 			}
 		}
-		settledOnlyWith(t, o, seat, &deckFactsOff, func(i int, c Card, l int) {
+		settledOnlyWith(t, o, seat, &certain.DeckFactsOff, func(i int, c engine.Card, l int) {
 			gained++
 			if at, ok := buriedAt[c]; ok && at <= i && l < o.Players {
 				buried++
@@ -512,10 +514,10 @@ func TestExactDeckOrder(t *testing.T) {
 // and the second leaves open is checked against the game's real state,
 // then passed to gain (i the line's index in the log, c the card, l the
 // place).
-func settledOnlyWith(t *testing.T, o SimOptions, seat int, off *bool, gain func(i int, c Card, l int)) {
+func settledOnlyWith(t *testing.T, o engine.SimOptions, seat int, off *bool, gain func(i int, c engine.Card, l int)) {
 	t.Helper()
 	defer func() { *off = false }()
-	sim, err := Simulate(o)
+	sim, err := engine.Simulate(o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -532,7 +534,7 @@ func settledOnlyWith(t *testing.T, o SimOptions, seat int, off *bool, gain func(
 		if err := without.Apply(line); err != nil {
 			t.Fatalf("%+v line %d %q (without): %v", o, i+1, line, err)
 		}
-		if with.cfg == nil || i < len(SetupLines(with.cfg, sim.Players, seat, nil)) {
+		if with.cfg == nil || i < len(engine.SetupLines(with.cfg, sim.Players, seat, nil)) {
 			continue
 		}
 		s := momentState(sim, states, seat, &k)
@@ -571,7 +573,7 @@ func settledOnlyWith(t *testing.T, o SimOptions, seat int, off *bool, gain func(
 func TestDeckSlots(t *testing.T) {
 	checked, known, from, taken := 0, 0, 0, 0
 	for seed := range uint64(60) {
-		o := SimOptions{Players: 5 + int(seed)%4, Seed: 700 + seed, Level: Level(seed % 3)}
+		o := engine.SimOptions{Players: 5 + int(seed)%4, Seed: 700 + seed, Level: engine.Level(seed % 3)}
 		sim, states := simulateStates(t, o)
 		seat := int(seed) % o.Players
 		for p, lg := range sim.Logs {
@@ -591,17 +593,17 @@ func TestDeckSlots(t *testing.T) {
 				break
 			}
 			st := states[k+1]
-			slots, _, turn := x.deckSlots(segs, k)
-			for _, c := range x.cards {
-				if turn == nil || int(truePlace(x, states[k+1], c)) != turn.player ||
-					!slices.Contains([]int{x.top(), x.rest()}, int(truePlace(x, states[k], c))) {
+			slots, _, turn := x.DeckSlots(segs, k)
+			for _, c := range x.Cards {
+				if turn == nil || int(certain.TruePlace(x, states[k+1], c)) != turn.Player ||
+					!slices.Contains([]int{x.Top(), x.Rest()}, int(certain.TruePlace(x, states[k], c))) {
 					continue
 				}
 				taken++
-				plain, froms := turn.mayTake(c)
-				if !plain && !slices.ContainsFunc(froms, func(f slot) bool { return f.from&(1<<truePlace(x, states[f.t], c)) != 0 }) {
+				plain, froms := turn.MayTake(c)
+				if !plain && !slices.ContainsFunc(froms, func(f certain.Slot) bool { return f.From&(1<<certain.TruePlace(x, states[f.T], c)) != 0 }) {
 					t.Fatalf("%+v seat %d, turn %d: %v went from the deck to %s, which its takes %+v do not allow",
-						o, seat, k, c, sim.Players[turn.player], turn.takes)
+						o, seat, k, c, sim.Players[turn.Player], turn.Takes)
 				}
 			}
 			if len(slots) != len(st.Deck) {
@@ -610,17 +612,17 @@ func TestDeckSlots(t *testing.T) {
 			for i, s := range slots {
 				c := st.Deck[i]
 				checked++
-				if !s.allows(c) {
+				if !s.Allows(c) {
 					t.Fatalf("%+v seat %d, time point %d: slot %d (%+v) does not allow the %v there", o, seat, k+1, i, s, c)
 				}
-				switch s.kind {
-				case slotCard:
+				switch s.Kind {
+				case certain.SlotCard:
 					known++
-				case slotFrom:
+				case certain.SlotFrom:
 					from++
-					if at := truePlace(x, states[s.t], c); s.from&(1<<at) == 0 {
+					if at := certain.TruePlace(x, states[s.T], c); s.From&(1<<at) == 0 {
 						t.Fatalf("%+v seat %d, time point %d: the %v at slot %d was at place %d at time point %d, not one of %b",
-							o, seat, k+1, c, i, at, s.t, s.from)
+							o, seat, k+1, c, i, at, s.T, s.From)
 					}
 				}
 			}

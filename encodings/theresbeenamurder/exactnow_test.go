@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 // newGameOf applies a log's lines to a new game.
@@ -41,7 +42,7 @@ me gives witness to lou`
 func TestExactMidTurn(t *testing.T) {
 	g := newGameOf(t, gossipLog)
 	lou := 1
-	if m := g.mark(Witness, lou); m != table.Yes {
+	if m := g.mark(engine.Witness, lou); m != table.Yes {
 		t.Fatalf("the Witness with lou after my give: %v, want ✓", m)
 	}
 	ex, err := g.Explain(context.Background(), "lou witness")
@@ -54,7 +55,7 @@ func TestExactMidTurn(t *testing.T) {
 
 	g = newGameOf(t, gossipLog+"\nola gives doctor to me\nkim plays cad lou ola")
 	kim := 2
-	if m := g.mark(Monkey, kim); m != table.No {
+	if m := g.mark(engine.Monkey, kim); m != table.No {
 		t.Fatalf("kim's Monkey after kim plays the Cad: %v, want ✗", m)
 	}
 
@@ -101,7 +102,7 @@ func BenchmarkTurnOneGossip(b *testing.B) {
 		var cpus, applies, tracks, sheets []time.Duration
 		var turn2 time.Duration
 		for _, tg := range turnOneGossips {
-			sim, err := Simulate(SimOptions{Players: 8, Level: Master, Seed: tg.seed})
+			sim, err := engine.Simulate(engine.SimOptions{Players: 8, Level: engine.Master, Seed: tg.seed})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -161,19 +162,19 @@ func BenchmarkTurnOneGossip(b *testing.B) {
 // (the seat's hand as the sheet shows it is the hand before it) not at
 // all. Two games in CI, more with -tbam.long.
 func TestExactForced(t *testing.T) {
-	cards := []Card{1, 2, 3, 4, 5, 6, 7, 9, 10, 13, 14}
-	cfg := &Config{Players: 3, Cards: cards, Removed: 1}
+	cards := []engine.Card{1, 2, 3, 4, 5, 6, 7, 9, 10, 13, 14}
+	cfg := &engine.Config{Players: 3, Cards: cards, Removed: 1}
 	seeds, lines := []uint64{3, 21}, 4
 	if *tbamLong {
 		seeds, lines = []uint64{1, 2, 3, 4, 5, 6, 7, 8, 21, 22}, 6
 	}
 	forced, checked := 0, 0
 	for _, seed := range seeds {
-		sim, err := Simulate(SimOptions{Config: cfg, Seed: seed})
+		sim, err := engine.Simulate(engine.SimOptions{Config: cfg, Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}
-		setup := len(SetupLines(cfg, sim.Players, 0, nil))
+		setup := len(engine.SetupLines(cfg, sim.Players, 0, nil))
 		g := NewGame()
 		g.Particles = 50
 		for i, line := range sim.Logs[0][:min(len(sim.Logs[0]), setup+lines)] {
@@ -192,7 +193,7 @@ func TestExactForced(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			whole := !x.openLags()
+			whole := !x.OpenLags()
 			for _, c := range cfg.Cards {
 				for l := range cfg.Players + 3 {
 					m := g.mark(c, l)

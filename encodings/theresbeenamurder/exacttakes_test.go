@@ -1,6 +1,11 @@
 package theresbeenamurder
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/certain"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
+)
 
 // TestExactDeckTakes: in another player's turn, a card of the deck
 // reaches that player's hand only from the top slot at each of its draws
@@ -20,9 +25,9 @@ func TestExactDeckTakes(t *testing.T) {
 		seed uint64
 		seat int
 	}{{902, 3}, {903, 0}, {908, 0}, {914, 1}} {
-		o := SimOptions{Players: MinPlayers + int(c.seed-900)%(MaxPlayers-MinPlayers+1), Seed: c.seed, Level: Level((c.seed - 900) % 3)}
+		o := engine.SimOptions{Players: engine.MinPlayers + int(c.seed-900)%(engine.MaxPlayers-engine.MinPlayers+1), Seed: c.seed, Level: engine.Level((c.seed - 900) % 3)}
 		gained := 0
-		settledOnlyWith(t, o, c.seat, &deckTakesOff, func(int, Card, int) { gained++ })
+		settledOnlyWith(t, o, c.seat, &certain.DeckTakesOff, func(int, engine.Card, int) { gained++ })
 		if gained == 0 {
 			t.Errorf("seed %d seat %d: no cell settled by the takes alone", c.seed, c.seat)
 		}

@@ -6,9 +6,12 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/certain"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/estimate"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/notation"
 )
 
 // Name is the game's name in a log header.
@@ -22,16 +25,16 @@ const DefaultParticles = 500
 // pile) and the tracker's estimate of everything else.
 type Game struct {
 	lines   []string
-	p       parser
-	level   Level
-	cards   []Card
+	p       notation.Parser
+	level   engine.Level
+	cards   []engine.Card
 	removed int
-	cfg     *Config
-	hand    []Card
-	tr      *tracker // up to date with evs[:done]; built on demand (track)
-	evs     []tracked
+	cfg     *engine.Config
+	hand    []engine.Card
+	tr      *estimate.Tracker // up to date with evs[:done]; built on demand (track)
+	evs     []certain.Tracked
 	done    int
-	pub     *public
+	pub     *certain.Public
 	// lostAt is the line after which the tracker found no hidden history
 	// (0 while it has one): its estimates stop there.
 	lostAt int
@@ -41,15 +44,15 @@ type Game struct {
 	cur     int  // whose turn is open (-1 during the set-up)
 	played  bool // the open turn's play has been written
 	// lastPlay is the Action the open turn's play performed.
-	lastPlay Card
-	play     Event // the open turn's play
+	lastPlay engine.Card
+	play     engine.Event // the open turn's play
 	// known is where the seat knows each card to be for certain, and the
 	// line that put it there.
-	known map[Card]knownAt
+	known map[engine.Card]knownAt
 	// handLine is the hand line's number.
 	handLine int
 	// enc is the exact encoding of the lines (nil until built).
-	enc *encoding
+	enc *certain.Encoding
 	// turn is what the open turn's lines have said (lines.go), and
 	// playAt the index in evs of its play.
 	turn   turnLines
@@ -57,15 +60,6 @@ type Game struct {
 	// Particles is the tracker's number of hidden histories (set before
 	// the hand line; DefaultParticles when 0).
 	Particles int
-}
-
-// tracked is an event of the log for the tracker: whether it begins a
-// turn, and its line.
-type tracked struct {
-	e       Event
-	newTurn bool
-	line    int
-	pub     *public // the public view after the event
 }
 
 // knownAt is a card the seat knows the place of: in its own hand or in
@@ -79,7 +73,7 @@ var _ table.Game = (*Game)(nil)
 
 // NewGame returns an empty game awaiting its set-up lines.
 func NewGame() *Game {
-	return &Game{p: parser{seat: -1}, removed: 1, cur: -1, known: map[Card]knownAt{}}
+	return &Game{p: notation.Parser{Seat: -1}, removed: 1, cur: -1, known: map[engine.Card]knownAt{}}
 }
 
 // Load reads a whole log (its header "game tbam") and replays it.
@@ -92,15 +86,15 @@ func (g *Game) Name() string { return Name }
 func (g *Game) Lines() []string { return g.lines }
 
 // Players are the players in seat order (the first player first).
-func (g *Game) Players() []string { return g.p.players }
+func (g *Game) Players() []string { return g.p.Players }
 
 // Config is the game's set-up, nil before the hand line.
-func (g *Game) Config() *Config { return g.cfg }
+func (g *Game) Config() *engine.Config { return g.cfg }
 
 // Words are the player names, the card names and the keywords.
 func (g *Game) Words() []string {
-	w := slices.Clone(g.p.players)
-	for c := Card(1); c <= NumCards; c++ {
+	w := slices.Clone(g.p.Players)
+	for c := engine.Card(1); c <= engine.NumCards; c++ {
 		w = append(w, c.String())
 	}
 	w = append(w, "players", "seat", "level", "cards", "removed", "hand", "draws", "announces", "reveals",
@@ -113,14 +107,14 @@ func (g *Game) Words() []string {
 func (g *Game) clone() *Game {
 	h := *g
 	h.lines = slices.Clip(g.lines)
-	h.p.players = slices.Clip(g.p.players)
-	h.known = make(map[Card]knownAt, len(g.known))
+	h.p.Players = slices.Clip(g.p.Players)
+	h.known = make(map[engine.Card]knownAt, len(g.known))
 	for k, v := range g.known {
 		h.known[k] = v
 	}
 	h.evs = slices.Clip(g.evs)
 	if g.pub != nil {
-		h.pub = g.pub.clone()
+		h.pub = g.pub.Clone()
 	}
 	return &h
 }
@@ -133,11 +127,11 @@ func (g *Game) Apply(line string) error {
 	if len(line) > table.MaxLineLen {
 		return &table.LineError{Msg: fmt.Sprintf("the line has %d bytes, more than %d", len(line), table.MaxLineLen)}
 	}
-	e, err := g.p.parse(line)
+	e, err := g.p.Parse(line)
 	if err != nil {
 		return err
 	}
-	if e.kind == kComment {
+	if e.Kind == notation.KindComment {
 		g.lines = append(g.lines, line)
 		return nil
 	}
@@ -155,48 +149,48 @@ func (g *Game) Apply(line string) error {
 	return nil
 }
 
-func (g *Game) apply(e entry, n int) error {
-	switch e.kind {
-	case kPlayers:
-		g.p.players = e.names
+func (g *Game) apply(e notation.Entry, n int) error {
+	switch e.Kind {
+	case notation.KindPlayers:
+		g.p.Players = e.Names
 		return nil
-	case kSeat:
-		g.p.seat = e.player
+	case notation.KindSeat:
+		g.p.Seat = e.Player
 		return nil
-	case kLevel:
-		g.level, g.cards = e.level, nil
+	case notation.KindLevel:
+		g.level, g.cards = e.Level, nil
 		return nil
-	case kCards:
-		g.cards = e.cards
+	case notation.KindCards:
+		g.cards = e.Cards
 		return nil
-	case kRemoved:
-		g.removed = e.removed
+	case notation.KindRemoved:
+		g.removed = e.Removed
 		return nil
-	case kHand:
-		return g.setup(e.cards, n)
+	case notation.KindHand:
+		return g.setup(e.Cards, n)
 	}
-	return g.event(e.ev, n, e.cols)
+	return g.event(e.Ev, n, e.Cols)
 }
 
-func (g *Game) setup(hand []Card, n int) error {
-	cfg := &Config{Players: len(g.p.players), Cards: g.cards, Removed: g.removed}
+func (g *Game) setup(hand []engine.Card, n int) error {
+	cfg := &engine.Config{Players: len(g.p.Players), Cards: g.cards, Removed: g.removed}
 	if cfg.Cards == nil {
-		cfg.Cards = DefaultCards(cfg.Players, g.level)
+		cfg.Cards = engine.DefaultCards(cfg.Players, g.level)
 	}
 	if err := cfg.Check(); err != nil {
-		return lineErr(1, "a set-up the game allows", "%v", err)
+		return notation.ErrorAt(1, "a set-up the game allows", "%v", err)
 	}
 	for i, c := range hand {
 		if !cfg.Has(c) {
-			return lineErr(7+i, "a card of this game", "the %v is not in this game", c)
+			return notation.ErrorAt(7+i, "a card of this game", "the %v is not in this game", c)
 		}
 	}
-	if w := dealWeights(cfg, g.p.seat, hand); w[0]+w[1] == 0 {
-		return lineErr(6, "a hand the deal can give", "the deal cannot give the seat this hand (the Murderer is dealt from the top part, the Detective from the bottom)")
+	if w := estimate.DealWeights(cfg, g.p.Seat, hand); w[0]+w[1] == 0 {
+		return notation.ErrorAt(6, "a hand the deal can give", "the deal cannot give the seat this hand (the Murderer is dealt from the top part, the Detective from the bottom)")
 	}
-	g.cfg, g.hand, g.p.cards = cfg, slices.Clone(hand), cfg.Cards
+	g.cfg, g.hand, g.p.Cards = cfg, slices.Clone(hand), cfg.Cards
 	g.handLine = n
-	g.pub = newPublic(cfg, g.p.seat, hand)
+	g.pub = certain.NewPublic(cfg, g.p.Seat, hand)
 	for _, c := range hand {
 		g.known[c] = knownAt{line: n}
 	}
@@ -210,28 +204,28 @@ func (g *Game) setup(hand []Card, n int) error {
 // Swain's draw and what the draw sets off are written (swainShort), and
 // a card the Swain's player gives before any choice is written names the
 // player chosen.
-func (g *Game) event(e Event, n int, cols []int) error {
-	if e.Kind == EvPlay && e.As == Swain && e.Q >= 0 {
+func (g *Game) event(e engine.Event, n int, cols []int) error {
+	if e.Kind == engine.EvPlay && e.As == engine.Swain && e.Q >= 0 {
 		q := e.Q
 		e.Q = -1
 		if err := g.event1(e, n, cols); err != nil {
 			return err
 		}
 		g.turn.short, g.turn.shortLine = q+1, n
-		if g.pub.deck == 0 {
+		if g.pub.Deck == 0 {
 			return g.swainShort(cols) // no draw: the choice is now
 		}
 		return nil
 	}
-	if t := &g.turn; t.short > 0 && (t.swainDrew || t.deck == 0) && !g.swainDrawLine(e) && e.Kind != EvChosen {
+	if t := &g.turn; t.short > 0 && (t.swainDrew || t.deck == 0) && !g.swainDrawLine(e) && e.Kind != engine.EvChosen {
 		if err := g.swainShort(cols); err != nil {
 			return err
 		}
 	}
-	if e.Kind == EvGive && g.cur >= 0 && g.played && g.lastPlay == Swain && !g.turn.chosen && e.P == g.play.P {
+	if e.Kind == engine.EvGive && g.cur >= 0 && g.played && g.lastPlay == engine.Swain && !g.turn.chosen && e.P == g.play.P {
 		// The Swain's player's card given: the player chosen is its
 		// receiver.
-		if err := g.event1(Event{Kind: EvChosen, P: e.P, Q: e.Q, R: -1}, n, cols); err != nil {
+		if err := g.event1(engine.Event{Kind: engine.EvChosen, P: e.P, Q: e.Q, R: -1}, n, cols); err != nil {
 			return err
 		}
 	}
@@ -241,17 +235,17 @@ func (g *Game) event(e Event, n int, cols []int) error {
 // swainDrawLine reports whether e is a line of the open Swain's draw, or
 // of what the draw sets off in its player's hand (the Drunk announced,
 // the Blackmailer's reveal), which come before the Swain's choice.
-func (g *Game) swainDrawLine(e Event) bool {
-	if !g.played || g.lastPlay != Swain || e.P != g.play.P {
+func (g *Game) swainDrawLine(e engine.Event) bool {
+	if !g.played || g.lastPlay != engine.Swain || e.P != g.play.P {
 		return false
 	}
 	switch e.Kind {
-	case EvDraw:
+	case engine.EvDraw:
 		return !g.turn.swainDrew
-	case EvAnnounce:
+	case engine.EvAnnounce:
 		return g.turn.swainDrew
-	case EvReveal:
-		return g.turn.swainDrew && e.Cards[0] == Detective
+	case engine.EvReveal:
+		return g.turn.swainDrew && e.Cards[0] == engine.Detective
 	}
 	return false
 }
@@ -261,254 +255,143 @@ func (g *Game) swainShort(cols []int) error {
 	t := &g.turn
 	q, line := t.short-1, t.shortLine
 	t.short = 0
-	return g.event1(Event{Kind: EvChosen, P: g.play.P, Q: q, R: -1}, line, cols)
+	return g.event1(engine.Event{Kind: engine.EvChosen, P: g.play.P, Q: q, R: -1}, line, cols)
 }
 
 // event1 is event for one event.
-func (g *Game) event1(e Event, n int, cols []int) error {
+func (g *Game) event1(e engine.Event, n int, cols []int) error {
 	if err := g.checkKnown(e, colOf(cols, 2)); err != nil {
 		return err
 	}
-	if e.Kind == EvDraw || e.Kind == EvPlay {
+	if e.Kind == engine.EvDraw || e.Kind == engine.EvPlay {
 		if e.P != g.cur && g.played {
-			g.pub.checkDead() // a turn ends
+			g.pub.CheckDead() // a turn ends
 		}
 	}
-	if g.pub.end != Playing && !g.exchangeEnds(e) {
-		return lineErr(0, "a comment", "the game is over (%v)", g.pub.end)
+	if g.pub.End != engine.Playing && !g.exchangeEnds(e) {
+		return notation.ErrorAt(0, "a comment", "the game is over (%v)", g.pub.End)
 	}
 	newTurn := false
-	if e.Kind == EvDraw || e.Kind == EvPlay {
+	if e.Kind == engine.EvDraw || e.Kind == engine.EvPlay {
 		switch {
-		case e.P == g.cur && e.Kind == EvPlay && g.played:
-			return lineErr(1, "the next player's line", "%s has played this turn", g.p.players[e.P])
-		case e.P == g.cur && e.Kind == EvDraw && g.played && !(g.lastPlayWas(Swain)):
-			return lineErr(1, "the next player's line", "%s has played this turn", g.p.players[e.P])
+		case e.P == g.cur && e.Kind == engine.EvPlay && g.played:
+			return notation.ErrorAt(1, "the next player's line", "%s has played this turn", g.p.Players[e.P])
+		case e.P == g.cur && e.Kind == engine.EvDraw && g.played && !(g.lastPlayWas(engine.Swain)):
+			return notation.ErrorAt(1, "the next player's line", "%s has played this turn", g.p.Players[e.P])
 		case e.P == g.cur:
 		default:
 			next := 0
 			if g.cur >= 0 {
 				if !g.played {
-					return lineErr(1, g.p.players[g.cur]+"'s play", "%s has not played yet", g.p.players[g.cur])
+					return notation.ErrorAt(1, g.p.Players[g.cur]+"'s play", "%s has not played yet", g.p.Players[g.cur])
 				}
-				next = (g.cur + 1) % len(g.p.players)
+				next = (g.cur + 1) % len(g.p.Players)
 			}
 			if e.P != next {
-				return lineErr(1, g.p.players[next]+"'s turn", "it is %s's turn", g.p.players[next])
+				return notation.ErrorAt(1, g.p.Players[next]+"'s turn", "it is %s's turn", g.p.Players[next])
 			}
 			newTurn = true
 		}
-	} else if g.cur < 0 && e.Kind != EvAnnounce && e.Kind != EvReveal {
-		return lineErr(1, "the first player's draw or play", "no turn has begun")
+	} else if g.cur < 0 && e.Kind != engine.EvAnnounce && e.Kind != engine.EvReveal {
+		return notation.ErrorAt(1, "the first player's draw or play", "no turn has begun")
 	}
 	if !newTurn {
 		if err := g.checkTurn(e); err != nil {
 			return err
 		}
 	} else if m := g.missing(); m != "" {
-		return lineErr(1, "the rest of "+g.p.players[g.cur]+"'s turn", "a line of %s's turn is missing: %s", g.p.players[g.cur], m)
+		return notation.ErrorAt(1, "the rest of "+g.p.Players[g.cur]+"'s turn", "a line of %s's turn is missing: %s", g.p.Players[g.cur], m)
 	}
 	if err := g.checkLine(e, newTurn, cols); err != nil {
 		return err
 	}
-	sizes, mine := slices.Clone(g.pub.sizes), g.myHand()
+	sizes, mine := slices.Clone(g.pub.Sizes), g.myHand()
 	if newTurn {
 		g.cur, g.played, g.lastPlay = e.P, false, 0
 	}
 	g.noteLine(e, newTurn, sizes, mine)
-	g.pub.apply(e, g.p.seat, len(g.p.players))
-	g.record(tracked{e, newTurn, n, g.pub.clone()})
-	if e.Kind == EvPlay {
+	g.pub.Apply(e, g.p.Seat, len(g.p.Players))
+	g.record(certain.Tracked{Ev: e, NewTurn: newTurn, Line: n, Pub: g.pub.Clone()})
+	if e.Kind == engine.EvPlay {
 		g.playAt = len(g.evs) - 1
 		g.played = true
 		g.lastPlay = e.As
 		g.play = e
 		if e.Card.IsAction() {
-			g.p.last = e.Card
+			g.p.Last = e.Card
 		}
 	}
 	g.learn(e, n)
 	return nil
 }
 
-// track brings the tracker up to date with the lines, building it on
-// first use. When no sampled history fits a line and the tracker cannot
-// rebuild its particles within its budget, it returns nil, lostAt naming
-// the line, until a later line's replays rebuild them (see resume).
-func (g *Game) track() *tracker {
-	if g.cfg == nil || g.lostAt > 0 && g.tr == nil {
-		return nil
-	}
-	if g.tr == nil {
-		parts := g.particles()
-		if tr := cachedTracker(g.cacheKey(parts)); tr != nil {
-			g.tr, g.done = tr, len(g.evs)
-			return g.tr
-		}
-		defer g.cacheTracker()
-		tr, err := newTracker(g.cfg, g.p.seat, g.hand, parts, 1)
-		if err != nil {
-			g.lostAt = 1
-			return nil
-		}
-		g.tr, g.done = tr, 0
-	}
-	// The tracker rebuilds dead particles itself, within a bounded budget
-	// a line (recover, resume: track.go), or from the SAT layer's worlds
-	// (witness.go); while it cannot, the estimates stop.
-	g.tr.wit = g.witnessesAt
-	for ; g.done < len(g.evs); g.done++ {
-		t := g.evs[g.done]
-		if t.newTurn {
-			g.tr.closeTurn() // when it fails, the tracker is stopped: add says
-		}
-		switch err := g.tr.add(t.e); {
-		case err == nil:
-			g.lostAt = 0
-		case g.lostAt == 0:
-			g.lostAt = t.line
-		}
-	}
-	g.tr.wit = nil // the tracker cache must not keep the game and its SAT layer alive
-	if g.tr.stop != nil {
-		return nil
-	}
-	return g.tr
-}
-
-// cacheTracker keeps the tracker in the tracker cache under the lines
-// when it is up to date with them and has estimates, so that a copy of
-// the game rebuilt from the same lines finds it.
-func (g *Game) cacheTracker() {
-	if g.tr != nil && g.tr.stop == nil && g.done == len(g.evs) {
-		storeTracker(g.cacheKey(g.particles()), g.tr)
-	}
-}
-
-// particles is the tracker's number of particles.
-func (g *Game) particles() int {
-	if g.Particles <= 0 {
-		return DefaultParticles
-	}
-	return g.Particles
-}
-
-// cacheKey names the tracker of these lines: the set-up, the seat's
-// hand, the particles and every event with where turns begin.
-func (g *Game) cacheKey(parts int) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d %v %d %d %v %d|", g.cfg.Players, g.cfg.Cards, g.cfg.Removed, g.p.seat, g.hand, parts)
-	for _, t := range g.evs {
-		fmt.Fprintf(&b, "%v %v;", t.newTurn, t.e)
-	}
-	return b.String()
-}
-
-// The tracker cache: reading the same log again (a session's undo
-// replays it, a tool reloads it) finds the same tracker (the tracker is
-// deterministic: a copy is as good as a rerun).
-var trackerCache struct {
-	sync.Mutex
-	keys []string
-	trs  map[string]*tracker
-}
-
-// trackerCacheSize bounds the cache.
-const trackerCacheSize = 8
-
-func cachedTracker(key string) *tracker {
-	trackerCache.Lock()
-	defer trackerCache.Unlock()
-	if tr, ok := trackerCache.trs[key]; ok {
-		return tr.clone()
-	}
-	return nil
-}
-
-func storeTracker(key string, tr *tracker) {
-	trackerCache.Lock()
-	defer trackerCache.Unlock()
-	if trackerCache.trs == nil {
-		trackerCache.trs = map[string]*tracker{}
-	}
-	if _, ok := trackerCache.trs[key]; ok {
-		return
-	}
-	if len(trackerCache.keys) == trackerCacheSize {
-		delete(trackerCache.trs, trackerCache.keys[0])
-		trackerCache.keys = trackerCache.keys[1:]
-	}
-	trackerCache.keys = append(trackerCache.keys, key)
-	trackerCache.trs[key] = tr.clone()
-}
-
 // checkTurn refuses a line that the open turn's play cannot lead to: a
 // card passed between players the play does not make pass, a card shown
 // to someone who played no Maid, a discard with no Detective, a look or
 // pick the seat's play does not give.
-func (g *Game) checkTurn(e Event) error {
-	n := len(g.p.players)
+func (g *Game) checkTurn(e engine.Event) error {
+	n := len(g.p.Players)
 	pl := g.play
 	as := g.lastPlay
 	if !g.played {
 		as = 0
 	}
 	bad := func(what string) error {
-		return lineErr(1, "a line the turn's play leads to", "%s", what)
+		return notation.ErrorAt(1, "a line the turn's play leads to", "%s", what)
 	}
 	switch e.Kind {
-	case EvGive:
+	case engine.EvGive:
 		ok := false
 		switch as {
-		case Cad:
+		case engine.Cad:
 			ok = (e.P == pl.Q && e.Q == pl.R) || (e.P == pl.R && e.Q == pl.Q)
-		case Socialite:
+		case engine.Socialite:
 			ok = (e.P == pl.P && e.Q == pl.Q) || (e.P == pl.Q && e.Q == pl.P)
-		case Invalid:
+		case engine.Invalid:
 			ok = e.P == pl.Q && e.Q == pl.P
-		case Swain:
+		case engine.Swain:
 			ok = e.P == pl.P && g.turn.chosen && e.Q == g.turn.taker
-		case Gossip:
+		case engine.Gossip:
 			ok = e.Q == (e.P+1)%n
 		}
 		if !ok {
-			return bad("no card passes from " + g.p.players[e.P] + " to " + g.p.players[e.Q] + " in this turn")
+			return bad("no card passes from " + g.p.Players[e.P] + " to " + g.p.Players[e.Q] + " in this turn")
 		}
-	case EvChosen:
-		if as != Swain || e.P != pl.P {
-			return bad("no Swain of " + g.p.players[e.P] + "'s chooses a player in this turn")
+	case engine.EvChosen:
+		if as != engine.Swain || e.P != pl.P {
+			return bad("no Swain of " + g.p.Players[e.P] + "'s chooses a player in this turn")
 		}
-	case EvShow:
-		if as != Maid || e.Q != pl.P || (e.P != (pl.P+1)%n && e.P != (pl.P+n-1)%n) {
-			return bad("no Maid asks " + g.p.players[e.P] + " to show a card to " + g.p.players[e.Q])
+	case engine.EvShow:
+		if as != engine.Maid || e.Q != pl.P || (e.P != (pl.P+1)%n && e.P != (pl.P+n-1)%n) {
+			return bad("no Maid asks " + g.p.Players[e.P] + " to show a card to " + g.p.Players[e.Q])
 		}
-	case EvDiscard:
-		if as != Detective || e.P != pl.Q {
-			return bad("no Detective names " + g.p.players[e.P] + " in this turn")
+	case engine.EvDiscard:
+		if as != engine.Detective || e.P != pl.Q {
+			return bad("no Detective names " + g.p.Players[e.P] + " in this turn")
 		}
-	case EvSees:
-		if (as != Driver && as != Secretary && as != Seer) || pl.P != e.P {
+	case engine.EvSees:
+		if (as != engine.Driver && as != engine.Secretary && as != engine.Seer) || pl.P != e.P {
 			return bad("the seat looks at the deck only after its Driver, Secretary or Seer")
 		}
-	case EvTake:
-		if as != Driver || pl.P != e.P {
+	case engine.EvTake:
+		if as != engine.Driver || pl.P != e.P {
 			return bad("the seat takes a card only after its Driver")
 		}
-	case EvBury:
-		if as != Nun || pl.P != e.P {
+	case engine.EvBury:
+		if as != engine.Nun || pl.P != e.P {
 			return bad("the seat buries a card only after its Nun")
 		}
 	}
 	return nil
 }
 
-func (g *Game) lastPlayWas(c Card) bool { return g.lastPlay == c }
+func (g *Game) lastPlayWas(c engine.Card) bool { return g.lastPlay == c }
 
 // checkKnown refuses an event that moves or reveals a card the seat knows
 // to be elsewhere: in its own hand or in the pile.
-func (g *Game) checkKnown(e Event, col int) error {
-	seat := g.p.seat
-	clash := func(c Card, canBeMine, canBePile bool) error {
+func (g *Game) checkKnown(e engine.Event, col int) error {
+	seat := g.p.Seat
+	clash := func(c engine.Card, canBeMine, canBePile bool) error {
 		k, ok := g.known[c]
 		if !ok || c == 0 {
 			return nil
@@ -518,26 +401,26 @@ func (g *Game) checkKnown(e Event, col int) error {
 		}
 		return nil
 	}
-	mine := func(c Card, col int) error {
+	mine := func(c engine.Card, col int) error {
 		if k, ok := g.known[c]; !ok || k.pile {
-			return lineErr(col, "a card you hold", "you do not hold the %v (you hold %s)", c, g.handText())
+			return notation.ErrorAt(col, "a card you hold", "you do not hold the %v (you hold %s)", c, g.handText())
 		}
 		return nil
 	}
 	switch e.Kind {
-	case EvDraw, EvTake:
+	case engine.EvDraw, engine.EvTake:
 		if e.P == seat {
 			return clash(e.Card, false, false)
 		}
-	case EvAnnounce:
-		return clash(Drunk, e.P == seat, false)
-	case EvReveal:
+	case engine.EvAnnounce:
+		return clash(engine.Drunk, e.P == seat, false)
+	case engine.EvReveal:
 		for _, c := range e.Cards {
 			if err := clash(c, e.P == seat, false); err != nil {
 				return err
 			}
 		}
-	case EvPlay:
+	case engine.EvPlay:
 		if e.P == seat {
 			if err := mine(e.Card, col); err != nil {
 				return err
@@ -550,18 +433,18 @@ func (g *Game) checkKnown(e Event, col int) error {
 				return err
 			}
 		}
-		if e.As == Doctor && e.Arg != 0 {
+		if e.As == engine.Doctor && e.Arg != 0 {
 			if k, ok := g.known[e.Arg]; !ok || !k.pile {
-				return lineErr(0, "a card of the pile", "the %v is not in the pile", e.Arg)
+				return notation.ErrorAt(0, "a card of the pile", "the %v is not in the pile", e.Arg)
 			}
 		}
-		if (e.As == Secretary || e.As == Butler) && e.Arg != 0 {
+		if (e.As == engine.Secretary || e.As == engine.Butler) && e.Arg != 0 {
 			return clash(e.Arg, false, false)
 		}
-		if e.As == Reporter && e.Arg != 0 {
+		if e.As == engine.Reporter && e.Arg != 0 {
 			return clash(e.Arg, e.Q == seat, false)
 		}
-	case EvDiscard, EvGive, EvShow, EvBury:
+	case engine.EvDiscard, engine.EvGive, engine.EvShow, engine.EvBury:
 		if e.P == seat {
 			return mine(e.Card, col)
 		}
@@ -582,8 +465,8 @@ func (g *Game) handText() string {
 }
 
 // myHand is the seat's hand now, ascending.
-func (g *Game) myHand() []Card {
-	var cs []Card
+func (g *Game) myHand() []engine.Card {
+	var cs []engine.Card
 	for c, k := range g.known {
 		if !k.pile {
 			cs = append(cs, c)
@@ -595,12 +478,12 @@ func (g *Game) myHand() []Card {
 
 // learn updates what the seat knows for certain after event e of line n:
 // its hand and the pile, each card with the line that put it there.
-func (g *Game) learn(e Event, n int) {
-	now := map[Card]knownAt{}
-	for _, c := range g.pub.pile {
+func (g *Game) learn(e engine.Event, n int) {
+	now := map[engine.Card]knownAt{}
+	for _, c := range g.pub.Pile {
 		now[c] = knownAt{pile: true, line: n}
 	}
-	for _, c := range g.pub.mine {
+	for _, c := range g.pub.Mine {
 		now[c] = knownAt{line: n}
 	}
 	for c, k := range now {

@@ -2,6 +2,8 @@ package theresbeenamurder
 
 import (
 	"testing"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 // TestTrackerPlayedCardNotInDeck: the card a play is carrying out is on
@@ -11,7 +13,7 @@ import (
 // relabelled a deck card as the played card and kept such histories, with
 // two cards of one name.
 func TestTrackerPlayedCardNotInDeck(t *testing.T) {
-	sim, err := Simulate(SimOptions{Players: 5, Seed: 6})
+	sim, err := engine.Simulate(engine.SimOptions{Players: 5, Seed: 6})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +42,7 @@ func TestTrackerPlayedCardNotInDeck(t *testing.T) {
 		if g.track() == nil {
 			t.Fatal("the tracker stopped before the Secretary")
 		}
-		e, err := g.p.parse(tc.line)
+		e, err := g.p.Parse(tc.line)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,9 +57,9 @@ func TestTrackerPlayedCardNotInDeck(t *testing.T) {
 		if tr == nil {
 			continue
 		}
-		for _, sn := range tr.now {
-			seen := map[Card]bool{}
-			for _, cs := range append(append(append(slicesOf(sn.s.Hands), sn.s.Deck), sn.s.Discard), sn.s.Removed) {
+		for _, sn := range tr.Now {
+			seen := map[engine.Card]bool{}
+			for _, cs := range append(append(append(slicesOf(sn.S.Hands), sn.S.Deck), sn.S.Discard), sn.S.Removed) {
 				for _, c := range cs {
 					if seen[c] {
 						t.Fatalf("%q: a history has two %v", tc.line, c)
@@ -70,4 +72,4 @@ func TestTrackerPlayedCardNotInDeck(t *testing.T) {
 }
 
 // slicesOf is the hands as a list of card lists.
-func slicesOf(hands [][]Card) [][]Card { return append([][]Card(nil), hands...) }
+func slicesOf(hands [][]engine.Card) [][]engine.Card { return append([][]engine.Card(nil), hands...) }

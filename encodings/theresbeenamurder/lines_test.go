@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 // table4 is a four-player set-up seen from me: kim plays first, then lou,
@@ -159,7 +160,7 @@ func TestPassOrders(t *testing.T) {
 		{"the seat's Socialite", "hand doctor socialite\nkim plays butler maid\nlou plays secretary none\nme plays socialite ola", []string{"me gives doctor to ola", "ola gives witness to me"}, "ola plays cad kim lou"},
 	}
 	for _, tt := range tests {
-		var want []Event
+		var want []engine.Event
 		var wantLines []int
 		for _, order := range permutations(tt.lines) {
 			g := NewGame()
@@ -172,17 +173,17 @@ func TestPassOrders(t *testing.T) {
 			if err := g.Apply(tt.after); tt.after != "" && err != nil {
 				t.Fatalf("%s: order %q: the next turn's %q refused: %v", tt.why, order, tt.after, err)
 			}
-			var evs []Event
+			var evs []engine.Event
 			var lines []int
 			for _, x := range g.evs {
-				evs = append(evs, x.e)
-				lines = append(lines, x.line)
+				evs = append(evs, x.Ev)
+				lines = append(lines, x.Line)
 			}
 			if want == nil {
 				want, wantLines = evs, lines
 				continue
 			}
-			if !slices.EqualFunc(evs, want, Event.Equal) {
+			if !slices.EqualFunc(evs, want, engine.Event.Equal) {
 				t.Errorf("%s: order %q gives the events %v, another order %v", tt.why, order, evs, want)
 			}
 			if slices.Equal(lines, wantLines) && !slices.Equal(tt.lines, order) {
@@ -215,10 +216,10 @@ func permutations(ls []string) [][]string {
 // never refuse a line the rules can give).
 func TestSimulatedLogsAccepted(t *testing.T) {
 	n := 0
-	for players := MinPlayers; players <= MaxPlayers; players++ {
-		for _, lvl := range []Level{Novice, Veteran, Master} {
+	for players := engine.MinPlayers; players <= engine.MaxPlayers; players++ {
+		for _, lvl := range []engine.Level{engine.Novice, engine.Veteran, engine.Master} {
 			for seed := range uint64(3) {
-				sim, err := Simulate(SimOptions{Players: players, Seed: 40 + seed, Level: lvl})
+				sim, err := engine.Simulate(engine.SimOptions{Players: players, Seed: 40 + seed, Level: lvl})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -245,8 +246,8 @@ func TestSimulatedLogsAccepted(t *testing.T) {
 // the same events.
 func TestSwainForms(t *testing.T) {
 	forms := 0
-	for _, o := range []SimOptions{{Players: 4, Seed: 1}, {Players: 7, Seed: 1}, {Players: 3, Seed: 1}, {Players: 5, Seed: 7, Level: Master}} {
-		sim, err := Simulate(o)
+	for _, o := range []engine.SimOptions{{Players: 4, Seed: 1}, {Players: 7, Seed: 1}, {Players: 3, Seed: 1}, {Players: 5, Seed: 7, Level: engine.Master}} {
+		sim, err := engine.Simulate(o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -288,8 +289,8 @@ func TestSwainForms(t *testing.T) {
 					t.Fatalf("%+v seat %d: %d events, want %d", o, seat, len(g.evs), len(ref.evs))
 				}
 				for i := range g.evs {
-					if !g.evs[i].e.Equal(ref.evs[i].e) || g.evs[i].newTurn != ref.evs[i].newTurn {
-						t.Fatalf("%+v seat %d: event %d is %+v, want %+v", o, seat, i, g.evs[i].e, ref.evs[i].e)
+					if !g.evs[i].Ev.Equal(ref.evs[i].Ev) || g.evs[i].NewTurn != ref.evs[i].NewTurn {
+						t.Fatalf("%+v seat %d: event %d is %+v, want %+v", o, seat, i, g.evs[i].Ev, ref.evs[i].Ev)
 					}
 				}
 				forms++

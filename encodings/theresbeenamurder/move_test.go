@@ -5,14 +5,17 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/estimate"
 )
 
 // rejectionCounts plays random games until the seat's log starts with
 // prefix (at most want kept, among seeds below limit) and counts each
 // card's places in them.
-func rejectionCounts(cfg *Config, prefix []string, want int, limit uint64) ([][]int, int) {
+func rejectionCounts(cfg *engine.Config, prefix []string, want int, limit uint64) ([][]int, int) {
 	nloc := cfg.Players + 3
-	counts := make([][]int, NumCards+1)
+	counts := make([][]int, engine.NumCards+1)
 	for c := range counts {
 		counts[c] = make([]int, nloc)
 	}
@@ -34,7 +37,7 @@ func rejectionCounts(cfg *Config, prefix []string, want int, limit uint64) ([][]
 // its frequency in the kept rejection-sampled games: they must agree
 // within 3 combined standard errors (the tracker's and the frequency's,
 // with a floor of 0.001).
-func checkAgainstRejection(t *testing.T, g *Game, cfg *Config, counts [][]int, kept int) {
+func checkAgainstRejection(t *testing.T, g *Game, cfg *engine.Config, counts [][]int, kept int) {
 	t.Helper()
 	for _, c := range cfg.Cards {
 		for l := range cfg.Players + 3 {
@@ -62,21 +65,21 @@ func TestMoveKeepsPosterior(t *testing.T) {
 	if testing.Short() {
 		t.Skip("rejection sampling takes a while")
 	}
-	cards := []Card{1, 2, 3, 4, 5, 6, 7, 9, 10, 13, 14}
-	cfg := &Config{Players: 3, Cards: cards, Removed: 1}
+	cards := []engine.Card{1, 2, 3, 4, 5, 6, 7, 9, 10, 13, 14}
+	cfg := &engine.Config{Players: 3, Cards: cards, Removed: 1}
 	const seed, lines = 21, 4
-	sim, err := Simulate(SimOptions{Config: cfg, Seed: seed})
+	sim, err := engine.Simulate(engine.SimOptions{Config: cfg, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := len(SetupLines(cfg, sim.Players, 0, nil)) + lines
+	n := len(engine.SetupLines(cfg, sim.Players, 0, nil)) + lines
 	prefix := sim.Logs[0][:n]
 	counts, kept := rejectionCounts(cfg, prefix, 400, 3_000_000)
 	if kept < 200 {
 		t.Fatalf("only %d games kept", kept)
 	}
-	moveTest.budget, moveTest.always = 200_000, true
-	defer func() { moveTest.budget, moveTest.always = 0, false }()
+	estimate.MoveTest.Budget, estimate.MoveTest.Always = 200_000, true
+	defer func() { estimate.MoveTest.Budget, estimate.MoveTest.Always = 0, false }()
 	g := NewGame()
 	g.Particles = 3000
 	for _, l := range prefix {
@@ -87,11 +90,11 @@ func TestMoveKeepsPosterior(t *testing.T) {
 	if g.track() == nil {
 		t.Fatalf("the tracker found no history for %q", prefix)
 	}
-	if g.tr.moved < 1000 {
-		t.Fatalf("only %d of %d moves accepted", g.tr.moved, g.tr.tried)
+	if g.tr.Moved < 1000 {
+		t.Fatalf("only %d of %d moves accepted", g.tr.Moved, g.tr.Tried)
 	}
 	checkAgainstRejection(t, g, cfg, counts, kept)
-	t.Logf("%q: %d games kept; %d of %d moves accepted", prefix, kept, g.tr.moved, g.tr.tried)
+	t.Logf("%q: %d games kept; %d of %d moves accepted", prefix, kept, g.tr.Moved, g.tr.Tried)
 }
 
 // TestMoveFollows replays seat alice's logs of simulated 8-player games
@@ -107,7 +110,7 @@ func TestMoveFollows(t *testing.T) {
 	}
 	for _, seed := range seeds {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
-			sim, err := Simulate(SimOptions{Players: 8, Seed: seed})
+			sim, err := engine.Simulate(engine.SimOptions{Players: 8, Seed: seed})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -120,7 +123,7 @@ func TestMoveFollows(t *testing.T) {
 					t.Fatalf("the estimates stopped at line %d %q", g.lostAt, sim.Logs[0][g.lostAt-1])
 				}
 			}
-			t.Logf("seed %d: %d lines followed; %d of %d moves accepted, %d recoveries", seed, len(sim.Logs[0]), g.tr.moved, g.tr.tried, g.tr.recovered)
+			t.Logf("seed %d: %d lines followed; %d of %d moves accepted, %d recoveries", seed, len(sim.Logs[0]), g.tr.Moved, g.tr.Tried, g.tr.Recovered)
 		})
 	}
 }
@@ -155,7 +158,7 @@ func TestMHAcceptKeepsTarget(t *testing.T) {
 		x := draw()
 		for range steps {
 			y := draw()
-			if mhAccept(rng, math.Log(w[y]), math.Log(w[x])) {
+			if estimate.MHAccept(rng, math.Log(w[y]), math.Log(w[x])) {
 				x = y
 			}
 		}
@@ -187,13 +190,13 @@ func TestMHAcceptKeepsTarget(t *testing.T) {
 // accepted). With the ratio inverted both fail; with it dropped, the
 // first.
 func TestMoveRatioDirection(t *testing.T) {
-	cards := []Card{1, 2, 3, 4, 5, 6, 7, 9, 10, 13, 14}
-	cfg := &Config{Players: 3, Cards: cards, Removed: 1}
-	sim, err := Simulate(SimOptions{Config: cfg, Seed: 21})
+	cards := []engine.Card{1, 2, 3, 4, 5, 6, 7, 9, 10, 13, 14}
+	cfg := &engine.Config{Players: 3, Cards: cards, Removed: 1}
+	sim, err := engine.Simulate(engine.SimOptions{Config: cfg, Seed: 21})
 	if err != nil {
 		t.Fatal(err)
 	}
-	prefix := sim.Logs[0][:len(SetupLines(cfg, sim.Players, 0, nil))+4]
+	prefix := sim.Logs[0][:len(engine.SetupLines(cfg, sim.Players, 0, nil))+4]
 	for _, tt := range []struct {
 		recorded float64
 		accepts  bool
@@ -209,22 +212,22 @@ func TestMoveRatioDirection(t *testing.T) {
 			}
 		}
 		tr := g.track()
-		if tr == nil || len(tr.hist) == 0 {
+		if tr == nil || len(tr.Hist) == 0 {
 			t.Fatal("no tracker with closed turns")
 		}
-		for i, p := range tr.parts {
-			a := *p.a
-			a.w = tt.recorded
-			tr.parts[i].a = &a
+		for i, p := range tr.Parts {
+			a := *p.A
+			a.W = tt.recorded
+			tr.Parts[i].A = &a
 		}
-		tr.tried, tr.moved = 0, 0
-		tr.sweep(rand.New(rand.NewPCG(5, 6)), 1<<30, 1, func() (int, bool) { return 1, false })
-		if tr.tried == 0 {
+		tr.Tried, tr.Moved = 0, 0
+		tr.Sweep(rand.New(rand.NewPCG(5, 6)), 1<<30, 1, func() (int, bool) { return 1, false })
+		if tr.Tried == 0 {
 			t.Fatal("no move proposed")
 		}
-		if got := tr.moved > 0; got != tt.accepts {
-			t.Errorf("last turn's recorded likelihood %g: %d of %d moves accepted", tt.recorded, tr.moved, tr.tried)
+		if got := tr.Moved > 0; got != tt.accepts {
+			t.Errorf("last turn's recorded likelihood %g: %d of %d moves accepted", tt.recorded, tr.Moved, tr.Tried)
 		}
-		t.Logf("recorded %g: %d of %d moves accepted", tt.recorded, tr.moved, tr.tried)
+		t.Logf("recorded %g: %d of %d moves accepted", tt.recorded, tr.Moved, tr.Tried)
 	}
 }

@@ -8,13 +8,15 @@ import (
 	"testing"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/estimate"
 )
 
 // replayStopped plays seat alice's log of the 8-player game of seed,
 // drawing the sheet's estimates after each line as a session does.
 func replayStopped(t *testing.T, seed uint64) *Game {
 	t.Helper()
-	sim, err := Simulate(SimOptions{Players: 8, Seed: seed})
+	sim, err := engine.Simulate(engine.SimOptions{Players: 8, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,8 +28,8 @@ func replayStopped(t *testing.T, seed uint64) *Game {
 // replays a waiting session asks for (Refine), which then has nothing left
 // to do.
 func TestRefineComesBack(t *testing.T) {
-	witnessTest.off = true // the rebuild from witnesses keeps these games from stopping
-	defer func() { witnessTest.off = false }()
+	estimate.WitnessTest.Off = true // the rebuild from witnesses keeps these games from stopping
+	defer func() { estimate.WitnessTest.Off = false }()
 	// (Seeds 41 and 55, once cases too, no longer stop: another
 	// player's Hound answer is no longer in alice's log; 70 and 76 took
 	// their place.)
@@ -96,8 +98,8 @@ func TestRefineComesBack(t *testing.T) {
 // RefineLimit calls' replays after a change of the lines, then Refine
 // reports no more work, and a comment line does not renew them.
 func TestRefineBounded(t *testing.T) {
-	witnessTest.off = true // the rebuild from witnesses keeps these games from stopping
-	defer func() { witnessTest.off = false }()
+	estimate.WitnessTest.Off = true // the rebuild from witnesses keeps these games from stopping
+	defer func() { estimate.WitnessTest.Off = false }()
 	g := replayStopped(t, 39) // stopped at its last line; no replay finds a history there
 	calls := 0
 	for {
@@ -115,9 +117,9 @@ func TestRefineBounded(t *testing.T) {
 	if calls != RefineLimit-1 || g.refines != RefineLimit {
 		t.Fatalf("%d calls with more, %d replaying: want %d and %d", calls, g.refines, RefineLimit-1, RefineLimit)
 	}
-	runs := g.tr.runs
-	if _, more, _ := g.Refine(context.Background()); more || g.tr.runs != runs {
-		t.Fatalf("past the limit: more %v, replays %d → %d", more, runs, g.tr.runs)
+	runs := g.tr.Runs
+	if _, more, _ := g.Refine(context.Background()); more || g.tr.Runs != runs {
+		t.Fatalf("past the limit: more %v, replays %d → %d", more, runs, g.tr.Runs)
 	}
 	if err := g.Apply("# a comment changes nothing"); err != nil {
 		t.Fatal(err)
@@ -139,9 +141,9 @@ func canceled() context.Context {
 // is over; once Refine brings the estimates back, the sheet has them and
 // the advice weighs the seat's plays.
 func TestAdviceWhenStopped(t *testing.T) {
-	witnessTest.off = true // the rebuild from witnesses would keep it going
-	defer func() { witnessTest.off = false }()
-	sim, err := Simulate(SimOptions{Players: 8, Seed: 39})
+	estimate.WitnessTest.Off = true // the rebuild from witnesses would keep it going
+	defer func() { estimate.WitnessTest.Off = false }()
+	sim, err := engine.Simulate(engine.SimOptions{Players: 8, Seed: 39})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,17 +10,9 @@ import (
 	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
-)
-
-// Location is where a card can be: a player's hand (0 to Players-1), or
-// one of the places after the players.
-type Location int
-
-// The places after the players' hands, as offsets from Players.
-const (
-	LocDeck    = 0 // the draw deck
-	LocPile    = 1 // the discard pile
-	LocRemoved = 2 // removed unseen at set-up
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/estimate"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/notation"
 )
 
 // Places are the places a card can be, in the order Where numbers them:
@@ -35,54 +27,54 @@ func (g *Game) Places() []string {
 
 // MurdererText is where the Murderer is likely to be, most likely first,
 // with standard errors ("bob 61% ±1.6, deck 30% ±1.5").
-func (g *Game) MurdererText() string { return g.view().distText(Murderer) }
+func (g *Game) MurdererText() string { return g.view().distText(engine.Murderer) }
 
 // locations is the number of columns of the sheet.
-func (g *Game) locations() int { return len(g.p.players) + 3 }
+func (g *Game) locations() int { return len(g.p.Players) + 3 }
 
 func (g *Game) locName(l int) string {
-	n := len(g.p.players)
+	n := len(g.p.Players)
 	if l < n {
-		return g.p.players[l]
+		return g.p.Players[l]
 	}
 	return [...]string{"deck", "pile", "removed"}[l-n]
 }
 
 // locOf is where card c is in state s.
-func locOf(s *State, c Card) int {
+func locOf(s *engine.State, c engine.Card) int {
 	n := s.Cfg.Players
 	if p := s.HolderOf(c); p >= 0 {
 		return p
 	}
 	switch {
-	case has(s.Deck, c):
-		return n + LocDeck
-	case has(s.Discard, c):
-		return n + LocPile
+	case engine.Has(s.Deck, c):
+		return n + engine.LocDeck
+	case engine.Has(s.Discard, c):
+		return n + engine.LocPile
 	}
-	return n + LocRemoved
+	return n + engine.LocRemoved
 }
 
 // exact reports what the seat knows for certain about card c at location
 // l: Yes, No, or Maybe when it does not know.
-func (g *Game) exact(c Card, l int) table.Mark {
-	n := len(g.p.players)
+func (g *Game) exact(c engine.Card, l int) table.Mark {
+	n := len(g.p.Players)
 	k, ok := g.known[c]
 	if ok {
-		if (k.pile && l == n+LocPile) || (!k.pile && l == g.p.seat) {
+		if (k.pile && l == n+engine.LocPile) || (!k.pile && l == g.p.Seat) {
 			return table.Yes
 		}
 		return table.No
 	}
-	if l == g.p.seat || l == n+LocPile {
+	if l == g.p.Seat || l == n+engine.LocPile {
 		return table.No
 	}
 	return table.Maybe
 }
 
 // mark is what the lines force about card c at location l now: the
-// seat's certain facts, then what the SAT engine proves (exact.go).
-func (g *Game) mark(c Card, l int) table.Mark {
+// seat's certain facts, then what the SAT engine proves (package certain).
+func (g *Game) mark(c engine.Card, l int) table.Mark {
 	if m := g.exact(c, l); m != table.Maybe {
 		return m
 	}
@@ -92,26 +84,26 @@ func (g *Game) mark(c Card, l int) table.Mark {
 // Where is the estimated probability that card c is at location l now
 // (players 0 to Players-1, then the deck, the pile, the removed cards),
 // with its standard error (0 for what the seat knows for certain).
-func (g *Game) Where(c Card, l int) Estimate {
+func (g *Game) Where(c engine.Card, l int) estimate.Estimate {
 	switch g.mark(c, l) {
 	case table.Yes:
-		return Estimate{P: 1}
+		return estimate.Estimate{P: 1}
 	case table.No:
-		return Estimate{}
+		return estimate.Estimate{}
 	}
 	if g.track() == nil {
-		return Estimate{P: math.NaN(), SE: math.NaN()}
+		return estimate.Estimate{P: math.NaN(), SE: math.NaN()}
 	}
 	return g.view().where(c, l)
 }
 
 // cardEstimate is the estimated chance that at(s, c) holds now. For an
 // interchangeable card it is the share of all of them for which it holds
-// (see soft.go).
-func (g *Game) cardEstimate(c Card, at func(s *State, x Card) bool) Estimate {
-	soft := g.tr.softNow()
-	if !soft.has(c) {
-		return g.tr.estimate(func(s *State) float64 {
+// (see package estimate's soft.go).
+func (g *Game) cardEstimate(c engine.Card, at func(s *engine.State, x engine.Card) bool) estimate.Estimate {
+	soft := g.tr.SoftNow()
+	if !soft.Has(c) {
+		return g.tr.Estimate(func(s *engine.State) float64 {
 			if at(s, c) {
 				return 1
 			}
@@ -120,14 +112,14 @@ func (g *Game) cardEstimate(c Card, at func(s *State, x Card) bool) Estimate {
 	}
 	var n float64
 	for _, x := range g.cfg.Cards {
-		if soft.has(x) {
+		if soft.Has(x) {
 			n++
 		}
 	}
-	return g.tr.estimate(func(s *State) float64 {
+	return g.tr.Estimate(func(s *engine.State) float64 {
 		k := 0.0
 		for _, x := range g.cfg.Cards {
-			if soft.has(x) && at(s, x) {
+			if soft.Has(x) && at(s, x) {
 				k++
 			}
 		}
@@ -141,7 +133,7 @@ func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
 	if g.cfg == nil {
 		return nil, fmt.Errorf("the set-up is not complete: give the players, the seat and the hand")
 	}
-	grid := &table.Grid{Title: fmt.Sprintf("There's Been A Murder, seat %s, %d players", g.p.players[g.p.seat], len(g.p.players))}
+	grid := &table.Grid{Title: fmt.Sprintf("There's Been A Murder, seat %s, %d players", g.p.Players[g.p.Seat], len(g.p.Players))}
 	for l := range g.locations() {
 		grid.Holders = append(grid.Holders, g.locName(l))
 	}
@@ -154,7 +146,7 @@ func (g *Game) Sheet(ctx context.Context) (*table.Grid, error) {
 			if m == table.Maybe {
 				if e := v.where(c, l); !math.IsNaN(e.P) {
 					// drawn: <1 and >99 only where the interval supports them.
-					cell.P, cell.SE = e.drawn(), e.SE
+					cell.P, cell.SE = e.Drawn(), e.SE
 				} else {
 					cell.NoEstimate = true
 				}
@@ -173,7 +165,7 @@ func (v *view) headlines() []string {
 	g := v.g
 	var hs []string
 	for l := range g.locations() {
-		if v.mark(Murderer, l) == table.Yes {
+		if v.mark(engine.Murderer, l) == table.Yes {
 			hs = append(hs, "Murderer: "+g.locName(l)+" (certain)")
 		}
 	}
@@ -185,11 +177,11 @@ func (v *view) headlines() []string {
 	case g.track() == nil:
 		hs = append(hs, fmt.Sprintf("No estimates: the tracker found no hidden history consistent with line %d; the sheet shows only what the seat knows for certain.", g.lostAt))
 	default:
-		hs = append(hs, "Murderer: "+v.distText(Murderer)+" (estimates, ± one standard error)")
+		hs = append(hs, "Murderer: "+v.distText(engine.Murderer)+" (estimates, ± one standard error)")
 		hs = append(hs, v.sureText())
 	}
-	if g.pub.end != Playing {
-		return append(hs, "The game is over: "+g.pub.end.String()+".")
+	if g.pub.End != engine.Playing {
+		return append(hs, "The game is over: "+g.pub.End.String()+".")
 	}
 	if w := g.deckWarning(); w != "" {
 		hs = append(hs, w)
@@ -198,17 +190,17 @@ func (v *view) headlines() []string {
 }
 
 // sureText says how sure the estimates are: how many independent
-// histories they rest on (honest.go).
+// histories they rest on (package estimate's honest.go).
 func (v *view) sureText() string {
-	return fmt.Sprintf("Estimates from %d sampled histories, worth about %.0f independent ones: no open cell is drawn >99 or <1 unless its interval is.", len(v.g.tr.now), v.k)
+	return fmt.Sprintf("Estimates from %d sampled histories, worth about %.0f independent ones: no open cell is drawn >99 or <1 unless its interval is.", len(v.g.tr.Now), v.k)
 }
 
 // distText is card c's likely places, most likely first.
-func (v *view) distText(c Card) string {
+func (v *view) distText(c engine.Card) string {
 	g := v.g
 	type lp struct {
 		l int
-		e Estimate
+		e estimate.Estimate
 	}
 	var ls []lp
 	for l := range g.locations() {
@@ -232,7 +224,7 @@ func (v *view) distText(c Card) string {
 	return strings.Join(parts, ", ")
 }
 
-func pct(e Estimate) string {
+func pct(e estimate.Estimate) string {
 	if math.IsNaN(e.P) {
 		return "?"
 	}
@@ -245,9 +237,9 @@ func pct(e Estimate) string {
 // deckWarning warns when the deck will run out: how many draws are left
 // against the draws the players need.
 func (g *Game) deckWarning() string {
-	n := g.pub.deck
+	n := g.pub.Deck
 	need := 0
-	for _, k := range g.pub.sizes {
+	for _, k := range g.pub.Sizes {
 		need += max(0, 2-k)
 	}
 	switch {
@@ -267,29 +259,29 @@ func (g *Game) Report(ctx context.Context, w io.Writer) error {
 	}
 	v := g.view()
 	var b strings.Builder
-	fmt.Fprintf(&b, "Seat %s holds %s.\n", g.p.players[g.p.seat], g.handText())
+	fmt.Fprintf(&b, "Seat %s holds %s.\n", g.p.Players[g.p.Seat], g.handText())
 	if g.track() != nil {
-		fmt.Fprintf(&b, "Estimates from %d sampled hidden histories (± one standard error):\n", g.tr.n)
+		fmt.Fprintf(&b, "Estimates from %d sampled hidden histories (± one standard error):\n", g.tr.N)
 	} else {
 		fmt.Fprintf(&b, "No estimates since line %d (no sampled hidden history fits it); certain facts only:\n", g.lostAt)
 	}
 	for _, c := range g.cfg.Cards {
 		fmt.Fprintf(&b, "  %-12s %s\n", c.String()+":", v.distText(c))
 	}
-	if g.track() != nil && !has(g.pub.pile, Murderer) && g.pub.deck > 0 {
-		e := g.tr.estimate(func(s *State) float64 {
-			if len(s.Deck) > 0 && s.Deck[0] == Murderer {
+	if g.track() != nil && !engine.Has(g.pub.Pile, engine.Murderer) && g.pub.Deck > 0 {
+		e := g.tr.Estimate(func(s *engine.State) float64 {
+			if len(s.Deck) > 0 && s.Deck[0] == engine.Murderer {
 				return 1
 			}
 			return 0
 		})
 		fmt.Fprintf(&b, "The Murderer on top of the deck: %s\n", pct(e))
 	}
-	if g.track() != nil && g.pub.deck > 0 {
+	if g.track() != nil && g.pub.Deck > 0 {
 		for _, end := range []string{"top", "bottom"} {
 			var parts []string
 			for _, c := range g.cfg.Cards {
-				e := g.cardEstimate(c, func(s *State, x Card) bool {
+				e := g.cardEstimate(c, func(s *engine.State, x engine.Card) bool {
 					if len(s.Deck) == 0 {
 						return false
 					}
@@ -319,7 +311,8 @@ func (g *Game) Report(ctx context.Context, w io.Writer) error {
 // estimates; docs/json.md).
 type estimateJSON = table.Chance
 
-func estimate(e Estimate) estimateJSON { return table.EstimatedChance(e.P, e.SE) }
+// chanceJSON is an estimate in JSON.
+func chanceJSON(e estimate.Estimate) estimateJSON { return table.EstimatedChance(e.P, e.SE) }
 
 // bestMove is the seat's best play in the report: the advice's first, its
 // estimated chance to win the game at once; to make now when it is the
@@ -331,18 +324,18 @@ func (g *Game) bestMove(ctx context.Context) *table.BestMove {
 		return nil
 	}
 	o := adv.Options[0]
-	play := o.Play.Text(g.p.players)
-	m := &table.BestMove{Kind: "play", Move: "play " + play, Now: adv.MyTurn, Cards: []string{o.Play.Card.String()}, Chance: estimate(o.Win)}
+	play := o.Play.Text(g.p.Players)
+	m := &table.BestMove{Kind: "play", Move: "play " + play, Now: adv.MyTurn, Cards: []string{o.Play.Card.String()}, Chance: chanceJSON(o.Win)}
 	if f := strings.Fields(play); len(f) > 1 {
 		m.Player = f[len(f)-1]
-		if !slices.Contains(g.p.players, m.Player) {
+		if !slices.Contains(g.p.Players, m.Player) {
 			m.Player = ""
 		}
 	}
 	if adv.Taker && m.Player != "" {
 		// The seat's Swain has drawn: the move is its choice, as the
 		// log writes it.
-		m.Move = m.Player + " takes from " + g.p.players[g.p.seat]
+		m.Move = m.Player + " takes from " + g.p.Players[g.p.Seat]
 	}
 	return m
 }
@@ -370,17 +363,17 @@ func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
 		End       string     `json:"end"`
 		Warning   string     `json:"warning"`
 		Cards     []cardJSON `json:"cards"`
-	}{ReportHead: table.NewReportHead(Name, len(g.Lines()), g.p.players, g.p.players[g.p.seat], nil, g.bestMove(ctx)), Hand: []string{},
+	}{ReportHead: table.NewReportHead(Name, len(g.Lines()), g.p.Players, g.p.Players[g.p.Seat], nil, g.bestMove(ctx)), Hand: []string{},
 		Cards: []cardJSON{}}
 	if g.track() != nil {
-		doc.Particles = g.tr.n
+		doc.Particles = g.tr.N
 	}
 	for _, c := range g.myHand() {
 		doc.Hand = append(doc.Hand, c.String())
 	}
-	doc.DeckSize, doc.Over = g.pub.deck, g.pub.end != Playing
+	doc.DeckSize, doc.Over = g.pub.Deck, g.pub.End != engine.Playing
 	if doc.Over {
-		doc.End = g.pub.end.String()
+		doc.End = g.pub.End.String()
 	}
 	doc.Warning = g.deckWarning()
 	v := g.view()
@@ -391,7 +384,7 @@ func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
 			if v.mark(c, l) == table.No || math.IsNaN(e.P) {
 				continue
 			}
-			ch := estimate(e)
+			ch := chanceJSON(e)
 			if v.mark(c, l) == table.Yes {
 				ch = table.ExactChance(big.NewRat(1, 1))
 			}
@@ -407,41 +400,41 @@ func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
 // seat's own hand and the pile are known for certain; the lines named
 // are the one that put the card where it is.
 func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, error) {
-	ws := words(table.StripComment(fact))
+	ws := notation.Words(table.StripComment(fact))
 	if g.cfg == nil {
 		return nil, fmt.Errorf("the set-up is not complete")
 	}
 	if len(ws) == 0 {
-		return nil, lineErr(0, "a fact such as \"alice detective\" or \"not pile cad\"", "no fact")
+		return nil, notation.ErrorAt(0, "a fact such as \"alice detective\" or \"not pile cad\"", "no fact")
 	}
-	neg := strings.EqualFold(ws[0].s, "not")
+	neg := strings.EqualFold(ws[0].Text, "not")
 	if neg {
 		ws = ws[1:]
 	}
 	if len(ws) != 2 {
 		col := 1
 		if len(ws) > 2 {
-			col = ws[2].col
+			col = ws[2].Col
 		}
-		return nil, lineErr(col, "PLAYER CARD, pile CARD, deck CARD or removed CARD, maybe after not", "a fact is a place and a card")
+		return nil, notation.ErrorAt(col, "PLAYER CARD, pile CARD, deck CARD or removed CARD, maybe after not", "a fact is a place and a card")
 	}
 	l := -1
 	for i := range g.locations() {
-		if strings.EqualFold(g.locName(i), ws[0].s) {
+		if strings.EqualFold(g.locName(i), ws[0].Text) {
 			l = i
 		}
 	}
 	if l < 0 {
-		return nil, lineErr(ws[0].col, "a player, pile, deck or removed", "%q is not a place", ws[0].s)
+		return nil, notation.ErrorAt(ws[0].Col, "a player, pile, deck or removed", "%q is not a place", ws[0].Text)
 	}
-	c, err := g.p.card(ws[1])
+	c, err := g.p.Card(ws[1])
 	if err != nil {
 		return nil, err
 	}
 	text := fmt.Sprintf("the %v is with %s", c, g.locName(l))
-	if l >= len(g.p.players) {
+	if l >= len(g.p.Players) {
 		text = fmt.Sprintf("the %v is in the %s", c, g.locName(l))
-		if l == len(g.p.players)+LocRemoved {
+		if l == len(g.p.Players)+engine.LocRemoved {
 			text = fmt.Sprintf("the %v was removed", c)
 		}
 	}
@@ -449,13 +442,13 @@ func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, er
 		text = "not: " + text
 	}
 	m := g.mark(c, l)
-	if _, ok := g.known[c]; !ok && l != g.p.seat && l != len(g.p.players)+LocPile &&
+	if _, ok := g.known[c]; !ok && l != g.p.Seat && l != len(g.p.Players)+engine.LocPile &&
 		((m == table.Yes && !neg) || (m == table.No && neg)) {
 		x, err := g.exactEnc()
 		if err != nil {
 			return nil, err
 		}
-		lines, ok, err := x.why(ctx, c, l, !neg)
+		lines, ok, err := x.Why(ctx, c, l, !neg)
 		if err != nil {
 			return nil, err
 		}

@@ -3,63 +3,18 @@ package theresbeenamurder
 import (
 	"slices"
 	"testing"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
-
-func TestLegalPlays(t *testing.T) {
-	tests := []struct {
-		why  string
-		hand []Card
-		want []Card
-	}{
-		{"any card of two", []Card{Cad, Butler}, []Card{Cad, Butler}},
-		{"the Murderer is not played beside another card", []Card{Murderer, Butler}, []Card{Butler}},
-		{"the Murderer alone is played", []Card{Murderer}, []Card{Murderer}},
-		{"the Monkey must be played", []Card{Monkey, Detective}, []Card{Monkey}},
-		{"the Drunk must be played", []Card{Drunk, Detective}, []Card{Drunk}},
-		{"the Monkey wins over the Drunk (lower number)", []Card{Drunk, Monkey}, []Card{Monkey}},
-		{"the Imposter gives way to a higher card", []Card{Imposter, Cad}, []Card{Cad}},
-		{"the Imposter beside a lower card: either", []Card{Imposter, Confidant}, []Card{Confidant, Imposter}},
-		{"the Imposter beside the Murderer is played", []Card{Imposter, Murderer}, []Card{Imposter}},
-		{"the Socialite needs another card", []Card{Socialite}, []Card{Socialite}},
-		{"the Socialite with another card", []Card{Socialite, Witness}, []Card{Witness, Socialite}},
-		{"the Nun needs another card", []Card{Nun, Butler}, []Card{Butler, Nun}},
-		{"three cards, the Murderer among them", []Card{Murderer, Stranger, Gossip}, []Card{Stranger, Gossip}},
-	}
-	for _, tt := range tests {
-		if got := LegalPlays(tt.hand); !slices.Equal(got, tt.want) {
-			t.Errorf("%s: LegalPlays(%v) = %v, want %v", tt.why, tt.hand, got, tt.want)
-		}
-	}
-}
-
-func TestChoosable(t *testing.T) {
-	tests := []struct {
-		why  string
-		hand []Card
-		want []Card
-	}{
-		{"a free choice", []Card{Cad, Butler}, []Card{Cad, Butler}},
-		{"the Stranger must be chosen", []Card{Stranger, Butler}, []Card{Stranger}},
-		{"the Stranger before the Murderer", []Card{Murderer, Stranger}, []Card{Stranger}},
-		{"the Murderer is kept back", []Card{Murderer, Witness}, []Card{Witness}},
-		{"the Murderer alone goes", []Card{Murderer}, []Card{Murderer}},
-		{"nothing to choose", nil, nil},
-	}
-	for _, tt := range tests {
-		if got := Choosable(tt.hand); !slices.Equal(got, tt.want) {
-			t.Errorf("%s: Choosable(%v) = %v, want %v", tt.why, tt.hand, got, tt.want)
-		}
-	}
-}
 
 // script makes the choices listed, in order (each the option's value),
 // then the first option; shuffles do nothing.
 type script struct {
 	picks  []int
-	events []Event
+	events []engine.Event
 }
 
-func (a *script) choose(s *State, d Decision, actor int, opts []int) int {
+func (a *script) Choose(s *engine.State, d engine.Decision, actor int, opts []int) int {
 	if len(a.picks) > 0 {
 		v := a.picks[0]
 		a.picks = a.picks[1:]
@@ -70,15 +25,15 @@ func (a *script) choose(s *State, d Decision, actor int, opts []int) int {
 	}
 	return 0
 }
-func (a *script) shuffle([]Card)              {}
-func (a *script) look(*State, int, int, site) {}
-func (a *script) consult(*State, int)         {}
-func (a *script) reveal(*State, int)          {}
-func (a *script) emit(s *State, e Event)      { a.events = append(a.events, e) }
+func (a *script) Shuffle([]engine.Card)                     {}
+func (a *script) Look(*engine.State, int, int, engine.Site) {}
+func (a *script) Consult(*engine.State, int)                {}
+func (a *script) Reveal(*engine.State, int)                 {}
+func (a *script) Emit(s *engine.State, e engine.Event)      { a.events = append(a.events, e) }
 
 // cfg is the Master set-up of a table of players.
-func cfg(players int) *Config {
-	return &Config{Players: players, Cards: DefaultCards(players, Master), Removed: 1}
+func cfg(players int) *engine.Config {
+	return &engine.Config{Players: players, Cards: engine.DefaultCards(players, engine.Master), Removed: 1}
 }
 
 // TestTurns plays one turn from a set position and checks how it ends and
@@ -86,95 +41,105 @@ func cfg(players int) *Config {
 func TestTurns(t *testing.T) {
 	tests := []struct {
 		why     string
-		hands   [][]Card
-		deck    []Card
-		discard []Card
-		last    Card
+		hands   [][]engine.Card
+		deck    []engine.Card
+		discard []engine.Card
+		last    engine.Card
 		picks   []int
-		end     End
-		check   func(s *State) bool
+		end     engine.End
+		check   func(s *engine.State) bool
 	}{
 		{why: "Detective on a player holding only the Murderer wins",
-			hands: [][]Card{{Detective, Butler}, {Murderer}, {Cad}}, deck: []Card{Maid},
-			picks: []int{int(Detective), 1}, end: WinDetective},
+			hands: [][]engine.Card{{engine.Detective, engine.Butler}, {engine.Murderer}, {engine.Cad}}, deck: []engine.Card{engine.Maid},
+			picks: []int{int(engine.Detective), 1}, end: engine.WinDetective},
 		{why: "Detective on a player holding the Murderer and another: the other is discarded",
-			hands: [][]Card{{Detective, Butler}, {Murderer, Cad}, {Maid}}, deck: []Card{Nun},
-			picks: []int{int(Detective), 1}, end: Playing,
-			check: func(s *State) bool { return slices.Equal(s.Hands[1], []Card{Murderer}) && has(s.Discard, Cad) }},
+			hands: [][]engine.Card{{engine.Detective, engine.Butler}, {engine.Murderer, engine.Cad}, {engine.Maid}}, deck: []engine.Card{engine.Nun},
+			picks: []int{int(engine.Detective), 1}, end: engine.Playing,
+			check: func(s *engine.State) bool {
+				return slices.Equal(s.Hands[1], []engine.Card{engine.Murderer}) && engine.Has(s.Discard, engine.Cad)
+			}},
 		{why: "Socialite passes the lone Murderer to the Confidant's holder: win",
-			hands: [][]Card{{Socialite, Murderer}, {Confidant, Cad}, {Maid}}, deck: []Card{Nun},
-			picks: []int{int(Socialite), 1, int(Murderer), int(Cad)}, end: WinConfidant},
+			hands: [][]engine.Card{{engine.Socialite, engine.Murderer}, {engine.Confidant, engine.Cad}, {engine.Maid}}, deck: []engine.Card{engine.Nun},
+			picks: []int{int(engine.Socialite), 1, int(engine.Murderer), int(engine.Cad)}, end: engine.WinConfidant},
 		{why: "the Confidant given away in the same swap does not trigger",
-			hands: [][]Card{{Socialite, Murderer}, {Confidant}, {Maid}}, deck: []Card{Nun},
-			picks: []int{int(Socialite), 1, int(Murderer), int(Confidant)}, end: Playing},
+			hands: [][]engine.Card{{engine.Socialite, engine.Murderer}, {engine.Confidant}, {engine.Maid}}, deck: []engine.Card{engine.Nun},
+			picks: []int{int(engine.Socialite), 1, int(engine.Murderer), int(engine.Confidant)}, end: engine.Playing},
 		{why: "Invalid takes the lone Murderer into the Witness's hand: loss",
-			hands: [][]Card{{Invalid, Witness}, {Murderer}, {Maid}}, deck: []Card{Nun},
-			picks: []int{int(Invalid), 1}, end: LoseWitness},
+			hands: [][]engine.Card{{engine.Invalid, engine.Witness}, {engine.Murderer}, {engine.Maid}}, deck: []engine.Card{engine.Nun},
+			picks: []int{int(engine.Invalid), 1}, end: engine.LoseWitness},
 		{why: "Confidant and Witness both held: the lower number wins",
-			hands: [][]Card{{Invalid, Witness, Confidant}, {Murderer}, {Maid}}, deck: []Card{Nun},
-			picks: []int{int(Invalid), 1}, end: WinConfidant},
+			hands: [][]engine.Card{{engine.Invalid, engine.Witness, engine.Confidant}, {engine.Murderer}, {engine.Maid}}, deck: []engine.Card{engine.Nun},
+			picks: []int{int(engine.Invalid), 1}, end: engine.WinConfidant},
 		{why: "a player who cannot draw at the start of the turn loses",
-			hands: [][]Card{{Butler}, {Murderer}, {Maid}}, end: LoseDeck},
+			hands: [][]engine.Card{{engine.Butler}, {engine.Murderer}, {engine.Maid}}, end: engine.LoseDeck},
 		{why: "Gossip: the Stranger must go, the Murderer stays",
-			hands: [][]Card{{Gossip, Cad}, {Murderer, Stranger}, {Maid, Murderer + 0}}, deck: []Card{Nun},
-			picks: []int{int(Gossip), int(Cad), int(Stranger)},
-			check: func(s *State) bool { return has(s.Hands[1], Murderer) && has(s.Hands[2], Stranger) }},
+			hands: [][]engine.Card{{engine.Gossip, engine.Cad}, {engine.Murderer, engine.Stranger}, {engine.Maid, engine.Murderer + 0}}, deck: []engine.Card{engine.Nun},
+			picks: []int{int(engine.Gossip), int(engine.Cad), int(engine.Stranger)},
+			check: func(s *engine.State) bool {
+				return engine.Has(s.Hands[1], engine.Murderer) && engine.Has(s.Hands[2], engine.Stranger)
+			}},
 		{why: "the Monkey copies the last Action played",
-			hands: [][]Card{{Monkey, Cad}, {Butler}, {Maid}}, deck: []Card{Nun}, last: Invalid,
-			picks: []int{int(Monkey), 2, int(Maid)},
-			check: func(s *State) bool { return has(s.Hands[0], Maid) && len(s.Hands[2]) == 0 }},
+			hands: [][]engine.Card{{engine.Monkey, engine.Cad}, {engine.Butler}, {engine.Maid}}, deck: []engine.Card{engine.Nun}, last: engine.Invalid,
+			picks: []int{int(engine.Monkey), 2, int(engine.Maid)},
+			check: func(s *engine.State) bool { return engine.Has(s.Hands[0], engine.Maid) && len(s.Hands[2]) == 0 }},
 		{why: "the Monkey with no Action played before does nothing",
-			hands: [][]Card{{Monkey, Cad}, {Butler}, {Maid}}, deck: []Card{Nun},
-			check: func(s *State) bool { return len(s.Hands[0]) == 1 }},
+			hands: [][]engine.Card{{engine.Monkey, engine.Cad}, {engine.Butler}, {engine.Maid}}, deck: []engine.Card{engine.Nun},
+			check: func(s *engine.State) bool { return len(s.Hands[0]) == 1 }},
 		{why: "the Aristocrat at the start of a turn: no draw, discard it and the Action cards",
-			hands: [][]Card{{Aristocrat}, {Butler}, {Maid}}, deck: []Card{Nun},
-			check: func(s *State) bool { return len(s.Hands[0]) == 0 && len(s.Deck) == 1 && s.Discard[0] == Aristocrat }},
+			hands: [][]engine.Card{{engine.Aristocrat}, {engine.Butler}, {engine.Maid}}, deck: []engine.Card{engine.Nun},
+			check: func(s *engine.State) bool {
+				return len(s.Hands[0]) == 0 && len(s.Deck) == 1 && s.Discard[0] == engine.Aristocrat
+			}},
 		{why: "the Aristocrat drawn: draw to two, then discard it with the Action cards, keep Effects",
-			hands: [][]Card{{Witness}, {Butler}, {Maid}}, deck: []Card{Aristocrat, Nun},
-			check: func(s *State) bool { return slices.Equal(s.Hands[0], []Card{Witness}) && len(s.Deck) == 1 }},
+			hands: [][]engine.Card{{engine.Witness}, {engine.Butler}, {engine.Maid}}, deck: []engine.Card{engine.Aristocrat, engine.Nun},
+			check: func(s *engine.State) bool {
+				return slices.Equal(s.Hands[0], []engine.Card{engine.Witness}) && len(s.Deck) == 1
+			}},
 		{why: "the Blackmailer drawn beside the Detective sends it into the deck",
-			hands: [][]Card{{Detective}, {Butler}, {Maid}}, deck: []Card{Blackmailer},
-			picks: []int{int(Blackmailer)},
-			check: func(s *State) bool { return slices.Equal(s.Deck, []Card{Detective}) }},
+			hands: [][]engine.Card{{engine.Detective}, {engine.Butler}, {engine.Maid}}, deck: []engine.Card{engine.Blackmailer},
+			picks: []int{int(engine.Blackmailer)},
+			check: func(s *engine.State) bool { return slices.Equal(s.Deck, []engine.Card{engine.Detective}) }},
 		{why: "the Drunk is announced when drawn",
-			hands: [][]Card{{Butler}, {Cad}, {Maid}}, deck: []Card{Drunk},
-			check: func(s *State) bool { return has(s.Discard, Drunk) }},
+			hands: [][]engine.Card{{engine.Butler}, {engine.Cad}, {engine.Maid}}, deck: []engine.Card{engine.Drunk},
+			check: func(s *engine.State) bool { return engine.Has(s.Discard, engine.Drunk) }},
 		{why: "Swain: draw, then the target takes a card at random (here the Murderer) ",
-			hands: [][]Card{{Swain, Murderer}, {Confidant}, {Maid}}, deck: []Card{Nun},
-			picks: []int{int(Swain), 1, int(Murderer)}, end: WinConfidant},
+			hands: [][]engine.Card{{engine.Swain, engine.Murderer}, {engine.Confidant}, {engine.Maid}}, deck: []engine.Card{engine.Nun},
+			picks: []int{int(engine.Swain), 1, int(engine.Murderer)}, end: engine.WinConfidant},
 		{why: "Doctor: a card from the pile back into the deck",
-			hands: [][]Card{{Doctor, Cad}, {Butler}, {Maid}}, deck: []Card{Nun}, discard: []Card{Murderer},
-			picks: []int{int(Doctor), int(Murderer)},
-			check: func(s *State) bool { return has(s.Deck, Murderer) && len(s.Discard) == 1 }},
+			hands: [][]engine.Card{{engine.Doctor, engine.Cad}, {engine.Butler}, {engine.Maid}}, deck: []engine.Card{engine.Nun}, discard: []engine.Card{engine.Murderer},
+			picks: []int{int(engine.Doctor), int(engine.Murderer)},
+			check: func(s *engine.State) bool { return engine.Has(s.Deck, engine.Murderer) && len(s.Discard) == 1 }},
 		{why: "Secretary: a card from the deck to the pile",
-			hands: [][]Card{{Secretary, Cad}, {Butler}, {Maid}}, deck: []Card{Nun, Seer},
-			picks: []int{int(Secretary), int(Seer)},
-			check: func(s *State) bool { return slices.Equal(s.Discard, []Card{Secretary, Seer}) }},
+			hands: [][]engine.Card{{engine.Secretary, engine.Cad}, {engine.Butler}, {engine.Maid}}, deck: []engine.Card{engine.Nun, engine.Seer},
+			picks: []int{int(engine.Secretary), int(engine.Seer)},
+			check: func(s *engine.State) bool {
+				return slices.Equal(s.Discard, []engine.Card{engine.Secretary, engine.Seer})
+			}},
 		{why: "Nun: a card to the bottom of the deck",
-			hands: [][]Card{{Nun, Cad}, {Butler}, {Maid}}, deck: []Card{Hound},
-			picks: []int{int(Nun), int(Cad)},
-			check: func(s *State) bool { return slices.Equal(s.Deck, []Card{Hound, Cad}) }},
+			hands: [][]engine.Card{{engine.Nun, engine.Cad}, {engine.Butler}, {engine.Maid}}, deck: []engine.Card{engine.Hound},
+			picks: []int{int(engine.Nun), int(engine.Cad)},
+			check: func(s *engine.State) bool { return slices.Equal(s.Deck, []engine.Card{engine.Hound, engine.Cad}) }},
 		{why: "Seer: the bottom card to the top",
-			hands: [][]Card{{Seer, Cad}, {Butler}, {Maid}}, deck: []Card{Hound, Nun},
-			picks: []int{int(Seer), 1},
-			check: func(s *State) bool { return slices.Equal(s.Deck, []Card{Nun, Hound}) }},
+			hands: [][]engine.Card{{engine.Seer, engine.Cad}, {engine.Butler}, {engine.Maid}}, deck: []engine.Card{engine.Hound, engine.Nun},
+			picks: []int{int(engine.Seer), 1},
+			check: func(s *engine.State) bool { return slices.Equal(s.Deck, []engine.Card{engine.Nun, engine.Hound}) }},
 		{why: "Driver: one of the top three into the hand",
-			hands: [][]Card{{Driver, Cad}, {Butler}, {Maid}}, deck: []Card{Hound, Nun, Seer, Reporter},
-			picks: []int{int(Driver), int(Seer)},
-			check: func(s *State) bool { return has(s.Hands[0], Seer) && len(s.Deck) == 3 }},
+			hands: [][]engine.Card{{engine.Driver, engine.Cad}, {engine.Butler}, {engine.Maid}}, deck: []engine.Card{engine.Hound, engine.Nun, engine.Seer, engine.Reporter},
+			picks: []int{int(engine.Driver), int(engine.Seer)},
+			check: func(s *engine.State) bool { return engine.Has(s.Hands[0], engine.Seer) && len(s.Deck) == 3 }},
 		{why: "the dead game: the Murderer discarded with the Doctor and the Monkey gone",
-			hands: [][]Card{{Secretary, Cad}, {Butler}, {Maid}}, deck: []Card{Murderer}, discard: []Card{Doctor, Monkey},
-			picks: []int{int(Secretary), int(Murderer)}, end: LoseDead},
+			hands: [][]engine.Card{{engine.Secretary, engine.Cad}, {engine.Butler}, {engine.Maid}}, deck: []engine.Card{engine.Murderer}, discard: []engine.Card{engine.Doctor, engine.Monkey},
+			picks: []int{int(engine.Secretary), int(engine.Murderer)}, end: engine.LoseDead},
 		{why: "Cad: two others swap; the lone Murderer to the Witness loses",
-			hands: [][]Card{{Cad, Butler}, {Murderer}, {Witness, Maid}}, deck: []Card{Nun},
-			picks: []int{int(Cad), 1*16 + 2, int(Murderer), int(Maid)}, end: LoseWitness},
+			hands: [][]engine.Card{{engine.Cad, engine.Butler}, {engine.Murderer}, {engine.Witness, engine.Maid}}, deck: []engine.Card{engine.Nun},
+			picks: []int{int(engine.Cad), 1*16 + 2, int(engine.Murderer), int(engine.Maid)}, end: engine.LoseWitness},
 	}
 	for _, tt := range tests {
 		c := cfg(3)
-		s := &State{Cfg: c, Hands: tt.hands, Deck: tt.deck, Discard: tt.discard, Last: tt.last,
+		s := &engine.State{Cfg: c, Hands: tt.hands, Deck: tt.deck, Discard: tt.discard, Last: tt.last,
 			Grp: make([]int, len(tt.deck)), Top: make([]bool, len(tt.deck)), Virgin: make([]bool, 3)}
 		a := &script{picks: tt.picks}
-		s.playTurn(a)
+		s.PlayTurn(a)
 		if s.End != tt.end {
 			t.Errorf("%s: end %v, want %v (events %v)", tt.why, s.End, tt.end, a.events)
 		}

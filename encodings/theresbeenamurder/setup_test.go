@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 // TestSetupQuestions: the level (and any variant) is asked before the
@@ -61,7 +62,7 @@ func TestSetupQuestions(t *testing.T) {
 	if err := table.ApplyLines(g, []string{"players kim lou me", "seat me", "hand The Gossip, The Witness"}); err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(g.hand, []Card{Gossip, Witness}) {
+	if !slices.Equal(g.hand, []engine.Card{engine.Gossip, engine.Witness}) {
 		t.Errorf("hand line read as %v", g.hand)
 	}
 }

@@ -3,6 +3,8 @@ package theresbeenamurder
 import (
 	"math"
 	"testing"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 // TestMidExchangeSums: between the two lines of a two-line exchange (the
@@ -19,7 +21,7 @@ func TestMidExchangeSums(t *testing.T) {
 	for _, sl := range [][2]uint64{{3, 6}, {5, 16}} {
 		seed := sl[0]
 		players := 3 + int(seed%3)
-		sim, err := Simulate(SimOptions{Players: players, Seed: seed, Level: Level(seed % 3)})
+		sim, err := engine.Simulate(engine.SimOptions{Players: players, Seed: seed, Level: engine.Level(seed % 3)})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,10 @@
 package theresbeenamurder
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
+)
 
 // TestEstimatesMoveWithSwap: a swap between two other players happens on
 // the play's line, and the seat sees no more of it: from that line on,
@@ -12,12 +16,12 @@ import "testing"
 func TestEstimatesMoveWithSwap(t *testing.T) {
 	found := 0
 	for seed := uint64(1); seed < 200 && found < 1; seed++ {
-		sim, err := Simulate(SimOptions{Players: 5, Seed: seed})
+		sim, err := engine.Simulate(engine.SimOptions{Players: 5, Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}
 		const seat = 0
-		setup := len(SetupLines(sim.Config, sim.Players, seat, nil))
+		setup := len(engine.SetupLines(sim.Config, sim.Players, seat, nil))
 		g := NewGame()
 		g.Particles = 100
 		for i, line := range sim.Logs[seat] {
@@ -27,16 +31,16 @@ func TestEstimatesMoveWithSwap(t *testing.T) {
 			if i < setup || g.track() == nil {
 				continue
 			}
-			if len(g.tr.obs) == 0 {
+			if len(g.tr.Obs) == 0 {
 				continue
 			}
-			e := g.tr.obs[len(g.tr.obs)-1]
-			if e.Kind != EvPlay || e.As != Socialite || e.P == seat || e.Q < 0 || e.Q == seat {
+			e := g.tr.Obs[len(g.tr.Obs)-1]
+			if e.Kind != engine.EvPlay || e.As != engine.Socialite || e.P == seat || e.Q < 0 || e.Q == seat {
 				continue
 			}
 			virgin := 0
-			for _, p := range g.tr.parts {
-				if p.s.Virgin[e.Q] {
+			for _, p := range g.tr.Parts {
+				if p.S.Virgin[e.Q] {
 					virgin++
 				}
 			}
@@ -44,8 +48,8 @@ func TestEstimatesMoveWithSwap(t *testing.T) {
 				continue // the target's hand was read already
 			}
 			found++
-			for _, p := range g.tr.now {
-				if p.s.Virgin[e.Q] {
+			for _, p := range g.tr.Now {
+				if p.S.Virgin[e.Q] {
 					t.Fatalf("seed %d line %d %q: a particle has not made the swap", seed, i+1, line)
 				}
 			}

@@ -8,17 +8,19 @@ import (
 	"testing"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/estimate"
 )
 
 // replay feeds a seat's log of a simulated game to a Game.
-func replay(t *testing.T, sim *Simulation, seat, particles int) *Game {
+func replay(t *testing.T, sim *engine.Simulation, seat, particles int) *Game {
 	t.Helper()
 	return replayEach(t, sim, seat, particles, nil)
 }
 
 // replayEach is replay calling each, when not nil, after every line (i
 // its index in the log).
-func replayEach(t *testing.T, sim *Simulation, seat, particles int, each func(g *Game, i int)) *Game {
+func replayEach(t *testing.T, sim *engine.Simulation, seat, particles int, each func(g *Game, i int)) *Game {
 	t.Helper()
 	g := NewGame()
 	g.Particles = particles
@@ -38,9 +40,9 @@ func replayEach(t *testing.T, sim *Simulation, seat, particles int, each func(g 
 // (two seats of one game a player count; every seat of three games with
 // -tbam.long).
 func TestReplaySimulated(t *testing.T) {
-	for players := MinPlayers; players <= MaxPlayers; players++ {
+	for players := engine.MinPlayers; players <= engine.MaxPlayers; players++ {
 		for _, seed := range sweepSeeds(players, 3) {
-			sim, err := Simulate(SimOptions{Players: players, Seed: seed, Level: Level(seed % 3)})
+			sim, err := engine.Simulate(engine.SimOptions{Players: players, Seed: seed, Level: engine.Level(seed % 3)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -68,7 +70,7 @@ func TestReplaySimulated(t *testing.T) {
 func TestStoppedLogs(t *testing.T) {
 	for _, seed := range []uint64{8, 13, 20, 21, 28, 23, 25, 36, 37, 30, 31, 33, 39} {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
-			sim, err := Simulate(SimOptions{Players: 8, Seed: seed})
+			sim, err := engine.Simulate(engine.SimOptions{Players: 8, Seed: seed})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -117,12 +119,12 @@ func TestStoppedLogs(t *testing.T) {
 // rebuild from witnesses (witness.go), which keeps these games from
 // stopping at all, is turned off here.
 func TestStoppedComesBack(t *testing.T) {
-	witnessTest.off = true
-	defer func() { witnessTest.off = false }()
+	estimate.WitnessTest.Off = true
+	defer func() { estimate.WitnessTest.Off = false }()
 	back := 0
 	for _, seed := range []uint64{44, 52, 63, 92} {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
-			sim, err := Simulate(SimOptions{Players: 8, Seed: seed})
+			sim, err := engine.Simulate(engine.SimOptions{Players: 8, Seed: seed})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -137,8 +139,8 @@ func TestStoppedComesBack(t *testing.T) {
 					if stopped > 1 {
 						continue
 					}
-					e := g.Where(Murderer, 1)
-					if g.mark(Murderer, 1) == table.Maybe && !math.IsNaN(e.P) {
+					e := g.Where(engine.Murderer, 1)
+					if g.mark(engine.Murderer, 1) == table.Maybe && !math.IsNaN(e.P) {
 						t.Fatalf("line %d: stopped at line %d, yet an estimate %v", i+1, g.lostAt, e)
 					}
 					var b strings.Builder

@@ -6,16 +6,19 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/estimate"
 )
 
 // prefixAgent plays a random game and stops it once the seat's log leaves
 // the target prefix (failing) or reaches its end (keeping the state).
 type prefixAgent struct {
-	randomAgent
+	engine.RandomAgent
 	seat   int
 	prefix []string
 	n      int // lines of the prefix matched
-	snap   *State
+	snap   *engine.State
 	// after is set when the prefix ends on a play: the swap it makes
 	// between other players, which the seat does not see, belongs to
 	// the play's line (the state is taken after it).
@@ -24,10 +27,10 @@ type prefixAgent struct {
 
 type stopRun struct{}
 
-func (a *prefixAgent) emit(s *State, e Event) {
+func (a *prefixAgent) Emit(s *engine.State, e engine.Event) {
 	v, ok := e.View(a.seat)
 	if a.after {
-		if !ok && e.Kind == EvGive {
+		if !ok && e.Kind == engine.EvGive {
 			a.snap = s.Clone()
 		}
 		panic(stopRun{})
@@ -35,13 +38,13 @@ func (a *prefixAgent) emit(s *State, e Event) {
 	if !ok {
 		return
 	}
-	if a.n >= len(a.prefix) || v.Text(a.sim.Players) != a.prefix[a.n] {
+	if a.n >= len(a.prefix) || v.Text(a.Sim.Players) != a.prefix[a.n] {
 		panic(stopRun{})
 	}
 	a.n++
 	if a.n == len(a.prefix) {
 		a.snap = s.Clone()
-		if passesAmongOthers(e, a.seat) {
+		if estimate.PassesAmongOthers(e, a.seat) {
 			a.after = true
 			return
 		}
@@ -51,21 +54,21 @@ func (a *prefixAgent) emit(s *State, e Event) {
 
 // choose stops a run whose prefix is matched at the seat's own choice
 // (its lines would say).
-func (a *prefixAgent) choose(s *State, d Decision, actor int, opts []int) int {
+func (a *prefixAgent) Choose(s *engine.State, d engine.Decision, actor int, opts []int) int {
 	if a.after && actor == a.seat {
 		panic(stopRun{})
 	}
-	return a.randomAgent.choose(s, d, actor, opts)
+	return a.RandomAgent.Choose(s, d, actor, opts)
 }
 
 // prefixHand is the hand line's cards.
-func prefixHand(prefix []string) []Card {
+func prefixHand(prefix []string) []engine.Card {
 	for _, l := range prefix {
 		if rest, ok := strings.CutPrefix(l, "hand "); ok {
 			ws := strings.Fields(rest)
-			a, _ := ParseCard(ws[0])
-			b, _ := ParseCard(ws[1])
-			return []Card{a, b}
+			a, _ := engine.ParseCard(ws[0])
+			b, _ := engine.ParseCard(ws[1])
+			return []engine.Card{a, b}
 		}
 	}
 	return nil
@@ -73,21 +76,21 @@ func prefixHand(prefix []string) []Card {
 
 // runPrefix plays one random game with seed and returns its state when the
 // seat's log is prefix, or nil when the log differs.
-func runPrefix(cfg *Config, seed uint64, seat int, prefix []string) *State {
+func runPrefix(cfg *engine.Config, seed uint64, seat int, prefix []string) *engine.State {
 	rng := rand.New(rand.NewPCG(seed, 99))
-	sim := &Simulation{Players: PlayerNames[:cfg.Players], Logs: make([][]string, cfg.Players)}
-	deck, removed := RandomDeal(cfg, rng)
+	sim := &engine.Simulation{Players: engine.PlayerNames[:cfg.Players], Logs: make([][]string, cfg.Players)}
+	deck, removed := engine.RandomDeal(cfg, rng)
 	// The hand first, cheaply: most games differ there.
-	h := []Card{deck[cfg.DealPosition(seat, 0)], deck[cfg.DealPosition(seat, 1)]}
+	h := []engine.Card{deck[cfg.DealPosition(seat, 0)], deck[cfg.DealPosition(seat, 1)]}
 	if want := prefixHand(prefix); want == nil || !(h[0] == want[0] && h[1] == want[1] || h[0] == want[1] && h[1] == want[0]) {
 		return nil
 	}
-	s := NewState(cfg, deck, removed)
-	setup := SetupLines(cfg, sim.Players, seat, s.Hands[seat])
+	s := engine.NewState(cfg, deck, removed)
+	setup := engine.SetupLines(cfg, sim.Players, seat, s.Hands[seat])
 	if len(setup) > len(prefix) || !slices.Equal(setup, prefix[:len(setup)]) {
 		return nil
 	}
-	a := &prefixAgent{randomAgent: randomAgent{rng: rng, sim: sim}, seat: seat, prefix: prefix, n: len(setup)}
+	a := &prefixAgent{RandomAgent: engine.RandomAgent{Rng: rng, Sim: sim}, seat: seat, prefix: prefix, n: len(setup)}
 	if a.n == len(prefix) {
 		return s
 	}
@@ -99,9 +102,9 @@ func runPrefix(cfg *Config, seed uint64, seat int, prefix []string) *State {
 				}
 			}
 		}()
-		s.start(a)
+		s.Start(a)
 		for !s.Over() {
-			s.playTurn(a)
+			s.PlayTurn(a)
 		}
 	}()
 	return a.snap
@@ -113,8 +116,8 @@ func runPrefix(cfg *Config, seed uint64, seat int, prefix []string) *State {
 // estimate must agree with the rejection frequency within 3 standard
 // errors (the tracker's and the frequency's, combined).
 func TestAgainstRejection(t *testing.T) {
-	cards := []Card{1, 2, 3, 4, 5, 6, 7, 9, 10, 13, 14}
-	cfg := &Config{Players: 3, Cards: cards, Removed: 1}
+	cards := []engine.Card{1, 2, 3, 4, 5, 6, 7, 9, 10, 13, 14}
+	cfg := &engine.Config{Players: 3, Cards: cards, Removed: 1}
 	tests := []struct {
 		seed  uint64
 		lines int // lines of the seat's log after the set-up
@@ -124,11 +127,11 @@ func TestAgainstRejection(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprint(tt.seed), func(t *testing.T) {
-			sim, err := Simulate(SimOptions{Config: cfg, Seed: tt.seed})
+			sim, err := engine.Simulate(engine.SimOptions{Config: cfg, Seed: tt.seed})
 			if err != nil {
 				t.Fatal(err)
 			}
-			setup := SetupLines(cfg, sim.Players, 0, nil)
+			setup := engine.SetupLines(cfg, sim.Players, 0, nil)
 			n := len(setup) + tt.lines
 			if n > len(sim.Logs[0]) {
 				t.Skip("game too short")
@@ -160,10 +163,10 @@ func TestAgainstRejection(t *testing.T) {
 // hand, the pile) is true of the game's real state (two seats of one game
 // a player count; every seat of four games with -tbam.long).
 func TestCertainFactsHold(t *testing.T) {
-	for players := MinPlayers; players <= MaxPlayers; players++ {
+	for players := engine.MinPlayers; players <= engine.MaxPlayers; players++ {
 		for _, seed := range sweepSeeds(players, 4) {
-			o := SimOptions{Players: players, Seed: seed, Level: Level(seed % 3)}
-			sim, err := Simulate(o)
+			o := engine.SimOptions{Players: players, Seed: seed, Level: engine.Level(seed % 3)}
+			sim, err := engine.Simulate(o)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -175,7 +178,7 @@ func TestCertainFactsHold(t *testing.T) {
 					if err := g.Apply(line); err != nil {
 						t.Fatalf("%d players seed %d seat %d line %d %q: %v", players, seed, seat, i+1, line, err)
 					}
-					if g.cfg == nil || i < len(SetupLines(g.cfg, sim.Players, seat, nil)) {
+					if g.cfg == nil || i < len(engine.SetupLines(g.cfg, sim.Players, seat, nil)) {
 						continue
 					}
 					// The state the sheet describes after this line: once
@@ -204,28 +207,28 @@ func TestCertainFactsHold(t *testing.T) {
 
 // statesAt replays a simulation and returns the state right after each of
 // its events.
-func statesAt(t *testing.T, o SimOptions) []*State {
+func statesAt(t *testing.T, o engine.SimOptions) []*engine.State {
 	t.Helper()
-	cfg, _ := NewConfig(o.Players, o.Level)
+	cfg, _ := engine.NewConfig(o.Players, o.Level)
 	rng := rand.New(rand.NewPCG(o.Seed, 0x7b3a))
-	sim := &Simulation{Players: PlayerNames[:cfg.Players], Logs: make([][]string, cfg.Players)}
-	deck, removed := RandomDeal(cfg, rng)
-	s := NewState(cfg, deck, removed)
-	a := &stateAgent{randomAgent: randomAgent{rng: rng, sim: sim}}
-	s.start(a)
+	sim := &engine.Simulation{Players: engine.PlayerNames[:cfg.Players], Logs: make([][]string, cfg.Players)}
+	deck, removed := engine.RandomDeal(cfg, rng)
+	s := engine.NewState(cfg, deck, removed)
+	a := &stateAgent{RandomAgent: engine.RandomAgent{Rng: rng, Sim: sim}}
+	s.Start(a)
 	for !s.Over() {
-		s.playTurn(a)
+		s.PlayTurn(a)
 	}
 	return a.states
 }
 
 type stateAgent struct {
-	randomAgent
-	states []*State
+	engine.RandomAgent
+	states []*engine.State
 }
 
-func (a *stateAgent) emit(s *State, e Event) {
-	a.randomAgent.emit(s, e)
+func (a *stateAgent) Emit(s *engine.State, e engine.Event) {
+	a.RandomAgent.Emit(s, e)
 	a.states = append(a.states, s.Clone())
 }
 
@@ -237,15 +240,15 @@ func TestAgainstRejectionHound(t *testing.T) {
 	if testing.Short() {
 		t.Skip("rejection sampling takes a while")
 	}
-	cards := []Card{1, 2, 3, 4, 5, 6, 7, 9, 10, 13, 23}
-	cfg := &Config{Players: 3, Cards: cards, Removed: 1}
+	cards := []engine.Card{1, 2, 3, 4, 5, 6, 7, 9, 10, 13, 23}
+	cfg := &engine.Config{Players: 3, Cards: cards, Removed: 1}
 	found := 0
 	for seed := uint64(1); found < 2 && seed < 200; seed++ {
-		sim, err := Simulate(SimOptions{Config: cfg, Seed: seed})
+		sim, err := engine.Simulate(engine.SimOptions{Config: cfg, Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}
-		setup := len(SetupLines(cfg, sim.Players, 0, nil))
+		setup := len(engine.SetupLines(cfg, sim.Players, 0, nil))
 		at := -1
 		for i := setup; i < min(setup+2, len(sim.Logs[0])); i++ {
 			if strings.Contains(sim.Logs[0][i], " plays hound ") {
@@ -286,7 +289,7 @@ func TestAgainstRejectionHound(t *testing.T) {
 // seenState is the real state when the seat's next line's event
 // happened: k counts the events the seat has seen so far (its lines after
 // the set-up), and is moved past that event.
-func seenState(sim *Simulation, states []*State, seat int, k *int) *State {
+func seenState(sim *engine.Simulation, states []*engine.State, seat int, k *int) *engine.State {
 	for *k < len(sim.Events) {
 		if _, ok := sim.Events[*k].View(seat); ok {
 			break

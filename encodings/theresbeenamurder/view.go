@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/estimate"
 )
 
 // view is every cell of the sheet at once, for the lines so far: the
@@ -16,10 +18,10 @@ import (
 // estimate Where gives it (the same sums in the same order).
 type view struct {
 	g     *Game
-	marks [][]table.Mark // by card index and location
-	est   [][]Estimate   // by card index and location; nil without a tracker
-	index [NumCards + 1]int
-	k     float64 // the independent histories the estimates rest on (honest.go)
+	marks [][]table.Mark        // by card index and location
+	est   [][]estimate.Estimate // by card index and location; nil without a tracker
+	index [engine.NumCards + 1]int
+	k     float64 // the independent histories the estimates rest on (package estimate's honest.go)
 }
 
 // view computes the view of g's lines (g.cfg set).
@@ -31,10 +33,10 @@ func (g *Game) view() *view {
 	}
 	var sat [][]table.Mark
 	if x, err := g.exactEnc(); err == nil {
-		if ms, err := x.marks(context.Background(), func() map[Card][]bool { return g.seenPlaces(x) }); err == nil {
+		if ms, err := x.Marks(context.Background(), func() map[engine.Card][]bool { return g.seenPlaces(x) }); err == nil {
 			sat = make([][]table.Mark, len(g.cfg.Cards))
 			for i, c := range g.cfg.Cards {
-				sat[i] = ms[x.index[c]]
+				sat[i] = ms[x.Index[c]]
 			}
 		}
 	}
@@ -60,37 +62,37 @@ func (g *Game) view() *view {
 		return v
 	}
 	// Each particle's location of every card, and for the soft cards
-	// (interchangeable, see soft.go) how many are at each location; the
-	// interchangeable places of each particle (honest.go).
-	soft := tr.softNow()
+	// (interchangeable, see package estimate's soft.go) how many are at each location; the
+	// interchangeable places of each particle (package estimate's honest.go).
+	soft := tr.SoftNow()
 	var nSoft float64
 	for _, x := range g.cfg.Cards {
-		if soft.has(x) {
+		if soft.Has(x) {
 			nSoft++
 		}
 	}
-	np := len(tr.now)
+	np := len(tr.Now)
 	at := make([][]int, np)     // at[i][card index]
 	softAt := make([][]int, np) // softAt[i][location]
 	orb := make([][]int, np)    // orb[i][location]: its class of interchangeable places
 	osz := make([][]int, np)    // osz[i][class]: the class's places
-	for i, p := range tr.now {
+	for i, p := range tr.Now {
 		at[i] = make([]int, len(g.cfg.Cards))
 		softAt[i] = make([]int, locs)
 		for j, x := range g.cfg.Cards {
-			l := locOf(p.s, x)
+			l := locOf(p.S, x)
 			at[i][j] = l
-			if soft.has(x) {
+			if soft.Has(x) {
 				softAt[i][l]++
 			}
 		}
-		orb[i], osz[i] = places(p.s, locs)
+		orb[i], osz[i] = places(p.S, locs)
 	}
-	ns := tr.stats()
+	ns := tr.Stats()
 	xs := make([]float64, np)
-	v.est = make([][]Estimate, len(g.cfg.Cards))
+	v.est = make([][]estimate.Estimate, len(g.cfg.Cards))
 	for j, c := range g.cfg.Cards {
-		v.est[j] = make([]Estimate, locs)
+		v.est[j] = make([]estimate.Estimate, locs)
 		open := 0
 		for l := range locs {
 			if v.marks[j][l] == table.Maybe {
@@ -103,17 +105,17 @@ func (g *Game) view() *view {
 		for l := range locs {
 			switch v.marks[j][l] {
 			case table.Yes:
-				v.est[j][l] = Estimate{P: 1}
+				v.est[j][l] = estimate.Estimate{P: 1}
 				continue
 			case table.No:
 				continue
 			}
 			x[l] = make([]float64, np)
-			for i := range tr.now {
+			for i := range tr.Now {
 				o := orb[i][l]
 				n := float64(osz[i][o])
 				switch {
-				case soft.has(c):
+				case soft.Has(c):
 					k := 0
 					for r := range locs {
 						if orb[i][r] == o {
@@ -153,18 +155,18 @@ func (g *Game) view() *view {
 				continue
 			}
 			copy(xs, x[l])
-			v.est[j][l] = ns.estimate(tr.now, xs, open)
+			v.est[j][l] = ns.Estimate(tr.Now, xs, open)
 		}
 	}
-	v.k = ns.k
+	v.k = ns.K
 	return v
 }
 
-// places are the classes of interchangeable places of state s (honest.go):
+// places are the classes of interchangeable places of state s (package estimate's honest.go):
 // each virgin hand in the class of the virgin hands dealt from the same
 // parts of the deck, every other place alone. class[l] is location l's
 // class, size[c] the places of class c.
-func places(s *State, locs int) (class, size []int) {
+func places(s *engine.State, locs int) (class, size []int) {
 	class = make([]int, locs)
 	size = make([]int, locs)
 	top := s.Cfg.TopSize()
@@ -187,22 +189,22 @@ func places(s *State, locs int) (class, size []int) {
 }
 
 // mark is card c's mark at location l.
-func (v *view) mark(c Card, l int) table.Mark { return v.marks[v.index[c]][l] }
+func (v *view) mark(c engine.Card, l int) table.Mark { return v.marks[v.index[c]][l] }
 
 // where is Where(c, l).
-func (v *view) where(c Card, l int) Estimate {
+func (v *view) where(c engine.Card, l int) estimate.Estimate {
 	switch v.mark(c, l) {
 	case table.Yes:
-		return Estimate{P: 1}
+		return estimate.Estimate{P: 1}
 	case table.No:
-		return Estimate{}
+		return estimate.Estimate{}
 	}
 	if v.est == nil {
-		return Estimate{P: math.NaN(), SE: math.NaN()}
+		return estimate.Estimate{P: math.NaN(), SE: math.NaN()}
 	}
 	return v.est[v.index[c]][l]
 }
 
 // shown is the figure the sheet draws for card c at location l (see
 // Estimate.drawn).
-func (v *view) shown(c Card, l int) float64 { return v.where(c, l).drawn() }
+func (v *view) shown(c engine.Card, l int) float64 { return v.where(c, l).Drawn() }

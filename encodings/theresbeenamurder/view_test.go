@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
 
@@ -25,7 +26,7 @@ func TestViewCells(t *testing.T) {
 		{"eight players, few particles (the tracker may be lost)", 8, 3, 5},
 	}
 	for _, tt := range tests {
-		sim, err := Simulate(SimOptions{Players: tt.players, Seed: tt.seed})
+		sim, err := engine.Simulate(engine.SimOptions{Players: tt.players, Seed: tt.seed})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,7 +77,7 @@ func TestPlacesOracle(t *testing.T) {
 	ctx := context.Background()
 	turns, swapped := 0, 0
 	for _, tt := range tests {
-		sim, err := Simulate(SimOptions{Players: tt.players, Seed: tt.seed})
+		sim, err := engine.Simulate(engine.SimOptions{Players: tt.players, Seed: tt.seed})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -86,23 +87,23 @@ func TestPlacesOracle(t *testing.T) {
 			if err := g.Apply(line); err != nil {
 				t.Fatalf("%s: line %d: %v", tt.why, n+1, err)
 			}
-			if g.cfg == nil || len(g.evs) == 0 || !g.evs[len(g.evs)-1].newTurn {
+			if g.cfg == nil || len(g.evs) == 0 || !g.evs[len(g.evs)-1].NewTurn {
 				continue
 			}
 			x, err := g.exactEnc()
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, seen := range []func() map[Card][]bool{nil, func() map[Card][]bool { return g.seenPlaces(x) }} {
-				before := x.swapped
-				was, err := x.places0(ctx, seen)
-				swapped += x.swapped - before
+			for _, seen := range []func() map[engine.Card][]bool{nil, func() map[engine.Card][]bool { return g.seenPlaces(x) }} {
+				before := x.Swapped
+				was, err := x.Places0(ctx, seen)
+				swapped += x.Swapped - before
 				if err != nil {
 					t.Fatal(err)
 				}
-				for i, c := range x.cards {
-					for m := range x.places {
-						e, err := x.sat.ImpliesUnder(ctx, x.closedIDs(), solver.Fact{Card: x.card(c, x.now-1), Holder: solver.Holder(m), Holds: false})
+				for i, c := range x.Cards {
+					for m := range x.Places {
+						e, err := x.Sat.ImpliesUnder(ctx, x.ClosedIDs(), solver.Fact{Card: x.Card(c, x.Now-1), Holder: solver.Holder(m), Holds: false})
 						if err != nil {
 							t.Fatal(err)
 						}

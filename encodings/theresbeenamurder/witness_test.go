@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/estimate"
 )
 
 // stoppedGames are simulated games (players, seed; the seat and the level
@@ -40,13 +42,13 @@ func TestEstimatesNeverStop(t *testing.T) {
 // figures it gives rest on no more independent histories than the
 // worlds drawn.
 func TestWitnessRebuildAlone(t *testing.T) {
-	witnessTest.only = true
-	defer func() { witnessTest.only = false }()
+	estimate.WitnessTest.Only = true
+	defer func() { estimate.WitnessTest.Only = false }()
 	g := neverStops(t, 5, 14, 200)
-	if g.tr.witnessed == 0 {
+	if g.tr.Witnessed == 0 {
 		t.Fatal("no rebuild from witnesses: the game no longer exercises it")
 	}
-	t.Logf("rebuilds from witnesses: %d", g.tr.witnessed)
+	t.Logf("rebuilds from witnesses: %d", g.tr.Witnessed)
 }
 
 // neverStops replays the seat's log of a simulated game and fails at the
@@ -55,7 +57,7 @@ func TestWitnessRebuildAlone(t *testing.T) {
 // witnesses, whose figures are not honest.
 func neverStops(t *testing.T, players int, seed uint64, particles int) *Game {
 	t.Helper()
-	sim, err := Simulate(SimOptions{Players: players, Seed: seed, Level: Level(seed % 3)})
+	sim, err := engine.Simulate(engine.SimOptions{Players: players, Seed: seed, Level: engine.Level(seed % 3)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +69,7 @@ func neverStops(t *testing.T, players int, seed uint64, particles int) *Game {
 			return
 		}
 		if setup < 0 {
-			setup = len(SetupLines(g.cfg, sim.Players, seat, nil))
+			setup = len(engine.SetupLines(g.cfg, sim.Players, seat, nil))
 		}
 		if i < setup-1 || midExchange(sim.Logs[seat], i) {
 			return
@@ -75,8 +77,8 @@ func neverStops(t *testing.T, players int, seed uint64, particles int) *Game {
 		if g.track() == nil {
 			t.Fatalf("%d players seed %d seat %d line %d %q: no estimates (%v)", players, seed, seat, i+1, sim.Logs[seat][i], g.lostAt)
 		}
-		rebuilt := g.tr.witnessed > witnessed
-		witnessed = g.tr.witnessed
+		rebuilt := g.tr.Witnessed > witnessed
+		witnessed = g.tr.Witnessed
 		if !rebuilt {
 			return // the sheet (its SAT marks) is costly: read at the rebuilds
 		}
@@ -92,7 +94,7 @@ func neverStops(t *testing.T, players int, seed uint64, particles int) *Game {
 				if !(e.K > 0) || e.SE <= 0 {
 					t.Fatalf("%d players seed %d line %d: %v at %s: %+v", players, seed, i+1, c, g.locName(l), e)
 				}
-				if e.K > WitnessWorlds+1e-9 {
+				if e.K > estimate.WitnessWorlds+1e-9 {
 					t.Fatalf("%d players seed %d line %d, rebuilt from witnesses: %v at %s rests on %v independent histories", players, seed, i+1, c, g.locName(l), e.K)
 				}
 			}

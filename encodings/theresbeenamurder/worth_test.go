@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/theresbeenamurder/engine"
 )
 
 var (
@@ -39,9 +41,9 @@ var (
 // next real choice). The only difference from asking the tracker: a seat
 // whose tracker would have lost track at such a moment plays its first
 // play rather than a random one.
-func AdvicePolicy(particles int) func(p int, log []string, plays []Play) int {
+func AdvicePolicy(particles int) func(p int, log []string, plays []engine.Play) int {
 	games := map[int]*Game{}
-	return func(p int, log []string, plays []Play) int {
+	return func(p int, log []string, plays []engine.Play) int {
 		g := games[p]
 		if g == nil {
 			g = NewGame()
@@ -56,7 +58,7 @@ func AdvicePolicy(particles int) func(p int, log []string, plays []Play) int {
 		if g.lostAt > 0 {
 			return -1
 		}
-		last := &State{Last: g.p.last}
+		last := &engine.State{Last: g.p.Last}
 		real := false
 		for _, o := range plays {
 			real = real || mayEnd(o, last)
@@ -85,21 +87,21 @@ func AdvicePolicy(particles int) func(p int, log []string, plays []Play) int {
 // else the first play offered (the lowest card, its first targets; for
 // the Swain's choice after its draw, the first other player in seat
 // order).
-func FixedPolicy(players int) func(p int, log []string, plays []Play) int {
-	return func(p int, log []string, plays []Play) int {
+func FixedPolicy(players int) func(p int, log []string, plays []engine.Play) int {
+	return func(p int, log []string, plays []engine.Play) int {
 		prev := (p + players - 1) % players
 		for i, o := range plays {
-			if o.Card == Detective && o.Q == prev {
+			if o.Card == engine.Detective && o.Q == prev {
 				return i
 			}
 		}
 		for i, o := range plays {
-			if !o.Card.IsAction() && o.Card != Confidant && o.Card != Detective {
+			if !o.Card.IsAction() && o.Card != engine.Confidant && o.Card != engine.Detective {
 				return i
 			}
 		}
 		for i, o := range plays {
-			if o.Card != Detective {
+			if o.Card != engine.Detective {
 				return i
 			}
 		}
@@ -127,7 +129,7 @@ func playWorth(players int, seed uint64, advised bool) (worthGame, error) {
 // playWorthFixed is playWorth, or every seat playing FixedPolicy when
 // fixed.
 func playWorthFixed(players int, seed uint64, advised, fixed bool) (worthGame, error) {
-	o := SimOptions{Players: players, Seed: seed}
+	o := engine.SimOptions{Players: players, Seed: seed}
 	switch {
 	case advised:
 		o.Policy = AdvicePolicy(*worthParticles)
@@ -135,7 +137,7 @@ func playWorthFixed(players int, seed uint64, advised, fixed bool) (worthGame, e
 		o.Policy = FixedPolicy(players)
 	}
 	c0 := cpuTime()
-	r, err := Simulate(o)
+	r, err := engine.Simulate(o)
 	if err != nil {
 		return worthGame{}, err
 	}
@@ -209,7 +211,7 @@ func TestAdviceWorthRun(t *testing.T) {
 		return true
 	}
 	if k == 0 {
-		for players := MinPlayers; players <= MaxPlayers; players++ {
+		for players := engine.MinPlayers; players <= engine.MaxPlayers; players++ {
 			for seed := range uint64(*worthRandom) {
 				play(players, seed+1, false)
 			}
@@ -223,7 +225,7 @@ run:
 		if (seed+1)%m != k {
 			continue
 		}
-		for players := MinPlayers; players <= MaxPlayers; players++ {
+		for players := engine.MinPlayers; players <= engine.MaxPlayers; players++ {
 			if !play(players, seed+1, true) {
 				break run
 			}
@@ -287,7 +289,7 @@ func pairedTable(games []worthGame) string {
 	}
 	score := func(g worthGame) float64 { return float64(g.Score) }
 	s := "| players | paired seeds | won: advised − fixed (95% CI) | score: advised − fixed (95% CI) | won: advised − random (95% CI) | score: advised − random (95% CI) |\n|---|---|---|---|---|---|\n"
-	for p := MinPlayers; p <= MaxPlayers; p++ {
+	for p := engine.MinPlayers; p <= engine.MaxPlayers; p++ {
 		wf, n := diff(p, 2, won, true)
 		sf, _ := diff(p, 2, score, false)
 		wr, _ := diff(p, 0, won, true)
@@ -328,7 +330,7 @@ func worthTable(games []worthGame) string {
 		n, won, score int
 		cpu           float64
 	}
-	var by [MaxPlayers + 1][3]acc
+	var by [engine.MaxPlayers + 1][3]acc
 	for _, g := range games {
 		i := boolIndex(g.Advised)
 		if g.Fixed {
@@ -356,7 +358,7 @@ func worthTable(games []worthGame) string {
 		return fmt.Sprintf("%.2f", float64(a.score)/float64(a.n))
 	}
 	s := "| players | random games | random: won (95% CI) | random: mean score | fixed games | fixed: won (95% CI) | fixed: mean score | advised games | advised: won (95% CI) | advised: mean score | CPU per advised game |\n|---|---|---|---|---|---|---|---|---|---|---|\n"
-	for p := MinPlayers; p <= MaxPlayers; p++ {
+	for p := engine.MinPlayers; p <= engine.MaxPlayers; p++ {
 		r, a, f := by[p][0], by[p][1], by[p][2]
 		cpu := "—"
 		if a.n > 0 {
@@ -393,7 +395,7 @@ func boolIndex(b bool) int {
 func BenchmarkAdviceWorth(b *testing.B) {
 	for b.Loop() {
 		fmt.Printf("| players | random games | random: won | random: mean score | advised games | advice: won | advice: mean score |\n|---|---|---|---|---|---|---|\n")
-		for players := MinPlayers; players <= MaxPlayers; players++ {
+		for players := engine.MinPlayers; players <= engine.MaxPlayers; players++ {
 			var rw, rs, aw, as int
 			for seed := range uint64(*worthRandom) {
 				r, err := playWorth(players, seed+1, false)
