@@ -250,6 +250,9 @@ func (ps *playSession) handle(line string) (quit bool) {
 		ps.errorf("%v; nothing changed", err)
 		return false
 	}
+	if ps.header(line) {
+		return false
+	}
 	cmd, err := table.ParseCommand(line)
 	if err != nil {
 		if errors.Is(err, table.ErrNoFact) {
@@ -296,6 +299,29 @@ func (ps *playSession) handle(line string) (quit bool) {
 		ps.saveAs(cmd.Arg)
 	}
 	return false
+}
+
+// header answers a log's header line ("game tbam"), which a player who
+// pastes a saved log into the session brings first, and reports whether
+// line was one. The header of the session's own game changes nothing and
+// is no error: the lines after it are the game's. The header of another
+// game is refused, naming both games. A line that starts with "!" is the
+// game's (a player named "game").
+func (ps *playSession) header(line string) bool {
+	f := strings.Fields(line)
+	if len(f) != 2 || !strings.EqualFold(f[0], "game") {
+		return false
+	}
+	def, ok := games.Find(f[1])
+	if !ok {
+		return false
+	}
+	if def.Name == ps.def.Name {
+		ps.notef("(%q is the header of a log of %s, which this session plays already: nothing changed)", strings.TrimSpace(line), ps.def.Title)
+		return true
+	}
+	ps.errorf("%q is the header of a log of %s, and this session plays %s; nothing changed (\"gumshoe play --resume FILE\" continues a saved log of any game)", strings.TrimSpace(line), def.Title, ps.def.Title)
+	return true
 }
 
 // answerLines is the answer of odds or advise (cmd) as the session shows

@@ -41,6 +41,17 @@ func isTerminal(f any) bool {
 	return isatty.IsTerminal(file.Fd()) || isatty.IsCygwinTerminal(file.Fd())
 }
 
+// stripBOM is line without the byte-order marks it starts with. A log
+// saved by an editor that writes one, piped in or pasted at the prompt,
+// brings it at the start of its first line, where it would be read as
+// part of the first word ("\ufeffgame").
+func stripBOM(line string) string {
+	for strings.HasPrefix(line, table.BOM) {
+		line = line[len(table.BOM):]
+	}
+	return line
+}
+
 // plainReader reads lines from a pipe or file. When echo is set it writes
 // the prompt and the line read to out, so that a scripted session reads
 // like one typed at a terminal.
@@ -67,7 +78,7 @@ func (r *plainReader) readLine(prompt, _ string) (string, error) {
 			break
 		}
 	}
-	line := strings.TrimSuffix(b.String(), "\r")
+	line := stripBOM(strings.TrimSuffix(b.String(), "\r"))
 	if r.echo {
 		io.WriteString(r.out, prompt+line+"\n")
 	}
@@ -125,7 +136,7 @@ func (r *termReader) readLine(prompt, prefill string) (string, error) {
 	if err == readline.ErrInterrupt {
 		return line, errInterrupt
 	}
-	return line, err
+	return stripBOM(line), err
 }
 
 func (r *termReader) interactive() bool { return true }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
@@ -96,12 +97,14 @@ func setupChoices(def table.Definition, setup table.Setup, q table.Question) []t
 		return []table.CardGroup{{Cards: setup.Players}}
 	case table.Hand:
 		g := def.New()
+		var lines []string
 		if def.Setup != nil {
-			if lines, err := def.Setup(setup); err == nil {
-				for _, l := range lines {
+			if ls, err := def.Setup(setup); err == nil {
+				for _, l := range ls {
 					if g.Apply(l) != nil {
 						break
 					}
+					lines = append(lines, l)
 				}
 			}
 		}
@@ -117,9 +120,77 @@ func setupChoices(def table.Definition, setup table.Setup, q table.Question) []t
 			}
 			return []table.CardGroup{{Cards: cards}}
 		}
+		// A game that draws no sheet before the hand is in (There's
+		// Been A Murder): the game's words that its hand line takes as
+		// cards.
+		if cards := handWords(def, lines); len(cards) > 0 {
+			return []table.CardGroup{{Cards: cards}}
+		}
 	}
 	return nil
 }
+
+// handWords are the words of the game def with the set-up lines before
+// the hand ([table.Game.Words]) that its hand line takes as cards of this
+// game. A word is a card when "hand WORD" and a mark no grammar has
+// (probeMark) is refused past the word, at the mark; a word refused at
+// itself (a player, a keyword) is not. A card is of this game when a hand
+// of it and the first few other cards is accepted by a fresh game: a card
+// of a larger deck (There's Been A Murder's cards for more players) is
+// refused there. When no hand at all is accepted, the cards are given
+// unchecked.
+func handWords(def table.Definition, lines []string) []string {
+	const before = "hand "
+	fresh := func() table.Game {
+		g := def.New()
+		if table.ApplyLines(g, lines) != nil {
+			return nil
+		}
+		return g
+	}
+	g := fresh()
+	if g == nil {
+		return nil
+	}
+	var cards []string
+	for _, w := range g.Words() {
+		err := g.Apply(before + w + probeMark)
+		if err == nil {
+			return nil // the mark was taken: the probe tells nothing
+		}
+		var le *table.LineError
+		if errors.As(err, &le) && le.Col > len(before)+len(w) {
+			cards = append(cards, w)
+		}
+	}
+	takes := func(hand []string) bool {
+		g := fresh()
+		return g != nil && g.Apply(before+strings.Join(hand, " ")) == nil
+	}
+	var out []string
+	for _, w := range cards {
+		others := slices.DeleteFunc(slices.Clone(cards), func(o string) bool { return o == w })
+		ok := takes([]string{w})
+		// Hands of two: w with each other card (some pairs cannot be
+		// dealt together); larger hands: w and the first others.
+		for i := 0; !ok && i < len(others); i++ {
+			ok = takes([]string{w, others[i]})
+		}
+		for k := 2; !ok && k < min(maxProbeHand, len(others)+1); k++ {
+			ok = takes(append([]string{w}, others[:k]...))
+		}
+		if ok {
+			out = append(out, w)
+		}
+	}
+	if len(out) == 0 {
+		return cards
+	}
+	return out
+}
+
+// maxProbeHand is the largest hand handWords tries.
+const maxProbeHand = 8
 
 // choiceWords are the words of groups, for completion.
 func choiceWords(groups []table.CardGroup) []string {
@@ -143,7 +214,7 @@ func (ps *playSession) showChoices(groups []table.CardGroup) {
 
 // setupHelp is the help shown at a setup question for "help" or "?".
 func (ps *playSession) setupHelp(q table.Question, groups []table.CardGroup) {
-	fmt.Fprintf(ps.out, "Setting up %s: answer each question, then type what happens at the table.\n", ps.def.Title)
+	io.WriteString(ps.out, wrap(fmt.Sprintf("Setting up %s: answer each question, then type what happens at the table.", ps.def.Title), "  "))
 	switch q.Field {
 	case table.Players:
 		io.WriteString(ps.out, wrap("Name every player, yourself included, in the order they sit, separated by commas or spaces: any names, each one word.", "  "))
@@ -156,6 +227,24 @@ func (ps *playSession) setupHelp(q table.Question, groups []table.CardGroup) {
 	}
 	ps.showChoices(groups)
 	io.WriteString(ps.out, wrap("An empty answer stops the questions: you then type the setup lines yourself (\"help lines\" shows them). Ctrl-C clears what you typed; the answers before it are kept.", "  "))
+}
+
+// questionWidth is the widest a setup question's prompt line may be: the
+// rest of the screen's line is for the answer. The line editor draws a
+// prompt wider than the screen again at each key, one copy above the
+// other, and cuts its words; a question wider than this is written on
+// lines of its own above the prompt, which is its last line.
+const questionWidth = screenWidth - 20
+
+// question writes the lines of the setup question text but its last,
+// wrapped at word boundaries within questionWidth, and returns the last
+// as the prompt.
+func (ps *playSession) question(text string) string {
+	lines := table.Wrap(text, questionWidth, "")
+	for _, l := range lines[:len(lines)-1] {
+		io.WriteString(ps.out, l+"\n")
+	}
+	return lines[len(lines)-1] + " "
 }
 
 // promptSetup asks the setup questions of the game at a terminal and
@@ -175,7 +264,7 @@ func (ps *playSession) promptSetup() {
 		ps.choices = choiceWords(groups)
 		ps.showChoices(groups)
 		for {
-			ans, err := ps.in.readLine(q.Text+" ", "")
+			ans, err := ps.in.readLine(ps.question(q.Text), "")
 			if errors.Is(err, errInterrupt) {
 				continue // the line is cleared; the answers before are kept
 			}
