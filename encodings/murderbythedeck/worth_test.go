@@ -126,13 +126,17 @@ func feed(g *Game, lines []string) error {
 // style is how a simulated player decides. The fixed rule (fixedStyle)
 // plays as the advice says, by fixed rules: it collects its suit (a dealt
 // death card kept until its place is needed), calls BLOCK as soon as it
-// can, accuses the tracker's most likely murderer once that is right with
-// a chance of one half or more, or with any chance at its last chance
+// can unless the BLOCK would end the round before its next turn, accuses
+// the tracker's most likely murderer once that is right with a chance of
+// one half or more, or with any chance at its last chance
 // (Advice.LastChance), and, as the murderer, discards a death card it may
 // whenever another living player can draw it (a kill for it). A variant
 // changes one decision; old is the fixed rule of before (accuse only when
 // certain, a dealt death card discarded first, the murderer keeping its
-// Spades); advice takes every decision from Game.Advice.
+// Spades); simple is a player by plain rules (the card drawn discarded
+// unless it is a family card of its suit, BLOCK whenever allowed, accuse
+// only when certain); advice takes the BLOCK and accusations from
+// Game.Advice.
 type style struct {
 	name string
 	// advice: BLOCK, accusations and discards as Game.Advice says.
@@ -151,11 +155,20 @@ type style struct {
 	naive bool
 	// dumpDeath: a non-murderer discards a dealt death card first.
 	dumpDeath bool
+	// blockEnd: BLOCK whenever allowed, even when the BLOCK ends the round
+	// before the player's next turn (at most one other living player
+	// neither BLOCKed nor after a lucky break: docs/rules reading 27c), so
+	// that the player never gets to accuse. Without it the player accuses
+	// then instead, as at its last chance.
+	blockEnd bool
 }
 
 var fixedStyle = style{name: "fixed", accuseAt: 0.5, last: true}
 
 var styles = map[string]style{
+	"fixed":     fixedStyle,
+	"blockend":  {name: "blockend", accuseAt: 0.5, last: true, blockEnd: true},
+	"simple":    {name: "simple", accuseAt: 1, naive: true, blockEnd: true},
 	"advice":    {name: "advice", advice: true},
 	"old":       {name: "old", accuseAt: 1, dumpDeath: true, keepDeath: true},
 	"accuse35":  {name: "accuse35", accuseAt: 0.35, last: true},
@@ -198,6 +211,8 @@ type player struct {
 	// first of them that started with a complete family of a suit other
 	// than Spades (0: none), consults the turns its tracker was asked.
 	turns, fullAt, consults int
+	// failed counts the turns its tracker could not answer.
+	failed int
 }
 
 func (a *player) Act(r *Round, p int, legal []Action) Action {
@@ -210,7 +225,7 @@ func (a *player) Act(r *Round, p int, legal []Action) Action {
 		canBlock = canBlock || x.Kind == Block
 		canAccuse = canAccuse || x.Kind == Accuse
 	}
-	if canBlock && !a.noBlock && !a.advice {
+	if canBlock && !a.noBlock && !a.advice && (a.blockEnd || openOthers(r.Alive, r.Blocked, r.LuckyUsed, p) >= 2) {
 		return Action{Kind: Block}
 	}
 	suit, full := fullFamily(r.Hands[p])
@@ -241,7 +256,8 @@ func (a *player) decide(r *Round, p int, legal []Action) (Action, bool) {
 	if a.advice {
 		adv, err := a.t.g.Advice(ctx)
 		if err != nil {
-			a.err = err
+			// No estimate (a model too large to sample): no accusation.
+			a.failed++
 			return Action{}, false
 		}
 		if adv.Block {
@@ -254,7 +270,8 @@ func (a *player) decide(r *Round, p int, legal []Action) (Action, bool) {
 	} else {
 		sp, err := a.t.odds(ctx, r, p)
 		if err != nil {
-			a.err = err
+			// No estimate (a model too large to sample): no accusation.
+			a.failed++
 			return Action{}, false
 		}
 		for q := range Players {
@@ -269,7 +286,10 @@ func (a *player) decide(r *Round, p int, legal []Action) (Action, bool) {
 				target, chance = q, f
 			}
 		}
-		if target >= 0 && !(chance >= a.accuseAt || sp[target].status == "forced" || (a.last && a.t.g.st.lastChance(p))) {
+		// The last chance: the round ends before the player's next turn,
+		// or would, were the player to BLOCK as it does.
+		last := a.t.g.st.lastChance(p) || (!a.noBlock && !r.Blocked[p] && openOthers(r.Alive, r.Blocked, r.LuckyUsed, p) <= 1)
+		if target >= 0 && !(chance >= a.accuseAt || sp[target].status == "forced" || (a.last && last)) {
 			target = -1
 		}
 	}
@@ -408,7 +428,10 @@ func playRound(seed uint64, rules Rules, st [Players]style, o playOpts) (*Round,
 // playResult is what BenchmarkMatches keeps of one play of a deal: one
 // line of its journal.
 type playResult struct {
-	Rules   string `json:"rules"`
+	Rules string `json:"rules"`
+	// Base is the style of the other seats (and of every seat in the play
+	// each variant is paired with).
+	Base    string `json:"base"`
 	Deal    int    `json:"deal"`
 	Variant string `json:"variant"` // "" for the fixed rule in every seat
 	// Seat is the variant's seat (the deal modulo 4, also for the fixed
@@ -431,8 +454,9 @@ type playResult struct {
 	// card was placed face down, 0 when none was; FirstDeadTurn the
 	// round's turn of the first death by a death card, 0 when none.
 	FirstDown, FirstDeadTurn int
-	// Consults counts the turns a tracker was asked (all seats).
-	Consults int
+	// Consults counts the turns a tracker was asked (all seats), Failed
+	// those it could not answer (no estimate: the player accused nobody).
+	Consults, Failed int
 	// Stuck says who was alive, and how, in a round stopped at the turn
 	// limit.
 	Stuck string `json:"stuck,omitempty"`
@@ -448,9 +472,9 @@ type accRec struct {
 }
 
 // newResult records round r as played by ps.
-func newResult(rules Rules, k int, variant string, r *Round, ps [Players]*player, d time.Duration) *playResult {
+func newResult(rules Rules, base string, k int, variant string, r *Round, ps [Players]*player, d time.Duration) *playResult {
 	seat := k % Players
-	x := &playResult{Rules: rules.String(), Deal: k, Variant: variant, Seat: seat, Score: r.Score(), End: r.End, Draws: r.Draws, Kills: r.Kills, Ms: d.Milliseconds()}
+	x := &playResult{Rules: rules.String(), Base: base, Deal: k, Variant: variant, Seat: seat, Score: r.Score(), End: r.End, Draws: r.Draws, Kills: r.Kills, Ms: d.Milliseconds()}
 	var own [Players]int
 	for _, e := range r.Events {
 		switch e.Kind {
@@ -478,6 +502,7 @@ func newResult(rules Rules, k int, variant string, r *Round, ps [Players]*player
 	for p, a := range ps {
 		x.OwnTurns[p], x.FullAt[p] = a.turns, a.fullAt
 		x.Consults += a.consults
+		x.Failed += a.failed
 	}
 	for _, a := range ps[seat].accs {
 		x.Accs = append(x.Accs, accRec{a.p, a.right})
@@ -537,13 +562,15 @@ func matches(scores [][Players]int) []int {
 
 // tally is the results of BenchmarkMatches so far, by deal.
 type tally struct {
+	// base is the style name of the plays variants are paired with.
+	base     string
 	variants []string
-	base     map[int]*playResult
+	plays    map[int]*playResult
 	vars     []map[int]*playResult
 }
 
-func newTally(variants []string) *tally {
-	t := &tally{variants: variants, base: map[int]*playResult{}}
+func newTally(base string, variants []string) *tally {
+	t := &tally{base: base, variants: variants, plays: map[int]*playResult{}}
 	for range variants {
 		t.vars = append(t.vars, map[int]*playResult{})
 	}
@@ -553,7 +580,7 @@ func newTally(variants []string) *tally {
 // add records x; false when it is not of this tally's variants.
 func (t *tally) add(x *playResult) bool {
 	if x.Variant == "" {
-		t.base[x.Deal] = x
+		t.plays[x.Deal] = x
 		return true
 	}
 	if i := slices.Index(t.variants, x.Variant); i >= 0 {
@@ -567,7 +594,7 @@ func (t *tally) add(x *playResult) bool {
 // rule) is recorded.
 func (t *tally) has(k, v int) bool {
 	if v < 0 {
-		return t.base[k] != nil
+		return t.plays[k] != nil
 	}
 	return t.vars[v][k] != nil
 }
@@ -577,7 +604,7 @@ func (t *tally) has(k, v int) bool {
 func (t *tally) complete(n int) []int {
 	var ks []int
 	for k := range n {
-		ok := t.base[k] != nil
+		ok := t.plays[k] != nil
 		for v := range t.vars {
 			ok = ok && t.vars[v][k] != nil
 		}
@@ -593,7 +620,7 @@ func (t *tally) complete(n int) []int {
 // and the half-width of its 95% interval.
 func (t *tally) paired(v int, ks []int) (d []float64, mean, half float64) {
 	for _, k := range ks {
-		b, x := t.base[k], t.vars[v][k]
+		b, x := t.plays[k], t.vars[v][k]
 		d = append(d, float64(x.Score[x.Seat]-b.Score[b.Seat]))
 	}
 	mean, sd := meanSD(d)
@@ -616,14 +643,14 @@ func (t *tally) progress(n int, elapsed time.Duration, plays int) string {
 	var xs []*playResult
 	draws, blocks, accs := 0, 0, 0
 	for _, k := range ks {
-		x := t.base[k]
+		x := t.plays[k]
 		xs = append(xs, x)
 		draws += x.Draws
 		blocks += x.Blocks
 		accs += x.Right + x.Wrong + x.AccDead
 	}
 	m := float64(max(len(ks), 1))
-	s := fmt.Sprintf("%v: %d plays, %d deals complete; fixed rule: %s; draws %.1f, BLOCKs %.2f, accusations %.2f a round", elapsed.Round(time.Second), plays, len(ks), endShares(xs), float64(draws)/m, float64(blocks)/m, float64(accs)/m)
+	s := fmt.Sprintf("%v: %d plays, %d deals complete; %s: %s; draws %.1f, BLOCKs %.2f, accusations %.2f a round", elapsed.Round(time.Second), plays, len(ks), t.base, endShares(xs), float64(draws)/m, float64(blocks)/m, float64(accs)/m)
 	if len(ks) > 1 {
 		for v, name := range t.variants {
 			_, mean, half := t.paired(v, ks)
@@ -642,7 +669,7 @@ func (t *tally) report(logf func(string, ...any), n int) {
 	}
 	var base []*playResult
 	for _, k := range ks {
-		base = append(base, t.base[k])
+		base = append(base, t.plays[k])
 	}
 	m := float64(len(base))
 	logf("%d deals complete (of %d asked)", len(ks), n)
@@ -658,10 +685,10 @@ func (t *tally) report(logf func(string, ...any), n int) {
 	mm, msd := meanSD(mlen)
 	slices.Sort(ms)
 	if len(ms) > 0 {
-		logf("fixed rule: %d matches of the rounds in order: %.2f rounds a match ± %.2f (SE), median %d, range %d-%d", len(ms), mm, msd/math.Sqrt(float64(len(ms))), ms[len(ms)/2], ms[0], ms[len(ms)-1])
+		logf("%s in every seat: %d matches of the rounds in order: %.2f rounds a match ± %.2f (SE), median %d, range %d-%d", t.base, len(ms), mm, msd/math.Sqrt(float64(len(ms))), ms[len(ms)/2], ms[0], ms[len(ms)-1])
 	}
 	var ends [Stopped + 1]int
-	var draws, turns, blocks, right, wrong, accDead, kills, consults, anyFull, fullN, players, downN, deadN int
+	var draws, turns, blocks, right, wrong, accDead, kills, consults, failed, anyFull, fullN, players, downN, deadN int
 	var fullTurns, downTurns, deadTurns, ownTurns []float64
 	stuck := map[string]int{}
 	for _, x := range base {
@@ -674,6 +701,7 @@ func (t *tally) report(logf func(string, ...any), n int) {
 		accDead += x.AccDead
 		kills += x.Kills
 		consults += x.Consults
+		failed += x.Failed
 		any := false
 		for p := range Players {
 			players++
@@ -702,7 +730,7 @@ func (t *tally) report(logf func(string, ...any), n int) {
 	for e := Caught; e <= Stopped; e++ {
 		logf("round ends: %-62s %5d  %5.1f%%", e, ends[e], 100*float64(ends[e])/m)
 	}
-	logf("a round: %.1f turns, %.1f draws, %.2f BLOCKs, %.2f accusations (right %d, wrong %d, accuser dead %d), %.2f players killed by death cards; trackers asked %.1f times", float64(turns)/m, float64(draws)/m, float64(blocks)/m, float64(right+wrong+accDead)/m, right, wrong, accDead, float64(kills)/m, float64(consults)/m)
+	logf("a round: %.1f turns, %.1f draws, %.2f BLOCKs, %.2f accusations (right %d, wrong %d, accuser dead %d), %.2f players killed by death cards; trackers asked %.2f times (%d times in all no answer)", float64(turns)/m, float64(draws)/m, float64(blocks)/m, float64(right+wrong+accDead)/m, right, wrong, accDead, float64(kills)/m, float64(consults)/m, failed)
 	logf("families: some player began a turn with a complete family of Hearts, Diamonds or Clubs in %d rounds (%.1f%%); %d of %d players (%.1f%%), at their own turn %s", anyFull, 100*float64(anyFull)/m, fullN, players, 100*float64(fullN)/float64(players), quartiles(fullTurns))
 	logf("own turns a player had in a round: %s", quartiles(ownTurns))
 	logf("death cards: the first placed face down in %d rounds (%.1f%%), at its drawer's own turn %s; the first death by one in %d rounds (%.1f%%), at the round's turn %s", downN, 100*float64(downN)/m, quartiles(downTurns), deadN, 100*float64(deadN)/m, quartiles(deadTurns))
@@ -728,7 +756,7 @@ func (t *tally) report(logf func(string, ...any), n int) {
 		as = append(as, x.Accs...)
 		fixed += float64(x.Score[x.Seat])
 	}
-	logAccs("fixed", as)
+	logAccs(t.base, as)
 	for v, name := range t.variants {
 		d, mean, half := t.paired(v, ks)
 		_, sd := meanSD(d)
@@ -741,11 +769,11 @@ func (t *tally) report(logf func(string, ...any), n int) {
 			own += float64(x.Score[x.Seat])
 			vx = append(vx, x)
 			as = append(as, x.Accs...)
-			if d[i] != 0 || x.Turns != t.base[k].Turns || x.Draws != t.base[k].Draws {
+			if d[i] != 0 || x.Turns != t.plays[k].Turns || x.Draws != t.plays[k].Draws {
 				differ++
 			}
 		}
-		logf("variant %-9s seat's points a round %.3f vs fixed rule %.3f: %+.3f, 95%% interval [%+.3f, %+.3f] (paired, sd %.2f, %d deals, %d played differently)", name, own/m, fixed/m, mean, mean-half, mean+half, sd, len(ks), differ)
+		logf("variant %-9s seat's points a round %.3f vs %s %.3f: %+.3f, 95%% interval [%+.3f, %+.3f] (paired, sd %.2f, %d deals, %d played differently)", name, own/m, t.base, fixed/m, mean, mean-half, mean+half, sd, len(ks), differ)
 		draws := 0
 		for _, x := range vx {
 			draws += x.Draws
@@ -769,12 +797,13 @@ var (
 	worthJournal = flag.String("mbtd.journal", "", "BenchmarkMatches: a file each finished play is appended to (JSON lines); the plays it holds already are not played again")
 	worthEvery   = flag.Duration("mbtd.every", time.Minute, "BenchmarkMatches: a progress line with the tallies so far this often (0: none)")
 	worthGrace   = flag.Duration("mbtd.grace", 10*time.Minute, "BenchmarkMatches: with -mbtd.for, how long plays under way may go on after it before they are abandoned")
+	worthBase    = flag.String("mbtd.base", "fixed", "BenchmarkMatches: the style of the seats around the variant's, and of the play each variant is paired with")
 	worthSlow    = flag.Bool("mbtd.slow", false, "BenchmarkMatches: play the players' trackers without their shortcuts (each line checked by Game.Apply, murdererOdds in full)")
 )
 
 // readJournal adds the plays of the journal at path to t (those of rules
 // and of t's variants); a missing file is an empty journal.
-func readJournal(path, rules string, t *tally) (int, error) {
+func readJournal(path, rules, base string, t *tally) (int, error) {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return 0, nil
@@ -791,7 +820,10 @@ func readJournal(path, rules string, t *tally) (int, error) {
 		if err := json.Unmarshal([]byte(l), &x); err != nil {
 			return n, fmt.Errorf("%s:%d: %v", path, i+1, err)
 		}
-		if x.Rules == rules && t.add(&x) {
+		if x.Base == "" {
+			x.Base = "fixed"
+		}
+		if x.Rules == rules && x.Base == base && t.add(&x) {
 			n++
 		}
 	}
@@ -838,11 +870,15 @@ func BenchmarkMatches(b *testing.B) {
 		vs = append(vs, v)
 		names = append(names, n)
 	}
+	base, ok := styles[*worthBase]
+	if !ok {
+		b.Fatalf("no style %q", *worthBase)
+	}
 	for b.Loop() {
 		start := time.Now()
-		t := newTally(names)
+		t := newTally(*worthBase, names)
 		if *worthJournal != "" {
-			n, err := readJournal(*worthJournal, rules.String(), t)
+			n, err := readJournal(*worthJournal, rules.String(), *worthBase, t)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -873,7 +909,7 @@ func BenchmarkMatches(b *testing.B) {
 					seat := j.k % Players
 					var st [Players]style
 					for p := range Players {
-						st[p] = fixedStyle
+						st[p] = base
 					}
 					name := ""
 					if j.v >= 0 {
@@ -887,7 +923,7 @@ func BenchmarkMatches(b *testing.B) {
 					case err != nil:
 						failed = err
 					default:
-						x := newResult(rules, j.k, name, r, ps, time.Since(t0))
+						x := newResult(rules, *worthBase, j.k, name, r, ps, time.Since(t0))
 						t.add(x)
 						plays++
 						if journal != nil {
@@ -945,7 +981,7 @@ func BenchmarkMatches(b *testing.B) {
 		if failed != nil {
 			b.Fatal(failed)
 		}
-		b.Logf("rules: %v; %d plays in %v (trackers without shortcuts: %v)", rules, plays, time.Since(start).Round(time.Second), *worthSlow)
+		b.Logf("rules: %v; the other seats: %s; %d plays in %v (trackers without shortcuts: %v)", rules, *worthBase, plays, time.Since(start).Round(time.Second), *worthSlow)
 		t.report(b.Logf, *worthRounds)
 	}
 }
