@@ -65,3 +65,33 @@ func TestAdviceNoBlockIntoTheEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestLastChanceLucky checks that the last chance counts a player after a
+// lucky break as not drawing, as the end of a round does (docs/rules
+// reading 27c: "A player after a lucky break counts as not drawing for
+// (c), and is not counted among the players not BLOCKed"): with Bob
+// BLOCKed, Carol after a lucky break and Dave drawing, Alice BLOCKed has
+// her last chance, and the round with those flags indeed ends before her
+// next turn (three idle turns after hers).
+func TestLastChanceLucky(t *testing.T) {
+	s := newState()
+	s.blocked = [Players]bool{true, true, false, false}
+	s.lucky = [Players]bool{false, false, true, false}
+	if !s.lastChance(0) {
+		t.Errorf("Alice BLOCKed, Bob BLOCKed, Carol lucky, Dave drawing: not her last chance")
+	}
+	s.lucky[2] = false
+	if s.lastChance(0) {
+		t.Errorf("Alice BLOCKed, Bob BLOCKed, Carol and Dave drawing: her last chance")
+	}
+	// The round's count of idle turns: Alice passes, Bob passes, Carol
+	// (lucky) draws, Dave draws: four idle turns, the round ends.
+	alive, blocked, lucky := [Players]bool{true, true, true, true}, [Players]bool{true, true, false, false}, [Players]bool{false, false, true, false}
+	idle := 0
+	for p, drew := range []bool{false, false, true, true} {
+		idle = idleAfter(idle, drew, loneDrawer(alive, blocked, lucky, p))
+	}
+	if idle < Players {
+		t.Errorf("%d idle turns after a round of turns, want %d: the round would go on", idle, Players)
+	}
+}
