@@ -20,7 +20,7 @@ import (
 
 var (
 	worthRounds   = flag.Int("mbtd.rounds", 200, "round deals BenchmarkMatches plays (each once by the fixed rule and once by each variant)")
-	worthVariants = flag.String("mbtd.variants", "advice", "BenchmarkMatches: the variants played in the advice seat, comma-separated (advice, accuse50, accuse70, accuse90, certain, nolast, noblock, keepdeath, naive)")
+	worthVariants = flag.String("mbtd.variants", "advice", "BenchmarkMatches: the variants played in the advice seat, comma-separated (advice, fixed, blockend, old, simple, accuse35, accuse50, accuse70, accuse90, certain, wait, nolast, noblock, keepdeath, naive, dumpdeath)")
 	worthRules    = flag.String("mbtd.rules", "", "BenchmarkMatches: the rule lines' values, e.g. \"discard sheet\" (empty: the defaults)")
 	worthWorkers  = flag.Int("mbtd.workers", 2, "BenchmarkMatches: rounds played at once")
 	worthFor      = flag.Duration("mbtd.for", 0, "BenchmarkMatches: stop starting deals after this long (0: play them all); the figures are of the deals played in full")
@@ -176,6 +176,7 @@ var styles = map[string]style{
 	"accuse70":  {name: "accuse70", accuseAt: 0.7, last: true},
 	"accuse90":  {name: "accuse90", accuseAt: 0.9, last: true},
 	"certain":   {name: "certain", accuseAt: 1},
+	"wait":      {name: "wait", accuseAt: 1, last: true},
 	"nolast":    {name: "nolast", accuseAt: 0.5},
 	"noblock":   {name: "noblock", accuseAt: 0.5, last: true, noBlock: true},
 	"keepdeath": {name: "keepdeath", accuseAt: 0.5, last: true, keepDeath: true},
@@ -599,11 +600,11 @@ func (t *tally) has(k, v int) bool {
 	return t.vars[v][k] != nil
 }
 
-// complete are the deals below n played by the fixed rule and by every
-// variant, in order.
-func (t *tally) complete(n int) []int {
+// complete are the deals from first on, n of them, played by the base
+// style and by every variant, in order.
+func (t *tally) complete(first, n int) []int {
 	var ks []int
-	for k := range n {
+	for k := first; k < first+n; k++ {
 		ok := t.plays[k] != nil
 		for v := range t.vars {
 			ok = ok && t.vars[v][k] != nil
@@ -638,8 +639,8 @@ func endShares(xs []*playResult) string {
 }
 
 // progress is one line of the tallies so far.
-func (t *tally) progress(n int, elapsed time.Duration, plays int) string {
-	ks := t.complete(n)
+func (t *tally) progress(first, n int, elapsed time.Duration, plays int) string {
+	ks := t.complete(first, n)
 	var xs []*playResult
 	draws, blocks, accs := 0, 0, 0
 	for _, k := range ks {
@@ -660,9 +661,9 @@ func (t *tally) progress(n int, elapsed time.Duration, plays int) string {
 	return s
 }
 
-// report writes the figures of the complete deals below n.
-func (t *tally) report(logf func(string, ...any), n int) {
-	ks := t.complete(n)
+// report writes the figures of the complete deals of the n from first on.
+func (t *tally) report(logf func(string, ...any), first, n int) {
+	ks := t.complete(first, n)
 	if len(ks) == 0 {
 		logf("no deal complete")
 		return
@@ -672,7 +673,7 @@ func (t *tally) report(logf func(string, ...any), n int) {
 		base = append(base, t.plays[k])
 	}
 	m := float64(len(base))
-	logf("%d deals complete (of %d asked)", len(ks), n)
+	logf("%d deals complete (of %d asked, from deal %d on)", len(ks), n, first)
 	var scores [][Players]int
 	for _, x := range base {
 		scores = append(scores, x.Score)
@@ -797,6 +798,7 @@ var (
 	worthJournal = flag.String("mbtd.journal", "", "BenchmarkMatches: a file each finished play is appended to (JSON lines); the plays it holds already are not played again")
 	worthEvery   = flag.Duration("mbtd.every", time.Minute, "BenchmarkMatches: a progress line with the tallies so far this often (0: none)")
 	worthGrace   = flag.Duration("mbtd.grace", 10*time.Minute, "BenchmarkMatches: with -mbtd.for, how long plays under way may go on after it before they are abandoned")
+	worthFirst   = flag.Int("mbtd.first", 0, "BenchmarkMatches: the first deal played (deals are numbered from 0; other runs may take others)")
 	worthBase    = flag.String("mbtd.base", "fixed", "BenchmarkMatches: the style of the seats around the variant's, and of the play each variant is paired with")
 	worthSlow    = flag.Bool("mbtd.slow", false, "BenchmarkMatches: play the players' trackers without their shortcuts (each line checked by Game.Apply, murdererOdds in full)")
 )
@@ -948,7 +950,7 @@ func BenchmarkMatches(b *testing.B) {
 						return
 					case <-tick.C:
 						mu.Lock()
-						fmt.Fprintln(os.Stderr, t.progress(*worthRounds, time.Since(start), plays))
+						fmt.Fprintln(os.Stderr, t.progress(*worthFirst, *worthRounds, time.Since(start), plays))
 						mu.Unlock()
 					}
 				}
@@ -956,7 +958,7 @@ func BenchmarkMatches(b *testing.B) {
 		}
 		var timer *time.Timer
 	deals:
-		for k := range *worthRounds {
+		for k := *worthFirst; k < *worthFirst+*worthRounds; k++ {
 			for v := -1; v < len(vs); v++ {
 				if *worthFor > 0 && time.Since(start) > *worthFor {
 					break deals
@@ -982,7 +984,7 @@ func BenchmarkMatches(b *testing.B) {
 			b.Fatal(failed)
 		}
 		b.Logf("rules: %v; the other seats: %s; %d plays in %v (trackers without shortcuts: %v)", rules, *worthBase, plays, time.Since(start).Round(time.Second), *worthSlow)
-		t.report(b.Logf, *worthRounds)
+		t.report(b.Logf, *worthFirst, *worthRounds)
 	}
 }
 
