@@ -56,10 +56,15 @@ type Advice struct {
 }
 
 // AccuseAt is the chance of being right at which the advice accuses
-// before its last chance: chosen by the points it wins a round against
-// seats that play by a fixed rule (docs/benchmarks.md, "Murder By The
-// Deck").
-var AccuseAt = big.NewRat(1, 2)
+// before its last chance: 1, only when every world the tracker weighs
+// makes the accused the murderer. The advice accuses before drawing only
+// with a complete family, and BLOCKs first when the BLOCK leaves it
+// another turn, so AccuseAt is what a BLOCKed seat waits for: it cannot
+// be killed and keeps its accusation for a later turn, and it accuses at
+// any chance at its last. Against seats that accuse at an even chance,
+// waiting so won more points a round than accusing at an even chance or
+// at 0.7 (docs/benchmarks.md, "Murder By The Deck").
+var AccuseAt = big.NewRat(1, 1)
 
 // AccuseOption is one accusation weighed: the accused and the chance they
 // are a Spade (Status "forced", "impossible" or "open" with the estimate).
@@ -245,7 +250,7 @@ func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 	case a.AccuseNow:
 		fmt.Fprintf(&b, "Accuse %s now. Chance each accusation is right (a wrong one kills you):\n", a.Accusations[0].Player)
 	case a.CanAccuse:
-		b.WriteString("You may accuse now; none is right with an even chance yet. Chance each is right:\n")
+		b.WriteString("You may accuse now; none is certain yet, and you will have another turn: wait. Chance each is right:\n")
 	default:
 		b.WriteString("You may not accuse now (it needs your seven family cards, before drawing).\nChance each player is the murderer:\n")
 	}

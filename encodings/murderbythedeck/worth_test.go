@@ -124,7 +124,10 @@ func feed(g *Game, lines []string) error {
 }
 
 // style is how a simulated player decides. The fixed rule (fixedStyle)
-// plays as the advice says, by fixed rules: it collects its suit (a dealt
+// plays as the advice says, by fixed rules, but for one decision, where
+// it plays as the advice did before: a BLOCKed player accuses at an even
+// chance (the advice waits until it is certain, AccuseAt; variant wait
+// plays that by the fixed rule). It collects its suit (a dealt
 // death card kept until its place is needed), calls BLOCK as soon as it
 // can unless the BLOCK would end the round before its next turn, accuses
 // the tracker's most likely murderer once that is right with a chance of
