@@ -28,12 +28,16 @@ type Advice struct {
 	AccuseNow bool
 	// LastChance is set when the round will end before the seat's next
 	// turn unless somebody accuses: every other living player is
-	// BLOCKed, or all but one and the seat is BLOCKed (docs/rules
-	// reading 27c). An accusation is then worth its chance times the
-	// players alive, and waiting nothing.
+	// BLOCKed or after a lucky break, or all but one and the seat is
+	// BLOCKed or would be by a BLOCK now (docs/rules reading 27c). An
+	// accusation is then worth its chance times the players alive, and
+	// waiting nothing.
 	LastChance bool
 	// Block is set when the seat may call BLOCK now, which the advice
-	// always recommends: a BLOCKed player cannot be killed.
+	// recommends (a BLOCKed player cannot be killed) unless the BLOCK
+	// would end the round before the seat's next turn: at most one other
+	// living player neither BLOCKed nor after a lucky break (then the
+	// advice is the accusation of its last chance).
 	Block bool
 	// Accusations are the other living players, most likely Spade first.
 	Accusations []AccuseOption
@@ -52,10 +56,15 @@ type Advice struct {
 }
 
 // AccuseAt is the chance of being right at which the advice accuses
-// before its last chance: chosen by the points it wins a round against
-// seats that play by a fixed rule (docs/benchmarks.md, "Murder By The
-// Deck").
-var AccuseAt = big.NewRat(1, 2)
+// before its last chance: 1, only when every world the tracker weighs
+// makes the accused the murderer. The advice accuses before drawing only
+// with a complete family, and BLOCKs first when the BLOCK leaves it
+// another turn, so AccuseAt is what a BLOCKed seat waits for: it cannot
+// be killed and keeps its accusation for a later turn, and it accuses at
+// any chance at its last. Against seats that accuse at an even chance,
+// waiting so won more points a round than accusing at an even chance or
+// at 0.7 (docs/benchmarks.md, "Murder By The Deck").
+var AccuseAt = big.NewRat(1, 1)
 
 // AccuseOption is one accusation weighed: the accused and the chance they
 // are a Spade (Status "forced", "impossible" or "open" with the estimate).
@@ -107,8 +116,12 @@ func (g *Game) Advice(ctx context.Context) (*Advice, error) {
 		a.Accusations = append(a.Accusations, AccuseOption{Player: st.names[q], Status: sp[q].status, P: sp[q].p, SE: sp[q].se})
 	}
 	slices.SortStableFunc(a.Accusations, func(x, y AccuseOption) int { return y.P.Cmp(x.P) })
-	a.Block = a.CanAccuse && !st.blocked[me] && !st.lucky[me]
-	a.LastChance = a.CanAccuse && st.lastChance(me)
+	// A BLOCK when at most one other living player may draw in a way that
+	// counts ends the round before the seat's next turn (reading 27c): the
+	// seat would never accuse. Then the turn is the seat's last chance.
+	blockEnds := !st.blocked[me] && st.openOthers(me) <= 1
+	a.Block = a.CanAccuse && !st.blocked[me] && !st.lucky[me] && !blockEnds
+	a.LastChance = a.CanAccuse && (st.lastChance(me) || blockEnds)
 	if suit, _ := fullFamily(hand); a.CanAccuse && suit != Spades && !a.Block && len(a.Accusations) > 0 {
 		best := a.Accusations[0]
 		a.AccuseNow = best.Status == "forced" || (best.Status == "open" && (best.P.Cmp(AccuseAt) >= 0 || a.LastChance))
@@ -237,7 +250,7 @@ func (g *Game) Advise(ctx context.Context, args string, w io.Writer) error {
 	case a.AccuseNow:
 		fmt.Fprintf(&b, "Accuse %s now. Chance each accusation is right (a wrong one kills you):\n", a.Accusations[0].Player)
 	case a.CanAccuse:
-		b.WriteString("You may accuse now; none is right with an even chance yet. Chance each is right:\n")
+		b.WriteString("You may accuse now; none is certain yet, and you will have another turn: wait. Chance each is right:\n")
 	default:
 		b.WriteString("You may not accuse now (it needs your seven family cards, before drawing).\nChance each player is the murderer:\n")
 	}

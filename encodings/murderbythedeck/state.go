@@ -997,16 +997,30 @@ func (s *state) kill(p int, hand []Card, line int) {
 
 // lastChance reports whether the round ends before p's next turn unless
 // somebody accuses: no living player but p may draw in a way that counts
-// (every other one BLOCKed, or all but one and p BLOCKed; docs/rules
-// reading 27c).
+// (every other one BLOCKed or after a lucky break, or all but one and p
+// BLOCKed; docs/rules reading 27c).
 func (s *state) lastChance(p int) bool {
+	open := s.openOthers(p)
+	return open == 0 || (open == 1 && s.blocked[p])
+}
+
+// openOthers is the number of living players other than p who are neither
+// BLOCKed nor after a lucky break: the others whose draws keep the round
+// going (docs/rules reading 27c). When it is at most one, a BLOCK by p
+// ends the round before p's next turn unless somebody accuses.
+func (s *state) openOthers(p int) int {
+	return openOthers(s.alive, s.blocked, s.lucky, p)
+}
+
+// openOthers is state.openOthers for a round's flags.
+func openOthers(alive, blocked, lucky [Players]bool, p int) int {
 	open := 0
 	for q := range Players {
-		if q != p && s.alive[q] && !s.blocked[q] {
+		if q != p && alive[q] && !blocked[q] && !lucky[q] {
 			open++
 		}
 	}
-	return open == 0 || (open == 1 && s.blocked[p])
+	return open
 }
 
 // endTurn passes the turn to the next living player, or ends the round.
