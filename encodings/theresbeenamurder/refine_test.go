@@ -32,8 +32,9 @@ func TestRefineComesBack(t *testing.T) {
 	defer func() { estimate.WitnessTest.Off = false }()
 	// (Seeds 41 and 55, once cases too, no longer stop: another
 	// player's Hound answer is no longer in alice's log; 70 and 76 took
-	// their place.)
-	for _, seed := range []uint64{31, 70, 76} {
+	// their place. Seed 31 no longer stops either since the deal is drawn
+	// with the Drunk its set-up announces; 33 took its place.)
+	for _, seed := range []uint64{33, 70, 76} {
 		g := replayStopped(t, seed)
 		if g.track() != nil {
 			t.Fatalf("seed %d: the tracker has estimates at the last line: the test needs a game it stops on", seed)
