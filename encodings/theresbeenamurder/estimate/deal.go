@@ -208,38 +208,15 @@ func dealWays(cfg *engine.Config, seat int, hand []engine.Card, pins []dealPin) 
 }
 
 // DealWeights are the numbers of set-ups (up to a common factor) in which
-// seat is dealt hand in each order: hand[0] first, or hand[1] first.
+// seat is dealt hand in each order: hand[0] first, or hand[1] first (the
+// two ways of dealWays with no pins).
 func DealWeights(cfg *engine.Config, seat int, hand []engine.Card) (w [2]int) {
-	if len(hand) != 2 || hand[0] == hand[1] {
-		return w
-	}
-	pos := [2]int{cfg.DealPosition(seat, 0), cfg.DealPosition(seat, 1)}
-	top := cfg.TopSize()
-	n := cfg.DeckSize()
-	for o := range 2 {
-		a, b := hand[o], hand[1-o]
-		ok := func(c engine.Card, p int) bool {
-			return (c != engine.Murderer || p < top) && (c != engine.Detective || p >= top)
+	for _, way := range dealWays(cfg, seat, hand, nil) {
+		if way.at[cfg.DealPosition(seat, 0)] == hand[0] {
+			w[0] = way.n
+		} else {
+			w[1] = way.n
 		}
-		if !ok(a, pos[0]) || !ok(b, pos[1]) {
-			continue
-		}
-		freeTop, freeBot := top, n-top
-		for _, p := range pos {
-			if p < top {
-				freeTop--
-			} else {
-				freeBot--
-			}
-		}
-		k := 1
-		if !slices.Contains(hand, engine.Murderer) {
-			k *= freeTop
-		}
-		if !slices.Contains(hand, engine.Detective) {
-			k *= freeBot
-		}
-		w[o] = k
 	}
 	return w
 }
