@@ -218,3 +218,34 @@ func TestExactForced(t *testing.T) {
 	}
 	t.Logf("%d lines checked, %d forced cells", checked, forced)
 }
+
+// TestWhyReadsColumnHeads: `why` reads a place as every game reads a
+// holder (table.MatchName), so the heads the sheet draws for its columns
+// ("remo", and a player's name cut to its first letters) name their places,
+// with the same answer as the whole name; a word that names no place, or
+// too short a one, is refused.
+func TestWhyReadsColumnHeads(t *testing.T) {
+	g := newGameOf(t, gossipLog)
+	for _, tc := range []struct{ head, whole string }{
+		{"not remo witness", "not removed witness"},
+		{"not REMOV murderer", "not removed murderer"},
+		{"pil butler", "pile butler"},
+	} {
+		a, err := g.Explain(context.Background(), tc.head)
+		if err != nil {
+			t.Fatalf("why %s: %v", tc.head, err)
+		}
+		b, err := g.Explain(context.Background(), tc.whole)
+		if err != nil {
+			t.Fatalf("why %s: %v", tc.whole, err)
+		}
+		if a.Fact != b.Fact || !slices.Equal(a.Lines, b.Lines) {
+			t.Errorf("why %s: %q %v; why %s: %q %v", tc.head, a.Fact, a.Lines, tc.whole, b.Fact, b.Lines)
+		}
+	}
+	for _, bad := range []string{"zed witness", "re witness"} {
+		if _, err := g.Explain(context.Background(), bad); err == nil || !strings.Contains(err.Error(), "is not a place") {
+			t.Errorf("why %s: %v, want \"is not a place\"", bad, err)
+		}
+	}
+}

@@ -418,12 +418,13 @@ func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, er
 		}
 		return nil, notation.ErrorAt(col, "PLAYER CARD, pile CARD, deck CARD or removed CARD, maybe after not", "a fact is a place and a card")
 	}
-	l := -1
-	for i := range g.locations() {
-		if strings.EqualFold(g.locName(i), ws[0].Text) {
-			l = i
-		}
+	// The place is read as every game reads a holder (table.MatchName),
+	// so the sheet's column heads ("remo", "caro") name their places.
+	places := make([]string, g.locations())
+	for i := range places {
+		places[i] = g.locName(i)
 	}
+	l := table.MatchName(places, ws[0].Text)
 	if l < 0 {
 		return nil, notation.ErrorAt(ws[0].Col, "a player, pile, deck or removed", "%q is not a place", ws[0].Text)
 	}
