@@ -69,13 +69,7 @@ func (s *State) act(ag Agent, p int, card, eff Card) {
 		// player. They must take a card from your hand at random."
 		ag.Emit(s, e)
 		if len(s.Deck) > 0 {
-			ag.Look(s, 0, p, SiteDraw)
-			c := s.deckRemove(0)
-			s.Hands[p] = append(s.Hands[p], c)
-			de := s.ev(EvDraw, p)
-			de.Card = c
-			ag.Emit(s, de)
-			s.entered(ag, p, c)
+			s.draw(ag, p)
 			if s.Over() {
 				return
 			}

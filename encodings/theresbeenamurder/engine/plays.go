@@ -74,6 +74,14 @@ func (s *State) PlayCard(ag Agent, p int, c Card) {
 		s.CheckDead()
 		return
 	}
+	s.play(ag, p, c)
+	s.CheckDead()
+}
+
+// play moves card c from p's hand onto the pile and carries out its
+// effect: the Monkey's is that of the last Action card played, and an
+// Action card played becomes that card.
+func (s *State) play(ag Agent, p int, c Card) {
 	s.Hands[p] = Without(s.Hands[p], c)
 	s.Discard = append(s.Discard, c)
 	eff := c
@@ -83,5 +91,4 @@ func (s *State) PlayCard(ag Agent, p int, c Card) {
 		s.Last = c
 	}
 	s.act(ag, p, c, eff)
-	s.CheckDead()
 }

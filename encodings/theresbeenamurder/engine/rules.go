@@ -409,13 +409,7 @@ func (s *State) PlayTurn(ag Agent) {
 				s.end(LoseDeck)
 				return
 			}
-			ag.Look(s, 0, p, SiteDraw)
-			c := s.deckRemove(0)
-			s.Hands[p] = append(s.Hands[p], c)
-			e := s.ev(EvDraw, p)
-			e.Card = c
-			ag.Emit(s, e)
-			s.entered(ag, p, c)
+			c := s.draw(ag, p)
 			if s.Over() {
 				return
 			}
@@ -446,18 +440,23 @@ func (s *State) PlayTurn(ag Agent) {
 	case len(h) > 0:
 		opts := LegalPlays(h)
 		c := opts[ag.Choose(s, DPlay, p, ints(opts))]
-		s.Hands[p] = Without(s.Hands[p], c)
-		s.Discard = append(s.Discard, c)
-		eff := c
-		if c == Monkey {
-			eff = s.Last
-		} else if c.IsAction() {
-			s.Last = c
-		}
-		s.act(ag, p, c, eff)
+		s.play(ag, p, c)
 	}
 	s.CheckDead()
 	s.Turn = s.left(p)
+}
+
+// draw moves the deck's top card into p's hand, tells the agent, runs
+// what its entering sets off, and returns it. The deck is not empty.
+func (s *State) draw(ag Agent, p int) Card {
+	ag.Look(s, 0, p, SiteDraw)
+	c := s.deckRemove(0)
+	s.Hands[p] = append(s.Hands[p], c)
+	e := s.ev(EvDraw, p)
+	e.Card = c
+	ag.Emit(s, e)
+	s.entered(ag, p, c)
+	return c
 }
 
 // consult lets the agent know that the rules read p's hand, which is
