@@ -23,14 +23,7 @@ func TestLeakEstimateUnbiased(t *testing.T) {
 	g, _, _ := threatPosition(t, 4, 3, 12)
 	exposed, _ := g.exposedCard()
 	draw := [3]Card{MakeCard(3, Hearts), MakeCard(5, Spades), MakeCard(7, Clubs)}
-	var qs []Question
-	for d := range g.players {
-		if d != g.seat {
-			for _, r := range DrawQuestions(draw) {
-				qs = append(qs, Question{Range: r, Opponent: d})
-			}
-		}
-	}
+	qs := g.drawQuestions(draw)
 	v := g.views(exposed)
 	var worlds []solver.World
 	for w := range solver.NewSAT(g.prob).Worlds(ctx) {

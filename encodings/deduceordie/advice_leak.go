@@ -94,14 +94,7 @@ func (g *Game) LeakAdvice(ctx context.Context, draw [3]Card, opt LeakOptions) (*
 		}
 	}
 	// The seat's questions, as Advice lists them before ranking.
-	var qs []Question
-	for d := range g.players {
-		if d != g.seat {
-			for _, r := range DrawQuestions(draw) {
-				qs = append(qs, Question{Range: r, Opponent: d})
-			}
-		}
-	}
+	qs := g.drawQuestions(draw)
 	// Jobs: the seat's advice, and each distinct view (an opponent's hand
 	// in a world) once, run on every core.
 	v := g.views(exposed)
@@ -484,4 +477,19 @@ func (g *Game) viewLeaksEstimate(ctx context.Context, view *solver.Problem, o in
 		}
 	}
 	return gains, se2, nil
+}
+
+// drawQuestions are the questions the seat may ask with the cards it
+// drew: every range of the draw, to every opponent, in seat order, as
+// Advice lists them before ranking.
+func (g *Game) drawQuestions(draw [3]Card) []Question {
+	var qs []Question
+	for d := range g.players {
+		if d != g.seat {
+			for _, r := range DrawQuestions(draw) {
+				qs = append(qs, Question{Range: r, Opponent: d})
+			}
+		}
+	}
+	return qs
 }

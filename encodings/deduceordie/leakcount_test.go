@@ -56,14 +56,7 @@ func leakViews(t *testing.T, players int, seed uint64, from, to, step int) []lea
 			t.Fatal(err)
 		}
 		draw := [3]Card{Card(rng.IntN(NumCards)), Card(rng.IntN(NumCards)), Card(rng.IntN(NumCards))}
-		var qs []Question
-		for d := range g.players {
-			if d != g.seat {
-				for _, r := range DrawQuestions(draw) {
-					qs = append(qs, Question{Range: r, Opponent: d})
-				}
-			}
-		}
+		qs := g.drawQuestions(draw)
 		v := g.views(exposed)
 		for o := range g.players {
 			if o == g.seat || g.eliminated[o] {
