@@ -29,7 +29,7 @@ func Example() {
 	// 26 lines
 	// the murderer is in the pile, because of:
 	//   line 26: bob discards murderer
-	// not: the drunk is with carol, because of:
+	// the drunk is not with carol, because of:
 	//   line 12: alice plays drunk
 }
 

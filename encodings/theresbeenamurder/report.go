@@ -432,16 +432,7 @@ func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, er
 	if err != nil {
 		return nil, err
 	}
-	text := fmt.Sprintf("the %v is with %s", c, g.locName(l))
-	if l >= len(g.p.Players) {
-		text = fmt.Sprintf("the %v is in the %s", c, g.locName(l))
-		if l == len(g.p.Players)+engine.LocRemoved {
-			text = fmt.Sprintf("the %v was removed", c)
-		}
-	}
-	if neg {
-		text = "not: " + text
-	}
+	text := factText(c, g.locName(l), l-len(g.p.Players), neg)
 	m := g.mark(c, l)
 	if _, ok := g.known[c]; !ok && l != g.p.Seat && l != len(g.p.Players)+engine.LocPile &&
 		((m == table.Yes && !neg) || (m == table.No && neg)) {
@@ -471,6 +462,25 @@ func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, er
 		return &table.Explanation{Fact: text, Lines: lines}, nil
 	}
 	return nil, fmt.Errorf("the lines so far do not force this: %s", text)
+}
+
+// factText is a fact of Explain as an English sentence: card c is (or,
+// when neg, is not) at the place named place, where loc is the place's
+// engine location when it is not a player's hand (negative for a hand):
+// "the monkey is with José", "the monkey is not in the pile", "the drunk
+// was not removed".
+func factText(c engine.Card, place string, loc int, neg bool) string {
+	not := ""
+	if neg {
+		not = "not "
+	}
+	switch {
+	case loc < 0:
+		return fmt.Sprintf("the %v is %swith %s", c, not, place)
+	case loc == engine.LocRemoved:
+		return fmt.Sprintf("the %v was %sremoved", c, not)
+	}
+	return fmt.Sprintf("the %v is %sin the %s", c, not, place)
 }
 
 // ratOf is a float estimate as a fraction, for the sheet's Exact field;
