@@ -264,7 +264,7 @@ func (ps *playSession) promptSetup() {
 		ps.choices = choiceWords(groups)
 		ps.showChoices(groups)
 		for {
-			ans, err := ps.in.readLine(ps.question(q.Text), "")
+			ans, err := ps.in.readLine(ps.question(q.Ask(setup)), "")
 			if errors.Is(err, errInterrupt) {
 				continue // the line is cleared; the answers before are kept
 			}

@@ -75,6 +75,23 @@ const (
 type Question struct {
 	Field Field
 	Text  string
+	// Prompt, when set, is the text asked given the answers so far (the
+	// later fields empty), for a question whose example depends on them: a
+	// hand the seat can be dealt, say. An empty result, or a nil Prompt,
+	// asks Text, which then gives its examples as patterns ("CARD CARD")
+	// rather than as answers some set-ups refuse.
+	Prompt func(Setup) string
+}
+
+// Ask is the text of question q given the answers so far: q.Prompt's when
+// it gives one, else q.Text.
+func (q Question) Ask(answers Setup) string {
+	if q.Prompt != nil {
+		if s := q.Prompt(answers); s != "" {
+			return s
+		}
+	}
+	return q.Text
 }
 
 // Games is a table of games, in the order they are listed.

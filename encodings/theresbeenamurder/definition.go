@@ -3,6 +3,7 @@ package theresbeenamurder
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
@@ -31,7 +32,7 @@ that they win the game at once minus the chance that they lose it at once.`,
 		{Field: table.Players, Text: "Players, the first player first (e.g. alice,bob,me)?"},
 		{Field: table.Me, Text: "Which one are you?"},
 		{Field: table.Deck, Text: "Level (novice, veteran or master; empty for novice), and any variant (e.g. master removed 2)?"},
-		{Field: table.Hand, Text: "Your two cards (e.g. The Gossip, The Witness; or detective cad; or 2 9)?"},
+		{Field: table.Hand, Text: "Your two cards, by name or number (CARD CARD)?", Prompt: handPrompt},
 	},
 	Setup: setupLines,
 }
@@ -64,6 +65,65 @@ func setupLines(o table.Setup) ([]string, error) {
 		lines = append(lines, "hand "+cs[0].String()+" "+cs[1].String())
 	}
 	return lines, nil
+}
+
+// handPrompt is the hand question for the answers so far: its example is
+// a hand the deal can give the seat, by name and by number ("e.g.
+// confidant stranger, or 3 4"), since which hands the deal can give
+// depends on the seat, the player count and the level (the Murderer is
+// dealt from the top part of the deck, the Detective from the bottom).
+// It is "" (the question's pattern) when the answers so far do not set a
+// game up.
+func handPrompt(o table.Setup) string {
+	a, b, ok := exampleHand(o)
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("Your two cards (e.g. %v %v, or %d %d)?", a, b, int(a), int(b))
+}
+
+// exampleHand is a hand the deal can give the seat of the answers so far:
+// the first pair of the game's cards, in their order, that the game's
+// hand line accepts, the Murderer and the Detective tried last; ok is
+// false when the answers do not set a game up to its hand.
+func exampleHand(o table.Setup) (a, b engine.Card, ok bool) {
+	o.Hand = nil
+	lines, err := setupLines(o)
+	if err != nil || o.Me == "" {
+		return 0, 0, false
+	}
+	g := NewGame()
+	for _, l := range lines {
+		if g.Apply(l) != nil {
+			return 0, 0, false
+		}
+	}
+	cfg := &engine.Config{Players: len(g.p.Players), Cards: g.cards, Removed: g.removed}
+	if cfg.Cards == nil {
+		cfg.Cards = engine.DefaultCards(cfg.Players, g.level)
+	}
+	if cfg.Check() != nil {
+		return 0, 0, false
+	}
+	cards := slices.Clone(cfg.Cards)
+	last := func(c engine.Card) bool { return c == engine.Murderer || c == engine.Detective }
+	slices.SortStableFunc(cards, func(x, y engine.Card) int {
+		switch {
+		case last(x) == last(y):
+			return 0
+		case last(x):
+			return 1
+		}
+		return -1
+	})
+	for i, x := range cards {
+		for _, y := range cards[i+1:] {
+			if g.Apply(fmt.Sprintf("hand %v %v", x, y)) == nil {
+				return x, y, true
+			}
+		}
+	}
+	return 0, 0, false
 }
 
 // deckLines reads the level question's answer: a level, then any variant
