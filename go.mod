@@ -1,6 +1,6 @@
 module github.com/gumshoe-dev/gumshoe
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/chromedp/chromedp v0.23.0
@@ -13,6 +13,7 @@ require (
 	github.com/spf13/pflag v1.1.0
 	github.com/stretchr/testify v1.12.1
 	golang.org/x/term v0.44.0
+	golang.org/x/text v0.44.0
 	rsc.io/qr v0.2.0
 )
 

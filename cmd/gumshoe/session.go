@@ -11,7 +11,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"github.com/spf13/pflag"
 
@@ -424,11 +423,17 @@ func (ps *playSession) step(back bool) {
 	ps.changed()
 }
 
-// showColumn writes line with a caret under its 1-based byte column.
+// showColumn writes line with a caret under its character at column col
+// (1-based, counted in characters as [table.LineError] counts them), drawn
+// as wide as the characters before it are on a terminal.
 func showColumn(w io.Writer, line string, col int) {
-	n := utf8.RuneCountInString(line[:min(max(col-1, 0), len(line))])
+	n := table.Width(line[:table.Offset(line, col)])
 	fmt.Fprintf(w, "  %s\n  %s^\n", line, strings.Repeat(" ", n))
 }
+
+// chars is how many characters s has, counted as [table.LineError]'s
+// columns count them.
+func chars(s string) int { return table.Column(s, len(s)) - 1 }
 
 // refused explains why a line or a change was refused; line is the text
 // refused, under which a column is shown.

@@ -88,7 +88,7 @@ func (ps *playSession) fitting(before string, words []string) []string {
 			return append(out, words[i:]...)
 		}
 		var le *table.LineError
-		if errors.As(err, &le) && le.Col > len(before) && le.Col <= len(before)+len(w) {
+		if nb := chars(before); errors.As(err, &le) && le.Col > nb && le.Col <= nb+chars(w) {
 			continue
 		}
 		out = append(out, w)

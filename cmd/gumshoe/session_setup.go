@@ -159,7 +159,7 @@ func handWords(def table.Definition, lines []string) []string {
 			return nil // the mark was taken: the probe tells nothing
 		}
 		var le *table.LineError
-		if errors.As(err, &le) && le.Col > len(before)+len(w) {
+		if errors.As(err, &le) && le.Col > chars(before)+chars(w) {
 			cards = append(cards, w)
 		}
 	}

@@ -123,6 +123,11 @@ func (g *Game) Words() []string {
 // contradicts earlier ones with a *table.ConflictError; either way nothing
 // changes.
 func (g *Game) Apply(line string) error {
+	return table.CharColumns(g.applyLine(line), line)
+}
+
+// applyLine is Apply with the columns of its errors in bytes.
+func (g *Game) applyLine(line string) error {
 	if table.IsComment(line) {
 		g.lines = append(g.lines, line)
 		return nil
@@ -506,17 +511,20 @@ func parseSize(t token) (solver.Size, error) {
 	return solver.Between(a, b), nil
 }
 
-// player finds a player by name, case-insensitively.
+// player finds a player by name, ignoring case and accents
+// ([table.FindName]).
 func (g *Game) player(t token) (int, error) {
 	if g.players == nil {
 		return -1, lineErr(t.col, "no players yet", "a players line first")
 	}
-	for i, n := range g.players {
-		if strings.EqualFold(n, t.text) {
-			return i, nil
-		}
+	i, err := table.FindName(g.players, t.text, false)
+	switch {
+	case err != nil:
+		return -1, lineErr(t.col, err.Error(), "one of "+strings.Join(g.players, ", "))
+	case i < 0:
+		return -1, lineErr(t.col, "no player "+t.text, "one of "+strings.Join(g.players, ", "))
 	}
-	return -1, lineErr(t.col, "no player "+t.text, "one of "+strings.Join(g.players, ", "))
+	return i, nil
 }
 
 // holder finds a player, the envelope or the face-up pile by name.
@@ -1027,7 +1035,7 @@ func (g *Game) ruleBroken(toks []token) string {
 	// shower after the asker, the holder of a has line).
 	for k := len(toks) - 1; k >= 0; k-- {
 		t := toks[k]
-		i := slices.IndexFunc(g.players, func(p string) bool { return strings.EqualFold(p, t.text) })
+		i, _ := table.FindName(g.players, t.text, false)
 		if i < 0 || hands[i].Max > 0 {
 			continue
 		}

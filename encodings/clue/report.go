@@ -459,6 +459,12 @@ func (r *Report) WriteJSON(w io.Writer, g *Game) error {
 // sheet heads it: "enve", "caro"; see [table.MatchName]) by a minimal set
 // of lines that force it.
 func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, error) {
+	e, err := g.explain(ctx, fact)
+	return e, table.CharColumns(err, fact)
+}
+
+// explain is Explain with the columns of its errors in bytes.
+func (g *Game) explain(ctx context.Context, fact string) (*table.Explanation, error) {
 	p, err := g.Problem()
 	if err != nil {
 		return nil, err
@@ -477,7 +483,11 @@ func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, er
 	for i := range names {
 		names[i] = m.HolderName(solver.Holder(i))
 	}
-	if i := table.MatchName(names, toks[0].text); i >= 0 {
+	i, err := table.FindName(names, toks[0].text, true)
+	if err != nil {
+		return nil, lineErr(toks[0].col, err.Error(), "a player, envelope or faceup")
+	}
+	if i >= 0 {
 		toks[0].text = names[i]
 	}
 	h, err := g.holder(m, toks[0])

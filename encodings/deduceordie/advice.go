@@ -102,7 +102,7 @@ func ParseDraw(s string) ([3]Card, error) {
 		c, e := parseCard(t.s)
 		if e != nil {
 			e = e.at(t.col)
-			return d, fmt.Errorf("column %d: %s", e.Col, e.Error())
+			return d, fmt.Errorf("column %d: %s", table.Column(s, e.Col-1), e.Error())
 		}
 		d[i] = c
 	}

@@ -124,6 +124,11 @@ func (g *Game) Words() []string {
 // *table.LineError, a line that contradicts earlier ones a
 // *table.ConflictError; on any error nothing changes.
 func (g *Game) Apply(line string) error {
+	return table.CharColumns(g.applyLine(line), line)
+}
+
+// applyLine is Apply with the columns of its errors in bytes.
+func (g *Game) applyLine(line string) error {
 	if strings.ContainsAny(line, "\n\r") {
 		return &table.LineError{Msg: "a line cannot contain a line break"}
 	}
@@ -295,15 +300,18 @@ func (g *Game) parsePlayers(toks []token) ([]solver.Constraint, func(), *lineErr
 	}, nil
 }
 
-// player reads a player name (any case).
+// player reads a player name, ignoring case and accents
+// ([table.FindName]).
 func (g *Game) player(toks []token, i int, want string) (int, *lineErr) {
 	if i >= len(toks) {
 		return 0, missing(toks, want)
 	}
-	for k, p := range g.players {
-		if strings.EqualFold(p, toks[i].s) {
-			return k, nil
-		}
+	k, err := table.FindName(g.players, toks[i].s, false)
+	if err != nil {
+		return 0, &lineErr{toks[i].col, err.Error(), "one of " + strings.Join(g.players, ", ")}
+	}
+	if k >= 0 {
+		return k, nil
 	}
 	return 0, &lineErr{toks[i].col, fmt.Sprintf("no player %q", toks[i].s), "one of " + strings.Join(g.players, ", ")}
 }

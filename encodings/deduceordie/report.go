@@ -256,11 +256,15 @@ func (g *Game) ParseFact(s string) (solver.Fact, error) {
 	for h := range names {
 		names[h] = g.model.HolderName(solver.Holder(h))
 	}
-	holder := func(t string) (solver.Holder, bool) {
-		h := table.MatchName(names, t)
+	var ambiguous error // a word naming several holders, the first
+	holder := func(t token) (solver.Holder, bool) {
+		h, err := table.FindName(names, t.s, true)
+		if err != nil && ambiguous == nil {
+			ambiguous = &table.LineError{Col: t.col, Msg: err.Error(), Want: "a player, evidence or exposed"}
+		}
 		return solver.Holder(h), h >= 0
 	}
-	if h, ok := holder(toks[0].s); ok {
+	if h, ok := holder(toks[0]); ok {
 		c, e := parseCard(toks[1].s)
 		if e != nil {
 			e = e.at(toks[1].col)
@@ -269,7 +273,7 @@ func (g *Game) ParseFact(s string) (solver.Fact, error) {
 		f.Card, f.Holder = c, h
 		return f, nil
 	}
-	if h, ok := holder(toks[1].s); ok {
+	if h, ok := holder(toks[1]); ok {
 		c, e := parseCard(toks[0].s)
 		if e != nil {
 			e = e.at(toks[0].col)
@@ -277,6 +281,9 @@ func (g *Game) ParseFact(s string) (solver.Fact, error) {
 		}
 		f.Card, f.Holder = c, h
 		return f, nil
+	}
+	if ambiguous != nil {
+		return f, ambiguous
 	}
 	return f, &table.LineError{Col: toks[0].col, Msg: fmt.Sprintf("no holder named in %q", s), Want: "a player, evidence or exposed"}
 }
@@ -309,6 +316,12 @@ func (g *Game) factText(f solver.Fact) string {
 // Explain explains a fact ("alice 3H", "not bob 5S", "evidence 7C") by a
 // minimal set of lines that force it.
 func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, error) {
+	e, err := g.explain(ctx, fact)
+	return e, table.CharColumns(err, fact)
+}
+
+// explain is Explain with the columns of its errors in bytes.
+func (g *Game) explain(ctx context.Context, fact string) (*table.Explanation, error) {
 	f, err := g.ParseFact(fact)
 	if err != nil {
 		return nil, err

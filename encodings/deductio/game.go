@@ -81,6 +81,11 @@ func (g *Game) Words() []string {
 // *table.ConflictError naming a minimal set of them. On any error the game
 // is unchanged. Comments and blank lines are accepted and kept.
 func (g *Game) Apply(line string) error {
+	return table.CharColumns(g.applyLine(line), line)
+}
+
+// applyLine is Apply with the columns of its errors in bytes.
+func (g *Game) applyLine(line string) error {
 	if len(line) > table.MaxLineLen {
 		return &table.LineError{Msg: fmt.Sprintf("the line has %d bytes, more than %d", len(line), table.MaxLineLen)}
 	}

@@ -102,11 +102,15 @@ func countCol(ws []word, lo, hi int) int {
 	return 1
 }
 
+// playerIndex reads a player name, ignoring case and accents
+// ([table.FindName]).
 func (p *parser) playerIndex(w word) (int, error) {
-	for i, n := range p.players {
-		if strings.EqualFold(n, w.s) {
-			return i, nil
-		}
+	i, err := table.FindName(p.players, w.s, false)
+	if err != nil {
+		return -1, lineErr(w.col, "one of "+strings.Join(p.players, ", "), "%v", err)
+	}
+	if i >= 0 {
+		return i, nil
 	}
 	if len(p.players) == 0 {
 		return -1, lineErr(w.col, "a players line first, such as \"players alice bob me\"", "no players yet")

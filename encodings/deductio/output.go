@@ -340,6 +340,12 @@ func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
 // forcing it. The player may be written as the sheet heads it ("alic"; see
 // [table.MatchName]).
 func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, error) {
+	e, err := g.explain(ctx, fact)
+	return e, table.CharColumns(err, fact)
+}
+
+// explain is Explain with the columns of its errors in bytes.
+func (g *Game) explain(ctx context.Context, fact string) (*table.Explanation, error) {
 	ws := splitWords(fact)
 	holds := true
 	if len(ws) > 0 && strings.EqualFold(ws[0].s, "not") {
@@ -350,7 +356,10 @@ func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, er
 	}
 	// A name, or a column head of the sheet: a player, "seen" or "deck".
 	heads := append(slices.Clone(g.p.players), seenColumn, deckColumn)
-	i := table.MatchName(heads, ws[0].s)
+	i, err := table.FindName(heads, ws[0].s, true)
+	if err != nil {
+		return nil, lineErr(ws[0].col, "one of "+strings.Join(heads, ", "), "%v", err)
+	}
 	if i < 0 {
 		return nil, lineErr(ws[0].col, "one of "+strings.Join(heads, ", "), "no player %q", ws[0].s)
 	}

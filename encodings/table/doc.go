@@ -32,10 +32,11 @@
 //
 // # Errors
 //
-// [Game.Apply] returns a *[LineError] (with a 1-based byte column) for a
-// malformed line and a *[ConflictError] (naming a minimal set of earlier
-// lines) for a line that contradicts earlier ones; on any error the game is
-// unchanged. Reading a whole log returns a *[LogError] naming the line.
+// [Game.Apply] returns a *[LineError] (with a 1-based column counted in
+// characters as a player sees them, [Column]) for a malformed line and a
+// *[ConflictError] (naming a minimal set of earlier lines) for a line that
+// contradicts earlier ones; on any error the game is unchanged. Reading a
+// whole log returns a *[LogError] naming the line.
 //
 // # Drawing the sheet
 //

@@ -58,8 +58,12 @@ type Game interface {
 	Words() []string
 }
 
-// LineError is a malformed line: Col is the 1-based byte column where the
-// problem starts (0 when it is the whole line), Want what was expected there.
+// LineError is a malformed line: Col is the 1-based column where the
+// problem starts, counted in characters as a player sees them, not in
+// bytes ([Column]: "José" is four characters, its accent precomposed or
+// combining), 0 when it is the whole line; Want is what was expected
+// there. A game's parser may count bytes and turn them into characters
+// with [CharColumns] before Apply or Explain returns.
 type LineError struct {
 	Col  int
 	Msg  string // what is wrong

@@ -124,6 +124,11 @@ func (g *Game) clone() *Game {
 // for certain returns a *table.ConflictError naming the line that says
 // so. On any error the game is unchanged.
 func (g *Game) Apply(line string) error {
+	return table.CharColumns(g.applyLine(line), line)
+}
+
+// applyLine is Apply with the columns of its errors in bytes.
+func (g *Game) applyLine(line string) error {
 	if len(line) > table.MaxLineLen {
 		return &table.LineError{Msg: fmt.Sprintf("the line has %d bytes, more than %d", len(line), table.MaxLineLen)}
 	}

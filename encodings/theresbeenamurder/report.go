@@ -400,6 +400,12 @@ func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
 // seat's own hand and the pile are known for certain; the lines named
 // are the one that put the card where it is.
 func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, error) {
+	e, err := g.explain(ctx, fact)
+	return e, table.CharColumns(err, fact)
+}
+
+// explain is Explain with the columns of its errors in bytes.
+func (g *Game) explain(ctx context.Context, fact string) (*table.Explanation, error) {
 	ws := notation.Words(table.StripComment(fact))
 	if g.cfg == nil {
 		return nil, fmt.Errorf("the set-up is not complete")
@@ -424,7 +430,10 @@ func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, er
 	for i := range places {
 		places[i] = g.locName(i)
 	}
-	l := table.MatchName(places, ws[0].Text)
+	l, err := table.FindName(places, ws[0].Text, true)
+	if err != nil {
+		return nil, notation.ErrorAt(ws[0].Col, "a player, pile, deck or removed", "%v", err)
+	}
 	if l < 0 {
 		return nil, notation.ErrorAt(ws[0].Col, "a player, pile, deck or removed", "%q is not a place", ws[0].Text)
 	}
@@ -440,12 +449,14 @@ func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, er
 		if err != nil {
 			return nil, err
 		}
-		lines, ok, err := x.Why(ctx, c, l, !neg)
+		// A minimal set of lines, holding the last line that moved the
+		// card where one of the minimal sets does.
+		lines, ok, err := x.Why(ctx, c, l, !neg, g.moverLine(c, nil))
 		if err != nil {
 			return nil, err
 		}
 		if ok {
-			return &table.Explanation{Fact: text, Lines: withMover(lines, g.moverLine(c, nil))}, nil
+			return &table.Explanation{Fact: text, Lines: lines}, nil
 		}
 	}
 	if (m == table.Yes && !neg) || (m == table.No && neg) {

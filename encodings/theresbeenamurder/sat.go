@@ -57,7 +57,13 @@ func (g *Game) checkExact(n int) error {
 		return err
 	}
 	ls = slices.DeleteFunc(ls, func(l int) bool { return l >= n })
-	return table.NewConflict(g.lines, ls)
+	ce := table.NewConflict(g.lines, ls)
+	if len(ls) == 0 {
+		// The deal's rules (where the Murderer and the Detective can be
+		// dealt, neither removed) are an observation of no line.
+		ce.Rule = "no deal and no play the rules allow gives it"
+	}
+	return ce
 }
 
 // exactEnc is the encoding brought up to g's lines: the one g shares with
@@ -228,13 +234,4 @@ func (g *Game) leftLines(c engine.Card) []int {
 		return out
 	}
 	return []int{}
-}
-
-// withMover is lines with line (when not 0) among them, sorted.
-func withMover(lines []int, line int) []int {
-	if line > 0 && !slices.Contains(lines, line) {
-		lines = append(lines, line)
-		slices.Sort(lines)
-	}
-	return lines
 }

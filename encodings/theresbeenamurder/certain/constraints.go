@@ -57,13 +57,19 @@ func (x *Encoding) sizes(t int, p *Public, mine bool) []solver.Constraint {
 	return ks
 }
 
-// deal is what the set-up says of time 0: the sizes, the seat's hand, and
-// where the deal can put the Murderer (the top part: in the deck, on top
-// when the top part has one card left there) and the Detective (the
-// bottom part); neither is removed.
+// deal is what the set-up's lines say of time 0: the sizes and the seat's
+// hand.
 func (x *Encoding) deal() []solver.Constraint {
+	return x.sizes(0, NewPublic(x.cfg, x.seat, x.hand), true)
+}
+
+// dealRules are the rules of the deal, which no line tells: where the deal
+// can put the Murderer (the top part: in the deck, on top when the top
+// part has one card left there) and the Detective (the bottom part);
+// neither is removed. They are an observation of no line.
+func (x *Encoding) dealRules() []solver.Constraint {
 	cfg := x.cfg
-	ks := x.sizes(0, NewPublic(cfg, x.seat, x.hand), true)
+	var ks []solver.Constraint
 	top := cfg.TopSize()
 	not := func(c engine.Card, place int) {
 		ks = append(ks, solver.NotHolds(x.Card(c, 0), solver.Holder(place)))

@@ -203,11 +203,15 @@ func NewEncoding(cfg *engine.Config, seat int, hand []engine.Card, handLine, tim
 		}
 		x.idle = append(x.idle, id)
 	}
+	rules, err := x.add(0, x.dealRules())
+	if err != nil {
+		return nil, err
+	}
 	id, err := x.add(x.handLine, x.deal())
 	if err != nil {
 		return nil, err
 	}
-	x.DealIDs = []int{id}
+	x.DealIDs = []int{rules, id}
 	x.Sat = solver.NewSAT(x.Prob)
 	return x, nil
 }

@@ -86,9 +86,15 @@ func ErrorAt(col int, want, format string, args ...any) *table.LineError {
 	return &table.LineError{Col: col, Msg: fmt.Sprintf(format, args...), Want: want}
 }
 
+// player reads a player's name, ignoring case and accents
+// ([table.FindName]); a word naming two players once accents are dropped
+// is an error naming both.
 func (p *Parser) player(w Word) (int, error) {
-	i := table.MatchName(p.Players, w.Text)
-	if i < 0 || !strings.EqualFold(p.Players[i], w.Text) {
+	i, err := table.FindName(p.Players, w.Text, false)
+	if err != nil {
+		return -1, ErrorAt(w.Col, "a player: "+strings.Join(p.Players, ", "), "%v", err)
+	}
+	if i < 0 {
 		return -1, ErrorAt(w.Col, "a player: "+strings.Join(p.Players, ", "), "%q is not a player", w.Text)
 	}
 	return i, nil
