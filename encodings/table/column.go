@@ -11,16 +11,18 @@ import (
 // characters before it. A character is a user-perceived one (a grapheme
 // cluster): a letter and its combining accent are one, so "José" is four
 // characters whether its é is precomposed or combining. An offset past
-// the end of line is the column after its last character.
+// the end of line counts as many columns past its last character as
+// bytes (a parser pointing past the end, where a word is missing).
 func Column(line string, off int) int {
-	off = min(max(off, 0), len(line))
-	return uniseg.GraphemeClusterCount(line[:off]) + 1
+	off = max(off, 0)
+	past := max(off-len(line), 0)
+	return uniseg.GraphemeClusterCount(line[:off-past]) + 1 + past
 }
 
 // Offset is the byte offset in line of the character at column col
 // (counted as [Column] counts): the inverse of Column at the start of each
-// character. A column past the last character is len(line); one below 1 is
-// 0.
+// character. A column past the last character is len(line) (the caret
+// then stands after the line); one below 1 is 0.
 func Offset(line string, col int) int {
 	off, state, rest := 0, -1, line
 	for c := 1; c < col && rest != ""; c++ {

@@ -33,8 +33,8 @@ func TestColumn(t *testing.T) {
 			t.Errorf("%s: Offset(%q, %d) = %d, want %d", tc.why, tc.line, tc.col, got, i)
 		}
 	}
-	if got := Column("José", 99); got != 5 {
-		t.Errorf("Column past the end = %d, want 5 (after the last character)", got)
+	if got := Column("José", len("José")+1); got != 6 {
+		t.Errorf("Column one byte past the end = %d, want 6 (a parser pointing after a missing word)", got)
 	}
 	if got := Offset("José", 99); got != len("José") {
 		t.Errorf("Offset past the end = %d, want %d", got, len("José"))
