@@ -42,9 +42,10 @@ func (x *Encoding) Why(ctx context.Context, c engine.Card, l int, hold bool, pre
 
 // Proves reports whether the lines listed, with the rules (the
 // observations of no line), force card c to be (hold) or not to be at
-// sheet location l now, as [Encoding.Why] asks it; the other lines' observations are left
-// out. Where the marks lag (openLags) it asks Why's question of the open
-// turn's start, without the open turn's lines that Why adds.
+// sheet location l now, as [Encoding.Why] asks it; the other lines'
+// observations are left out. Where the marks lag (openLags) it asks Why's
+// question of the open turn's start, without the open turn's lines that
+// Why adds.
 func (x *Encoding) Proves(ctx context.Context, c engine.Card, l int, hold bool, lines []int) (bool, error) {
 	ids, _, err := x.whyIDs(c, l, hold)
 	if err != nil {
