@@ -37,11 +37,11 @@ func TestLeakEstimateUnbiased(t *testing.T) {
 			if _, err := view.Add(solver.Observation{Label: "seen", Constraints: seen}); err != nil {
 				t.Fatal(err)
 			}
-			exact, err := g.viewLeaks(ctx, view, o, exposed, qs)
+			exact, err := g.viewLeaks(ctx, view, o, exposed, qs, -1)
 			if err != nil {
 				t.Fatal(err)
 			}
-			est, se2, err := g.viewLeaksEstimate(ctx, view, o, exposed, qs, 64, rand.New(rand.NewPCG(uint64(k), uint64(o))))
+			est, se2, err := g.viewLeaksEstimate(ctx, view, o, exposed, qs, -1, 64, rand.New(rand.NewPCG(uint64(k), uint64(o))))
 			if err != nil {
 				t.Fatal(err)
 			}
