@@ -57,6 +57,11 @@ type Leak struct {
 // same leaks in different orders.
 const boundSlack = 1e-12
 
+// leakBatch is how many graphs LeakAdvice counts between two checks of
+// its bound after the first world's: a constant, so that what is weighed
+// does not depend on the number of cores.
+const leakBatch = 2
+
 // LeakAdvice is [Game.Advice] with, for the questions it weighs, each
 // opponent's expected gain from hearing the answer (Leaks) and the ranking
 // score Gain - max(leak): the seat's gain over the rival it serves best. A
@@ -271,28 +276,64 @@ func (g *Game) LeakAdvice(ctx context.Context, draw [3]Card, opt LeakOptions) (*
 		if !reach() {
 			continue
 		}
+		// The graphs of d, as (opponent, world): first every opponent's
+		// view in the first world, then one opponent at a time, the one
+		// that leaks most in the first world first, so that the bound of
+		// d's questions (the largest leak's part counted) rises as fast
+		// as it can. Counted a batch at a time (leakBatch new graphs, on
+		// every core), the bound checked after each batch.
+		type item struct{ i, w int }
+		var items []item
+		for i, o := range opps {
+			if o != d {
+				items = append(items, item{i, 0})
+			}
+		}
+		first := len(items)
 		full := true
-		for w := range worlds {
+		for pos := 0; pos < len(items); {
 			var ts []task
-			for i, o := range opps {
-				j := at[i][w]
-				if o == d || j.out[d] != nil || slices.ContainsFunc(ts, func(t task) bool { return t.j == j }) {
+			end := pos
+			for ; end < len(items); end++ {
+				j := at[items[end].i][items[end].w]
+				if j.out[d] != nil || slices.ContainsFunc(ts, func(t task) bool { return t.j == j }) {
 					continue
+				}
+				if len(ts) == leakBatch && end >= first || end == first && len(ts) > 0 {
+					break
 				}
 				ts = append(ts, task{j, d})
 			}
 			if err := count(ts); err != nil {
 				return nil, err
 			}
-			for i, o := range opps {
-				if o == d {
-					continue
-				}
+			for _, it := range items[pos:end] {
 				for _, qi := range byAsked[d] {
-					part[i][qi] += at[i][w].out[d][qi] / nw
+					part[it.i][qi] += at[it.i][it.w].out[d][qi] / nw
 				}
 			}
-			if w < len(worlds)-1 && !reach() {
+			pos = end
+			if pos == first {
+				// The other worlds, by opponent: the one whose
+				// first-world leaks of d's questions sum highest first.
+				sum := make([]float64, len(opps))
+				var order []int
+				for i, o := range opps {
+					if o != d {
+						order = append(order, i)
+						for _, qi := range byAsked[d] {
+							sum[i] += part[i][qi]
+						}
+					}
+				}
+				slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(sum[b], sum[a]) })
+				for _, i := range order {
+					for w := 1; w < len(worlds); w++ {
+						items = append(items, item{i, w})
+					}
+				}
+			}
+			if pos < len(items) && !reach() {
 				full = false
 				break
 			}
