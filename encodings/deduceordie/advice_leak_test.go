@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gumshoe-dev/gumshoe/solver"
@@ -204,4 +205,47 @@ func TestLeakAdviceTop(t *testing.T) {
 		t.Error("no question left unweighed: the bound is not tested")
 	}
 	t.Logf("%d questions left unweighed", skipped)
+}
+
+// TestLeakAdviceTopText checks what the text says when the bound leaves
+// questions unweighed: they show no score, and with Top 1 no runner-up is
+// named (the second question weighed need not be it).
+func TestLeakAdviceTopText(t *testing.T) {
+	ctx := context.Background()
+	var ok []*Game
+	for _, g := range prefixes(t, 4, 1) {
+		if !g.over && !g.eliminated[g.seat] && g.exposed >= 0 {
+			ok = append(ok, g)
+		}
+	}
+	c := *ok[3]
+	c.cnt = NewGame().cnt
+	g := &c
+	rng := rand.New(rand.NewPCG(4, 34))
+	unweighed := false
+	for range 4 {
+		draw := [3]Card{Card(rng.IntN(NumCards)), Card(rng.IntN(NumCards)), Card(rng.IntN(NumCards))}
+		for _, top := range []int{1, 2} {
+			adv, err := g.LeakAdvice(ctx, draw, LeakOptions{Top: top, Samples: 4})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b strings.Builder
+			if err := g.WriteAdvice(&b, adv); err != nil {
+				t.Fatal(err)
+			}
+			text := b.String()
+			if adv.LeakWeighed < len(adv.Questions) != strings.Contains(text, "(not weighed)") {
+				t.Errorf("top %d: %d of %d weighed, text:\n%s", top, adv.LeakWeighed, len(adv.Questions), text)
+			}
+			if hasRunnerUp := strings.Contains(text, "Runner-up:"); hasRunnerUp != (top >= 2 && len(adv.Questions) > 1) {
+				t.Errorf("top %d: runner-up named %v:\n%s", top, hasRunnerUp, text)
+			}
+			unweighed = unweighed || adv.LeakWeighed < len(adv.Questions)
+		}
+		if unweighed {
+			return
+		}
+	}
+	t.Error("every question weighed: the positions do not test the text of unweighed ones")
 }

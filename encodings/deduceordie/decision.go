@@ -37,6 +37,13 @@ func (g *Game) adviceDecision(a *Advice) table.Decision {
 		return d
 	}
 	next := a.Questions[1]
+	if a.Leaky && a.LeakTop < 2 {
+		// Only the best was weighed for certain: the second weighed
+		// need not be the runner-up.
+		bw, bl := worst(best)
+		d.Why = fmt.Sprintf("it teaches you %.3f bits and %s; no other question can reach its score", best.Gain, leakText(bw, bl))
+		return d
+	}
 	d.RunnerUp = &table.Choice{What: g.QuestionLine(next), Value: value(next)}
 	if !a.Leaky {
 		d.Why = fmt.Sprintf("its answer teaches %.3f bits on (Evidence pair, murderer), the runner-up's %.3f", best.Gain, next.Gain)
