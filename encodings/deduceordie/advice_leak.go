@@ -170,8 +170,8 @@ func (g *Game) LeakAdvice(ctx context.Context, draw [3]Card, opt LeakOptions) (*
 	for _, o := range opps {
 		known[o] = v.Known(o)
 	}
-	// count counts the leaks of the questions asked of d in each view,
-	// on every core.
+	// count counts, for each task, the leaks of the questions asked of
+	// t.d in view t.j, the tasks on every core.
 	type task struct {
 		j *view
 		d int
