@@ -330,7 +330,7 @@ func (g *Game) WriteAdvice(w io.Writer, a *Advice) error {
 		}
 		fmt.Fprintf(&b, "ranked by score = gain - leak, the leak being the most an opponent learns from the answer (%s)\n", how)
 		if a.LeakWeighed < len(a.Questions) {
-			fmt.Fprintf(&b, "(%d weighed, by decreasing gain of the player asked: no other can reach the top %d; the others follow by gain)\n", a.LeakWeighed, min(a.LeakTop, a.LeakWeighed))
+			fmt.Fprintf(&b, "(%d of %d weighed; no other question can reach the top %d: the others follow by gain, not weighed)\n", a.LeakWeighed, len(a.Questions), min(a.LeakTop, a.LeakWeighed))
 		}
 		fmt.Fprintf(&b, "%7s %7s %7s  %-28s %s\n", "score", "gain", "leak", "question", "leak to")
 		for _, q := range a.Questions {
