@@ -45,12 +45,15 @@ type Advice struct {
 	Questions []Question // every legal question of the draw, best first; identical ranges asked of the same opponent are listed once
 	// Secret is the best Secret Interrogation, nil when the seat has used it.
 	Secret *Question
-	// Leaky is set by [Game.LeakAdvice]: the questions carry their leaks
-	// and are ranked by Score; LeakSamples worlds were visited, all of them
-	// when LeakExact.
+	// Leaky is set by [Game.LeakAdvice]: the first LeakWeighed questions
+	// carry their leaks and are ranked by Score, and include the LeakTop
+	// best; the others follow by Gain without leaks. LeakSamples worlds
+	// were visited, all of them when LeakExact.
 	Leaky       bool
 	LeakSamples int
 	LeakExact   bool
+	LeakWeighed int
+	LeakTop     int // the LeakOptions.Top in force
 }
 
 // DrawQuestions are the ranges a draw allows: every ordered (low, high)
@@ -326,8 +329,16 @@ func (g *Game) WriteAdvice(w io.Writer, a *Advice) error {
 			how = fmt.Sprintf("exact over all %d worlds", a.LeakSamples)
 		}
 		fmt.Fprintf(&b, "ranked by score = gain - leak, the leak being the most an opponent learns from the answer (%s)\n", how)
+		if a.LeakWeighed < len(a.Questions) {
+			fmt.Fprintf(&b, "(%d of %d weighed; no other question can reach the top %d: the others follow by gain, not weighed)\n", a.LeakWeighed, len(a.Questions), min(a.LeakTop, a.LeakWeighed))
+		}
 		fmt.Fprintf(&b, "%7s %7s %7s  %-28s %s\n", "score", "gain", "leak", "question", "leak to")
 		for _, q := range a.Questions {
+			if q.Leaks == nil {
+				fmt.Fprintf(&b, "%7s %7.3f %7s  %-28s %s\n", "-", q.Gain, "-", g.QuestionLine(q), "(not weighed)")
+				fmt.Fprintf(&b, "%25s%s\n", "answers ", answersText(q.Answers, 25))
+				continue
+			}
 			who, worst := "-", 0.0
 			for _, l := range q.Leaks {
 				if l.Gain > worst {

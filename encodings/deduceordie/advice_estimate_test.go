@@ -37,11 +37,11 @@ func TestLeakEstimateUnbiased(t *testing.T) {
 			if _, err := view.Add(solver.Observation{Label: "seen", Constraints: seen}); err != nil {
 				t.Fatal(err)
 			}
-			exact, err := g.viewLeaks(ctx, view, o, exposed, qs)
+			exact, err := g.viewLeaks(ctx, view, o, exposed, qs, -1)
 			if err != nil {
 				t.Fatal(err)
 			}
-			est, se2, err := g.viewLeaksEstimate(ctx, view, o, exposed, qs, 64, rand.New(rand.NewPCG(uint64(k), uint64(o))))
+			est, se2, err := g.viewLeaksEstimate(ctx, view, o, exposed, qs, -1, 64, rand.New(rand.NewPCG(uint64(k), uint64(o))))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -81,11 +81,16 @@ func TestLeakEstimateUnbiased(t *testing.T) {
 	t.Logf("%d estimated leaks, mean square z %.2f", len(zs), ms)
 }
 
-var leakCmp = flag.Int("dod.leakcmp", 0, "TestLeakEstimateCompare: compare exact and estimated leak advice at every -dod.every-th position of one simulated game of this many players (0: off)")
+var (
+	leakCmp        = flag.Int("dod.leakcmp", 0, "TestLeakEstimateCompare: compare exact and estimated leak advice at every -dod.every-th position of one simulated game of this many players (0: off)")
+	leakCmpSamples = flag.Int("dod.cmpsamples", 0, "TestLeakEstimateCompare: the seat's sampled worlds of the estimated advice (0: as -dod.leaksamples)")
+)
 
 // TestLeakEstimateCompare compares, position by position of a simulated
 // game, the advice with exact leaks and with estimated ones
-// (-dod.viewdraws draws a view, -dod.leaksamples seat worlds for both):
+// (-dod.viewdraws draws a view, -dod.leaksamples seat worlds for both, or
+// -dod.cmpsamples worlds for the estimate; the exact advice weighs every
+// question, the estimated one the default Top):
 // process CPU of each, whether the best question is the same, the exact
 // score lost by taking the estimate's best question, and the estimated
 // leaks' errors in standard errors. Off unless -dod.leakcmp is set.
@@ -93,7 +98,11 @@ func TestLeakEstimateCompare(t *testing.T) {
 	if *leakCmp == 0 {
 		t.Skip("-dod.leakcmp not set")
 	}
-	draws := max(*benchViewDraws, 1)
+	draws := *benchViewDraws
+	samples := *benchLeakSamples
+	if *leakCmpSamples > 0 {
+		samples = *leakCmpSamples
+	}
 	ctx := context.Background()
 	s, err := Simulate(SimOptions{Players: *leakCmp, Seed: 0})
 	if err != nil {
@@ -126,8 +135,8 @@ func TestLeakEstimateCompare(t *testing.T) {
 			}
 			return a, cpuNow() - c0
 		}
-		ax, dx := run(LeakOptions{Samples: *benchLeakSamples})
-		ae, de := run(LeakOptions{Samples: *benchLeakSamples, ViewDraws: draws})
+		ax, dx := run(LeakOptions{Samples: *benchLeakSamples, All: true})
+		ae, de := run(LeakOptions{Samples: samples, ViewDraws: draws})
 		cpuX, cpuE = append(cpuX, dx), append(cpuE, de)
 		if len(ax.Questions) == 0 {
 			continue

@@ -30,6 +30,16 @@ type LeakOptions struct {
 	// exact); the leaks' StdErr then includes that estimate's noise, and
 	// LeakExact is false.
 	ViewDraws int
+	// Top is how many of the best questions the advice weighs for
+	// certain (default 2: the best and the runner-up the advice names).
+	// The questions are weighed asked player by asked player, in
+	// decreasing order of their best gain, and a player's questions are
+	// left unweighed as soon as none of them can reach the Top best
+	// scores weighed so far (a score is at most the gain less any part of
+	// a leak already counted). So the Top best questions and their scores
+	// are those of weighing every question. All weighs every question.
+	Top int
+	All bool
 }
 
 // Leak is what one opponent expects to learn from a question's public
@@ -42,12 +52,26 @@ type Leak struct {
 	StdErr   float64 // 0 when exact
 }
 
-// LeakAdvice is [Game.Advice] with, for every question, each opponent's
-// expected gain from hearing the answer (Leaks) and the ranking score
-// Gain - max(leak): the seat's gain over the rival it serves best. A
+// boundSlack is how far below the Top-th best score a question's bound
+// must fall before it is left unweighed: the bound and the scores sum the
+// same leaks in different orders.
+const boundSlack = 1e-12
+
+// leakBatch is how many graphs LeakAdvice counts between two checks of
+// its bound after the first world's: a constant, so that what is weighed
+// does not depend on the number of cores.
+const leakBatch = 2
+
+// LeakAdvice is [Game.Advice] with, for the questions it weighs, each
+// opponent's expected gain from hearing the answer (Leaks) and the ranking
+// score Gain - max(leak): the seat's gain over the rival it serves best. A
 // question to an opponent teaches that opponent nothing (the answer is in
 // their hand); the Secret Interrogation leaks nothing and keeps its gain
-// as score. Questions are ranked by Score.
+// as score. The first LeakWeighed questions are weighed, ranked by Score;
+// they include the [LeakOptions.Top] best (every question with
+// [LeakOptions.All]). The others follow in order of gain, without leaks
+// or score (nil Leaks, Score 0): none of them can reach the Top best
+// scores.
 func (g *Game) LeakAdvice(ctx context.Context, draw [3]Card, opt LeakOptions) (*Advice, error) {
 	if g.prob == nil {
 		return nil, errNoPlayers
@@ -61,6 +85,9 @@ func (g *Game) LeakAdvice(ctx context.Context, draw [3]Card, opt LeakOptions) (*
 	}
 	if opt.Samples <= 0 {
 		opt.Samples = 8
+	}
+	if opt.Top <= 0 {
+		opt.Top = 2
 	}
 	var opps []int
 	for p := range g.players {
@@ -93,21 +120,35 @@ func (g *Game) LeakAdvice(ctx context.Context, draw [3]Card, opt LeakOptions) (*
 			worlds = append(worlds, w)
 		}
 	}
+	// The seat's own gains first: they order the weighing.
+	adv, err := g.Advice(ctx, draw)
+	if err != nil {
+		return nil, err
+	}
 	// The seat's questions, as Advice lists them before ranking.
 	qs := g.drawQuestions(draw)
-	// Jobs: the seat's advice, and each distinct view (an opponent's hand
-	// in a world) once, run on every core.
+	type qk struct {
+		r Range
+		d int
+	}
+	index := make(map[qk]int, len(qs))
+	for qi, q := range qs {
+		index[qk{q.Range, q.Opponent}] = qi
+	}
+	// The views: each distinct one (an opponent's hand in a world) once.
 	v := g.views(exposed)
-	type job struct {
+	type view struct {
+		id   int
 		o    int
 		seen []solver.Constraint
-		out  []float64 // the view's leak of each question of qs
-		se2  []float64 // its squared standard error when estimated
+		prob *solver.Problem   // built when first counted
+		out  map[int][]float64 // asked player -> the view's leak of each question of qs
+		se2  map[int][]float64 // its squared standard error when estimated
 	}
-	var jobs []*job
-	at := make([][]*job, len(opps)) // at[i][k]: opps[i]'s view in worlds[k]
+	var views []*view
+	at := make([][]*view, len(opps)) // at[i][k]: opps[i]'s view in worlds[k]
 	for i, o := range opps {
-		byKey := map[string]*job{}
+		byKey := map[string]*view{}
 		for _, w := range worlds {
 			key, seen := v.Seen(o, w)
 			j, ok := byKey[key]
@@ -118,9 +159,9 @@ func (g *Game) LeakAdvice(ctx context.Context, draw [3]Card, opt LeakOptions) (*
 				ok = false
 			}
 			if !ok {
-				j = &job{o: o, seen: seen}
+				j = &view{id: len(views), o: o, seen: seen, out: map[int][]float64{}, se2: map[int][]float64{}}
 				byKey[key] = j
-				jobs = append(jobs, j)
+				views = append(views, j)
 			}
 			at[i] = append(at[i], j)
 		}
@@ -129,94 +170,208 @@ func (g *Game) LeakAdvice(ctx context.Context, draw [3]Card, opt LeakOptions) (*
 	for _, o := range opps {
 		known[o] = v.Known(o)
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var (
-		adv     *Advice
-		mu      sync.Mutex
-		jobErr  error
-		next    = -1 // -1: the seat's advice
-		wg      sync.WaitGroup
-		workers = min(runtime.GOMAXPROCS(0), len(jobs)+1)
-	)
-	// fail keeps the first error and stops the other jobs.
-	fail := func(err error) {
-		mu.Lock()
-		if jobErr == nil {
-			jobErr = err
-		}
-		mu.Unlock()
-		cancel()
+	// count counts, for each task, the leaks of the questions asked of
+	// t.d in view t.j, the tasks on every core.
+	type task struct {
+		j *view
+		d int
 	}
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				k := next
-				next++
-				mu.Unlock()
-				if k >= len(jobs) || ctx.Err() != nil {
-					return
+	count := func(ts []task) error {
+		for _, t := range ts {
+			if t.j.prob == nil {
+				t.j.prob = known[t.j.o].Clone()
+				if _, err := t.j.prob.Add(solver.Observation{Label: "seen", Constraints: t.j.seen}); err != nil {
+					return err
 				}
-				if k < 0 {
-					a, err := g.Advice(ctx, draw)
-					if err != nil {
-						fail(err)
+			}
+		}
+		outs := make([][]float64, len(ts))
+		se2s := make([][]float64, len(ts))
+		errs := make([]error, len(ts))
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		next := 0
+		for range min(runtime.GOMAXPROCS(0), len(ts)) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					mu.Lock()
+					k := next
+					next++
+					mu.Unlock()
+					if k >= len(ts) || ctx.Err() != nil {
 						return
 					}
-					adv = a
+					t := ts[k]
+					if opt.ViewDraws > 0 {
+						rng := rand.New(rand.NewPCG(opt.Seed, 0x76696577+uint64(t.j.id)*8+uint64(t.d)))
+						outs[k], se2s[k], errs[k] = g.viewLeaksEstimate(ctx, t.j.prob, t.j.o, exposed, qs, t.d, opt.ViewDraws, rng)
+					} else {
+						outs[k], errs[k] = g.viewLeaks(ctx, t.j.prob, t.j.o, exposed, qs, t.d)
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		for k, t := range ts {
+			if errs[k] != nil {
+				return errs[k]
+			}
+			t.j.out[t.d], t.j.se2[t.d] = outs[k], se2s[k]
+		}
+		return nil
+	}
+	// The asked players in decreasing order of their best gain (Advice
+	// ranks by gain), and their questions.
+	var asked []int
+	byAsked := map[int][]int{} // asked player -> indices in qs of its questions Advice lists
+	for _, q := range adv.Questions {
+		qi := index[qk{q.Range, q.Opponent}]
+		if byAsked[q.Opponent] == nil {
+			asked = append(asked, q.Opponent)
+		}
+		byAsked[q.Opponent] = append(byAsked[q.Opponent], qi)
+	}
+	gain := make([]float64, len(qs))
+	for _, q := range adv.Questions {
+		gain[index[qk{q.Range, q.Opponent}]] = q.Gain
+	}
+	var weighed []float64 // the scores of the questions weighed so far
+	weighedBy := map[int]bool{}
+	// threshold is the Top-th best score weighed so far (-Inf when fewer).
+	threshold := func() float64 {
+		if opt.All || len(weighed) < opt.Top {
+			return math.Inf(-1)
+		}
+		s := slices.Clone(weighed)
+		slices.Sort(s)
+		return s[len(s)-opt.Top]
+	}
+	nw := float64(len(worlds))
+	for _, d := range asked {
+		th := threshold()
+		part := make([][]float64, len(opps)) // part[i][qi]: opps[i]'s leak summed over the worlds counted, over nw
+		for i := range part {
+			part[i] = make([]float64, len(qs))
+		}
+		// reach says whether a question of d can still reach the top: its
+		// gain less the largest leak counted so far (a lower bound of
+		// its largest leak; leaks are never negative) is above th.
+		reach := func() bool {
+			for _, qi := range byAsked[d] {
+				worst := 0.0
+				for i := range opps {
+					worst = max(worst, part[i][qi])
+				}
+				if gain[qi]-worst >= th-boundSlack {
+					return true
+				}
+			}
+			return false
+		}
+		if !reach() {
+			continue
+		}
+		// The graphs of d, as (opponent, world): first every opponent's
+		// view in the first world, then one opponent at a time, the one
+		// that leaks most in the first world first, so that the bound of
+		// d's questions (the largest leak's part counted) rises as fast
+		// as it can. Counted a batch at a time (leakBatch new graphs, on
+		// every core), the bound checked after each batch.
+		type item struct{ i, w int }
+		var items []item
+		for i, o := range opps {
+			if o != d {
+				items = append(items, item{i, 0})
+			}
+		}
+		first := len(items)
+		full := true
+		for pos := 0; pos < len(items); {
+			var ts []task
+			end := pos
+			for ; end < len(items); end++ {
+				j := at[items[end].i][items[end].w]
+				if j.out[d] != nil || slices.ContainsFunc(ts, func(t task) bool { return t.j == j }) {
 					continue
 				}
-				j := jobs[k]
-				view := known[j.o].Clone()
-				if _, err := view.Add(solver.Observation{Label: "seen", Constraints: j.seen}); err != nil {
-					fail(err)
-					return
+				if len(ts) == leakBatch && end >= first || end == first && len(ts) > 0 {
+					break
 				}
-				var out, se2 []float64
-				var err error
-				if opt.ViewDraws > 0 {
-					rng := rand.New(rand.NewPCG(opt.Seed, 0x76696577+uint64(k)))
-					out, se2, err = g.viewLeaksEstimate(ctx, view, j.o, exposed, qs, opt.ViewDraws, rng)
-				} else {
-					out, err = g.viewLeaks(ctx, view, j.o, exposed, qs)
-				}
-				if err != nil {
-					fail(err)
-					return
-				}
-				j.out, j.se2 = out, se2
+				ts = append(ts, task{j, d})
 			}
-		}()
-	}
-	wg.Wait()
-	if jobErr != nil {
-		return nil, jobErr
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
+			if err := count(ts); err != nil {
+				return nil, err
+			}
+			for _, it := range items[pos:end] {
+				for _, qi := range byAsked[d] {
+					part[it.i][qi] += at[it.i][it.w].out[d][qi] / nw
+				}
+			}
+			pos = end
+			if pos == first {
+				// The other worlds, by opponent: the one whose
+				// first-world leaks of d's questions sum highest first.
+				sum := make([]float64, len(opps))
+				var order []int
+				for i, o := range opps {
+					if o != d {
+						order = append(order, i)
+						for _, qi := range byAsked[d] {
+							sum[i] += part[i][qi]
+						}
+					}
+				}
+				slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(sum[b], sum[a]) })
+				for _, i := range order {
+					for w := 1; w < len(worlds); w++ {
+						items = append(items, item{i, w})
+					}
+				}
+			}
+			if pos < len(items) && !reach() {
+				full = false
+				break
+			}
+		}
+		if !full {
+			continue
+		}
+		weighedBy[d] = true
+		for _, qi := range byAsked[d] {
+			worst := 0.0
+			for i := range opps {
+				worst = max(worst, part[i][qi])
+			}
+			weighed = append(weighed, gain[qi]-worst)
+		}
 	}
 	adv.LeakSamples = len(worlds)
 	adv.LeakExact = exact && opt.ViewDraws <= 0
-	type qk struct {
-		r Range
-		d int
-	}
-	index := make(map[qk]int, len(qs))
-	for qi, q := range qs {
-		index[qk{q.Range, q.Opponent}] = qi
+	adv.LeakTop = opt.Top
+	if opt.All {
+		adv.LeakTop = len(adv.Questions)
 	}
 	for k := range adv.Questions {
 		q := &adv.Questions[k]
+		q.Leaks, q.Score = nil, 0
+		if !weighedBy[q.Opponent] {
+			continue
+		}
+		adv.LeakWeighed++
 		qi := index[qk{q.Range, q.Opponent}]
 		worst := 0.0
-		q.Leaks = nil
+		q.Leaks = []Leak{}
 		for i, o := range opps {
 			xs := make([]float64, len(worlds))
-			for w, j := range at[i] {
-				xs[w] = j.out[qi]
+			if o != q.Opponent {
+				for w, j := range at[i] {
+					xs[w] = j.out[q.Opponent][qi]
+				}
 			}
 			m, se := threat.MeanSE(xs)
 			switch {
@@ -228,19 +383,33 @@ func (g *Game) LeakAdvice(ctx context.Context, draw [3]Card, opt LeakOptions) (*
 				// bound then) is kept when larger than what the
 				// views' own draws say, which few draws understate.
 				v := 0.0
-				for _, j := range at[i] {
-					if j.se2 != nil {
-						v += j.se2[qi]
+				if o != q.Opponent {
+					for _, j := range at[i] {
+						if s := j.se2[q.Opponent]; s != nil {
+							v += s[qi]
+						}
 					}
 				}
-				se = max(se, math.Sqrt(v)/float64(len(worlds)))
+				se = max(se, math.Sqrt(v)/nw)
 			}
 			q.Leaks = append(q.Leaks, Leak{Opponent: o, Gain: m, StdErr: se})
 			worst = max(worst, m)
 		}
 		q.Score = q.Gain - worst
 	}
-	slices.SortStableFunc(adv.Questions, func(a, b Question) int { return cmp.Compare(b.Score, a.Score) })
+	// The weighed questions first, by score; the others keep their order
+	// of gain.
+	slices.SortStableFunc(adv.Questions, func(a, b Question) int {
+		switch {
+		case a.Leaks != nil && b.Leaks == nil:
+			return -1
+		case a.Leaks == nil && b.Leaks != nil:
+			return 1
+		case a.Leaks == nil:
+			return 0
+		}
+		return cmp.Compare(b.Score, a.Score)
+	})
 	if adv.Secret != nil {
 		adv.Secret.Score = adv.Secret.Gain
 	}
@@ -257,10 +426,12 @@ func (g *Game) LeakAdvice(ctx context.Context, draw [3]Card, opt LeakOptions) (*
 // ([solver.Counter.EntropyByTally]). A card that unit propagation places with the
 // asked player or elsewhere adds a constant to the answer and is left out
 // of the tally; questions whose remaining cards are the same are counted
-// once, and a question with none left teaches nothing.
-func (g *Game) viewLeaks(ctx context.Context, view *solver.Problem, o int, exposed Card, qs []Question) ([]float64, error) {
+// once, and a question with none left teaches nothing. With asked >= 0,
+// only the questions asked of that player are weighed (one counting graph),
+// the others' leaks left 0.
+func (g *Game) viewLeaks(ctx context.Context, view *solver.Problem, o int, exposed Card, qs []Question, asked int) ([]float64, error) {
 	gains := make([]float64, len(qs))
-	tallies, at, err := leakTallies(view, o, qs)
+	tallies, at, err := leakTallies(view, o, qs, asked)
 	if err != nil {
 		return nil, err
 	}
@@ -300,8 +471,9 @@ func (g *Game) viewLeaks(ctx context.Context, view *solver.Problem, o int, expos
 // card unit propagation already places). A card that unit propagation
 // places with the asked player or elsewhere adds a constant to the answer
 // and is left out of the tally; questions whose remaining cards are the
-// same share one tally.
-func leakTallies(view *solver.Problem, o int, qs []Question) (tallies []solver.Tally, at []int, err error) {
+// same share one tally. With asked >= 0, only the questions asked of that
+// player have tallies.
+func leakTallies(view *solver.Problem, o int, qs []Question, asked int) (tallies []solver.Tally, at []int, err error) {
 	ids := make([]int, len(view.Observations()))
 	for id := range ids {
 		ids[id] = id
@@ -318,7 +490,7 @@ func leakTallies(view *solver.Problem, o int, qs []Question) (tallies []solver.T
 	at = make([]int, len(qs))
 	for qi, q := range qs {
 		at[qi] = -1
-		if q.Opponent == o {
+		if q.Opponent == o || asked >= 0 && q.Opponent != asked {
 			continue
 		}
 		var open []Card
@@ -365,10 +537,10 @@ func bigFloat(n *big.Int) float64 {
 // So each draw's term is exact and the mean of the m terms is an unbiased
 // estimate of the leak; se2 is its squared standard error (the terms'
 // variance over m). Draws that repeat an e reuse its counts.
-func (g *Game) viewLeaksEstimate(ctx context.Context, view *solver.Problem, o int, exposed Card, qs []Question, m int, rng *rand.Rand) (gains, se2 []float64, err error) {
+func (g *Game) viewLeaksEstimate(ctx context.Context, view *solver.Problem, o int, exposed Card, qs []Question, asked, m int, rng *rand.Rand) (gains, se2 []float64, err error) {
 	gains = make([]float64, len(qs))
 	se2 = make([]float64, len(qs))
-	tallies, at, err := leakTallies(view, o, qs)
+	tallies, at, err := leakTallies(view, o, qs, asked)
 	if err != nil || len(tallies) == 0 {
 		return gains, se2, err
 	}
@@ -408,7 +580,7 @@ func (g *Game) viewLeaksEstimate(ctx context.Context, view *solver.Problem, o in
 	if err != nil && ctx.Err() == nil {
 		// A holder with too many possible hands to list (early in a
 		// game, where the exact count is cheap): count exactly.
-		gains, err = g.viewLeaks(ctx, view, o, exposed, qs)
+		gains, err = g.viewLeaks(ctx, view, o, exposed, qs, asked)
 		return gains, se2, err
 	}
 	if err != nil {

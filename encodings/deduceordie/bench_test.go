@@ -37,7 +37,7 @@ func benchCounts(b *testing.B) []int {
 
 // prefixes are every observation prefix of seat 0's log of the games:
 // the setup, then one more line at a time.
-func prefixes(b *testing.B, n, games int) []*Game {
+func prefixes(b testing.TB, n, games int) []*Game {
 	var out []*Game
 	for seed := range uint64(games) {
 		s, err := Simulate(SimOptions{Players: n, Seed: seed})

@@ -13,6 +13,9 @@ func (g *Game) adviceDecision(a *Advice) table.Decision {
 		return table.Decision{Best: table.Choice{What: "pass " + g.players[g.seat]}, Why: "the draw allows no question"}
 	}
 	value := func(q Question) string {
+		if a.Leaky && q.Leaks == nil {
+			return fmt.Sprintf("gain %.3f bits, leaks not weighed", q.Gain)
+		}
 		if a.Leaky {
 			return fmt.Sprintf("score %.3f bits", q.Score)
 		}
@@ -34,19 +37,32 @@ func (g *Game) adviceDecision(a *Advice) table.Decision {
 		return d
 	}
 	next := a.Questions[1]
+	if a.Leaky && a.LeakTop < 2 {
+		// Only the best was weighed for certain: the second weighed
+		// need not be the runner-up.
+		bw, bl := worst(best)
+		d.Why = fmt.Sprintf("it teaches you %.3f bits and %s; no other question can reach its score", best.Gain, leakText(bw, bl))
+		return d
+	}
 	d.RunnerUp = &table.Choice{What: g.QuestionLine(next), Value: value(next)}
 	if !a.Leaky {
 		d.Why = fmt.Sprintf("its answer teaches %.3f bits on (Evidence pair, murderer), the runner-up's %.3f", best.Gain, next.Gain)
 		return d
 	}
 	bw, bl := worst(best)
-	nw, nl := worst(next)
-	leak := func(who string, l float64) string {
-		if who == "" {
-			return "tells nobody anything"
-		}
-		return fmt.Sprintf("tells %s %.3f", who, l)
+	if next.Leaks == nil {
+		d.Why = fmt.Sprintf("it teaches you %.3f bits and %s; no other question can reach its score", best.Gain, leakText(bw, bl))
+		return d
 	}
-	d.Why = fmt.Sprintf("it teaches you %.3f bits and %s; the runner-up teaches %.3f and %s", best.Gain, leak(bw, bl), next.Gain, leak(nw, nl))
+	nw, nl := worst(next)
+	d.Why = fmt.Sprintf("it teaches you %.3f bits and %s; the runner-up teaches %.3f and %s", best.Gain, leakText(bw, bl), next.Gain, leakText(nw, nl))
 	return d
+}
+
+// leakText says who learns the most from an answer, and how much.
+func leakText(who string, l float64) string {
+	if who == "" {
+		return "tells nobody anything"
+	}
+	return fmt.Sprintf("tells %s %.3f", who, l)
 }

@@ -67,7 +67,7 @@ func leakViews(t *testing.T, players int, seed uint64, from, to, step int) []lea
 			if _, err := view.Add(solver.Observation{Label: "seen", Constraints: seen}); err != nil {
 				t.Fatal(err)
 			}
-			tallies, _, err := leakTallies(view, o, qs)
+			tallies, _, err := leakTallies(view, o, qs, -1)
 			if err != nil {
 				t.Fatal(err)
 			}

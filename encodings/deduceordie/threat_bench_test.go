@@ -53,10 +53,11 @@ func BenchmarkThreats(b *testing.B) {
 //
 // -dod.viewdraws n estimates each opponent view's leaks from n draws
 // (LeakOptions.ViewDraws) instead of counting them exactly, and
-// -dod.leaksamples the seat's sampled worlds (default 8).
+// -dod.leaksamples the seat's sampled worlds (default 8); -dod.leaktop and
+// -dod.leakall set LeakOptions.Top and All.
 func BenchmarkLeakAdvice(b *testing.B) {
 	benchDraws(b, true, func(ctx context.Context, g *Game, draw [3]Card) error {
-		adv, err := g.LeakAdvice(ctx, draw, LeakOptions{ViewDraws: *benchViewDraws, Samples: *benchLeakSamples})
+		adv, err := g.LeakAdvice(ctx, draw, LeakOptions{ViewDraws: *benchViewDraws, Samples: *benchLeakSamples, Top: *benchLeakTop, All: *benchLeakAll})
 		if err == nil && *benchTrace {
 			var ses, leaks []float64
 			for _, q := range adv.Questions {
@@ -68,8 +69,24 @@ func BenchmarkLeakAdvice(b *testing.B) {
 			if len(ses) > 0 {
 				slices.Sort(ses)
 				slices.Sort(leaks)
-				fmt.Fprintf(os.Stderr, "leaks: median %.4f bits, largest %.4f; standard errors: median %.4f, largest %.4f\n",
-					leaks[len(leaks)/2], leaks[len(leaks)-1], ses[len(ses)/2], ses[len(ses)-1])
+				fmt.Fprintf(os.Stderr, "leaks: median %.4f bits, largest %.4f; standard errors: median %.4f, largest %.4f; %d of %d questions weighed",
+					leaks[len(leaks)/2], leaks[len(leaks)-1], ses[len(ses)/2], ses[len(ses)-1], adv.LeakWeighed, len(adv.Questions))
+				if len(adv.Questions) > 1 && adv.Questions[1].Leaks != nil {
+					// How far apart the best two are, in the larger of
+					// their largest leaks' standard errors.
+					se := 0.0
+					for _, q := range adv.Questions[:2] {
+						worst := Leak{}
+						for _, l := range q.Leaks {
+							if l.Gain > worst.Gain {
+								worst = l
+							}
+						}
+						se = max(se, worst.StdErr)
+					}
+					fmt.Fprintf(os.Stderr, "; best two %.4f apart, largest leaks' SE %.4f", adv.Questions[0].Score-adv.Questions[1].Score, se)
+				}
+				fmt.Fprintln(os.Stderr)
 			}
 		}
 		return err
@@ -79,6 +96,8 @@ func BenchmarkLeakAdvice(b *testing.B) {
 var (
 	benchViewDraws   = flag.Int("dod.viewdraws", 0, "BenchmarkLeakAdvice: estimate each view's leaks from this many draws (0: exact)")
 	benchLeakSamples = flag.Int("dod.leaksamples", 0, "BenchmarkLeakAdvice: the seat's sampled worlds (0: the default, 8)")
+	benchLeakTop     = flag.Int("dod.leaktop", 0, "BenchmarkLeakAdvice: the questions weighed for certain (LeakOptions.Top; 0: the default, 2)")
+	benchLeakAll     = flag.Bool("dod.leakall", false, "BenchmarkLeakAdvice: weigh every question (LeakOptions.All)")
 )
 
 // reportCPU reports the median and largest process CPU time of one

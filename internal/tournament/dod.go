@@ -244,7 +244,9 @@ func dodQuestion(ctx context.Context, g *dod.Game, v Variant, draw [3]dod.Card, 
 	var adv *dod.Advice
 	var err error
 	if v.Ask == Full {
-		adv, err = g.LeakAdvice(ctx, draw, dod.LeakOptions{Seed: seed})
+		// Only the best question and its score are used: Top 1 weighs
+		// no more than it takes to know them (the same as weighing all).
+		adv, err = g.LeakAdvice(ctx, draw, dod.LeakOptions{Seed: seed, Top: 1, Samples: v.LeakSamples})
 	} else {
 		adv, err = g.Advice(ctx, draw)
 	}

@@ -12,7 +12,7 @@ import (
 )
 
 var (
-	expName    = flag.String("experiment", "", "TestExperiment: the experiment to play: show, accuse, threshold, next, full-self (Clue), dod-threshold, dod-accuse, dod-secret, dod-full-self (Deduce or Die); none when empty")
+	expName    = flag.String("experiment", "", "TestExperiment: the experiment to play: show, accuse, threshold, next, full-self (Clue), dod-threshold, dod-accuse, dod-secret, dod-full-self, dod-leak-samples (Deduce or Die); none when empty")
 	expGames   = flag.Int("experiment.games", 100, "TestExperiment: games")
 	expPlayers = flag.Int("experiment.players", 3, "TestExperiment: player count")
 	expJournal = flag.String("experiment.journal", "", "TestExperiment: a file each finished game is appended to; games already in it are tallied, not played again")
@@ -48,6 +48,9 @@ var dodExperiments = map[string][2]Variant{
 	"dod-secret": {{Name: "secret when the advice says", Ask: Advice, Secret: SecretAdvice}, {Name: "secret at the first turn", Ask: Advice, Secret: SecretFirst}},
 	// The full policy against copies of itself.
 	"dod-full-self": {{Name: "full, threat rule next turns", Ask: Full, Accuse: AccuseNext}, {Name: "full, accuse when certain", Ask: Full}},
+	// The full policy's leaks from 2 sampled worlds of the seat against
+	// the default 8: what the cheaper estimate costs in play.
+	"dod-leak-samples": {{Name: "full, leaks over 8 worlds", Ask: Full, Accuse: AccuseThreat}, {Name: "full, leaks over 2 worlds", Ask: Full, Accuse: AccuseThreat, LeakSamples: 2}},
 }
 
 // expEntry is one experiment game in its journal.

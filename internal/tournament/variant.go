@@ -52,6 +52,10 @@ type Variant struct {
 	// Secret is when a Deduce or Die seat makes its Secret
 	// Interrogation.
 	Secret SecretRule
+	// LeakSamples, when above 0, is the seat's worlds a Deduce or Die
+	// seat asking Full questions samples for the leaks
+	// (dod.LeakOptions.Samples; default 8).
+	LeakSamples int
 }
 
 // PolicyVariant is the variant that plays as policy p does in the
