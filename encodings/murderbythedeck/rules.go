@@ -122,6 +122,9 @@ type Round struct {
 	// keeps its order.
 	Shuffle func([]Card)
 	noDraw  int
+	// pileNulls: the draw pile was made of a return pile of null cards
+	// only.
+	pileNulls bool
 }
 
 // NewRound deals a round from a permutation of the 36 cards: the first
@@ -286,6 +289,7 @@ func (r *Round) accuse(p, q int) {
 func (r *Round) draw(p int, pol Policy) error {
 	if len(r.Pile) == 0 {
 		r.Pile, r.Used = r.Used, nil
+		r.pileNulls = onlyNulls(r.Pile)
 		if r.Shuffle != nil {
 			r.Shuffle(r.Pile)
 		}
@@ -325,6 +329,24 @@ func (r *Round) draw(p int, pol Policy) error {
 	r.Used = append(r.Used, d)
 	r.emit(Event{Kind: Discard, P: p, Card: d})
 	return nil
+}
+
+// onlyNullsOut reports whether every card out of the hands is known to
+// every player to be a null card: the draw pile was made of a return
+// pile (face up) of null cards only, and the return pile holds only null
+// cards. Then the draws can bring nobody a family card until a player
+// discards one: a player who draws a null card and discards it changes
+// nothing.
+func (r *Round) onlyNullsOut() bool { return r.pileNulls && onlyNulls(r.Used) }
+
+// onlyNulls reports whether cs holds null cards (6s and 8s) only.
+func onlyNulls(cs []Card) bool {
+	for _, c := range cs {
+		if c.IsFamily() {
+			return false
+		}
+	}
+	return true
 }
 
 // NeedsShuffle reports whether the next turn will draw from a shuffled

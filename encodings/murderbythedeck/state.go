@@ -100,6 +100,7 @@ type state struct {
 	piles        int
 	used         []Card // the return pile
 	usedLine     [NumCards]int
+	pileNulls    bool    // the draw pile was made of a return pile of null cards only
 	seatHand     []Card  // the seat's hand now
 	seatDrew     CardSet // the cards of the seat's hand it drew
 	drawn        Card    // the seat's card drawn this turn
@@ -599,6 +600,7 @@ func (s *state) shuffle() {
 	s.epoch++
 	s.piles++
 	s.pile = len(s.used)
+	s.pileNulls = onlyNulls(s.used)
 	for _, c := range s.used {
 		s.copies = append(s.copies, copyInfo{c, s.epoch})
 		s.live[c] = len(s.copies) - 1
@@ -608,6 +610,12 @@ func (s *state) shuffle() {
 	s.hEpoch = append(s.hEpoch, s.epoch)
 	s.pileH = append(s.pileH, len(s.holders)-1)
 }
+
+// onlyNullsOut reports whether every card out of the hands is known to
+// be a null card: the draw pile was made of a return pile of null cards
+// only (face up before the shuffle), and the return pile holds only null
+// cards.
+func (s *state) onlyNullsOut() bool { return s.pileNulls && onlyNulls(s.used) }
 
 // lastSlot is the slot of the card drawn this turn.
 func (s *state) lastSlot() int { return len(s.slots) - 1 }
