@@ -26,7 +26,7 @@ const (
 	Caught             // a right accusation
 	Alone              // fewer than two players alive
 	NoDraw             // a full round of turns without a draw (everybody BLOCKed, or nothing to draw)
-	Stopped            // the simulator's turn limit (SimOptions.MaxTurns)
+	Stopped            // a turn limit: the simulator's (SimOptions.MaxTurns) or the table's (rule turns N)
 )
 
 var endNames = []string{"not over", "murderer caught", "one player left", "a round of turns with no draw but the lone unBLOCKed player's", "stopped"}
@@ -125,6 +125,8 @@ type Round struct {
 	// pileNulls: the draw pile was made of a return pile of null cards
 	// only.
 	pileNulls bool
+	// turns counts the turns played.
+	turns int
 }
 
 // NewRound deals a round from a permutation of the 36 cards: the first
@@ -255,6 +257,7 @@ func (r *Round) Play(pol [Players]Policy) error {
 		}
 	}
 	r.noDraw = idleAfter(r.noDraw, drew, loneDrawer(r.Alive, r.Blocked, r.LuckyUsed, p))
+	r.turns++
 	r.advance()
 	return nil
 }
@@ -366,6 +369,9 @@ func (r *Round) advance() {
 		return
 	case r.noDraw >= r.Living():
 		r.Over, r.End = true, NoDraw
+		return
+	case r.Rules.MaxTurns > 0 && r.turns >= r.Rules.MaxTurns:
+		r.Over, r.End = true, Stopped
 		return
 	}
 	for i := 1; i <= Players; i++ {

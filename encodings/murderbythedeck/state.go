@@ -96,6 +96,7 @@ type state struct {
 	handSize     [Players]int
 	over         bool
 	noDraw       int
+	turns        int // turns played
 	pile, epoch  int // cards left in the draw pile; its generation
 	piles        int
 	used         []Card // the return pile
@@ -1035,13 +1036,14 @@ func openOthers(alive, blocked, lucky [Players]bool, p int) int {
 func (s *state) endTurn(drew bool) {
 	s.step = stStart
 	s.noDraw = idleAfter(s.noDraw, drew, loneDrawer(s.alive, s.blocked, s.lucky, s.turn))
+	s.turns++
 	living := 0
 	for _, a := range s.alive {
 		if a {
 			living++
 		}
 	}
-	if living < 2 || s.noDraw >= living {
+	if living < 2 || s.noDraw >= living || (s.rules.MaxTurns > 0 && s.turns >= s.rules.MaxTurns) {
 		s.over = true
 		return
 	}
