@@ -142,7 +142,7 @@ func (g *Game) Advice(ctx context.Context) (*Advice, error) {
 	if drawn != NoCard {
 		drew = drew.With(drawn)
 	}
-	a.Target, a.Discards = rankDiscardsFor(st.rules, hand, drawn, drew, -1, st.onlyNullsOut(), len(st.deadDown))
+	a.Target, a.Discards = rankDiscardsFor(st.rules, hand, drawn, drew, -1, st.onlyNullsOut(), false)
 	return a, nil
 }
 
@@ -167,15 +167,16 @@ func familyCounts(hand []Card) (count [4]int) {
 // discarding it would change nothing, for the next draws can only bring
 // null cards, and a round in which every player does so never ends; a
 // family card of another suit put back in play lets the cards move
-// again. And for the murderer before its first kill (kills counts the
-// players killed by death cards): a family card of another suit it holds
-// keeps that suit's family from ever being complete, and with one card
-// of each suit held so, nobody can complete one: nobody can BLOCK or
-// accuse, and nobody needs the place of the death card they were dealt,
-// so no death card comes back into play; the round goes on with no kill,
-// which scores the murderer nothing, where being caught costs it nothing
-// it has.
-func rankDiscardsFor(rules Rules, hand []Card, drawn Card, drew CardSet, target int, stale bool, kills int) (int, []DiscardOption) {
+// again. And for the murderer when release is set: a family card of
+// another suit it holds keeps that suit's family from ever being
+// complete, and with one card of each suit held so, nobody can complete
+// one, nobody needs the place of the death card they were dealt, and the
+// round may never end. The simulated players that try to win release so
+// before the murderer's first kill (a round that never ends scores it
+// nothing then); the advice does not, since keeping them won the
+// murderer's seat more points against such players (docs/benchmarks.md,
+// variant mhoard).
+func rankDiscardsFor(rules Rules, hand []Card, drawn Card, drew CardSet, target int, stale, release bool) (int, []DiscardOption) {
 	count := familyCounts(hand)
 	switch {
 	case target >= 0:
@@ -188,7 +189,7 @@ func rankDiscardsFor(rules Rules, hand []Card, drawn Card, drew CardSet, target 
 			}
 		}
 	}
-	release := target == Spades && kills == 0
+	release = release && target == Spades
 	var out []DiscardOption
 	for _, c := range rules.LegalDiscards(hand, drawn, drew) {
 		o := DiscardOption{Card: c}

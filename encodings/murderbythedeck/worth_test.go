@@ -343,17 +343,16 @@ func (a *player) Discard(r *Round, p int, legal []Card) Card {
 			a.target, a.best, a.stuck = next, count[next], 0
 		}
 	}
-	kills := r.Kills
-	if a.hoard || a.mhoard {
-		kills = max(kills, 1)
-	}
+	// The murderer puts other families' cards back in play before its
+	// first kill (rankDiscardsFor's release), unless it hoards.
+	release := r.Kills == 0 && !a.hoard && !a.mhoard
 	if a.naive {
 		last := hand[len(hand)-1]
 		if slices.Contains(legal, last) && !(last.IsFamily() && last.Suit() == a.target) {
 			return last
 		}
 	}
-	_, ranked := rankDiscardsFor(r.Rules, hand, NoCard, r.Drew[p], a.target, !a.hoard && r.onlyNullsOut(), kills)
+	_, ranked := rankDiscardsFor(r.Rules, hand, NoCard, r.Drew[p], a.target, !a.hoard && r.onlyNullsOut(), release)
 	if a.dumpDeath && a.target != Spades {
 		slices.SortStableFunc(ranked, func(x, y DiscardOption) int { return b2i(!x.Card.IsDeath()) - b2i(!y.Card.IsDeath()) })
 	}
