@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -13,6 +14,7 @@ var (
 	stuckDeals = flag.Int("mbtd.stuck", 0, "TestStuckRounds: deals played by the fixed rule in every seat, whose rounds stopped at the turn limit are described (0: skip)")
 	stuckFirst = flag.Int("mbtd.stuckfirst", 100000, "TestStuckRounds: the first deal")
 	stuckRules = flag.String("mbtd.stuckrules", "", "TestStuckRounds: the rule lines' values, e.g. \"discard keepdeath\"")
+	stuckList  = flag.String("mbtd.stuckdeals", "", "TestStuckRounds: the deals to play, comma-separated, in place of -mbtd.stuck and -mbtd.stuckfirst")
 	stuckStyle = flag.String("mbtd.stuckstyle", "fixed", "TestStuckRounds: the style of every seat (hoard: the fixed rule before null cards were kept)")
 )
 
@@ -25,8 +27,22 @@ var (
 //
 //	nice -n 10 go test ./encodings/murderbythedeck -run StuckRounds -v -mbtd.stuck 400 -mbtd.stuckstyle hoard
 func TestStuckRounds(t *testing.T) {
-	if *stuckDeals == 0 {
-		t.Skip("-mbtd.stuck 0")
+	var deals []uint64
+	for k := *stuckFirst; k < *stuckFirst+*stuckDeals; k++ {
+		deals = append(deals, uint64(k))
+	}
+	if *stuckList != "" {
+		deals = nil
+		for _, w := range strings.Split(*stuckList, ",") {
+			k, err := strconv.ParseUint(strings.TrimSpace(w), 10, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			deals = append(deals, k)
+		}
+	}
+	if len(deals) == 0 {
+		t.Skip("no deal: -mbtd.stuck 0")
 	}
 	var rules Rules
 	if *stuckRules != "" {
@@ -48,8 +64,8 @@ func TestStuckRounds(t *testing.T) {
 	counts := map[string]int{}
 	add := func(k string) { counts[k]++ }
 	stopped, played := 0, 0
-	for k := *stuckFirst; k < *stuckFirst+*stuckDeals; k++ {
-		r, ps, err := playRound(uint64(k), rules, st, playOpts{})
+	for _, k := range deals {
+		r, ps, err := playRound(k, rules, st, playOpts{})
 		if err != nil {
 			t.Fatal(err)
 		}
