@@ -142,20 +142,10 @@ func (g *Game) Advice(ctx context.Context) (*Advice, error) {
 	if drawn != NoCard {
 		drew = drew.With(drawn)
 	}
-	a.Target, a.Discards = rankDiscards(st.rules, hand, drawn, drew)
+	a.Target, a.Discards = rankDiscardsFor(st.rules, hand, drawn, drew, -1, st.onlyNullsOut(), false)
 	return a, nil
 }
 
-// rankDiscards ranks the legal discards of hand: first the cards that cost
-// nothing toward a BLOCK of the target suit (the suit of which the hand
-// holds most family cards; Spades for a Spade), null cards first among
-// them (nobody's family: they tell nothing of the suit sought), then the
-// cards of the suits the hand holds fewest of (they leak least).
-func rankDiscards(rules Rules, hand []Card, drawn Card, drew CardSet) (int, []DiscardOption) {
-	return rankDiscardsFor(rules, hand, drawn, drew, -1)
-}
-
-// familyCounts are the family cards of each suit in hand.
 func familyCounts(hand []Card) (count [4]int) {
 	for _, c := range hand {
 		if c.IsFamily() {
@@ -165,9 +155,28 @@ func familyCounts(hand []Card) (count [4]int) {
 	return count
 }
 
-// rankDiscardsFor is rankDiscards toward the target suit given (-1: the
-// suit of which the hand holds most family cards; Spades for the murderer).
-func rankDiscardsFor(rules Rules, hand []Card, drawn Card, drew CardSet, target int) (int, []DiscardOption) {
+// rankDiscardsFor ranks the legal discards of hand toward the target suit
+// given (-1: the suit of which the hand holds most family cards; Spades
+// for the murderer): first the cards that cost nothing toward a BLOCK of
+// the target suit, null cards first among them (nobody's family: they
+// tell nothing of the suit sought), then the cards of the suits the hand
+// holds fewest of (they leak least), a dealt death card last (its place
+// is needed only for the last family card). A null card goes after the
+// family cards of other suits (kept, not discarded) in two cases. When
+// stale (every card out of the hands is a null card: Round.onlyNullsOut):
+// discarding it would change nothing, for the next draws can only bring
+// null cards, and a round in which every player does so never ends; a
+// family card of another suit put back in play lets the cards move
+// again. And for the murderer when release is set: a family card of
+// another suit it holds keeps that suit's family from ever being
+// complete, and with one card of each suit held so, nobody can complete
+// one, nobody needs the place of the death card they were dealt, and the
+// round may never end. The simulated players that try to win release so
+// before the murderer's first kill (a round that never ends scores it
+// nothing then); the advice does not, since keeping them won the
+// murderer's seat more points against such players (docs/benchmarks.md,
+// variant mhoard).
+func rankDiscardsFor(rules Rules, hand []Card, drawn Card, drew CardSet, target int, stale, release bool) (int, []DiscardOption) {
 	count := familyCounts(hand)
 	switch {
 	case target >= 0:
@@ -180,6 +189,7 @@ func rankDiscardsFor(rules Rules, hand []Card, drawn Card, drew CardSet, target 
 			}
 		}
 	}
+	release = release && target == Spades
 	var out []DiscardOption
 	for _, c := range rules.LegalDiscards(hand, drawn, drew) {
 		o := DiscardOption{Card: c}
@@ -195,6 +205,12 @@ func rankDiscardsFor(rules Rules, hand []Card, drawn Card, drew CardSet, target 
 			// in a draw pile and kills whoever draws it, perhaps the seat.
 			o.Leak = 50
 			o.Why = "a death card: holding it is harmless, discarded it kills whoever draws it, perhaps you"
+		case !c.IsFamily() && stale:
+			o.Leak = 49
+			o.Why = "a null card: nobody's family, but only null cards are out of the hands, so discarding it changes nothing"
+		case !c.IsFamily() && release:
+			o.Leak = 49
+			o.Why = "a null card: nobody's family; with no kill yet, you keep it and put other families' cards back in play, so that players need the places of their death cards"
 		case !c.IsFamily():
 			o.Why = "a null card: nobody's family"
 		case c.IsSpade():

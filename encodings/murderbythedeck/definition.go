@@ -66,8 +66,9 @@ const Help = `Murder By The Deck lines (names, words and cards in any case):
   seat NAME                     whose log it is (leave out to spectate)
   hand CARD x7                  the seat's seven cards: AH 2H 6C 8D JS QD KH
   rule murderer KS|QS|high      the murderer's card (KS unless said)
-  rule discard sheet|keepdeath|nospade  which Spades may be discarded
+  rule discard keepdeath|sheet|nospade  which Spades may be discarded
   rule piles unlimited|N        how many draw piles a round may use
+  rule turns unlimited|N        how many turns a round may last
 A turn, in seat order:
   NAME draws [CARD]             a draw (the card only on the seat's own draw)
   NAME down                     the drawn death card is placed face down

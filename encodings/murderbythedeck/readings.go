@@ -21,6 +21,11 @@ type Rules struct {
 	// counts as one); 0 is no cap: the return pile is shuffled into a new
 	// draw pile each time the draw pile runs out.
 	MaxPiles int
+	// MaxTurns ends a round after that many turns ("rule turns N"), scored
+	// as a round the murderer got away from (its kills doubled, nobody
+	// else scoring); 0 is no limit, the default: the sheet names no such
+	// end.
+	MaxTurns int
 }
 
 // MurdererRule says which card makes its holder the murderer.
@@ -46,16 +51,16 @@ type DiscardRule uint8
 
 // The discard rules.
 const (
-	// DiscardSheet (the default, "rule discard sheet"): any card but the
-	// identity card, and but the card just drawn when it is a Spade other
-	// than the 6 and the 8 (the murderer may discard a death card it drew
-	// on a later turn).
-	DiscardSheet DiscardRule = iota
-	// DiscardKeepDeath ("rule discard keepdeath"): as DiscardSheet, and a
-	// death card the player drew is never discarded (only the murderer
-	// holds one: it keeps every death card it draws); a dealt death card
-	// may be.
-	DiscardKeepDeath
+	// DiscardKeepDeath (the default, "rule discard keepdeath"): any card
+	// but the identity card, but the card just drawn when it is a Spade
+	// other than the 6 and the 8, and but a death card the player drew
+	// (only the murderer holds one: it keeps every death card it draws
+	// for the round); a dealt death card may be discarded.
+	DiscardKeepDeath DiscardRule = iota
+	// DiscardSheet ("rule discard sheet"): as DiscardKeepDeath, but a
+	// death card the murderer drew may be discarded on a later turn (the
+	// default before: a death card then kills again and again).
+	DiscardSheet
 	// DiscardNoSpade ("rule discard nospade"): no Spade is ever discarded
 	// (every card may be when all are Spades); dealt death cards then stay
 	// in hand, inert (the reading before the default changed).
@@ -67,7 +72,7 @@ const (
 var Old = Rules{Murderer: MurdererHigh, Discard: DiscardNoSpade, MaxPiles: 3}
 
 var murdererNames = []string{"KS", "QS", "high"}
-var discardNames = []string{"sheet", "keepdeath", "nospade"}
+var discardNames = []string{"keepdeath", "sheet", "nospade"}
 
 // Lines are the set-up lines that choose r: none for the default.
 func (r Rules) Lines() []string {
@@ -75,26 +80,34 @@ func (r Rules) Lines() []string {
 	if r.Murderer != MurdererKS {
 		out = append(out, "rule murderer "+murdererNames[r.Murderer])
 	}
-	if r.Discard != DiscardSheet {
+	if r.Discard != DiscardKeepDeath {
 		out = append(out, "rule discard "+discardNames[r.Discard])
 	}
 	if r.MaxPiles != 0 {
 		out = append(out, fmt.Sprintf("rule piles %d", r.MaxPiles))
 	}
+	if r.MaxTurns != 0 {
+		out = append(out, fmt.Sprintf("rule turns %d", r.MaxTurns))
+	}
 	return out
 }
 
-// String names the readings: "murderer KS, discard sheet, piles unlimited".
+// String names the readings: "murderer KS, discard keepdeath, piles
+// unlimited", and ", turns N" when a turn limit is set.
 func (r Rules) String() string {
 	piles := "unlimited"
 	if r.MaxPiles > 0 {
 		piles = strconv.Itoa(r.MaxPiles)
 	}
-	return fmt.Sprintf("murderer %s, discard %s, piles %s", murdererNames[r.Murderer], discardNames[r.Discard], piles)
+	s := fmt.Sprintf("murderer %s, discard %s, piles %s", murdererNames[r.Murderer], discardNames[r.Discard], piles)
+	if r.MaxTurns > 0 {
+		s += fmt.Sprintf(", turns %d", r.MaxTurns)
+	}
+	return s
 }
 
 // RuleHelp is the grammar of the rule lines.
-const RuleHelp = "rule murderer KS|QS|high, rule discard sheet|keepdeath|nospade, rule piles unlimited|N"
+const RuleHelp = "rule murderer KS|QS|high, rule discard keepdeath|sheet|nospade, rule piles unlimited|N, rule turns unlimited|N"
 
 // set applies "rule NAME VALUE" (ws are the words after "rule").
 func (r *Rules) set(ws []word) error {
@@ -137,8 +150,18 @@ func (r *Rules) set(ws []word) error {
 			return lineErr(v.col, "unlimited or a number from 1 to 99", "%q is not a number of draw piles", v.text)
 		}
 		r.MaxPiles = n
+	case "turns":
+		if strings.EqualFold(v.text, "unlimited") {
+			r.MaxTurns = 0
+			return nil
+		}
+		n, err := strconv.Atoi(v.text)
+		if err != nil || n < 1 || n > 9999 {
+			return lineErr(v.col, "unlimited or a number from 1 to 9999", "%q is not a number of turns", v.text)
+		}
+		r.MaxTurns = n
 	default:
-		return lineErr(ws[0].col, "murderer, discard or piles", "no rule %q", ws[0].text)
+		return lineErr(ws[0].col, "murderer, discard, piles or turns", "no rule %q", ws[0].text)
 	}
 	return nil
 }
@@ -176,7 +199,7 @@ func (r Rules) IsMurderer(hand []Card) bool {
 }
 
 // keptIfDrawn reports whether a card just drawn must be kept this turn: a
-// Spade other than the 6 and the 8 (DiscardSheet).
+// Spade other than the 6 and the 8 (every rule but DiscardNoSpade).
 func keptIfDrawn(c Card) bool { return c.IsSpade() && c.Rank() != 4 && c.Rank() != 5 }
 
 // CardSet is a set of cards, bit c for card c.

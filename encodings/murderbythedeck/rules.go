@@ -26,7 +26,7 @@ const (
 	Caught             // a right accusation
 	Alone              // fewer than two players alive
 	NoDraw             // a full round of turns without a draw (everybody BLOCKed, or nothing to draw)
-	Stopped            // the simulator's turn limit (SimOptions.MaxTurns)
+	Stopped            // a turn limit: the simulator's (SimOptions.MaxTurns) or the table's (rule turns N)
 )
 
 var endNames = []string{"not over", "murderer caught", "one player left", "a round of turns with no draw but the lone unBLOCKed player's", "stopped"}
@@ -122,6 +122,11 @@ type Round struct {
 	// keeps its order.
 	Shuffle func([]Card)
 	noDraw  int
+	// pileNulls: the draw pile was made of a return pile of null cards
+	// only.
+	pileNulls bool
+	// turns counts the turns played.
+	turns int
 }
 
 // NewRound deals a round from a permutation of the 36 cards: the first
@@ -252,6 +257,7 @@ func (r *Round) Play(pol [Players]Policy) error {
 		}
 	}
 	r.noDraw = idleAfter(r.noDraw, drew, loneDrawer(r.Alive, r.Blocked, r.LuckyUsed, p))
+	r.turns++
 	r.advance()
 	return nil
 }
@@ -286,6 +292,7 @@ func (r *Round) accuse(p, q int) {
 func (r *Round) draw(p int, pol Policy) error {
 	if len(r.Pile) == 0 {
 		r.Pile, r.Used = r.Used, nil
+		r.pileNulls = onlyNulls(r.Pile)
 		if r.Shuffle != nil {
 			r.Shuffle(r.Pile)
 		}
@@ -327,6 +334,24 @@ func (r *Round) draw(p int, pol Policy) error {
 	return nil
 }
 
+// onlyNullsOut reports whether every card out of the hands is known to
+// every player to be a null card: the draw pile was made of a return
+// pile (face up) of null cards only, and the return pile holds only null
+// cards. Then the draws can bring nobody a family card until a player
+// discards one: a player who draws a null card and discards it changes
+// nothing.
+func (r *Round) onlyNullsOut() bool { return r.pileNulls && onlyNulls(r.Used) }
+
+// onlyNulls reports whether cs holds null cards (6s and 8s) only.
+func onlyNulls(cs []Card) bool {
+	for _, c := range cs {
+		if c.IsFamily() {
+			return false
+		}
+	}
+	return true
+}
+
 // NeedsShuffle reports whether the next turn will draw from a shuffled
 // return pile if it draws: the pile is empty and the return pile may be
 // used.
@@ -344,6 +369,9 @@ func (r *Round) advance() {
 		return
 	case r.noDraw >= r.Living():
 		r.Over, r.End = true, NoDraw
+		return
+	case r.Rules.MaxTurns > 0 && r.turns >= r.Rules.MaxTurns:
+		r.Over, r.End = true, Stopped
 		return
 	}
 	for i := 1; i <= Players; i++ {

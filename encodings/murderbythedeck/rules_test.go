@@ -288,7 +288,7 @@ func TestRules(t *testing.T) {
 			}
 		},
 	}, {
-		name:   "reading 11c (rule discard keepdeath): the murderer keeps a death card it drew, not one dealt",
+		name:   "reading 11c (rule discard keepdeath, the default): the murderer keeps a death card it drew, not one dealt",
 		quote:  "(this is the only time that SPADES are returned to the pile)",
 		rules:  Rules{Discard: DiscardKeepDeath},
 		hands:  [Players]string{"KS 2S"},
@@ -403,6 +403,19 @@ func TestRules(t *testing.T) {
 				t.Errorf("over %v end %v alive %v lucky %v", r.Over, r.End, r.Alive, r.LuckyUsed)
 			}
 		},
+	}, {
+		name:  "reading 27 (rule turns N): the round ends after N turns, and the murderer got away",
+		quote: "if The MURDERER does NOT get caught... he / she gets their MURDER POINTS * 2!!!",
+		rules: Rules{MaxTurns: 6},
+		hands: [Players]string{"", "KS"},
+		pile:  "AS 2H 3H 4H 6H",
+		turns: 20,
+		want:  "a:draw a:down a:discard b:draw b:discard c:draw c:discard d:draw d:discard a:dead b:draw b:discard",
+		check: func(t *testing.T, r *Round) {
+			if !r.Over || r.End != Stopped || r.Kills != 1 || r.Score() != [Players]int{0, 2, 0, 0} {
+				t.Errorf("over %v end %v kills %d score %v", r.Over, r.End, r.Kills, r.Score())
+			}
+		},
 	}}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -464,3 +477,34 @@ var ruleSheet = func() string {
 	}
 	return strings.Join(strings.Fields(string(b)), " ")
 }()
+
+// TestRuleTurnsTracked: under "rule turns N" the tracker ends the round
+// after N turns as the simulator does, and refuses a line after it.
+func TestRuleTurnsTracked(t *testing.T) {
+	for seed := uint64(0); seed < 4; seed++ {
+		sim, err := Simulate(SimOptions{Seed: seed, Rules: Rules{MaxTurns: 9}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sim.Round.Over {
+			t.Fatalf("seed %d: the round is not over after 9 turns", seed)
+		}
+		g := NewGame()
+		for i, l := range sim.Logs[0] {
+			if err := g.Apply(l); err != nil {
+				t.Fatalf("seed %d line %d %q: %v", seed, i+1, l, err)
+			}
+		}
+		if !slices.Contains(sim.Logs[0], "rule turns 9") || !g.st.over {
+			t.Fatalf("seed %d: over %v, log %q", seed, g.st.over, sim.Logs[0])
+		}
+		p := SimPlayers[sim.Round.Turn]
+		if sim.Round.End == Stopped {
+			for _, l := range []string{p + " draws", p + " passes"} {
+				if err := g.Apply(l); err == nil {
+					t.Errorf("seed %d: %q accepted after the last turn", seed, l)
+				}
+			}
+		}
+	}
+}

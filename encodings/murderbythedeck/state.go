@@ -96,10 +96,12 @@ type state struct {
 	handSize     [Players]int
 	over         bool
 	noDraw       int
+	turns        int // turns played
 	pile, epoch  int // cards left in the draw pile; its generation
 	piles        int
 	used         []Card // the return pile
 	usedLine     [NumCards]int
+	pileNulls    bool    // the draw pile was made of a return pile of null cards only
 	seatHand     []Card  // the seat's hand now
 	seatDrew     CardSet // the cards of the seat's hand it drew
 	drawn        Card    // the seat's card drawn this turn
@@ -599,6 +601,7 @@ func (s *state) shuffle() {
 	s.epoch++
 	s.piles++
 	s.pile = len(s.used)
+	s.pileNulls = onlyNulls(s.used)
 	for _, c := range s.used {
 		s.copies = append(s.copies, copyInfo{c, s.epoch})
 		s.live[c] = len(s.copies) - 1
@@ -608,6 +611,12 @@ func (s *state) shuffle() {
 	s.hEpoch = append(s.hEpoch, s.epoch)
 	s.pileH = append(s.pileH, len(s.holders)-1)
 }
+
+// onlyNullsOut reports whether every card out of the hands is known to
+// be a null card: the draw pile was made of a return pile of null cards
+// only (face up before the shuffle), and the return pile holds only null
+// cards.
+func (s *state) onlyNullsOut() bool { return s.pileNulls && onlyNulls(s.used) }
 
 // lastSlot is the slot of the card drawn this turn.
 func (s *state) lastSlot() int { return len(s.slots) - 1 }
@@ -1027,13 +1036,14 @@ func openOthers(alive, blocked, lucky [Players]bool, p int) int {
 func (s *state) endTurn(drew bool) {
 	s.step = stStart
 	s.noDraw = idleAfter(s.noDraw, drew, loneDrawer(s.alive, s.blocked, s.lucky, s.turn))
+	s.turns++
 	living := 0
 	for _, a := range s.alive {
 		if a {
 			living++
 		}
 	}
-	if living < 2 || s.noDraw >= living {
+	if living < 2 || s.noDraw >= living || (s.rules.MaxTurns > 0 && s.turns >= s.rules.MaxTurns) {
 		s.over = true
 		return
 	}

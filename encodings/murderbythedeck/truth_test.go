@@ -12,7 +12,7 @@ var longChecks = flag.Bool("mbtd.long", false, "run the package's validation ove
 
 // readings are the rule sets the validation plays: the default, each
 // option alone, and the earlier readings together.
-var readings = []Rules{{}, {Discard: DiscardKeepDeath}, {Murderer: MurdererQS}, {Murderer: MurdererHigh}, {Discard: DiscardNoSpade}, {MaxPiles: 3}, Old}
+var readings = []Rules{{}, {Discard: DiscardSheet}, {Murderer: MurdererQS}, {Murderer: MurdererHigh}, {Discard: DiscardNoSpade}, {MaxPiles: 3}, Old}
 
 // trueWorld is the world of the simulation sim for the model of st (built
 // from seat's log of sim, up to the events seen): the deal, the card of

@@ -20,7 +20,7 @@ import (
 
 var (
 	worthRounds   = flag.Int("mbtd.rounds", 200, "round deals BenchmarkMatches plays (each once by the fixed rule and once by each variant)")
-	worthVariants = flag.String("mbtd.variants", "advice", "BenchmarkMatches: the variants played in the advice seat, comma-separated (advice, fixed, blockend, old, simple, accuse35, accuse50, accuse70, accuse90, certain, wait, nolast, noblock, keepdeath, naive, dumpdeath)")
+	worthVariants = flag.String("mbtd.variants", "advice", "BenchmarkMatches: the variants played in the advice seat, comma-separated (advice, fixed, blockend, old, simple, accuse35, accuse50, accuse70, accuse90, certain, wait, nolast, noblock, keepdeath, naive, dumpdeath, hoard, mhoard)")
 	worthRules    = flag.String("mbtd.rules", "", "BenchmarkMatches: the rule lines' values, e.g. \"discard sheet\" (empty: the defaults)")
 	worthWorkers  = flag.Int("mbtd.workers", 2, "BenchmarkMatches: rounds played at once")
 	worthFor      = flag.Duration("mbtd.for", 0, "BenchmarkMatches: stop starting deals after this long (0: play them all); the figures are of the deals played in full")
@@ -164,6 +164,14 @@ type style struct {
 	// that the player never gets to accuse. Without it the player accuses
 	// then instead, as at its last chance.
 	blockEnd bool
+	// hoard: a null card is discarded before a family card of another
+	// suit even when only null cards are out of the hands, and by the
+	// murderer before its first kill (the fixed rule before: such rounds
+	// went on until the turn limit).
+	hoard bool
+	// mhoard: the murderer discards a null card before a family card of
+	// another suit before its first kill too (hoard does as well).
+	mhoard bool
 }
 
 var fixedStyle = style{name: "fixed", accuseAt: 0.5, last: true}
@@ -185,6 +193,8 @@ var styles = map[string]style{
 	"keepdeath": {name: "keepdeath", accuseAt: 0.5, last: true, keepDeath: true},
 	"naive":     {name: "naive", accuseAt: 0.5, last: true, naive: true},
 	"dumpdeath": {name: "dumpdeath", accuseAt: 0.5, last: true, dumpDeath: true},
+	"hoard":     {name: "hoard", accuseAt: 0.5, last: true, hoard: true},
+	"mhoard":    {name: "mhoard", accuseAt: 0.5, last: true, mhoard: true},
 }
 
 // accusal is an accusation a player made: the chance its tracker gave
@@ -333,13 +343,16 @@ func (a *player) Discard(r *Round, p int, legal []Card) Card {
 			a.target, a.best, a.stuck = next, count[next], 0
 		}
 	}
+	// The murderer puts other families' cards back in play before its
+	// first kill (rankDiscardsFor's release), unless it hoards.
+	release := r.Kills == 0 && !a.hoard && !a.mhoard
 	if a.naive {
 		last := hand[len(hand)-1]
 		if slices.Contains(legal, last) && !(last.IsFamily() && last.Suit() == a.target) {
 			return last
 		}
 	}
-	_, ranked := rankDiscardsFor(r.Rules, hand, NoCard, r.Drew[p], a.target)
+	_, ranked := rankDiscardsFor(r.Rules, hand, NoCard, r.Drew[p], a.target, !a.hoard && r.onlyNullsOut(), release)
 	if a.dumpDeath && a.target != Spades {
 		slices.SortStableFunc(ranked, func(x, y DiscardOption) int { return b2i(!x.Card.IsDeath()) - b2i(!y.Card.IsDeath()) })
 	}
