@@ -519,3 +519,29 @@ func TestBrowserToken(t *testing.T) {
 	waitFor(t, ctx, fmt.Sprintf(`document.querySelectorAll("#lines li").length === %d`, len(lines)))
 	checkSheet(t, ctx, gameCases[2].def, lines, "with the token")
 }
+
+// TestBrowserCaretCountsCharacters: the page marks a refused line's column
+// as the contract counts it, in characters as a player sees them (an
+// accent written precomposed or combining is part of its letter), not in
+// bytes: in "players José Zoë 7up" column 18 is the "7".
+func TestBrowserCaretCountsCharacters(t *testing.T) {
+	ctx := newBrowser(t, 1280, 900)
+	_, hs := newTestServer(t, "")
+	do(t, ctx, chromedp.Navigate(hs.URL+"/"), chromedp.WaitReady(chromedp.CSS("body")))
+	for _, tc := range []struct {
+		text string
+		col  int
+		want [3]string
+	}{
+		{"players José Zoë 7up", 18, [3]string{"players José Zoë ", "7", "up"}},
+		{"players Jose\u0301 Zoe\u0308 7up", 18, [3]string{"players Jose\u0301 Zoe\u0308 ", "7", "up"}},
+		{"ask bob carol 3♥..10S", 15, [3]string{"ask bob carol ", "3", "♥..10S"}},
+		{"seat José", 11, [3]string{"seat José", " ", ""}},
+	} {
+		js := fmt.Sprintf("gumshoeSplitAtColumn(%q, %d)", tc.text, tc.col)
+		got := eval[[]string](t, ctx, js)
+		if !slices.Equal(got, tc.want[:]) {
+			t.Errorf("%s = %q, want %q", js, got, tc.want)
+		}
+	}
+}

@@ -302,7 +302,7 @@ func describeChange(before, after []string) string {
 type refusal struct {
 	Kind    string     `json:"kind"` // "line", "conflict", "replay", "save" or "command"
 	Message string     `json:"message"`
-	Col     int        `json:"col,omitempty"`  // kind "line": the 1-based byte column
+	Col     int        `json:"col,omitempty"`  // kind "line": the 1-based column, in characters (table.LineError)
 	Want    string     `json:"want,omitempty"` // kind "line": what was expected there
 	Text    string     `json:"text,omitempty"` // the line refused, when there is one
 	Lines   []lineJSON `json:"lines,omitempty"`

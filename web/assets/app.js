@@ -39,6 +39,22 @@
     return e;
   }
 
+  // splitAtColumn splits a refused line at an error's 1-based column,
+  // which counts characters as a player sees them (grapheme clusters: an
+  // accent is part of its letter, written precomposed or combining), and
+  // past the line's end one column a byte (docs/contract.md, "Error
+  // columns"): the text before, the character at the column (a space past
+  // the end) and the rest.
+  function splitAtColumn(text, col) {
+    const chars = typeof Intl !== "undefined" && Intl.Segmenter
+      ? Array.from(new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text), (s) => s.segment)
+      : Array.from(text);
+    const i = Math.max(0, col - 1);
+    if (i >= chars.length) return [text, " ", ""];
+    return [chars.slice(0, i).join(""), chars[i], chars.slice(i + 1).join("")];
+  }
+  window.gumshoeSplitAtColumn = splitAtColumn; // for the page's tests
+
   if (body.dataset.view === "start") startPage(); else sheetPage(body.dataset.id);
 
   // ---- the start page: a new game, open games, saved logs, puzzles ----
@@ -207,12 +223,9 @@
       say(err.message, "err");
       const m = $("message");
       if (err.kind === "line" && err.col > 0 && err.text) {
-        // The refused line with its faulty column marked (columns count bytes).
-        const bytes = new TextEncoder().encode(err.text);
-        const before = new TextDecoder().decode(bytes.slice(0, err.col - 1));
-        const rest = err.text.slice(before.length);
-        const at = rest.length ? Array.from(rest)[0] : " ";
-        m.append(el("span", { class: "caret", "data-col": err.col }, before, el("mark", { text: at }), rest.slice(at.length)));
+        // The refused line with its faulty column marked.
+        const [before, at, rest] = splitAtColumn(err.text, err.col);
+        m.append(el("span", { class: "caret", "data-col": err.col }, before, el("mark", { text: at }), rest));
       }
       // A refusal that names no lines (a merely malformed line) clears
       // the marks of an earlier conflict: they no longer explain anything.
