@@ -430,6 +430,8 @@ type jsonAdvice struct {
 type jsonLeakInfo struct {
 	Samples int  `json:"samples"`
 	Exact   bool `json:"exact"`
+	Weighed int  `json:"weighed"`
+	Top     int  `json:"top"`
 }
 
 func (g *Game) jsonQuestion(q Question) jsonQuestion {
@@ -479,7 +481,7 @@ func (g *Game) WriteAdviceJSON(w io.Writer, a *Advice) error {
 		j.Secret = &s
 	}
 	if a.Leaky {
-		j.Leak = &jsonLeakInfo{Samples: a.LeakSamples, Exact: a.LeakExact}
+		j.Leak = &jsonLeakInfo{Samples: a.LeakSamples, Exact: a.LeakExact, Weighed: a.LeakWeighed, Top: a.LeakTop}
 	}
 	return table.WriteJSON(w, j)
 }
