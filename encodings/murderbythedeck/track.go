@@ -21,7 +21,8 @@ const (
 )
 
 // Samples is the number of worlds the tracker draws first for its
-// estimates; it draws more, doubling, until every shown standard error is
+// estimates; it draws more (as many as the standard errors so far say are
+// needed: [moreWorlds]) until every shown standard error is
 // at most TargetSE or its budget is spent: MaxSamples worlds
 // ([Game.SetMaxSamples]), or a time ([Game.SetBudget]; none by default,
 // so that the same lines always give the same figures).
@@ -63,6 +64,7 @@ type Estimate struct {
 	RiskDen int // the cards the next card drawn comes from; 0 when none
 	locSE   [NumCards][numCols]float64
 	spadeSE [Players]float64
+	noneSE  float64 // of 1 - the sum of SpadeP over the living players
 	riskSE  float64
 	locN    [NumCards][numCols]float64 // effective sizes of the cells
 	spadeN  [Players]float64
@@ -73,6 +75,26 @@ func (e *Estimate) LocP(c Card, col int) *big.Rat { return e.loc[c][col] }
 
 // SpadeP is the estimated probability that player p is the murderer.
 func (e *Estimate) SpadeP(p int) *big.Rat { return e.spade[p] }
+
+// NobodyP is the estimated probability that no living player is the
+// murderer yet (the identity card is in the draw pile), under the readings
+// of one murderer: one less the chances of the living players. Under
+// `rule murderer high` (several murderers) it is nil.
+func (e *Estimate) NobodyP(alive [Players]bool, rules Rules) *big.Rat {
+	if rules.Murderer == MurdererHigh {
+		return nil
+	}
+	r := big.NewRat(1, 1)
+	for p := range Players {
+		if alive[p] {
+			r.Sub(r, e.spade[p])
+		}
+	}
+	return r
+}
+
+// NobodySE is the standard error of [Estimate.NobodyP].
+func (e *Estimate) NobodySE() float64 { return e.noneSE }
 
 // RiskP is the estimated probability that the next card drawn is a death
 // card.
@@ -211,26 +233,46 @@ func (s *state) downSlots() []int {
 }
 
 // classes gives every card the class of cards interchangeable with it: a
-// card no line names, in a class with the unnamed cards the rules treat
-// alike (the family cards of one suit, the null cards, the kept Spades
-// that make no murderer); every other card alone.
+// card whose live copy no line's constraint names, in a class with the
+// other such cards of the same pile generation that the rules treat alike
+// (the family cards of one suit, the null cards, the kept Spades that make
+// no murderer); every other card alone (the death cards, the identity
+// card, a card on the return pile, a card some constraint names).
+//
+// Two such copies are interchangeable: swapping them in a world of the
+// constraints gives a world of the constraints (no constraint names
+// either, and both may lie in the same holders, those of their
+// generation), and the replay weighs the two worlds alike (the rules read
+// only the class of a card no line names). A card named in an earlier
+// generation only (discarded, then shuffled back into the draw pile) is
+// such a card again: its live copy is a new solver card.
 func (s *state) classes() (key [NumCards]int) {
+	named := make([]bool, len(s.copies))
+	for _, o := range s.obs {
+		for _, k := range o.cons {
+			for _, t := range k.terms {
+				named[t.l.copy] = true
+			}
+		}
+	}
 	for c := range Card(NumCards) {
+		cp := s.live[c]
+		if cp < 0 || named[cp] || c.IsDeath() || (s.rules.IsID(c) && s.rules.Murderer != MurdererHigh) {
+			key[c] = -1 - int(c)
+			continue
+		}
+		gen := 100 * s.copies[cp].epoch
 		switch {
-		case s.named[c] || c.IsDeath():
-			key[c] = 100 + int(c)
-		case s.rules.IsID(c) && s.rules.Murderer == MurdererHigh:
-			key[c] = 61
 		case s.rules.IsID(c):
-			key[c] = 100 + int(c)
+			key[c] = gen + 61
 		case keptIfDrawn(c):
-			key[c] = 60
+			key[c] = gen + 60
 		case c.IsSpade() && s.rules.Discard == DiscardNoSpade:
-			key[c] = 50
+			key[c] = gen + 50
 		case !c.IsFamily():
-			key[c] = 40
+			key[c] = gen + 40
 		default:
-			key[c] = c.Suit()
+			key[c] = gen + c.Suit()
 		}
 	}
 	return key
@@ -318,7 +360,7 @@ func b2i(b bool) int {
 }
 
 // estimateWith draws worlds of counter's problem uniformly and weighs
-// them: n, and more (doubling, up to most) until every shown standard
+// them: n, and more (as [moreWorlds] says, up to most) until every shown standard
 // error is at most TargetSE or budget (when not 0) is spent.
 func (s *state) estimateWith(ctx context.Context, counter *solver.Counter, n, most int, seed uint64, budget time.Duration) (*Estimate, error) {
 	if s.opening() {
@@ -352,16 +394,29 @@ func (s *state) estimateWith(ctx context.Context, counter *solver.Counter, n, mo
 			smps = append(smps, smp)
 		}
 		e := s.weigh(smps, &members, false)
-		if e.maxSE() <= TargetSE || (budget > 0 && time.Since(start) >= budget) || n >= most {
+		se := e.maxSE()
+		if se <= TargetSE || (budget > 0 && time.Since(start) >= budget) || n >= most {
 			return s.weigh(smps, &members, true), nil
 		}
-		n = min(2*n, most)
+		n = min(moreWorlds(n, se), most)
 	}
+}
+
+// moreWorlds is the number of worlds to draw when n worlds gave a largest
+// standard error se above TargetSE: the number that brings it to TargetSE
+// if it falls as one over the root of the worlds (n (se/TargetSE)^2), a
+// tenth more for the noise of se itself, in steps of 40 worlds, at least
+// 40 more and at most four times n.
+func moreWorlds(n int, se float64) int {
+	r := se / TargetSE
+	want := int(math.Ceil(1.1 * float64(n) * r * r))
+	want = (want + 39) / 40 * 40
+	return min(max(want, n+40), 4*n)
 }
 
 // maxSE is the largest standard error of a figure the sheet shows.
 func (e *Estimate) maxSE() float64 {
-	m := e.riskSE
+	m := max(e.riskSE, e.noneSE)
 	for c := range e.locSE {
 		for _, se := range e.locSE[c] {
 			m = max(m, se)
@@ -429,6 +484,15 @@ func (s *state) weigh(smps []sample, members *[NumCards][]Card, exact bool) *Est
 	}
 	for q := range Players {
 		_, e.spadeSE[q], e.spadeN[q] = est(func(i int) float64 { return b2f(smps[i].spade[q]) })
+	}
+	if s.rules.Murderer != MurdererHigh {
+		_, e.noneSE, _ = est(func(i int) float64 {
+			none := 1.0
+			for _, x := range smps[i].spade {
+				none -= b2f(x)
+			}
+			return none
+		})
 	}
 	e.RiskDen = s.pile
 	fromUsed := s.pile == 0 && s.canDraw()
