@@ -289,34 +289,68 @@ func (g *Growing) consistentWith(ctx context.Context, k Constraint, w World) (bo
 }
 
 // Possible reports, for each constraint, whether the problem of the last
-// Extend has a world that satisfies it: ConsistentWith of each, but a
-// world the solver finds for one settles every other that it satisfies,
-// so that a solve is spent only on constraints no world found so far
-// satisfies. The constraints are not kept.
+// Extend has a world that satisfies it: ConsistentWith of each, in fewer
+// solves. Each solve asks for a world that satisfies at least one of the
+// constraints not yet settled; the world found settles every one it
+// satisfies, and when there is none, every one left is impossible at
+// once. The constraints are not kept.
 func (g *Growing) Possible(ctx context.Context, ks []Constraint) ([]bool, error) {
-	out := make([]bool, len(ks))
-	done := make([]bool, len(ks))
-	w := make(World, len(g.cards))
-	for i, k := range ks {
-		if done[i] {
-			continue
-		}
+	for _, k := range ks {
 		if err := g.known(k); err != nil {
 			return nil, err
 		}
-		ok, err := g.consistentWith(ctx, k, w)
+	}
+	s := g.s
+	out := make([]bool, len(ks))
+	acts := make([]z.Lit, len(ks))
+	for i, k := range ks {
+		acts[i] = s.g.Lit()
+		g.touch(k)
+		s.addConstraint(k, acts[i])
+	}
+	defer func() {
+		for _, a := range acts {
+			s.g.Add(a.Not())
+			s.g.Add(z.LitNull)
+		}
+	}()
+	open := make([]int, len(ks))
+	for i := range open {
+		open[i] = i
+	}
+	w := make(World, len(g.cards))
+	for len(open) > 0 {
+		// some: at least one of the open constraints holds.
+		some := s.g.Lit()
+		cl := []z.Lit{some.Not()}
+		for _, i := range open {
+			cl = append(cl, acts[i])
+		}
+		s.clause(cl...)
+		r, err := s.solve(ctx, g.assumptions(some))
 		if err != nil {
 			return nil, err
 		}
-		out[i], done[i] = ok, true
-		if !ok {
-			continue
+		if r == 1 {
+			g.world(w)
 		}
-		for j := i + 1; j < len(ks); j++ {
-			if !done[j] && ks[j].Satisfied(w) {
-				out[j], done[j] = true, true
+		s.g.Add(some.Not())
+		s.g.Add(z.LitNull)
+		if r != 1 {
+			break // none of the open ones is possible
+		}
+		left := open[:0]
+		for _, i := range open {
+			if ks[i].Satisfied(w) {
+				out[i] = true
+			} else {
+				left = append(left, i)
 			}
 		}
+		if len(left) == len(open) {
+			return nil, errors.New("solver: internal error: a world satisfies none of the constraints it was asked for")
+		}
+		open = left
 	}
 	return out, nil
 }

@@ -255,6 +255,14 @@ func (s *state) classes() (key [NumCards]int) {
 			}
 		}
 	}
+	if !poolByGeneration {
+		// The classes of before: a card some line ever named is alone.
+		for c := range Card(NumCards) {
+			if s.named[c] && s.live[c] >= 0 {
+				named[s.live[c]] = true
+			}
+		}
+	}
 	for c := range Card(NumCards) {
 		cp := s.live[c]
 		if cp < 0 || named[cp] || c.IsDeath() || (s.rules.IsID(c) && s.rules.Murderer != MurdererHigh) {
@@ -277,6 +285,11 @@ func (s *state) classes() (key [NumCards]int) {
 	}
 	return key
 }
+
+// poolByGeneration is set when classes pools the cards no constraint of
+// their pile generation names; the tests clear it to compare with the
+// classes of before (a card any line ever named alone).
+var poolByGeneration = true
 
 // opening reports whether the lines say nothing yet but the seat's hand and
 // other players' draws: every unseen card is then equally likely in every
@@ -450,15 +463,21 @@ func (s *state) weigh(smps []sample, members *[NumCards][]Card, exact bool) *Est
 		sw2 += fw[i] * fw[i]
 	}
 	e.ESS = sw * sw / sw2
-	// f(i) of a cell: the share of the card's class in the column.
-	frac := func(i int, c Card, col int) float64 {
-		k := 0
-		for _, d := range members[c] {
-			if int(smps[i].loc[d]) == col {
-				k++
-			}
+	// f(i) of a cell: the share of the card's class in the column. The
+	// cards of a class share their figures: each class is weighed once, by
+	// its first member (rep), from its counts in each world.
+	var rep [NumCards]Card
+	for c := range rep {
+		rep[c] = members[c][0]
+	}
+	counts := make([][NumCards][numCols]uint8, len(smps))
+	for i := range smps {
+		for d := range Card(NumCards) {
+			counts[i][rep[d]][smps[i].loc[d]]++
 		}
-		return float64(k) / float64(len(members[c]))
+	}
+	frac := func(i int, c Card, col int) float64 {
+		return float64(counts[i][c][col]) / float64(len(members[c]))
 	}
 	est := func(f func(i int) float64) (p, se, size float64) {
 		for i := range smps {
@@ -478,6 +497,10 @@ func (s *state) weigh(smps []sample, members *[NumCards][]Card, exact bool) *Est
 		return p, se, size
 	}
 	for c := range Card(NumCards) {
+		if rep[c] != c {
+			e.locSE[c], e.locN[c] = e.locSE[rep[c]], e.locN[rep[c]]
+			continue
+		}
 		for col := range numCols {
 			_, e.locSE[c][col], e.locN[c][col] = est(func(i int) float64 { return frac(i, c, col) })
 		}
@@ -505,60 +528,83 @@ func (s *state) weigh(smps []sample, members *[NumCards][]Card, exact bool) *Est
 	if !exact {
 		return e
 	}
-	// A common denominator: the weights are L/den.
-	l := big.NewInt(1)
-	g := new(big.Int)
-	for _, smp := range smps {
-		g.GCD(nil, nil, l, smp.den)
-		l.Mul(l, new(big.Int).Quo(smp.den, g))
+	// The worlds grouped by weight (most worlds share a few weights): per
+	// group, integer tallies of each class's cards in each column, of each
+	// player a Spade and of the death cards in the pile.
+	type group struct {
+		den   *big.Int
+		n     int64
+		cells [NumCards][numCols]int64
+		spade [Players]int64
+		risk  int64
 	}
-	ws := make([]*big.Int, len(smps))
-	total := new(big.Int)
+	var groups []*group
+	byDen := map[string]*group{}
 	for i, smp := range smps {
-		ws[i] = new(big.Int).Quo(l, smp.den)
-		total.Add(total, ws[i])
-	}
-	var count [NumCards][numCols]int64
-	var num [NumCards][numCols]*big.Int
-	for c := range num {
-		for col := range num[c] {
-			num[c][col] = new(big.Int)
+		k := string(smp.den.Bytes())
+		gr := byDen[k]
+		if gr == nil {
+			gr = &group{den: smp.den}
+			byDen[k] = gr
+			groups = append(groups, gr)
 		}
-	}
-	tmp := new(big.Int)
-	for i, smp := range smps {
-		for c := range count {
-			count[c] = [numCols]int64{}
-		}
+		gr.n++
 		for c := range Card(NumCards) {
-			for _, d := range members[c] {
-				count[c][smp.loc[d]]++
-			}
-		}
-		for c := range Card(NumCards) {
-			for col := range numCols {
-				if count[c][col] > 0 {
-					num[c][col].Add(num[c][col], tmp.Mul(ws[i], big.NewInt(count[c][col])))
+			if rep[c] == c {
+				for col := range numCols {
+					gr.cells[c][col] += int64(counts[i][c][col])
 				}
 			}
 		}
+		for q := range Players {
+			if smp.spade[q] {
+				gr.spade[q]++
+			}
+		}
+		gr.risk += int64(smp.risk)
+	}
+	// A common denominator: the weights are L/den.
+	l := big.NewInt(1)
+	g := new(big.Int)
+	for _, gr := range groups {
+		g.GCD(nil, nil, l, gr.den)
+		l.Mul(l, new(big.Int).Quo(gr.den, g))
+	}
+	ws := make([]*big.Int, len(groups))
+	total := new(big.Int)
+	tmp := new(big.Int)
+	for i, gr := range groups {
+		ws[i] = new(big.Int).Quo(l, gr.den)
+		total.Add(total, tmp.Mul(ws[i], big.NewInt(gr.n)))
+	}
+	sum := func(f func(gr *group) int64) *big.Int {
+		n := new(big.Int)
+		for i, gr := range groups {
+			if k := f(gr); k != 0 {
+				n.Add(n, tmp.Mul(ws[i], big.NewInt(k)))
+			}
+		}
+		return n
 	}
 	for c := range Card(NumCards) {
+		if rep[c] != c {
+			continue
+		}
 		den := new(big.Int).Mul(total, big.NewInt(int64(len(members[c]))))
 		for col := range numCols {
-			e.loc[c][col] = new(big.Rat).SetFrac(num[c][col], den)
+			e.loc[c][col] = new(big.Rat).SetFrac(sum(func(gr *group) int64 { return gr.cells[c][col] }), den)
+		}
+	}
+	for c := range Card(NumCards) {
+		for col := range numCols {
+			if rep[c] != c {
+				e.loc[c][col] = new(big.Rat).Set(e.loc[rep[c]][col])
+			}
 		}
 	}
 	for q := range Players {
-		n := new(big.Int)
-		for i, smp := range smps {
-			if smp.spade[q] {
-				n.Add(n, ws[i])
-			}
-		}
-		e.spade[q] = new(big.Rat).SetFrac(n, total)
+		e.spade[q] = new(big.Rat).SetFrac(sum(func(gr *group) int64 { return gr.spade[q] }), total)
 	}
-	risk := new(big.Int)
 	switch {
 	case fromUsed:
 		deaths := 0
@@ -569,9 +615,7 @@ func (s *state) weigh(smps []sample, members *[NumCards][]Card, exact bool) *Est
 		}
 		e.risk = big.NewRat(int64(deaths), int64(e.RiskDen))
 	case e.RiskDen > 0:
-		for i, smp := range smps {
-			risk.Add(risk, tmp.Mul(ws[i], big.NewInt(int64(smp.risk))))
-		}
+		risk := sum(func(gr *group) int64 { return gr.risk })
 		e.risk = new(big.Rat).SetFrac(risk, new(big.Int).Mul(total, big.NewInt(int64(e.RiskDen))))
 	default:
 		e.risk = new(big.Rat)
