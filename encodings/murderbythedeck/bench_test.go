@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -127,6 +128,10 @@ func BenchmarkTrackerTurn(b *testing.B) {
 					worst, worstAt = d, fmt.Sprintf("seed %d, lines up to %d", seed, end+1)
 				}
 			}
+			// A line a round on standard error, so that a run stopped
+			// short still says what it measured.
+			sorted := slices.Sorted(slices.Values(cpus))
+			fmt.Fprintf(os.Stderr, "round %d done (%d lines): %d updates so far, median CPU %v, largest %v (%s)\n", seed, len(lines), len(cpus), sorted[len(sorted)/2], worst, worstAt)
 		}
 	}
 	b.Logf("the most CPU: %v at %s", worst, worstAt)
