@@ -119,19 +119,33 @@ type sample struct {
 	risk  int // death cards among the next pile's cards
 }
 
-// replay plays the lines over world w: the weight of the other players'
+// holderSlots is, for each holder of the model, the slot (draw) it is, or
+// -1: what replay reads a world with.
+func (s *state) holderSlots() []int {
+	out := make([]int, len(s.holders))
+	for h := range out {
+		out[h] = -1
+	}
+	for k, sl := range s.slots {
+		out[sl.holder] = k
+	}
+	return out
+}
+
+// replay plays the lines over world w (holderSlot from holderSlots): the weight of the other players'
 // choices, where each card is now, who is a Spade. ok is false when the
 // world breaks a rule of play the constraints do not state (it then has
 // no weight).
-func (s *state) replay(w solver.World) (sample, bool) {
+func (s *state) replay(w solver.World, holderSlot []int) (sample, bool) {
 	smp := sample{den: big.NewInt(1)}
 	slotCard := make([]Card, len(s.slots))
-	holderSlot := make(map[int]int, len(s.slots))
-	for k, sl := range s.slots {
-		holderSlot[sl.holder] = k
+	for k := range slotCard {
 		slotCard[k] = NoCard
 	}
 	var hands [Players][]Card
+	for p := range hands {
+		hands[p] = make([]Card, 0, HandSize+2)
+	}
 	for i, h := range w {
 		cp := s.copies[i]
 		if cp.epoch < 0 {
@@ -139,7 +153,7 @@ func (s *state) replay(w solver.World) (sample, bool) {
 		}
 		if int(h) < Players {
 			hands[h] = append(hands[h], cp.card)
-		} else if k, ok := holderSlot[int(h)]; ok {
+		} else if k := holderSlot[h]; k >= 0 {
 			slotCard[k] = cp.card
 		}
 	}
@@ -390,6 +404,7 @@ func (s *state) estimateWith(ctx context.Context, counter *solver.Counter, n, mo
 			}
 		}
 	}
+	holderSlot := s.holderSlots()
 	var smps []sample
 	for {
 		for len(smps) < n {
@@ -400,7 +415,7 @@ func (s *state) estimateWith(ctx context.Context, counter *solver.Counter, n, mo
 			if err != nil {
 				return nil, err
 			}
-			smp, ok := s.replay(w)
+			smp, ok := s.replay(w, holderSlot)
 			if !ok {
 				return nil, errors.New("mbtd: internal error: a world of the constraints breaks a rule of play")
 			}
