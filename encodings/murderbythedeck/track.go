@@ -28,8 +28,11 @@ const (
 // so that the same lines always give the same figures).
 const Samples = 240
 
-// MaxSamples is the default bound on the worlds of one estimate.
-const MaxSamples = 960
+// MaxSamples is the default bound on the worlds of one estimate: enough
+// for an even chance at TargetSE when the worlds' weights are uneven
+// enough to leave a twelfth of them effective (as in long rounds under
+// `rule discard keepdeath`).
+const MaxSamples = 7680
 
 // TargetSE is the standard error the tracker samples down to when its
 // time budget allows: two percentage points.
