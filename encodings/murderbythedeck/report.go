@@ -659,6 +659,9 @@ func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
 // Explain explains a fact: "NAME CARD" (the card is in NAME's hand now),
 // "pile CARD", "down CARD" (face down before a player), "used CARD" (on the
 // return pile), "NAME spade" (NAME is a Spade), each perhaps after "not".
+// The place is read as every game reads a holder ([table.MatchName]): its
+// whole name in any case, or the first three letters or more of one place
+// only, such as the sheet's column heads ("caro", "pil").
 func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, error) {
 	st := g.st
 	ws := words(table.StripComment(fact))
