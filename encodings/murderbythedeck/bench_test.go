@@ -18,8 +18,9 @@ var (
 	benchTurns   = flag.Int("mbtd.turns", 0, "BenchmarkTrackerTurn: the most turns of a round, as the log's lines to their end (0: the whole round)")
 )
 
-// benchLogs are the first seat's logs of the benchmark's rounds (seeds 0
-// on): played as -mbtd.play says, under the readings -mbtd.rules names.
+// benchLogs are the first seat's logs of the benchmark's rounds (seeds
+// -mbtd.first on): played as -mbtd.play says, under the readings
+// -mbtd.rules names.
 func benchLogs(b *testing.B) [][]string {
 	var rules Rules
 	if *worthRules != "" {
@@ -31,7 +32,7 @@ func benchLogs(b *testing.B) [][]string {
 		}
 	}
 	var logs [][]string
-	for seed := range uint64(*benchGames) {
+	for seed := uint64(*worthFirst); seed < uint64(*worthFirst+*benchGames); seed++ {
 		var lines []string
 		switch *benchPlay {
 		case "random":
@@ -125,13 +126,16 @@ func BenchmarkTrackerTurn(b *testing.B) {
 				times = append(times, time.Since(start))
 				cpus = append(cpus, cpuTime()-cpu)
 				if d := cpus[len(cpus)-1]; d > worst {
-					worst, worstAt = d, fmt.Sprintf("seed %d, lines up to %d", seed, end+1)
+					worst, worstAt = d, fmt.Sprintf("seed %d, lines up to %d", seed+*worthFirst, end+1)
+				}
+				if k%100 == 99 {
+					fmt.Fprintf(os.Stderr, "round %d, line %d: update %d took %v of CPU\n", seed+*worthFirst, end+1, k+1, cpus[len(cpus)-1])
 				}
 			}
 			// A line a round on standard error, so that a run stopped
 			// short still says what it measured.
 			sorted := slices.Sorted(slices.Values(cpus))
-			fmt.Fprintf(os.Stderr, "round %d done (%d lines): %d updates so far, median CPU %v, largest %v (%s)\n", seed, len(lines), len(cpus), sorted[len(sorted)/2], worst, worstAt)
+			fmt.Fprintf(os.Stderr, "round %d done (%d lines): %d updates so far, median CPU %v, largest %v (%s)\n", seed+*worthFirst, len(lines), len(cpus), sorted[len(sorted)/2], worst, worstAt)
 		}
 	}
 	b.Logf("the most CPU: %v at %s", worst, worstAt)
