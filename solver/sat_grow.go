@@ -23,14 +23,15 @@ var ErrNotExtension = errors.New("solver: the problem does not extend the engine
 //
 // It answers two questions only: whether the problem has a world
 // ([Growing.Consistent]), and whether it has one with a further constraint
-// ([Growing.ConsistentWith]). For explanations and conflict sets, build a
-// [SAT] of the same problem: it gives the same answers to these two
-// questions (the tests compare them), and names observations.
+// ([Growing.ConsistentWith]; for many constraints at once,
+// [Growing.Possible]). For explanations and conflict sets, build a [SAT]
+// of the same problem: it gives the same answers to these questions (the
+// tests compare them), and names observations.
 //
 // The encoding is that of [SAT], with the model's structure split into
 // parts that can be replaced: each card's "at least one holder" and each
-// holder's size sit behind guard literals of their own, assumed at every
-// question; when a card is allowed a new holder, or a holder's cards or
+// holder's size sit behind guard literals of their own, in force at every
+// question (one literal assumed implies them all); when a card is allowed a new holder, or a holder's cards or
 // size change, the part is encoded again behind a new guard and the old
 // guard is switched off for good. "At most one holder" for a card is
 // pairwise exclusions, which stay true as a card's row grows. A
