@@ -15,7 +15,12 @@
 //     of a chosen set of observations, so that one
 //     engine serves a problem whose observations change (a superseded one
 //     is left out, or retired for good: [SAT.Retire]; a settled part is
-//     committed: [SAT.Commit]);
+//     committed: [SAT.Commit]); [Growing] is a leaner engine for a problem
+//     whose model grows between questions (cards, holders and observations
+//     added, holder sizes changed): it encodes only what is new, and
+//     answers whether a world remains, with or without a further
+//     constraint ([Growing.Consistent], [Growing.ConsistentWith],
+//     [Growing.Possible]);
 //   - [Counter], exact counting by structure: the number of worlds
 //     ([Counter.Count]), every marginal in one pass ([Counter.Marginals]),
 //     joint distributions of a few cards or of a small holder's content

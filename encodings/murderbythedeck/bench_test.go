@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -13,7 +14,47 @@ import (
 var (
 	benchGames   = flag.Int("mbtd.games", 100, "simulated rounds the mbtd benchmarks play")
 	benchSamples = flag.Int("mbtd.samples", Samples, "worlds an estimate draws in the mbtd benchmarks")
+	benchPlay    = flag.String("mbtd.play", "random", "BenchmarkTrackerTurn: how the rounds are played: random (uniformly among legal choices) or fixed (the fixed rule of BenchmarkMatches in every seat)")
+	benchTurns   = flag.Int("mbtd.turns", 0, "BenchmarkTrackerTurn: the most turns of a round, as the log's lines to their end (0: the whole round)")
 )
+
+// benchLogs are the first seat's logs of the benchmark's rounds (seeds
+// -mbtd.first on): played as -mbtd.play says, under the readings
+// -mbtd.rules names.
+func benchLogs(b *testing.B) [][]string {
+	var rules Rules
+	if *worthRules != "" {
+		ws := words(*worthRules)
+		for i := 0; i+1 < len(ws); i += 2 {
+			if err := rules.set(ws[i : i+2]); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	var logs [][]string
+	for seed := uint64(*worthFirst); seed < uint64(*worthFirst+*benchGames); seed++ {
+		var lines []string
+		switch *benchPlay {
+		case "random":
+			sim, err := Simulate(SimOptions{Seed: seed, Rules: rules})
+			if err != nil {
+				b.Fatal(err)
+			}
+			lines = sim.Logs[0]
+		case "fixed":
+			st := [Players]style{fixedStyle, fixedStyle, fixedStyle, fixedStyle}
+			r, _, err := playRound(seed, rules, st, playOpts{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			lines = SeatLog(rules, SimPlayers, 0, r.Deal[:HandSize], r.Events)
+		default:
+			b.Fatalf("-mbtd.play %q: random or fixed", *benchPlay)
+		}
+		logs = append(logs, lines)
+	}
+	return logs
+}
 
 // turnEnds are the indices of the lines that end a turn in a seat's log:
 // the tracker is updated after each (the lines of one player's turn are
@@ -36,21 +77,18 @@ func turnEnds(lines []string) []int {
 // BenchmarkTrackerTurn is the tracker's update after each turn of simulated
 // rounds, from the first seat: the turn's lines applied (each checked by
 // the SAT engine) and the sheet drawn (the estimate from Samples worlds,
-// every cell settled). It reports the median, 90th percentile and largest
+// every cell settled). The rounds are played at random, or by the fixed
+// rule of BenchmarkMatches in every seat (-mbtd.play fixed), under the
+// default readings or those -mbtd.rules names ("discard keepdeath"). It
+// reports the median, 90th percentile and largest
 // wall time of one update, and the median and largest CPU time (the
 // process's, garbage collection included).
 //
 //	nice -n 10 go test ./encodings/murderbythedeck -run '^$' -bench TrackerTurn -benchtime 1x
+//	nice -n 10 go test ./encodings/murderbythedeck -run '^$' -bench TrackerTurn -benchtime 1x -mbtd.play fixed -mbtd.rules 'discard keepdeath'
 func BenchmarkTrackerTurn(b *testing.B) {
 	ctx := context.Background()
-	var logs [][]string
-	for seed := range uint64(*benchGames) {
-		sim, err := Simulate(SimOptions{Seed: seed})
-		if err != nil {
-			b.Fatal(err)
-		}
-		logs = append(logs, sim.Logs[0])
-	}
+	logs := benchLogs(b)
 	var times, cpus []time.Duration
 	var ses []float64
 	met, exact := 0, 0
@@ -62,7 +100,10 @@ func BenchmarkTrackerTurn(b *testing.B) {
 			g := NewGame()
 			g.SetSamples(*benchSamples)
 			prev := 0
-			for _, end := range turnEnds(lines) {
+			for k, end := range turnEnds(lines) {
+				if *benchTurns > 0 && k >= *benchTurns {
+					break
+				}
 				start, cpu := time.Now(), cpuTime()
 				for _, l := range lines[prev : end+1] {
 					if err := g.Apply(l); err != nil {
@@ -85,9 +126,16 @@ func BenchmarkTrackerTurn(b *testing.B) {
 				times = append(times, time.Since(start))
 				cpus = append(cpus, cpuTime()-cpu)
 				if d := cpus[len(cpus)-1]; d > worst {
-					worst, worstAt = d, fmt.Sprintf("seed %d, lines up to %d", seed, end+1)
+					worst, worstAt = d, fmt.Sprintf("seed %d, lines up to %d", seed+*worthFirst, end+1)
+				}
+				if k%100 == 99 {
+					fmt.Fprintf(os.Stderr, "round %d, line %d: update %d took %v of CPU\n", seed+*worthFirst, end+1, k+1, cpus[len(cpus)-1])
 				}
 			}
+			// A line a round on standard error, so that a run stopped
+			// short still says what it measured.
+			sorted := slices.Sorted(slices.Values(cpus))
+			fmt.Fprintf(os.Stderr, "round %d done (%d lines): %d updates so far, median CPU %v, largest %v (%s)\n", seed+*worthFirst, len(lines), len(cpus), sorted[len(sorted)/2], worst, worstAt)
 		}
 	}
 	b.Logf("the most CPU: %v at %s", worst, worstAt)

@@ -28,10 +28,11 @@ type Game struct {
 	est    *Estimate // the estimate for the current lines, once computed
 	estErr error
 	an     *analysis // the analysis of the current lines, once made
-	// work is a copy of the problem that queries extend, and sat its SAT
-	// engine (the one that checked the last line).
+	// sat is the SAT engine kept from line to line, extended with each
+	// line's problem (the model grows with the round), and work the
+	// problem it holds; nil when none is kept.
 	work *solver.Problem
-	sat  *solver.SAT
+	sat  *solver.Growing
 	// samples is the number of worlds an estimate draws first, budget the
 	// time it may spend drawing more.
 	samples, most int
@@ -122,7 +123,6 @@ func (g *Game) Apply(line string) error {
 	if m, ok := applied.get(key); ok {
 		g.lines = append(g.lines, line)
 		g.st, g.cp, g.est, g.estErr, g.an, g.key = m.st, m.cp, nil, nil, nil, key
-		g.work, g.sat = nil, nil
 		return nil
 	}
 	st := g.st.clone()
@@ -139,17 +139,24 @@ func (g *Game) Apply(line string) error {
 		// draw, which no earlier constraint names), so nothing to check.
 		g.lines = append(g.lines, line)
 		g.st, g.cp, g.est, g.estErr, g.an, g.key = st, cp, nil, nil, nil, key
-		g.work, g.sat = nil, nil
 		applied.put(key, memo{st, cp})
 		return nil
 	}
-	work := cp.prob.Clone()
-	sat := solver.NewSAT(work)
-	ids, err := sat.Conflict(context.Background())
+	ok, err := g.engine(cp.prob).Consistent(context.Background())
 	if err != nil {
 		return err
 	}
-	if ids != nil {
+	if !ok {
+		// The engine holds the refused line: the next question builds
+		// another. A fresh engine of the whole problem names the lines.
+		g.work, g.sat = nil, nil
+		ids, err := solver.NewSAT(cp.prob.Clone()).Conflict(context.Background())
+		if err != nil {
+			return err
+		}
+		if ids == nil {
+			return errors.New("mbtd: internal error: the SAT engines disagree on a line")
+		}
 		var nums []int
 		for _, id := range ids {
 			if l := cp.obsLine[id]; l != n {
@@ -167,9 +174,28 @@ func (g *Game) Apply(line string) error {
 	}
 	g.lines = append(g.lines, line)
 	g.st, g.cp, g.est, g.estErr, g.an, g.key = st, cp, nil, nil, nil, key
-	g.work, g.sat = work, sat
 	applied.put(key, memo{st, cp})
 	return nil
+}
+
+// engine is the SAT engine kept from line to line, extended to p: the
+// model only grows from line to line (a copy of a card for each new draw
+// pile, a holder for each draw; a pile's size changes), and the
+// observations of earlier lines stay as they were. When p does not extend
+// what the engine holds (after a refused line, or lines added otherwise),
+// it is built again.
+func (g *Game) engine(p *solver.Problem) *solver.Growing {
+	if g.sat != nil && g.work == p {
+		return g.sat
+	}
+	if g.sat == nil || g.sat.Extend(p) != nil {
+		g.sat = solver.NewGrowing()
+		if err := g.sat.Extend(p); err != nil {
+			panic("mbtd: internal error: a new engine refuses a problem: " + err.Error())
+		}
+	}
+	g.work = p
+	return g.sat
 }
 
 // memo is a state the lines leading to it were checked into.
@@ -286,40 +312,18 @@ type query struct {
 }
 
 // possible reports, for each query, whether some world makes it true; one
-// SAT engine under assumptions answers them all: the engine that checked
-// the last line, its problem extended by the queries.
+// SAT engine answers them all: the one kept from line to line, each query
+// asked with every line's constraints and not kept (a world found for one
+// query answers every other it makes true).
 func (g *Game) possible(ctx context.Context, qs []query) ([]bool, error) {
 	if len(qs) == 0 {
 		return nil, nil
 	}
-	if g.sat == nil {
-		g.work = g.cp.prob.Clone()
-		g.sat = solver.NewSAT(g.work)
-	}
-	p := g.work
-	base := make([]int, len(g.cp.obsLine))
-	for i := range base {
-		base[i] = i
-	}
-	ids := make([]int, len(qs))
+	ks := make([]solver.Constraint, len(qs))
 	for i, q := range qs {
-		k := g.queryCons(q)
-		id, err := p.Add(solver.Observation{Label: "query", Constraints: []solver.Constraint{k}})
-		if err != nil {
-			return nil, err
-		}
-		ids[i] = id
+		ks[i] = g.queryCons(q)
 	}
-	sat := g.sat
-	out := make([]bool, len(qs))
-	for i := range qs {
-		ok, err := sat.ConsistentUnder(ctx, append(slices.Clone(base), ids[i]))
-		if err != nil {
-			return nil, err
-		}
-		out[i] = ok
-	}
-	return out, nil
+	return g.engine(g.cp.prob).Possible(ctx, ks)
 }
 
 func (g *Game) queryCons(q query) solver.Constraint {

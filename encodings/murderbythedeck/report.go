@@ -269,6 +269,11 @@ func (g *Game) headlines(ctx context.Context, est *Estimate) []string {
 		}
 		parts = append(parts, st.names[p]+" "+spades[p].text)
 	}
+	// The rest of the murderer's odds, when one player at most is the
+	// murderer: nobody is yet (the identity card is in the draw pile).
+	if rest := est.NobodyP(st.alive, st.rules); rest != nil && rest.Sign() > 0 {
+		parts = append(parts, "nobody yet "+estText(rest, est.NobodySE(), est.Exact))
+	}
 	first := "Murderer: " + strings.Join(parts, ", ")
 	if est.RiskDen > 0 {
 		risk := estText(est.RiskP(), est.RiskSE(), est.Exact)
@@ -286,7 +291,7 @@ func (g *Game) headlines(ctx context.Context, est *Estimate) []string {
 	case est.Exact:
 		second += " Exact odds."
 	default:
-		second += fmt.Sprintf(" %d worlds (eff. %.0f)", est.N, est.ESS)
+		second += fmt.Sprintf(" %d worlds sampled, %.0f effective", est.N, est.ESS)
 		if est.ESS < roughSize {
 			second += ", ~ rough"
 		}
@@ -299,8 +304,8 @@ func (g *Game) headlines(ctx context.Context, est *Estimate) []string {
 // an 80-column line (so that the sheet keeps to two headlines on a
 // 24-line terminal).
 var (
-	firstShort  = [][2]string{{". Next draw a death card: ", ". Death next: "}, {"Murderer: ", ""}, {"%±", "±"}}
-	secondShort = [][2]string{{" worlds (eff. ", "w ("}, {"Death row: ", "Row: "}, {", dies in ", " "}, {" turns", "t"}, {" turn", "t"}, {"Lucky: ", "Lucky "}}
+	firstShort  = [][2]string{{". Next draw a death card: ", ". Death next: "}, {"nobody yet ", "nobody "}, {"Murderer: ", ""}, {"%±", "±"}}
+	secondShort = [][2]string{{" worlds sampled, ", " worlds, "}, {"Death row: ", "Row: "}, {", dies in ", " "}, {" turns", "t"}, {" turn", "t"}, {"Lucky: ", "Lucky "}, {" effective.", " eff."}}
 )
 
 // fit shortens s by the replacements in turn until it fits 80 columns.
@@ -654,6 +659,9 @@ func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
 // Explain explains a fact: "NAME CARD" (the card is in NAME's hand now),
 // "pile CARD", "down CARD" (face down before a player), "used CARD" (on the
 // return pile), "NAME spade" (NAME is a Spade), each perhaps after "not".
+// The place is read as every game reads a holder ([table.MatchName]): its
+// whole name in any case, or the first three letters or more of one place
+// only, such as the sheet's column heads ("caro", "pil").
 func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, error) {
 	st := g.st
 	ws := words(table.StripComment(fact))
@@ -664,13 +672,25 @@ func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, er
 	if len(ws) != 2 {
 		return nil, lineErr(0, "NAME CARD, pile CARD, down CARD, used CARD or NAME spade", "a fact is a place and a card")
 	}
+	if len(st.names) == 0 {
+		return nil, errNoPlayers
+	}
+	// The place is read as every game reads a holder (table.MatchName), so
+	// the sheet's column heads ("caro", "pil") name their places.
+	places := make([]string, numCols)
+	for col := range places {
+		places[col] = g.colName(col)
+	}
+	col := table.MatchName(places, ws[0].text)
+	if col < 0 {
+		return nil, lineErr(ws[0].col, "a player ("+strings.Join(st.names, ", ")+"), pile, down or used", "%q is not a place", ws[0].text)
+	}
 	var lits []lit
 	var words string
-	where := strings.ToLower(ws[0].text)
 	if strings.EqualFold(ws[1].text, "spade") {
-		p, err := st.findPlayer(ws[0])
-		if err != nil {
-			return nil, err
+		p := col
+		if p >= Players {
+			return nil, lineErr(ws[0].col, "a player: "+strings.Join(st.names, ", "), "only a player is a Spade")
 		}
 		lits = st.highIn(p)
 		words = st.names[p] + " is a Spade"
@@ -681,21 +701,6 @@ func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, er
 		c, err := ParseCard(ws[1].text)
 		if err != nil {
 			return nil, lineErr(ws[1].col, "a card such as QS", "%v", err)
-		}
-		col := -1
-		switch where {
-		case "pile":
-			col = colPile
-		case "down":
-			col = colDown
-		case "used":
-			col = colUsed
-		default:
-			p, err := st.findPlayer(ws[0])
-			if err != nil {
-				return nil, err
-			}
-			col = p
 		}
 		place := map[int]string{colPile: "in the draw pile", colDown: "face down before a player", colUsed: "on the return pile"}[col]
 		if col < Players {
@@ -724,7 +729,7 @@ func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, er
 	if !forced {
 		return nil, fmt.Errorf("the lines so far do not force this: %s", words)
 	}
-	if where == "down" && !neg {
+	if col == colDown && !neg {
 		// A card is face down because of the draw the lines put it in and
 		// the line that placed that draw's card face down.
 		for _, k := range st.downSlots() {

@@ -21,14 +21,18 @@ const (
 )
 
 // Samples is the number of worlds the tracker draws first for its
-// estimates; it draws more, doubling, until every shown standard error is
+// estimates; it draws more (as many as the standard errors so far say are
+// needed: [moreWorlds]) until every shown standard error is
 // at most TargetSE or its budget is spent: MaxSamples worlds
 // ([Game.SetMaxSamples]), or a time ([Game.SetBudget]; none by default,
 // so that the same lines always give the same figures).
 const Samples = 240
 
-// MaxSamples is the default bound on the worlds of one estimate.
-const MaxSamples = 960
+// MaxSamples is the default bound on the worlds of one estimate: enough
+// for an even chance at TargetSE when the worlds' weights are uneven
+// enough to leave a twelfth of them effective (as in long rounds under
+// `rule discard keepdeath`).
+const MaxSamples = 7680
 
 // TargetSE is the standard error the tracker samples down to when its
 // time budget allows: two percentage points.
@@ -63,6 +67,7 @@ type Estimate struct {
 	RiskDen int // the cards the next card drawn comes from; 0 when none
 	locSE   [NumCards][numCols]float64
 	spadeSE [Players]float64
+	noneSE  float64 // of 1 - the sum of SpadeP over the living players
 	riskSE  float64
 	locN    [NumCards][numCols]float64 // effective sizes of the cells
 	spadeN  [Players]float64
@@ -73,6 +78,26 @@ func (e *Estimate) LocP(c Card, col int) *big.Rat { return e.loc[c][col] }
 
 // SpadeP is the estimated probability that player p is the murderer.
 func (e *Estimate) SpadeP(p int) *big.Rat { return e.spade[p] }
+
+// NobodyP is the estimated probability that no living player is the
+// murderer yet (the identity card is in the draw pile), under the readings
+// of one murderer: one less the chances of the living players. Under
+// `rule murderer high` (several murderers) it is nil.
+func (e *Estimate) NobodyP(alive [Players]bool, rules Rules) *big.Rat {
+	if rules.Murderer == MurdererHigh {
+		return nil
+	}
+	r := big.NewRat(1, 1)
+	for p := range Players {
+		if alive[p] {
+			r.Sub(r, e.spade[p])
+		}
+	}
+	return r
+}
+
+// NobodySE is the standard error of [Estimate.NobodyP].
+func (e *Estimate) NobodySE() float64 { return e.noneSE }
 
 // RiskP is the estimated probability that the next card drawn is a death
 // card.
@@ -97,19 +122,33 @@ type sample struct {
 	risk  int // death cards among the next pile's cards
 }
 
-// replay plays the lines over world w: the weight of the other players'
+// holderSlots is, for each holder of the model, the slot (draw) it is, or
+// -1: what replay reads a world with.
+func (s *state) holderSlots() []int {
+	out := make([]int, len(s.holders))
+	for h := range out {
+		out[h] = -1
+	}
+	for k, sl := range s.slots {
+		out[sl.holder] = k
+	}
+	return out
+}
+
+// replay plays the lines over world w (holderSlot from holderSlots): the weight of the other players'
 // choices, where each card is now, who is a Spade. ok is false when the
 // world breaks a rule of play the constraints do not state (it then has
 // no weight).
-func (s *state) replay(w solver.World) (sample, bool) {
+func (s *state) replay(w solver.World, holderSlot []int) (sample, bool) {
 	smp := sample{den: big.NewInt(1)}
 	slotCard := make([]Card, len(s.slots))
-	holderSlot := make(map[int]int, len(s.slots))
-	for k, sl := range s.slots {
-		holderSlot[sl.holder] = k
+	for k := range slotCard {
 		slotCard[k] = NoCard
 	}
 	var hands [Players][]Card
+	for p := range hands {
+		hands[p] = make([]Card, 0, HandSize+2)
+	}
 	for i, h := range w {
 		cp := s.copies[i]
 		if cp.epoch < 0 {
@@ -117,7 +156,7 @@ func (s *state) replay(w solver.World) (sample, bool) {
 		}
 		if int(h) < Players {
 			hands[h] = append(hands[h], cp.card)
-		} else if k, ok := holderSlot[int(h)]; ok {
+		} else if k := holderSlot[h]; k >= 0 {
 			slotCard[k] = cp.card
 		}
 	}
@@ -211,30 +250,63 @@ func (s *state) downSlots() []int {
 }
 
 // classes gives every card the class of cards interchangeable with it: a
-// card no line names, in a class with the unnamed cards the rules treat
-// alike (the family cards of one suit, the null cards, the kept Spades
-// that make no murderer); every other card alone.
+// card whose live copy no line's constraint names, in a class with the
+// other such cards of the same pile generation that the rules treat alike
+// (the family cards of one suit, the null cards, the kept Spades that make
+// no murderer); every other card alone (the death cards, the identity
+// card, a card on the return pile, a card some constraint names).
+//
+// Two such copies are interchangeable: swapping them in a world of the
+// constraints gives a world of the constraints (no constraint names
+// either, and both may lie in the same holders, those of their
+// generation), and the replay weighs the two worlds alike (the rules read
+// only the class of a card no line names). A card named in an earlier
+// generation only (discarded, then shuffled back into the draw pile) is
+// such a card again: its live copy is a new solver card.
 func (s *state) classes() (key [NumCards]int) {
+	named := make([]bool, len(s.copies))
+	for _, o := range s.obs {
+		for _, k := range o.cons {
+			for _, t := range k.terms {
+				named[t.l.copy] = true
+			}
+		}
+	}
+	if !poolByGeneration {
+		// The classes of before: a card some line ever named is alone.
+		for c := range Card(NumCards) {
+			if s.named[c] && s.live[c] >= 0 {
+				named[s.live[c]] = true
+			}
+		}
+	}
 	for c := range Card(NumCards) {
+		cp := s.live[c]
+		if cp < 0 || named[cp] || c.IsDeath() || (s.rules.IsID(c) && s.rules.Murderer != MurdererHigh) {
+			key[c] = -1 - int(c)
+			continue
+		}
+		gen := 100 * s.copies[cp].epoch
 		switch {
-		case s.named[c] || c.IsDeath():
-			key[c] = 100 + int(c)
-		case s.rules.IsID(c) && s.rules.Murderer == MurdererHigh:
-			key[c] = 61
 		case s.rules.IsID(c):
-			key[c] = 100 + int(c)
+			key[c] = gen + 61
 		case keptIfDrawn(c):
-			key[c] = 60
+			key[c] = gen + 60
 		case c.IsSpade() && s.rules.Discard == DiscardNoSpade:
-			key[c] = 50
+			key[c] = gen + 50
 		case !c.IsFamily():
-			key[c] = 40
+			key[c] = gen + 40
 		default:
-			key[c] = c.Suit()
+			key[c] = gen + c.Suit()
 		}
 	}
 	return key
 }
+
+// poolByGeneration is set when classes pools the cards no constraint of
+// their pile generation names; the tests clear it to compare with the
+// classes of before (a card any line ever named alone).
+var poolByGeneration = true
 
 // opening reports whether the lines say nothing yet but the seat's hand and
 // other players' draws: every unseen card is then equally likely in every
@@ -318,7 +390,7 @@ func b2i(b bool) int {
 }
 
 // estimateWith draws worlds of counter's problem uniformly and weighs
-// them: n, and more (doubling, up to most) until every shown standard
+// them: n, and more (as [moreWorlds] says, up to most) until every shown standard
 // error is at most TargetSE or budget (when not 0) is spent.
 func (s *state) estimateWith(ctx context.Context, counter *solver.Counter, n, most int, seed uint64, budget time.Duration) (*Estimate, error) {
 	if s.opening() {
@@ -335,6 +407,7 @@ func (s *state) estimateWith(ctx context.Context, counter *solver.Counter, n, mo
 			}
 		}
 	}
+	holderSlot := s.holderSlots()
 	var smps []sample
 	for {
 		for len(smps) < n {
@@ -345,23 +418,36 @@ func (s *state) estimateWith(ctx context.Context, counter *solver.Counter, n, mo
 			if err != nil {
 				return nil, err
 			}
-			smp, ok := s.replay(w)
+			smp, ok := s.replay(w, holderSlot)
 			if !ok {
 				return nil, errors.New("mbtd: internal error: a world of the constraints breaks a rule of play")
 			}
 			smps = append(smps, smp)
 		}
 		e := s.weigh(smps, &members, false)
-		if e.maxSE() <= TargetSE || (budget > 0 && time.Since(start) >= budget) || n >= most {
+		se := e.maxSE()
+		if se <= TargetSE || (budget > 0 && time.Since(start) >= budget) || n >= most {
 			return s.weigh(smps, &members, true), nil
 		}
-		n = min(2*n, most)
+		n = min(moreWorlds(n, se), most)
 	}
+}
+
+// moreWorlds is the number of worlds to draw when n worlds gave a largest
+// standard error se above TargetSE: the number that brings it to TargetSE
+// if it falls as one over the root of the worlds (n (se/TargetSE)^2), a
+// tenth more for the noise of se itself, in steps of 40 worlds, at least
+// 40 more and at most four times n.
+func moreWorlds(n int, se float64) int {
+	r := se / TargetSE
+	want := int(math.Ceil(1.1 * float64(n) * r * r))
+	want = (want + 39) / 40 * 40
+	return min(max(want, n+40), 4*n)
 }
 
 // maxSE is the largest standard error of a figure the sheet shows.
 func (e *Estimate) maxSE() float64 {
-	m := e.riskSE
+	m := max(e.riskSE, e.noneSE)
 	for c := range e.locSE {
 		for _, se := range e.locSE[c] {
 			m = max(m, se)
@@ -395,15 +481,21 @@ func (s *state) weigh(smps []sample, members *[NumCards][]Card, exact bool) *Est
 		sw2 += fw[i] * fw[i]
 	}
 	e.ESS = sw * sw / sw2
-	// f(i) of a cell: the share of the card's class in the column.
-	frac := func(i int, c Card, col int) float64 {
-		k := 0
-		for _, d := range members[c] {
-			if int(smps[i].loc[d]) == col {
-				k++
-			}
+	// f(i) of a cell: the share of the card's class in the column. The
+	// cards of a class share their figures: each class is weighed once, by
+	// its first member (rep), from its counts in each world.
+	var rep [NumCards]Card
+	for c := range rep {
+		rep[c] = members[c][0]
+	}
+	counts := make([][NumCards][numCols]uint8, len(smps))
+	for i := range smps {
+		for d := range Card(NumCards) {
+			counts[i][rep[d]][smps[i].loc[d]]++
 		}
-		return float64(k) / float64(len(members[c]))
+	}
+	frac := func(i int, c Card, col int) float64 {
+		return float64(counts[i][c][col]) / float64(len(members[c]))
 	}
 	est := func(f func(i int) float64) (p, se, size float64) {
 		for i := range smps {
@@ -423,12 +515,25 @@ func (s *state) weigh(smps []sample, members *[NumCards][]Card, exact bool) *Est
 		return p, se, size
 	}
 	for c := range Card(NumCards) {
+		if rep[c] != c {
+			e.locSE[c], e.locN[c] = e.locSE[rep[c]], e.locN[rep[c]]
+			continue
+		}
 		for col := range numCols {
 			_, e.locSE[c][col], e.locN[c][col] = est(func(i int) float64 { return frac(i, c, col) })
 		}
 	}
 	for q := range Players {
 		_, e.spadeSE[q], e.spadeN[q] = est(func(i int) float64 { return b2f(smps[i].spade[q]) })
+	}
+	if s.rules.Murderer != MurdererHigh {
+		_, e.noneSE, _ = est(func(i int) float64 {
+			none := 1.0
+			for _, x := range smps[i].spade {
+				none -= b2f(x)
+			}
+			return none
+		})
 	}
 	e.RiskDen = s.pile
 	fromUsed := s.pile == 0 && s.canDraw()
@@ -441,60 +546,83 @@ func (s *state) weigh(smps []sample, members *[NumCards][]Card, exact bool) *Est
 	if !exact {
 		return e
 	}
-	// A common denominator: the weights are L/den.
-	l := big.NewInt(1)
-	g := new(big.Int)
-	for _, smp := range smps {
-		g.GCD(nil, nil, l, smp.den)
-		l.Mul(l, new(big.Int).Quo(smp.den, g))
+	// The worlds grouped by weight (most worlds share a few weights): per
+	// group, integer tallies of each class's cards in each column, of each
+	// player a Spade and of the death cards in the pile.
+	type group struct {
+		den   *big.Int
+		n     int64
+		cells [NumCards][numCols]int64
+		spade [Players]int64
+		risk  int64
 	}
-	ws := make([]*big.Int, len(smps))
-	total := new(big.Int)
+	var groups []*group
+	byDen := map[string]*group{}
 	for i, smp := range smps {
-		ws[i] = new(big.Int).Quo(l, smp.den)
-		total.Add(total, ws[i])
-	}
-	var count [NumCards][numCols]int64
-	var num [NumCards][numCols]*big.Int
-	for c := range num {
-		for col := range num[c] {
-			num[c][col] = new(big.Int)
+		k := string(smp.den.Bytes())
+		gr := byDen[k]
+		if gr == nil {
+			gr = &group{den: smp.den}
+			byDen[k] = gr
+			groups = append(groups, gr)
 		}
-	}
-	tmp := new(big.Int)
-	for i, smp := range smps {
-		for c := range count {
-			count[c] = [numCols]int64{}
-		}
+		gr.n++
 		for c := range Card(NumCards) {
-			for _, d := range members[c] {
-				count[c][smp.loc[d]]++
-			}
-		}
-		for c := range Card(NumCards) {
-			for col := range numCols {
-				if count[c][col] > 0 {
-					num[c][col].Add(num[c][col], tmp.Mul(ws[i], big.NewInt(count[c][col])))
+			if rep[c] == c {
+				for col := range numCols {
+					gr.cells[c][col] += int64(counts[i][c][col])
 				}
 			}
 		}
+		for q := range Players {
+			if smp.spade[q] {
+				gr.spade[q]++
+			}
+		}
+		gr.risk += int64(smp.risk)
+	}
+	// A common denominator: the weights are L/den.
+	l := big.NewInt(1)
+	g := new(big.Int)
+	for _, gr := range groups {
+		g.GCD(nil, nil, l, gr.den)
+		l.Mul(l, new(big.Int).Quo(gr.den, g))
+	}
+	ws := make([]*big.Int, len(groups))
+	total := new(big.Int)
+	tmp := new(big.Int)
+	for i, gr := range groups {
+		ws[i] = new(big.Int).Quo(l, gr.den)
+		total.Add(total, tmp.Mul(ws[i], big.NewInt(gr.n)))
+	}
+	sum := func(f func(gr *group) int64) *big.Int {
+		n := new(big.Int)
+		for i, gr := range groups {
+			if k := f(gr); k != 0 {
+				n.Add(n, tmp.Mul(ws[i], big.NewInt(k)))
+			}
+		}
+		return n
 	}
 	for c := range Card(NumCards) {
+		if rep[c] != c {
+			continue
+		}
 		den := new(big.Int).Mul(total, big.NewInt(int64(len(members[c]))))
 		for col := range numCols {
-			e.loc[c][col] = new(big.Rat).SetFrac(num[c][col], den)
+			e.loc[c][col] = new(big.Rat).SetFrac(sum(func(gr *group) int64 { return gr.cells[c][col] }), den)
+		}
+	}
+	for c := range Card(NumCards) {
+		for col := range numCols {
+			if rep[c] != c {
+				e.loc[c][col] = new(big.Rat).Set(e.loc[rep[c]][col])
+			}
 		}
 	}
 	for q := range Players {
-		n := new(big.Int)
-		for i, smp := range smps {
-			if smp.spade[q] {
-				n.Add(n, ws[i])
-			}
-		}
-		e.spade[q] = new(big.Rat).SetFrac(n, total)
+		e.spade[q] = new(big.Rat).SetFrac(sum(func(gr *group) int64 { return gr.spade[q] }), total)
 	}
-	risk := new(big.Int)
 	switch {
 	case fromUsed:
 		deaths := 0
@@ -505,9 +633,7 @@ func (s *state) weigh(smps []sample, members *[NumCards][]Card, exact bool) *Est
 		}
 		e.risk = big.NewRat(int64(deaths), int64(e.RiskDen))
 	case e.RiskDen > 0:
-		for i, smp := range smps {
-			risk.Add(risk, tmp.Mul(ws[i], big.NewInt(int64(smp.risk))))
-		}
+		risk := sum(func(gr *group) int64 { return gr.risk })
 		e.risk = new(big.Rat).SetFrac(risk, new(big.Int).Mul(total, big.NewInt(int64(e.RiskDen))))
 	default:
 		e.risk = new(big.Rat)

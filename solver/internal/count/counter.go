@@ -604,10 +604,20 @@ func (c *Counter) Sample(ctx context.Context, rng *rand.Rand) ([]Holder, error) 
 		}
 	}
 	x := 0
-	var u, v big.Int
+	var u, v, wt big.Int
+	// The groups of one layer, kept from layer to layer (their arrays
+	// reused), so that a world allocates little: the cards of each group
+	// are in the same order as when each layer had groups of its own.
+	var groups [][]Card
 	for i, l := range cp.layers {
 		// The remaining cards, by cell of this layer.
-		group := make([][]Card, l.ncells)
+		for len(groups) < l.ncells {
+			groups = append(groups, make([]Card, 0, len(free)))
+		}
+		group := groups[:l.ncells]
+		for j := range group {
+			group[j] = group[j][:0]
+		}
 		for _, k := range free {
 			j := l.of[cp.cellOf[k]]
 			group[j] = append(group[j], k)
@@ -615,7 +625,11 @@ func (c *Counter) Sample(ctx context.Context, rng *rand.Rand) ([]Holder, error) 
 		randBelow(rng, B[i][x], &u)
 		e := l.edgeStart[x]
 		for ; e < l.edgeStart[x+1]; e++ {
-			v.Mul(bigs{}.weight(l, x, int(e)), B[i+1][l.edgeTo[e]])
+			if w := l.w64(x, e); w != 0 {
+				v.Mul(wt.SetUint64(w), B[i+1][l.edgeTo[e]])
+			} else {
+				v.Mul(bigs{}.weight(l, x, int(e)), B[i+1][l.edgeTo[e]])
+			}
 			if u.Cmp(&v) < 0 {
 				break
 			}
