@@ -110,7 +110,15 @@ func (g *Game) Words() []string {
 // not allow here, returns a *table.LineError; a line that contradicts
 // earlier ones returns a *table.ConflictError naming a minimal set of them.
 // On any error the game is unchanged.
+//
+// The column of a *table.LineError counts characters as a player sees
+// them ([table.CharColumns]).
 func (g *Game) Apply(line string) error {
+	return table.CharColumns(g.applyLine(line), line)
+}
+
+// applyLine is Apply with the error's column in bytes.
+func (g *Game) applyLine(line string) error {
 	if len(line) > table.MaxLineLen {
 		return &table.LineError{Msg: fmt.Sprintf("the line has %d bytes, more than %d", len(line), table.MaxLineLen)}
 	}

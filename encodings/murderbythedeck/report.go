@@ -662,7 +662,16 @@ func (g *Game) ReportJSON(ctx context.Context, w io.Writer) error {
 // The place is read as every game reads a holder ([table.MatchName]): its
 // whole name in any case, or the first three letters or more of one place
 // only, such as the sheet's column heads ("caro", "pil").
+//
+// The column of a *table.LineError counts characters as a player sees
+// them ([table.CharColumns]).
 func (g *Game) Explain(ctx context.Context, fact string) (*table.Explanation, error) {
+	e, err := g.explain(ctx, fact)
+	return e, table.CharColumns(err, fact)
+}
+
+// explain is Explain with the error's column in bytes.
+func (g *Game) explain(ctx context.Context, fact string) (*table.Explanation, error) {
 	st := g.st
 	ws := words(table.StripComment(fact))
 	neg := false

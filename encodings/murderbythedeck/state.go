@@ -249,12 +249,15 @@ func eq(ts []term, b int) scons { return scons{terms: ts, op: 0, bound: b} }
 func le(ts []term, b int) scons { return scons{terms: ts, op: 1, bound: b} }
 func ge(ts []term, b int) scons { return scons{terms: ts, op: 2, bound: b} }
 
-// findPlayer is the index of a player's name, case-insensitive.
+// findPlayer is the index of a player's name, ignoring case and accents
+// ([table.FindName]).
 func (s *state) findPlayer(w word) (int, error) {
-	for i, n := range s.names {
-		if strings.EqualFold(n, w.text) {
-			return i, nil
-		}
+	i, err := table.FindName(s.names, w.text, false)
+	if err != nil {
+		return 0, lineErr(w.col, "a player: "+strings.Join(s.names, ", "), "%v", err)
+	}
+	if i >= 0 {
+		return i, nil
 	}
 	return 0, lineErr(w.col, "a player: "+strings.Join(s.names, ", "), "no player %q", w.text)
 }

@@ -35,16 +35,6 @@ type Options struct {
 	// Players are player names with accents, as many as the game's
 	// smallest table, that its setup must accept ("José", "Zoë", ...).
 	Players []string
-	// ByteColumns marks a game whose parser still counts the columns of
-	// its errors in bytes, against the contract ([table.LineError]): the
-	// names check then asks for a column, not for the right one. It is a
-	// known defect to fix, not a choice.
-	ByteColumns bool
-	// ExactAccents marks a game whose parser still reads a player's name
-	// only with its accents as written, against the contract
-	// ([table.FindName]): the accents check is skipped. It is a known
-	// defect to fix, not a choice.
-	ExactAccents bool
 }
 
 // Run checks def and its games against the contract of package table.
@@ -413,9 +403,7 @@ func checkNames(t *testing.T, def table.Definition, o Options) {
 	if err := table.ApplyLines(def.New(), lines); err != nil {
 		t.Errorf("the seat named in upper case %q: %v", lines, err)
 	}
-	if !o.ExactAccents {
-		checkAccents(t, def, o)
-	}
+	checkAccents(t, def, o)
 	// A name that is not one refused at once, with its column: counted in
 	// characters, after the accented names before it (a byte column
 	// points past it, by one for each accent before it), their accents
@@ -441,7 +429,7 @@ func checkNames(t *testing.T, def table.Definition, o Options) {
 			switch {
 			case !errors.As(err, &le) || le.Col == 0:
 				t.Errorf("players %q: %q: %v, want a *table.LineError with a column", bad, l, err)
-			case i >= 0 && le.Col != table.Column(l, i) && !o.ByteColumns:
+			case i >= 0 && le.Col != table.Column(l, i):
 				t.Errorf("players %q: %q: error at column %d, want %d (counted in characters): %v", bad, l, le.Col, table.Column(l, i), err)
 			}
 			break
