@@ -99,7 +99,7 @@ func (g *Game) SetMaxSamples(n int) {
 // completion at the prompt.
 func (g *Game) Words() []string {
 	w := slices.Clone(g.st.names)
-	w = append(w, "players", "seat", "hand", "draws", "down", "discards", "lucky", "dead", "block", "passes", "accuses", "shows", "right", "wrong", "pile", "used", "not", "spade", "rule", "murderer", "discard", "piles", "sheet", "nospade", "high", "unlimited")
+	w = append(w, "players", "seat", "hand", "draws", "down", "discards", "lucky", "dead", "block", "passes", "accuses", "shows", "right", "wrong", "pile", "used", "not", "spade", "rule", "murderer", "discard", "piles", "turns", "keepdeath", "sheet", "nospade", "high", "unlimited")
 	for c := range Card(NumCards) {
 		w = append(w, c.String())
 	}

@@ -117,3 +117,17 @@ func TestWhy(t *testing.T) {
 		}
 	}
 }
+
+// TestWordsCompleteRules: every word of a rule line (RuleHelp) is offered
+// for completion at the prompt.
+func TestWordsCompleteRules(t *testing.T) {
+	words := mbtd.NewGame().Words()
+	for _, w := range strings.FieldsFunc(mbtd.RuleHelp, func(r rune) bool { return r == ' ' || r == ',' || r == '|' }) {
+		if w == "N" || strings.ToUpper(w) == w && len(w) <= 2 {
+			continue // a number, or a card (KS, QS) offered as a card
+		}
+		if !slices.Contains(words, w) {
+			t.Errorf("Words() lacks %q of %q", w, mbtd.RuleHelp)
+		}
+	}
+}
