@@ -12,7 +12,7 @@ import (
 )
 
 var (
-	expName    = flag.String("experiment", "", "TestExperiment: the experiment to play: show, accuse, threshold, next, full-self (Clue), dod-threshold, dod-accuse, dod-secret, dod-full-self, dod-leak-samples (Deduce or Die); none when empty")
+	expName    = flag.String("experiment", "", "TestExperiment: the experiment to play: show, accuse, threshold, next, full-self, leaks (Clue), dod-threshold, dod-accuse, dod-leaks, dod-secret, dod-full-self, dod-leak-samples (Deduce or Die); none when empty")
 	expGames   = flag.Int("experiment.games", 100, "TestExperiment: games")
 	expPlayers = flag.Int("experiment.players", 3, "TestExperiment: player count")
 	expJournal = flag.String("experiment.journal", "", "TestExperiment: a file each finished game is appended to; games already in it are tallied, not played again")
@@ -33,6 +33,9 @@ var experiments = map[string][2]Variant{
 	// What accusing when accusing beats waiting is worth over waiting for
 	// certainty.
 	"accuse": {{Name: "accuse on the threat rule", Ask: Advice, Accuse: AccuseThreat}, {Name: "accuse when certain", Ask: Advice}},
+	// The questions ranked with leaks (the full policy's) against the
+	// plain advice's, both accusing on the threat rule.
+	"leaks": {{Name: "questions with leaks", Ask: Full, Accuse: AccuseThreat}, {Name: "plain questions", Ask: Advice, Accuse: AccuseThreat}},
 	// The threat rule against opponents who accuse at 1/2.
 	"threshold": {{Name: "accuse on the threat rule", Ask: Advice, Accuse: AccuseThreat}, {Name: "accuse at 1/2", Ask: Advice, Accuse: AccuseAt, Threshold: 0.5}},
 }
@@ -46,6 +49,9 @@ var dodExperiments = map[string][2]Variant{
 	"dod-accuse": {{Name: "threat rule, next turns", Ask: Advice, Accuse: AccuseNext}, {Name: "accuse when certain", Ask: Advice}},
 	// The advice's Secret Interrogation decision against a simple rule.
 	"dod-secret": {{Name: "secret when the advice says", Ask: Advice, Secret: SecretAdvice}, {Name: "secret at the first turn", Ask: Advice, Secret: SecretFirst}},
+	// The questions ranked with leaks against the plain advice's, both
+	// accusing at 1/2.
+	"dod-leaks": {{Name: "questions with leaks", Ask: Full, Accuse: AccuseAt, Threshold: 0.5}, {Name: "plain questions", Ask: Advice, Accuse: AccuseAt, Threshold: 0.5}},
 	// The full policy against copies of itself.
 	"dod-full-self": {{Name: "full, threat rule next turns", Ask: Full, Accuse: AccuseNext}, {Name: "full, accuse when certain", Ask: Full}},
 	// The full policy's leaks from 2 sampled worlds of the seat against
