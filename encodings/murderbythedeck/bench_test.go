@@ -22,15 +22,7 @@ var (
 // -mbtd.first on): played as -mbtd.play says, under the readings
 // -mbtd.rules names.
 func benchLogs(b *testing.B) [][]string {
-	var rules Rules
-	if *worthRules != "" {
-		ws := words(*worthRules)
-		for i := 0; i+1 < len(ws); i += 2 {
-			if err := rules.set(ws[i : i+2]); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
+	rules := flagRules(b, *worthRules)
 	var logs [][]string
 	for seed := uint64(*worthFirst); seed < uint64(*worthFirst+*benchGames); seed++ {
 		var lines []string

@@ -44,15 +44,7 @@ func TestStuckRounds(t *testing.T) {
 	if len(deals) == 0 {
 		t.Skip("no deal: -mbtd.stuck 0")
 	}
-	var rules Rules
-	if *stuckRules != "" {
-		ws := words(*stuckRules)
-		for i := 0; i+1 < len(ws); i += 2 {
-			if err := rules.set(ws[i : i+2]); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	rules := flagRules(t, *stuckRules)
 	sty, ok := styles[*stuckStyle]
 	if !ok {
 		t.Fatalf("no style %q", *stuckStyle)

@@ -866,15 +866,7 @@ func readJournal(path, rules, base string, t *tally) (int, error) {
 //
 //	nice -n 10 go test ./encodings/murderbythedeck -run '^$' -bench Matches -benchtime 1x -timeout 0 -mbtd.rounds 200 -mbtd.variants advice,keepdeath -mbtd.for 30m -mbtd.journal /tmp/mbtd.jsonl
 func BenchmarkMatches(b *testing.B) {
-	var rules Rules
-	if *worthRules != "" {
-		ws := words(*worthRules)
-		for i := 0; i+1 < len(ws); i += 2 {
-			if err := rules.set(ws[i : i+2]); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
+	rules := flagRules(b, *worthRules)
 	var vs []style
 	var names []string
 	for _, n := range strings.Split(*worthVariants, ",") {
@@ -1085,4 +1077,18 @@ func eventLines(es []Event) []string {
 		}
 	}
 	return out
+}
+
+// flagRules are the readings a test flag names ("discard keepdeath",
+// "piles 3 turns 500"): the words of rule lines without "rule", in pairs.
+func flagRules(tb testing.TB, s string) Rules {
+	tb.Helper()
+	var rules Rules
+	ws := words(s)
+	for i := 0; i+1 < len(ws); i += 2 {
+		if err := rules.set(ws[i : i+2]); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return rules
 }
