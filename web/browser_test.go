@@ -63,16 +63,30 @@ func newBrowser(t testing.TB, width, height int) context.Context {
 		chromedp.Flag("disable-backgrounding-occluded-windows", true),
 		chromedp.Flag("force-color-profile", "srgb"),
 		chromedp.Flag("hide-scrollbars", true),
-		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(width, height),
 	}
-	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(func() { cancel(); acancel() })
-	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
-		t.Fatalf("starting %s: %v", path, err)
+	// Chromium sometimes crashes as it starts while the processes of the
+	// browser before it are still going away (about 1 start in 15 when
+	// starts overlap, with Debian's Chromium 148: a segmentation fault before
+	// it listens). Such a start is retried with a fresh profile; a browser
+	// that fails every time fails the test.
+	const starts = 3
+	for attempt := 1; ; attempt++ {
+		actx, acancel := chromedp.NewExecAllocator(context.Background(), append(opts, chromedp.UserDataDir(t.TempDir()))...)
+		ctx, cancel := chromedp.NewContext(actx)
+		err := chromedp.Do(ctx, chromedp.Navigate("about:blank"))
+		if err == nil {
+			t.Cleanup(func() { cancel(); acancel() })
+			return ctx
+		}
+		cancel()
+		acancel()
+		if attempt == starts || !strings.Contains(err.Error(), "chrome failed to start") {
+			t.Fatalf("starting %s (attempt %d of %d): %v", path, attempt, starts, err)
+		}
+		t.Logf("starting %s (attempt %d of %d): %v", path, attempt, starts, err)
+		time.Sleep(200 * time.Millisecond)
 	}
-	return ctx
 }
 
 // newTab opens a tab in the browser of ctx. Its first action runs with no
