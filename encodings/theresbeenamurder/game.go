@@ -172,12 +172,12 @@ func (g *Game) apply(e notation.Entry, n int) error {
 		g.removed = e.Removed
 		return nil
 	case notation.KindHand:
-		return g.setup(e.Cards, n)
+		return g.setup(e.Cards, e.Cols, n)
 	}
 	return g.event(e.Ev, n, e.Cols)
 }
 
-func (g *Game) setup(hand []engine.Card, n int) error {
+func (g *Game) setup(hand []engine.Card, cols []int, n int) error {
 	cfg := &engine.Config{Players: len(g.p.Players), Cards: g.cards, Removed: g.removed}
 	if cfg.Cards == nil {
 		cfg.Cards = engine.DefaultCards(cfg.Players, g.level)
@@ -187,7 +187,11 @@ func (g *Game) setup(hand []engine.Card, n int) error {
 	}
 	for i, c := range hand {
 		if !cfg.Has(c) {
-			return notation.ErrorAt(7+i, "a card of this game", "the %v is not in this game", c)
+			col := 1
+			if i < len(cols) {
+				col = cols[i]
+			}
+			return notation.ErrorAt(col, "a card of this game", "the %v is not in this game", c)
 		}
 	}
 	if w := estimate.DealWeights(cfg, g.p.Seat, hand); w[0]+w[1] == 0 {
