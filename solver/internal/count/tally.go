@@ -198,7 +198,9 @@ func (c *Counter) byTally(ctx context.Context, h Holder, pick Pick, b Holder, ts
 	}
 	width := l1.ncells * (len(cp.layers) - 1)
 	if plan != nil {
-		return nil, plan.spreads(cp, sp, values, Bv, full, width, sums)
+		err := plan.spreads(cp, sp, values, Bv, full, width, sums)
+		putU64(full)
+		return nil, err
 	}
 	for ti := range ts {
 		for vi, v := range values[ti] {
@@ -244,10 +246,15 @@ func splitByTallies(ctx context.Context, cp *compiled, i int, b Holder, ts []Tal
 	}
 	sp = newClassSplit(classes, ks)
 	B, P, ovf, err := stepPacked(ctx, cp, i, raw.ways, raw.P, true, sp, false, only)
+	// Layer i+1's P was read by this step alone.
+	putU64(raw.P.v)
+	raw.P = pvec{}
 	if err != nil || ovf {
 		return nil, nil, nil, nil, false, err
 	}
-	return sp, values, B, widen(cp, i, B, P.v, sp.rows(), only), true, nil
+	full = widen(cp, i, B, P.v, sp.rows(), only)
+	putU64(P.v)
+	return sp, values, B, full, true, nil
 }
 
 // fixedIn is the part of tally t that cards fixed to b make (a card listed
