@@ -31,21 +31,24 @@ var (
 	pstateSlab slab[pstate]
 )
 
-// useSlabs turns the reuse on (tests compare the two ways).
-var useSlabs = true
+// lean turns on the reuse of dead vectors, and the tally split's P left
+// narrow for the spreads (splitByTallies): the ways of the passes that
+// spare memory. Off, the passes take the ways they took before (tests
+// compare the two).
+var lean = true
 
-// SetSlabs sets whether the passes and the layout reuse their dead
-// vectors, and returns the setting it replaces: tests compare the counts
-// both ways.
-func SetSlabs(on bool) bool {
-	old := useSlabs
-	useSlabs = on
+// SetLean sets whether the passes and the layout reuse their dead vectors
+// and the tally split leaves its P narrow, and returns the setting it
+// replaces: tests compare the counts both ways.
+func SetLean(on bool) bool {
+	old := lean
+	lean = on
 	return old
 }
 
 // get is a vector of n zero values, reused when one is kept.
 func (p *slab[T]) get(n int) []T {
-	if !useSlabs || n < slabMin {
+	if !lean || n < slabMin {
 		return make([]T, n)
 	}
 	c := bits.Len(uint(n - 1))
@@ -62,7 +65,7 @@ func (p *slab[T]) get(n int) []T {
 
 // put hands back a vector nothing reads any more (nor will).
 func (p *slab[T]) put(s []T) {
-	if !useSlabs || cap(s) < slabMin {
+	if !lean || cap(s) < slabMin {
 		return
 	}
 	c := bits.Len(uint(cap(s))) - 1 // cap(s) >= 1<<c
