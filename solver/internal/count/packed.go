@@ -710,7 +710,7 @@ func (lp *layerPlan) build(ctx context.Context, edges *int) error {
 		sc.tab.guess = func() int { return int(int64(sc.tab.n) * int64(len(sc.edgeTo)) / int64(sc.e+1)) }
 		sc.tab.charged = &temp
 		temp.Add(sc.tab.bytes())
-		sc.keys = make([]pstate, 0, hint)
+		sc.keys = pstateSlab.get(hint)[:0]
 		var tk ticker
 		for x := lo; x < hi; x++ {
 			if tk.due(len(lp.hs)) {
@@ -755,8 +755,12 @@ func (lp *layerPlan) build(ctx context.Context, edges *int) error {
 			rm[t] = y
 		}
 		remaps[w] = rm
+		sc.tab.release()
+		pstateSlab.put(sc.keys)
 		sc.tab, sc.keys = nil, nil
 	}
+	g.release()
+	scs[0].tab = nil
 	if k > 1 {
 		err = runChunks(k, func(w int) error {
 			if rm := remaps[w]; rm != nil {
@@ -826,6 +830,7 @@ func (lp *layerPlan) build(ctx context.Context, edges *int) error {
 			row[j] = uint16(pn.field(st.k, j))
 		}
 	}
+	pstateSlab.put(keys)
 	return nil
 }
 

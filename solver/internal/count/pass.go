@@ -278,6 +278,8 @@ func backwardU64(ctx context.Context, cp *compiled, cards, keepB bool, raw *rawL
 		}
 		B[i] = Bi
 		if cards {
+			// Layer i+1's P was read by this step alone.
+			putU64(P.v)
 			P = Pi
 			width := cp.layers[i].ncells * (L - i)
 			if i == 1 && raw == nil {
@@ -285,6 +287,10 @@ func backwardU64(ctx context.Context, cp *compiled, cards, keepB bool, raw *rawL
 			}
 			if i == 0 && cp.layers[i].n > 0 {
 				res.rootCardWays = bigRows(widen(cp, i, Bi, P.v, 1, nil), 1, width)[0]
+			}
+			if i == 0 {
+				putU64(P.v)
+				P = pvec{}
 			}
 		}
 	}
@@ -365,7 +371,7 @@ func widen(cp *compiled, i int, B []uint64, v []uint64, k int, only [][]int) []u
 	L := len(cp.layers)
 	l := cp.layers[i]
 	W := L - i
-	out := make([]uint64, k*l.n*l.ncells*W)
+	out := getU64(k * l.n * l.ncells * W)
 	for cx := range k * l.n {
 		x := cx % l.n
 		st := l.state(x)
@@ -594,12 +600,12 @@ func stepPacked(ctx context.Context, cp *compiled, i int, Bn []uint64, P pvec, c
 			if err := cp.passFits(int64(at) * 8); err != nil {
 				return nil, pvec{}, false, err
 			}
-			out.v = make([]uint64, at)
+			out.v = getU64(at)
 		} else {
 			if err := cp.passFits(int64(k*l.n*l.ncells*W) * 8); err != nil {
 				return nil, pvec{}, false, err
 			}
-			out.v = make([]uint64, k*l.n*l.ncells*W)
+			out.v = getU64(k * l.n * l.ncells * W)
 		}
 		nextP = out.v
 		inLayer = make([]int, l.ncells)

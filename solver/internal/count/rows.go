@@ -122,6 +122,8 @@ func (c *Counter) spreadByRows(ctx context.Context, h Holder, pick Pick, b Holde
 			only = plan.only
 		}
 		B, P, ovf, err := stepPacked(ctx, cp, k, raw.ways, raw.P, true, sp, false, only)
+		putU64(raw.P.v) // read by this step alone
+		raw.P = pvec{}
 		if err != nil || ovf {
 			return false, err
 		}
@@ -156,7 +158,9 @@ func (c *Counter) spreadByRows(ctx context.Context, h Holder, pick Pick, b Holde
 		full := make([]uint64, 0, R*l1.n*width)
 		for r := range R {
 			Bv = append(Bv, bs[r]...)
-			full = append(full, widen(cp, 1, bs[r], ps[r].v, 1, plan.only)...)
+			wr := widen(cp, 1, bs[r], ps[r].v, 1, plan.only)
+			full = append(full, wr...)
+			putU64(wr)
 		}
 		one := &tallySums{}
 		if err := plan.spreads(cp, sp, [][]int{values}, Bv, full, width, one); err != nil {

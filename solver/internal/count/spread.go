@@ -199,12 +199,36 @@ func (cp *compiled) newRootPlan(h Holder, pick Pick) *rootPlan {
 	return p
 }
 
-// spreads sums the split of layer 1 (B and widened P of every row of sp,
-// width values a state) into sums: each tally value's spread, and that of
-// every world from the first tally's rows added up.
+// spreads sums the split of layer 1 (B and P of every row of sp, width
+// values a state) into sums: each tally value's spread, and that of every
+// world from the first tally's rows added up. P is widened (a value for
+// every later holder) or as stepPacked leaves it (width a value less a
+// cell: the last holder's, B less the others, is put back here as widen
+// would).
 func (p *rootPlan) spreads(cp *compiled, sp *classSplit, values [][]int, Bv, full []uint64, width int, sums *tallySums) error {
 	l1 := cp.layers[1]
 	W := len(cp.layers) - 1
+	nw := width / max(l1.ncells, 1) // values a cell in full: W, or W-1
+	vals := make([]uint64, W)
+	// cell is the W values of cell j in state y of row r.
+	cell := func(r, y, j int) []uint64 {
+		if nw == W {
+			at := (r*l1.n+y)*width + j*W
+			return full[at : at+W]
+		}
+		clear(vals)
+		if l1.state(y)[j] == 0 {
+			return vals
+		}
+		at := (r*l1.n+y)*width + j*nw
+		rest := Bv[r*l1.n+y]
+		for t, u := range full[at : at+nw] {
+			vals[t] = u
+			rest -= u
+		}
+		vals[W-1] = rest
+		return vals
+	}
 	sums.out = make([][]TallySpread, len(values))
 	total := new(big.Int)
 	var t1, t2 big.Int
@@ -223,10 +247,9 @@ func (p *rootPlan) spreads(cp *compiled, sp *classSplit, values [][]int, Bv, ful
 				}
 				s.Total.Add(s.Total, t1.Mul(t1.SetUint64(e.contents), t2.SetUint64(n)))
 				s.NLogN += float64(e.single) * xlog2(float64(n))
-				row := full[(r*l1.n+e.y)*width:]
 				for _, c := range e.cells {
 					x := 0.0
-					for _, u := range row[c.j*W : (c.j+1)*W] {
+					for _, u := range cell(r, e.y, c.j) {
 						x += xlog2(float64(u))
 					}
 					s.NLogN += float64(c.m) * x
@@ -257,9 +280,8 @@ func (p *rootPlan) spreads(cp *compiled, sp *classSplit, values [][]int, Bv, ful
 			clear(xs)
 			for vi := range k0 {
 				r := sp.off[0] + vi
-				row := full[(r*l1.n+e.y)*width+c.j*W:]
-				for t := range W {
-					xs[t] += float64(row[t])
+				for t, u := range cell(r, e.y, c.j) {
+					xs[t] += float64(u)
 				}
 			}
 			x := 0.0

@@ -37,9 +37,9 @@ func newStateTable(hint int, withSums bool) *stateTable {
 
 func (t *stateTable) alloc(size int, withSums bool) {
 	b := bits.Len(uint(size - 1))
-	t.slots = make([]tslot, 1<<b)
+	t.slots = slotSlab.get(1 << b)
 	if withSums {
-		t.sums = make([]uint64, 1<<b)
+		t.sums = getU64(1 << b)
 	}
 	t.shift = uint(64 - b)
 }
@@ -106,9 +106,19 @@ func (t *stateTable) grow(want int) {
 			t.sums[i] = s
 		}
 	}
+	slotSlab.put(old)
+	putU64(olds)
 	if t.charged != nil {
 		t.charged.Add(t.bytes() - before)
 	}
+}
+
+// release hands the table's memory back for reuse: the table is not used
+// again.
+func (t *stateTable) release() {
+	slotSlab.put(t.slots)
+	putU64(t.sums)
+	t.slots, t.sums = nil, nil
 }
 
 // bytes is the memory of the table's slots.

@@ -189,7 +189,8 @@ func (c *Counter) byTally(ctx context.Context, h Holder, pick Pick, b Holder, ts
 	} else {
 		only = cp.pickCells(h, pick)
 	}
-	sp, values, Bv, full, ok, err := splitByTallies(ctx, cp, 1, b, ts, raw, only)
+	narrow := plan != nil && lean
+	sp, values, Bv, full, ok, err := splitByTallies(ctx, cp, 1, b, ts, raw, only, narrow)
 	if err != nil {
 		return nil, err
 	}
@@ -198,7 +199,15 @@ func (c *Counter) byTally(ctx context.Context, h Holder, pick Pick, b Holder, ts
 	}
 	width := l1.ncells * (len(cp.layers) - 1)
 	if plan != nil {
-		return nil, plan.spreads(cp, sp, values, Bv, full, width, sums)
+		if narrow {
+			// full is P as the step leaves it, without the last
+			// holder's values: spreads puts them back where it reads
+			// them.
+			width -= l1.ncells
+		}
+		err := plan.spreads(cp, sp, values, Bv, full, width, sums)
+		putU64(full)
+		return nil, err
 	}
 	for ti := range ts {
 		for vi, v := range values[ti] {
@@ -224,9 +233,10 @@ func (c *Counter) byTally(ctx context.Context, h Holder, pick Pick, b Holder, ts
 // splitByTallies runs step i of the backward pass that raw stopped before,
 // once for all the tallies of b, each edge's share kept apart by its value
 // of each tally (b is layer i's holder): the split, each tally's values,
-// and B and P (widened; only as for stepPacked) of every row. ok is false
-// when a tally takes too many values or uint64 overflowed.
-func splitByTallies(ctx context.Context, cp *compiled, i int, b Holder, ts []Tally, raw *rawLayer, only [][]int) (sp *classSplit, values [][]int, B, full []uint64, ok bool, err error) {
+// and B and P (widened, unless narrow is set; only as for stepPacked) of
+// every row. ok is false when a tally takes too many values or uint64
+// overflowed.
+func splitByTallies(ctx context.Context, cp *compiled, i int, b Holder, ts []Tally, raw *rawLayer, only [][]int, narrow bool) (sp *classSplit, values [][]int, B, full []uint64, ok bool, err error) {
 	classes := make([][]int8, len(ts))
 	values = make([][]int, len(ts))
 	ks := make([]int, len(ts))
@@ -244,10 +254,18 @@ func splitByTallies(ctx context.Context, cp *compiled, i int, b Holder, ts []Tal
 	}
 	sp = newClassSplit(classes, ks)
 	B, P, ovf, err := stepPacked(ctx, cp, i, raw.ways, raw.P, true, sp, false, only)
+	// Layer i+1's P was read by this step alone.
+	putU64(raw.P.v)
+	raw.P = pvec{}
 	if err != nil || ovf {
 		return nil, nil, nil, nil, false, err
 	}
-	return sp, values, B, widen(cp, i, B, P.v, sp.rows(), only), true, nil
+	if narrow {
+		return sp, values, B, P.v, true, nil
+	}
+	full = widen(cp, i, B, P.v, sp.rows(), only)
+	putU64(P.v)
+	return sp, values, B, full, true, nil
 }
 
 // fixedIn is the part of tally t that cards fixed to b make (a card listed
@@ -353,7 +371,7 @@ func (c *Counter) byTallyRoot(ctx context.Context, h Holder, pick Pick, b Holder
 	l0 := cp.layers[0]
 	L := len(cp.layers)
 	width := l0.ncells * L
-	sp, values, Bv, full, split, err := splitByTallies(ctx, cp, 0, b, ts, raw, nil)
+	sp, values, Bv, full, split, err := splitByTallies(ctx, cp, 0, b, ts, raw, nil, false)
 	if err != nil {
 		return nil, err
 	}
