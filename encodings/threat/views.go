@@ -15,7 +15,8 @@ import (
 // the SAT engine is asked for a world of the opponent's view with none of
 // the solutions found so far, until the limit is reached or no such world
 // exists. Views caches each opponent's answer by the key of what they see.
-// The zero value is not usable; fill in the three functions.
+// The zero value is not usable; fill in Known, Seen, Solution and Not
+// (and Solutions for [Views.Best]).
 type Views struct {
 	// Known is the problem opponent o knows whatever the world: the
 	// public lines, and the lines o took part in, as the seat recorded
@@ -34,8 +35,13 @@ type Views struct {
 	// neighbourhood of w (those that decide the solution), so that other
 	// solutions are met early.
 	Pivots func(o int, w solver.World) []solver.Card
+	// Solutions, when set, are the solutions of view (opponent o's view
+	// in some world: what Known and Seen give) with the number of worlds
+	// of each, those with none left out: what [Views.Best] reads.
+	Solutions func(ctx context.Context, o int, view *solver.Problem) ([]SolutionCount, error)
 
 	known  map[int]*solver.Problem
+	bests  map[string]best // each view's best accusations
 	cache  map[string]int
 	worlds map[string]viewWorlds // each view's worlds
 	best   map[string]int        // the opponent's choices of question (Within)
