@@ -145,7 +145,7 @@ func (g *Game) threatCheck(p *solver.Problem) *clueCheck {
 			}
 			return []solver.Constraint{solver.Clause(nil, lits)}
 		},
-		Solutions: func(ctx context.Context, o int, view *solver.Problem) ([]threat.SolutionCount, error) {
+		Solutions: func(ctx context.Context, o int, _ solver.World, view *solver.Problem) ([]threat.SolutionCount, error) {
 			cs, err := solver.NewCounter(view).Contents(ctx, env)
 			if err != nil {
 				return nil, err

@@ -19,9 +19,9 @@ type AccuseGame interface {
 	// weights adding up to 1; a game whose view of o is fixed by w
 	// returns one, of weight 1. In each, Best is the probability, in o's
 	// view (every world o cannot tell from w, equally likely), of o's
-	// most likely solution, and Right is the share of o's equally likely
-	// best solutions that are w's solution: o is taken to pick one of its
-	// tied best accusations with equal chance.
+	// most likely winning accusation, and Right is the share of o's
+	// equally likely best accusations that win in w: o is taken to pick
+	// one of its tied best accusations with equal chance.
 	Accusations(ctx context.Context, o int, w solver.World) ([]Accusation, error)
 }
 
@@ -53,6 +53,10 @@ func accusing(as []Accusation, t *big.Rat) (accuses, right *big.Rat) {
 type SolutionCount struct {
 	Key   string // as Views.Solution names it
 	Count *big.Int
+	// NoWin is set when no accusation wins in these worlds (in Deduce or
+	// Die, every card the accuser could name is in its own hand): the
+	// opponent never makes it, and counts these worlds only as lost.
+	NoWin bool
 }
 
 // best is what an opponent's view says of its best accusation: its
@@ -64,7 +68,9 @@ type best struct {
 
 // Best is opponent o's best accusation in world w (Views.Solutions must be
 // set): its probability in o's view, and the share of o's equally likely
-// best solutions that are w's solution.
+// best solutions that are w's solution. Solutions no accusation wins
+// (SolutionCount.NoWin) are never o's best; when every solution is one,
+// both are 0.
 func (v *Views) Best(ctx context.Context, o int, w solver.World) (prob, right *big.Rat, err error) {
 	ck, view, err := v.view(o, w)
 	if err != nil {
@@ -75,13 +81,16 @@ func (v *Views) Best(ctx context.Context, o int, w solver.World) (prob, right *b
 	}
 	b, ok := v.bests[ck]
 	if !ok {
-		sols, err := v.Solutions(ctx, o, view)
+		sols, err := v.Solutions(ctx, o, w, view)
 		if err != nil {
 			return nil, nil, err
 		}
 		total, top := new(big.Int), new(big.Int)
 		for _, s := range sols {
 			total.Add(total, s.Count)
+			if s.NoWin || s.Count.Sign() == 0 {
+				continue
+			}
 			switch s.Count.Cmp(top) {
 			case 1:
 				top.Set(s.Count)
@@ -102,6 +111,9 @@ func (v *Views) Best(ctx context.Context, o int, w solver.World) (prob, right *b
 		if k == key {
 			n++
 		}
+	}
+	if len(b.keys) == 0 {
+		return b.prob, new(big.Rat), nil
 	}
 	return b.prob, big.NewRat(int64(n), int64(len(b.keys))), nil
 }

@@ -35,10 +35,12 @@ type Views struct {
 	// neighbourhood of w (those that decide the solution), so that other
 	// solutions are met early.
 	Pivots func(o int, w solver.World) []solver.Card
-	// Solutions, when set, are the solutions of view (opponent o's view
-	// in some world: what Known and Seen give) with the number of worlds
-	// of each, those with none left out: what [Views.Best] reads.
-	Solutions func(ctx context.Context, o int, view *solver.Problem) ([]SolutionCount, error)
+	// Solutions, when set, are the solutions of view, opponent o's view
+	// in world w (what Known and Seen give), each named as Solution
+	// names it, with the number of worlds of view that have it, those
+	// with none left out: what [Views.Best] reads. It may read of w only
+	// what Seen does (the answer is kept for every world with o's view).
+	Solutions func(ctx context.Context, o int, w solver.World, view *solver.Problem) ([]SolutionCount, error)
 
 	known  map[int]*solver.Problem
 	bests  map[string]best // each view's best accusations
