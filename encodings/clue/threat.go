@@ -28,7 +28,11 @@ const maxChoices = 64
 // shown to an opponent by a third player is not in the seat's log: in a
 // world where the shower holds one of the asked cards it is that card;
 // where the shower holds several, each is taken to be shown with equal
-// chance, and the figure averages over those choices. It returns nil
+// chance, and the figure averages over those choices. With
+// opt.AccuseAt, each opponent is also taken to accuse as soon as the
+// envelope it finds most likely is at least that likely (an equal chance
+// for each of its equally likely best envelopes), and the figures give
+// its chance to accuse and to accuse the true envelope. It returns nil
 // without a seat.
 func (g *Game) Threats(ctx context.Context, opt ThreatOptions) ([]threat.Figure, error) {
 	p, err := g.Problem()
@@ -141,6 +145,21 @@ func (g *Game) threatCheck(p *solver.Problem) *clueCheck {
 			}
 			return []solver.Constraint{solver.Clause(nil, lits)}
 		},
+		Solutions: func(ctx context.Context, o int, _ solver.World, view *solver.Problem) ([]threat.SolutionCount, error) {
+			cs, err := solver.NewCounter(view).Contents(ctx, env)
+			if err != nil {
+				return nil, err
+			}
+			out := make([]threat.SolutionCount, len(cs))
+			for i, c := range cs {
+				key := make([]byte, len(c.Cards))
+				for k, card := range c.Cards {
+					key[k] = byte(card)
+				}
+				out[i] = threat.SolutionCount{Key: string(key), Count: c.Count}
+			}
+			return out, nil
+		},
 		Pivots: func(o int, w solver.World) []solver.Card {
 			var cs []solver.Card
 			for c, h := range w {
@@ -240,6 +259,27 @@ func (ck *clueCheck) Open(ctx context.Context, o int, w solver.World, limit int)
 	}
 	ck.extra = nil
 	return dist, nil
+}
+
+// Accusations are opponent o's best accusations in world w, one for each
+// choice of the cards shown to o out of the seat's sight (as Open): the
+// envelope o finds most likely, counted exactly over every deal o cannot
+// tell from w, and the share of o's equally likely best envelopes that are
+// w's.
+func (ck *clueCheck) Accusations(ctx context.Context, o int, w solver.World) ([]threat.Accusation, error) {
+	combos := ck.combos(o, w)
+	share := big.NewRat(1, int64(len(combos)))
+	defer func() { ck.extra = nil }()
+	out := make([]threat.Accusation, 0, len(combos))
+	for _, cb := range combos {
+		ck.extra = cb
+		best, right, err := ck.views.Best(ctx, o, w)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, threat.Accusation{Weight: share, Best: best, Right: right})
+	}
+	return out, nil
 }
 
 // oppAsker is the opponents' model of [threat.Within] in Clue: an opponent

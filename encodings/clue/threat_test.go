@@ -411,3 +411,110 @@ func TestShowLeakBrute(t *testing.T) {
 		t.Error("no sampled leak has a standard error: the test is too weak")
 	}
 }
+
+// bruteAccuse is, by enumerating every deal, opponent o's chance to accuse
+// (its best envelope at least t likely in its view) and to accuse and be
+// right, under the seat's view, with the chance to be right in each deal
+// of the seat's view in the order visited: in every deal w and every
+// choice of the cards shown to o out of the seat's sight, the deals o
+// cannot tell from w are enumerated, their envelopes counted, and o picks
+// one of its most frequent envelopes with equal chance.
+func bruteAccuse(t *testing.T, g *Game, s smallGame, o int, at *big.Rat) (accuses, right *big.Rat, perWorld []*big.Rat) {
+	accuses, right = new(big.Rat), new(big.Rat)
+	bruteViews(t, g, s, o, func(w solver.World, share *big.Rat, view []solver.World) {
+		if share == nil {
+			perWorld = append(perWorld, new(big.Rat))
+			return
+		}
+		envs := map[string]int{}
+		top := 0
+		for _, v := range view {
+			envs[envOf(v)]++
+			top = max(top, envs[envOf(v)])
+		}
+		if big.NewRat(int64(top), int64(len(view))).Cmp(at) < 0 {
+			return
+		}
+		tied := 0
+		for _, n := range envs {
+			if n == top {
+				tied++
+			}
+		}
+		accuses.Add(accuses, share)
+		if envs[envOf(w)] == top {
+			r := new(big.Rat).Mul(share, big.NewRat(1, int64(tied)))
+			right.Add(right, r)
+			perWorld[len(perWorld)-1].Add(perWorld[len(perWorld)-1], r)
+		}
+	})
+	n := big.NewRat(int64(len(perWorld)), 1)
+	accuses.Quo(accuses, n)
+	right.Quo(right, n)
+	return accuses, right, perWorld
+}
+
+// TestAccuseAtBrute checks the opponent model of threat.Options.AccuseAt
+// against brute force on seeded games of a 9-card deck: each opponent's
+// chance to accuse, and to accuse and be right, at thresholds 1/3, 1/2 and
+// 1 (certainty), and the decision's threat (some opponent right). Why: the
+// accuse-or-wait rule weighs these figures, and the ties between an
+// opponent's best envelopes (weighed equally) and the hidden shown cards
+// are easy to get wrong. At 1 the chance to be right must be the chance to
+// be certain.
+func TestAccuseAtBrute(t *testing.T) {
+	ctx := context.Background()
+	below, ties := 0, 0
+	for seed := range uint64(30) {
+		s := newSmallGame(seed, 2+int(seed%5))
+		g := NewGame()
+		for _, l := range s.log {
+			if err := g.Apply(l); err != nil {
+				t.Fatalf("seed %d, %q: %v", seed, l, err)
+			}
+		}
+		for _, at := range []float64{1.0 / 3, 0.5, 1} {
+			figs, err := g.Threats(ctx, ThreatOptions{ExactWorlds: 1 << 20, Limit: 2, AccuseAt: at})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rat := new(big.Rat).SetFloat64(at)
+			var per [][]*big.Rat
+			for _, f := range figs {
+				accuses, right, pw := bruteAccuse(t, g, s, f.Opponent, rat)
+				per = append(per, pw)
+				if f.Accuses.Cmp(accuses) != 0 || f.Right.Cmp(right) != 0 {
+					t.Errorf("seed %d at %.3f %s: accuses %s, right %s; brute force %s, %s\n%s", seed, at, smallNames[f.Opponent],
+						f.Accuses.RatString(), f.Right.RatString(), accuses.RatString(), right.RatString(), strings.Join(s.log, "\n"))
+				}
+				if at == 1 && f.Right.Cmp(f.Certain) != 0 {
+					t.Errorf("seed %d %s: right at certainty %s, certain %s", seed, smallNames[f.Opponent], f.Right.RatString(), f.Certain.RatString())
+				}
+				if at < 1 && f.Right.Cmp(f.Certain) > 0 {
+					below++
+				}
+				if f.Accuses.Cmp(f.Right) > 0 && at < 1 {
+					ties++ // some accusation below certainty is wrong
+				}
+			}
+			// The decision's threat: 1 - the product, in each deal, of
+			// the opponents' chances not to be right.
+			want := new(big.Rat)
+			for w := range per[0] {
+				none := big.NewRat(1, 1)
+				for i := range per {
+					none.Mul(none, new(big.Rat).Sub(big.NewRat(1, 1), per[i][w]))
+				}
+				want.Add(want, new(big.Rat).Sub(big.NewRat(1, 1), none))
+			}
+			want.Quo(want, big.NewRat(int64(len(per[0])), 1))
+			d := threat.Decide(big.NewRat(1, 2), figs, nil)
+			if d.Threat.Cmp(want) != 0 || d.AccuseAt != at {
+				t.Errorf("seed %d at %.3f: threat %s (model %g), brute force %s", seed, at, d.Threat.RatString(), d.AccuseAt, want.RatString())
+			}
+		}
+	}
+	if below == 0 || ties == 0 {
+		t.Errorf("never right below certainty (%d) or wrong (%d): the test is too weak", below, ties)
+	}
+}

@@ -24,8 +24,11 @@ type ThreatOptions = threat.Options
 // their hand and every line they saw: the public lines and the Secret
 // Interrogations they took part in as the seat recorded them (a Secret
 // Interrogation between two opponents, whose range the seat never learns,
-// is left out, so the figure is a lower bound when there is one). It
-// needs a seat and the exposed card; without them, or when the game is
+// is left out, so the figure is a lower bound when there is one). With
+// opt.AccuseAt, each opponent is also taken to accuse as soon as the
+// accusation it finds most likely is at least that likely (an equal chance
+// for each of its equally likely best accusations), and the figures give
+// its chance to accuse and to accuse and win. It needs a seat and the exposed card; without them, or when the game is
 // over, it returns nil.
 func (g *Game) Threats(ctx context.Context, opt ThreatOptions) ([]threat.Figure, error) {
 	if g.prob == nil {
@@ -134,6 +137,32 @@ func (g *Game) views(exposed Card) *threat.Views {
 			}
 			return AccusationWrong(pair[0], pair[1], exposed, solver.Holder(o), w[t], ev)
 		},
+		Solutions: func(ctx context.Context, o int, w solver.World, view *solver.Problem) ([]threat.SolutionCount, error) {
+			var hand []Card
+			for c, h := range w {
+				if int(h) == o {
+					hand = append(hand, Card(c))
+				}
+			}
+			pick := targetPick(exposed, hand)
+			jc, err := solver.NewCounter(view).ContentsAndHolder(ctx, ev, pick)
+			if err != nil {
+				return nil, err
+			}
+			out := make([]threat.SolutionCount, 0, len(jc))
+			for _, x := range jc {
+				if len(x.Cards) != 2 {
+					return nil, fmt.Errorf("deduceordie: an Evidence of %d cards", len(x.Cards))
+				}
+				key := CardName(x.Cards[0]) + "+" + CardName(x.Cards[1])
+				_, ok := pick(x.Cards)
+				if ok {
+					key += fmt.Sprintf(">%d", x.Holder)
+				}
+				out = append(out, threat.SolutionCount{Key: key, Count: x.Count, NoWin: !ok})
+			}
+			return out, nil
+		},
 		Pivots: func(o int, w solver.World) []solver.Card {
 			pair, t, ok := accusationOf(w, o, exposed, ev)
 			if !ok {
@@ -169,6 +198,20 @@ func (g *Game) threatLine(figs []threat.Figure) string {
 type dodCheck struct {
 	*threat.Views
 	asker *oppAsker
+}
+
+// Accusations is opponent o's best accusation in world w: the Evidence
+// pair and accused player it finds most likely, counted exactly over every
+// deal o cannot tell from w, and the share of its equally likely best
+// accusations that win in w. A pair with which no accusation of o can
+// succeed (every card o could name is in its hand) is never o's
+// accusation. o's view is fixed by w: one accusation, of weight 1.
+func (d *dodCheck) Accusations(ctx context.Context, o int, w solver.World) ([]threat.Accusation, error) {
+	best, right, err := d.Views.Best(ctx, o, w)
+	if err != nil {
+		return nil, err
+	}
+	return []threat.Accusation{{Weight: big.NewRat(1, 1), Best: best, Right: right}}, nil
 }
 
 // Next is [threat.Within] for opponent o in world w.

@@ -230,3 +230,122 @@ func labels(p *solver.Problem) []string {
 	slices.Sort(out)
 	return out
 }
+
+// bruteBest is opponent o's best accusation when o's view is v and o holds
+// the hand o holds in w, by listing every world of that view (the SAT
+// engine's worlds, not the counting engine Threats uses): the most
+// frequent Evidence pair and accused player among the worlds where some
+// accusation with the pair can win, its share of all the worlds, and the
+// share of o's equally frequent best accusations that win in w.
+func bruteBest(t *testing.T, v *Game, o int, w solver.World, exposed Card) (best, right *big.Rat) {
+	t.Helper()
+	p := v.Problem().Clone()
+	var cons []solver.Constraint
+	for c, h := range w {
+		if int(h) == o {
+			cons = append(cons, solver.Holds(Card(c), h))
+		}
+	}
+	if _, err := p.Add(solver.Observation{Label: "hand", Constraints: cons}); err != nil {
+		t.Fatal(err)
+	}
+	ev := v.evidenceH()
+	key := func(x solver.World) (string, bool) {
+		var pair []Card
+		for c, h := range x {
+			if h == ev {
+				pair = append(pair, Card(c))
+			}
+		}
+		tc, ok := TargetCard(pair[0], pair[1], exposed, func(c Card) bool { return int(x[c]) == o })
+		if !ok {
+			return "", false
+		}
+		return fmt.Sprint(pair[0], pair[1], x[tc]), true
+	}
+	count := map[string]int{}
+	n, top := 0, 0
+	for x := range solver.NewSAT(p).Worlds(context.Background()) {
+		n++
+		if k, ok := key(x); ok {
+			count[k]++
+			top = max(top, count[k])
+		}
+	}
+	if n == 0 {
+		t.Fatal("the opponent's view has no world")
+	}
+	tied, wins := 0, 0
+	wk, wok := key(w)
+	for k, m := range count {
+		if m == top {
+			tied++
+			if wok && k == wk {
+				wins++
+			}
+		}
+	}
+	if tied == 0 {
+		return new(big.Rat), new(big.Rat)
+	}
+	return big.NewRat(int64(top), int64(n)), big.NewRat(int64(wins), int64(tied))
+}
+
+// TestAccuseAtBrute checks the opponent model of threat.Options.AccuseAt
+// on late positions against an independent computation: in every world of
+// the seat's view each opponent's view is rebuilt from the log's lines and
+// listed world by world, and the opponent accuses its likeliest winning
+// accusation (ties weighed equally) when it is at least 1/4, 1/2 or 1
+// likely. Why: the accuse-or-wait rule weighs these figures.
+func TestAccuseAtBrute(t *testing.T) {
+	ctx := context.Background()
+	below := 0
+	for _, tc := range []struct {
+		players int
+		seed    uint64
+	}{{3, 1}, {4, 3}} {
+		g, sim, applied := threatPosition(t, tc.players, tc.seed, 40)
+		// Each opponent's best accusation in each world, listed once.
+		type bestOf struct{ best, right *big.Rat }
+		brute := map[int][]bestOf{}
+		for o := range tc.players {
+			if o == g.seat {
+				continue
+			}
+			v := opponentView(t, applied, sim.Players, o)
+			for w := range solver.NewSAT(g.prob).Worlds(ctx) {
+				b, r := bruteBest(t, v, o, w, g.exposed)
+				brute[o] = append(brute[o], bestOf{b, r})
+			}
+		}
+		for _, at := range []float64{0.25, 0.5, 1} {
+			figs, err := g.Threats(ctx, ThreatOptions{Limit: 2, AccuseAt: at})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rat := new(big.Rat).SetFloat64(at)
+			for _, f := range figs {
+				accuses, right := new(big.Rat), new(big.Rat)
+				worlds := brute[f.Opponent]
+				for _, b := range worlds {
+					if b.best.Cmp(rat) >= 0 {
+						accuses.Add(accuses, big.NewRat(1, 1))
+						right.Add(right, b.right)
+					}
+				}
+				accuses.Quo(accuses, big.NewRat(int64(len(worlds)), 1))
+				right.Quo(right, big.NewRat(int64(len(worlds)), 1))
+				if !f.Exact || f.Accuses.Cmp(accuses) != 0 || f.Right.Cmp(right) != 0 {
+					t.Errorf("%d players seed %d at %g, %s: accuses %s, right %s (exact %v); brute force %s, %s", tc.players, tc.seed, at, sim.Players[f.Opponent],
+						f.Accuses.RatString(), f.Right.RatString(), f.Exact, accuses.RatString(), right.RatString())
+				}
+				if at < 1 && f.Right.Cmp(f.Certain) > 0 {
+					below++
+				}
+			}
+		}
+	}
+	if below == 0 {
+		t.Error("no opponent is ever right below certainty: the test is too weak")
+	}
+}

@@ -3,6 +3,7 @@ package threat
 import (
 	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/table"
@@ -27,6 +28,13 @@ import (
 // seat's next one): "accuse now" when Threat, times the game lost, is
 // more than the chance 1 - Accuse that the accusation is wrong, which is
 // the same comparison.
+//
+// When the figures follow the opponent model of [AccuseGame]
+// (Options.AccuseAt t), Threat is instead the probability that at least
+// one opponent accuses and is right before the seat's next turn, each
+// opponent accusing as soon as its own best accusation is at least t
+// likely ([AnyRight]); an opponent who accuses wrongly is out and does not
+// take the game from the seat. With t = 1 this is the first reading.
 type Decision struct {
 	Accuse   *big.Rat // the probability that the best accusation now is right
 	Threat   *big.Rat // the probability that some opponent can already win with certainty
@@ -42,6 +50,9 @@ type Decision struct {
 	// lower bound.
 	Next bool
 	Cut  bool
+	// AccuseAt is the opponents' threshold t when Threat follows the
+	// opponent model of [AccuseGame] (else 0).
+	AccuseAt float64
 }
 
 // Decide is the decision for the best accusation's probability accuse and
@@ -55,13 +66,16 @@ func Decide(accuse *big.Rat, figs []Figure, include func(o int) bool) Decision {
 	if !d.Exact {
 		d.Samples = figs[0].Samples
 	}
-	if followed(figs) {
+	if len(figs) > 0 && len(figs[0].PerWorldRight) > 0 {
+		d.Threat, d.ThreatSE = AnyRight(figs, include)
+		d.AccuseAt = figs[0].AccuseAt
+	} else if followed(figs) {
 		d.Next = true
 		for _, f := range figs {
 			d.Cut = d.Cut || f.Cut.Sign() > 0
 		}
 	}
-	d.Wait = new(big.Rat).Sub(big.NewRat(1, 1), th)
+	d.Wait = new(big.Rat).Sub(big.NewRat(1, 1), d.Threat)
 	d.Now = accuse.Sign() > 0 && (accuse.Cmp(big.NewRat(1, 1)) == 0 || accuse.Cmp(d.Wait) > 0)
 	return d
 }
@@ -75,6 +89,11 @@ func (d Decision) Line(verb string) string {
 		head = strings.ToUpper(verb[:1]) + verb[1:] + " now"
 	}
 	threat, wait := d.threatText(), d.waitText(table.Percent)
+	if d.AccuseAt > 0 {
+		s := fmt.Sprintf("%s: %s now wins %s; waiting wins at most %s (an opponent accusing at %s or more is right: %s)",
+			head, verb, table.Percent(d.Accuse), wait, atText(d.AccuseAt), threat)
+		return strings.Join(table.Wrap(s, 80, "  "), "\n")
+	}
 	if d.Next {
 		bound := ""
 		if d.Cut {
@@ -86,6 +105,11 @@ func (d Decision) Line(verb string) string {
 	}
 	return fmt.Sprintf("%s: %s now wins %s; waiting wins at most %s (an opponent can already win with certainty: %s)",
 		head, verb, table.Percent(d.Accuse), wait, threat)
+}
+
+// atText is an opponents' threshold as a percentage ("50%").
+func atText(t float64) string {
+	return strconv.FormatFloat(100*t, 'f', -1, 64) + "%"
 }
 
 // sampledEnd is whether Threat is a sampled 0 or 1: no sampled world, or
@@ -133,7 +157,10 @@ func (d Decision) Headline(verb, verbing string) string {
 //
 // With the opponents' next turns followed, "threat_by" is "next turn"
 // (else absent: what they know now), and "threat_lower_bound" is true
-// when some opponent's view was too large to follow.
+// when some opponent's view was too large to follow. With the opponents
+// modelled as accusing at a threshold t (Options.AccuseAt), "threat_by"
+// is "accusing at t" (t as a percentage, "accusing at 50%") and the
+// threat is the chance that one of them accuses and is right.
 type DecisionJSON struct {
 	Now        bool         `json:"now"`
 	Accuse     table.Chance `json:"accuse"`
@@ -148,7 +175,10 @@ func (d Decision) JSON() *DecisionJSON {
 	j := &DecisionJSON{Now: d.Now, Accuse: table.ExactChance(d.Accuse),
 		Wait:   chance(d.Wait, d.ThreatSE, d.Exact),
 		Threat: chance(d.Threat, d.ThreatSE, d.Exact), LowerBound: d.Cut}
-	if d.Next {
+	switch {
+	case d.AccuseAt > 0:
+		j.ThreatBy = "accusing at " + atText(d.AccuseAt)
+	case d.Next:
 		j.ThreatBy = "next turn"
 	}
 	return j

@@ -44,7 +44,19 @@ type Options struct {
 	// view when the seat's worlds are sampled, counts as certain within k
 	// turns only when it is certain already.
 	ViewWorlds int
+	// AccuseAt, when above 0 and the game is an [AccuseGame], models each
+	// opponent as accusing, before the seat's next turn, as soon as its
+	// own best accusation is at least AccuseAt likely in its own view
+	// (1: only when certain), and gives each opponent's chance to accuse
+	// and to accuse and be right (Figure.Accuses, Figure.Right), which
+	// [Decide] then weighs. [DefaultAccuseAt] is the usual value. The
+	// opponents' next turns (Turns) are not combined with it.
+	AccuseAt float64
 }
+
+// DefaultAccuseAt is the usual Options.AccuseAt: opponents accuse as soon
+// as their best accusation is at least even.
+const DefaultAccuseAt = 0.5
 
 // ReportTurns is how many of each opponent's turns the reports follow
 // (Options.Turns): the chance it is certain by its next turn, and within
@@ -111,6 +123,19 @@ type Figure struct {
 	// PerWorldNext is Within[0] in each world visited: what [AnyNext]
 	// combines.
 	PerWorldNext []*big.Rat
+	// AccuseAt is Options.AccuseAt when the opponent model of
+	// [AccuseGame] was followed (else 0). Accuses is then the probability
+	// that the opponent's best accusation is at least AccuseAt likely in
+	// its own view (it accuses), Right the probability that it accuses
+	// and is right, with their standard errors (0 when exact); a wrong
+	// accuser is out and does not end the game. PerWorldRight is Right in
+	// each world visited: what [AnyRight] combines.
+	AccuseAt      float64
+	Accuses       *big.Rat
+	AccusesSE     float64
+	Right         *big.Rat
+	RightSE       float64
+	PerWorldRight []*big.Rat
 }
 
 // CertainFloat is Certain as the nearest float64.
@@ -144,6 +169,12 @@ func Assess(ctx context.Context, p *solver.Problem, cnt *solver.Counter, opps []
 	exact := n.IsInt64() && n.Int64() <= int64(opt.ExactWorlds)
 	ng, next := g.(NextGame)
 	next = next && opt.Turns > 0
+	ag, accuse := g.(AccuseGame)
+	accuse = accuse && opt.AccuseAt > 0
+	var at *big.Rat
+	if accuse {
+		at = new(big.Rat).SetFloat64(opt.AccuseAt)
+	}
 	visit := func(w solver.World) error {
 		for i, o := range opps {
 			d, err := g.Open(ctx, o, w, opt.Limit)
@@ -155,6 +186,13 @@ func Assess(ctx context.Context, p *solver.Problem, cnt *solver.Counter, opps []
 			}
 			acc[i].add(d)
 			acc[i].per = append(acc[i].per, new(big.Rat).Set(d[0]))
+			if accuse {
+				as, err := ag.Accusations(ctx, o, w)
+				if err != nil {
+					return err
+				}
+				acc[i].addAccuse(accusing(as, at))
+			}
 			if !next {
 				continue
 			}
@@ -209,6 +247,9 @@ func Assess(ctx context.Context, p *solver.Problem, cnt *solver.Counter, opps []
 	out := make([]Figure, len(opps))
 	for i, o := range opps {
 		out[i] = acc[i].figure(o, visited, exact)
+		if accuse {
+			out[i].AccuseAt = opt.AccuseAt
+		}
 	}
 	return out, nil
 }
@@ -223,6 +264,22 @@ type accum struct {
 	sumNext []*big.Rat
 	sqNext  []float64
 	cut     int
+	// The accusations: the sums of Accuses and Right (and their squares).
+	sumAcc   [2]*big.Rat
+	sqAcc    [2]float64
+	perRight []*big.Rat
+}
+
+func (a *accum) addAccuse(accuses, right *big.Rat) {
+	if a.sumAcc[0] == nil {
+		a.sumAcc = [2]*big.Rat{new(big.Rat), new(big.Rat)}
+	}
+	for k, x := range []*big.Rat{accuses, right} {
+		a.sumAcc[k].Add(a.sumAcc[k], x)
+		f, _ := x.Float64()
+		a.sqAcc[k] += f * f
+	}
+	a.perRight = append(a.perRight, right)
 }
 
 func (a *accum) addNext(p []*big.Rat) {
@@ -258,6 +315,11 @@ func (a *accum) figure(o, n int, exact bool) Figure {
 		f.Within, f.WithinSE = meanSE(a.sumNext, a.sqNext, n, exact)
 		f.PerWorldNext = a.perNext
 		f.Cut = big.NewRat(int64(a.cut), int64(n))
+	}
+	if a.sumAcc[0] != nil {
+		m, se := meanSE(a.sumAcc[:], a.sqAcc[:], n, exact)
+		f.Accuses, f.AccusesSE, f.Right, f.RightSE = m[0], se[0], m[1], se[1]
+		f.PerWorldRight = a.perRight
 	}
 	return f
 }

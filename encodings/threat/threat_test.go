@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gumshoe-dev/gumshoe/encodings/threat"
@@ -347,5 +348,33 @@ func TestDecide(t *testing.T) {
 		if d.Threat.Cmp(tc.threat) != 0 || d.Now != tc.now {
 			t.Errorf("%s: threat %s now %v, want %s %v", tc.why, d.Threat.RatString(), d.Now, tc.threat.RatString(), tc.now)
 		}
+	}
+}
+
+// TestDecideAccuseAt checks that with the opponents modelled as accusing
+// at a threshold (Figure.PerWorldRight) the threat is the chance that one
+// of them accuses and is right, not that one is certain, and that the
+// decision's line and JSON name that model. Why: an opponent who accuses
+// below certainty and is wrong is out, which does not hurt the seat.
+func TestDecideAccuseAt(t *testing.T) {
+	// Certain in no world; accusing and right in half of one world's
+	// choices and in every choice of the other.
+	f := threat.Figure{Exact: true, AccuseAt: 0.5,
+		PerWorld:      []*big.Rat{new(big.Rat), new(big.Rat)},
+		PerWorldRight: []*big.Rat{big.NewRat(1, 2), big.NewRat(1, 1)}}
+	d := threat.Decide(big.NewRat(3, 10), []threat.Figure{f}, nil)
+	if d.Threat.Cmp(big.NewRat(3, 4)) != 0 || !d.Now || d.AccuseAt != 0.5 {
+		t.Errorf("threat %s now %v model %g, want 3/4 true 0.5", d.Threat.RatString(), d.Now, d.AccuseAt)
+	}
+	if line := strings.Join(strings.Fields(d.Line("accuse")), " "); !strings.Contains(line, "an opponent accusing at 50% or more is right: 75.0%") {
+		t.Errorf("line %q does not name the model", line)
+	}
+	if j := d.JSON(); j.ThreatBy != "accusing at 50%" {
+		t.Errorf("JSON threat_by %q", j.ThreatBy)
+	}
+	// Without the model the same figure threatens nothing.
+	f.PerWorldRight = nil
+	if d := threat.Decide(big.NewRat(3, 10), []threat.Figure{f}, nil); d.Threat.Sign() != 0 || d.Now {
+		t.Errorf("certain model: threat %s now %v, want 0 false", d.Threat.RatString(), d.Now)
 	}
 }

@@ -15,7 +15,8 @@ import (
 // the SAT engine is asked for a world of the opponent's view with none of
 // the solutions found so far, until the limit is reached or no such world
 // exists. Views caches each opponent's answer by the key of what they see.
-// The zero value is not usable; fill in the three functions.
+// The zero value is not usable; fill in Known, Seen, Solution and Not
+// (and Solutions for [Views.Best]).
 type Views struct {
 	// Known is the problem opponent o knows whatever the world: the
 	// public lines, and the lines o took part in, as the seat recorded
@@ -34,8 +35,15 @@ type Views struct {
 	// neighbourhood of w (those that decide the solution), so that other
 	// solutions are met early.
 	Pivots func(o int, w solver.World) []solver.Card
+	// Solutions, when set, are the solutions of view, opponent o's view
+	// in world w (what Known and Seen give), each named as Solution
+	// names it, with the number of worlds of view that have it, those
+	// with none left out: what [Views.Best] reads. It may read of w only
+	// what Seen does (the answer is kept for every world with o's view).
+	Solutions func(ctx context.Context, o int, w solver.World, view *solver.Problem) ([]SolutionCount, error)
 
 	known  map[int]*solver.Problem
+	bests  map[string]best // each view's best accusations
 	cache  map[string]int
 	worlds map[string]viewWorlds // each view's worlds
 	best   map[string]int        // the opponent's choices of question (Within)

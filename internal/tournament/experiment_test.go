@@ -6,13 +6,16 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math/big"
 	"os"
 	"sync"
 	"testing"
+
+	"github.com/gumshoe-dev/gumshoe/encodings/threat"
 )
 
 var (
-	expName    = flag.String("experiment", "", "TestExperiment: the experiment to play: show, accuse, threshold, next, full-self, leaks (Clue), dod-threshold, dod-accuse, dod-leaks, dod-secret, dod-full-self, dod-leak-samples (Deduce or Die); none when empty")
+	expName    = flag.String("experiment", "", "TestExperiment: the experiment to play: show, accuse, threshold, threshold-model, next, full-self, leaks (Clue), dod-threshold, dod-accuse, dod-leaks, dod-secret, dod-full-self, dod-leak-samples (Deduce or Die); none when empty")
 	expGames   = flag.Int("experiment.games", 100, "TestExperiment: games")
 	expPlayers = flag.Int("experiment.players", 3, "TestExperiment: player count")
 	expJournal = flag.String("experiment.journal", "", "TestExperiment: a file each finished game is appended to; games already in it are tallied, not played again")
@@ -38,6 +41,9 @@ var experiments = map[string][2]Variant{
 	"leaks": {{Name: "questions with leaks", Ask: Full, Accuse: AccuseThreat}, {Name: "plain questions", Ask: Advice, Accuse: AccuseThreat}},
 	// The threat rule against opponents who accuse at 1/2.
 	"threshold": {{Name: "accuse on the threat rule", Ask: Advice, Accuse: AccuseThreat}, {Name: "accuse at 1/2", Ask: Advice, Accuse: AccuseAt, Threshold: 0.5}},
+	// The threat rule with the opponents modelled as accusing at 1/2
+	// against accusing at 1/2.
+	"threshold-model": {{Name: "threat rule, opponents at 1/2", Ask: Advice, Accuse: AccuseThreatAt, Threshold: 0.5}, {Name: "accuse at 1/2", Ask: Advice, Accuse: AccuseAt, Threshold: 0.5}},
 }
 
 // dodExperiments are the Deduce or Die experiments (played by
@@ -239,5 +245,45 @@ func TestDoDVariantGames(t *testing.T) {
 	}
 	if a.Winner != b.Winner || a.Turns != b.Turns || a.Winner < 0 {
 		t.Errorf("played twice: %+v, then %+v", a, b)
+	}
+}
+
+// TestAccuseThreatAt checks the AccuseThreatAt rule's plumbing: it asks
+// the threat with the opponents accusing at the variant's threshold and
+// decides on the chance that one of them accuses and is right, where
+// AccuseThreat asks what they know now. Why: the threshold-model
+// experiment measures this rule, and a rule that silently fell back to
+// the certain model would measure the old one.
+func TestAccuseThreatAt(t *testing.T) {
+	var asked []threat.Options
+	threats := func(_ context.Context, opt threat.Options) ([]threat.Figure, error) {
+		asked = append(asked, opt)
+		// Nobody certain; with the model, one opponent accuses and is
+		// right in half the worlds.
+		f := threat.Figure{Exact: true, PerWorld: []*big.Rat{new(big.Rat), new(big.Rat)}}
+		if opt.AccuseAt > 0 {
+			f.AccuseAt = opt.AccuseAt
+			f.PerWorldRight = []*big.Rat{new(big.Rat), big.NewRat(1, 1)}
+		}
+		return []threat.Figure{f}, nil
+	}
+	ctx := context.Background()
+	at := experiments["threshold-model"][0]
+	if at.Accuse != AccuseThreatAt || at.Threshold != 0.5 {
+		t.Fatalf("threshold-model's rule: %+v", at)
+	}
+	now, err := at.accuses(ctx, big.NewRat(3, 5), false, 1, threats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !now || asked[0].AccuseAt != 0.5 {
+		t.Errorf("3/5 against a threat of 1/2: accuses %v (asked with AccuseAt %g), want true 0.5", now, asked[0].AccuseAt)
+	}
+	if now, _ := at.accuses(ctx, big.NewRat(2, 5), false, 1, threats); now {
+		t.Error("2/5 against a threat of 1/2: accuses")
+	}
+	old := Variant{Ask: Advice, Accuse: AccuseThreat}
+	if now, _ := old.accuses(ctx, big.NewRat(3, 5), false, 1, threats); now || asked[len(asked)-1].AccuseAt != 0 {
+		t.Error("the threat rule on certainty accuses at 3/5 with nobody certain")
 	}
 }

@@ -20,6 +20,11 @@ const (
 	// AccuseNext is AccuseThreat with the opponents' next turns followed
 	// (threat.Options.Turns 1): the reports' rule.
 	AccuseNext
+	// AccuseThreatAt is AccuseThreat with the opponents modelled as
+	// accusing as soon as their own best accusation is at least
+	// Variant.Threshold likely (threat.Options.AccuseAt): the threat is
+	// the chance that one of them accuses and is right.
+	AccuseThreatAt
 )
 
 // SecretRule is when a Deduce or Die seat makes its Secret
@@ -46,7 +51,7 @@ type Variant struct {
 	// otherwise one uniformly at random.
 	Show bool
 	// Accuse is when the seat accuses before certainty; Threshold is
-	// AccuseAt's probability.
+	// AccuseAt's probability, and the opponents' of AccuseThreatAt.
 	Accuse    AccuseRule
 	Threshold float64
 	// Secret is when a Deduce or Die seat makes its Secret
@@ -104,10 +109,13 @@ func (v Variant) accuses(ctx context.Context, prob *big.Rat, certain bool, seed 
 	switch {
 	case certain:
 		return true, nil
-	case v.Accuse == AccuseThreat || v.Accuse == AccuseNext:
+	case v.Accuse == AccuseThreat || v.Accuse == AccuseNext || v.Accuse == AccuseThreatAt:
 		opt := threat.Options{Seed: seed, Limit: 2}
-		if v.Accuse == AccuseNext {
+		switch v.Accuse {
+		case AccuseNext:
 			opt.Turns = 1
+		case AccuseThreatAt:
+			opt.AccuseAt = v.Threshold
 		}
 		figs, err := threats(ctx, opt)
 		if err != nil {
