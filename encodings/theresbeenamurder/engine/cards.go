@@ -110,30 +110,57 @@ func IsCardWord(w string) bool {
 // commas ("The Gossip, The Witness", "gossip witness", "12 6", "The
 // Faithful Hound"). Words such as "and" between them are skipped.
 func ParseCards(words []string) ([]Card, error) {
-	var ws []string
-	for _, w := range words {
-		for _, x := range strings.FieldsFunc(w, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == ';' || r == '&' }) {
-			switch strings.ToLower(x) {
-			case "the", "and":
-				continue
+	cs, _, err := ParseCardsAt(words)
+	return cs, err
+}
+
+// CardAt is where a card read by [ParseCardsAt] starts: the index of its
+// first word in the words given, and the offset in runes of its name in
+// that word ("Gossip" in "The,Gossip" starts at rune 4).
+type CardAt struct {
+	Word, Rune int
+}
+
+// ParseCardsAt is [ParseCards] that also says where each card starts, so
+// that an error about one card can name its column.
+func ParseCardsAt(words []string) ([]Card, []CardAt, error) {
+	type token struct {
+		text string
+		at   CardAt
+	}
+	var ts []token
+	for wi, w := range words {
+		rs := []rune(w)
+		start := -1
+		for i := 0; i <= len(rs); i++ {
+			sep := i == len(rs) || rs[i] == ',' || rs[i] == ' ' || rs[i] == '\t' || rs[i] == ';' || rs[i] == '&'
+			switch {
+			case !sep && start < 0:
+				start = i
+			case sep && start >= 0:
+				x := string(rs[start:i])
+				if !strings.EqualFold(x, "the") && !strings.EqualFold(x, "and") {
+					ts = append(ts, token{x, CardAt{wi, start}})
+				}
+				start = -1
 			}
-			ws = append(ws, x)
 		}
 	}
 	var cs []Card
-	for i := 0; i < len(ws); i++ {
-		if i+1 < len(ws) {
-			if c, err := ParseCard(ws[i] + "-" + ws[i+1]); err == nil && strings.EqualFold(ws[i], "faithful") {
-				cs = append(cs, c)
+	var at []CardAt
+	for i := 0; i < len(ts); i++ {
+		if i+1 < len(ts) {
+			if c, err := ParseCard(ts[i].text + "-" + ts[i+1].text); err == nil && strings.EqualFold(ts[i].text, "faithful") {
+				cs, at = append(cs, c), append(at, ts[i].at)
 				i++
 				continue
 			}
 		}
-		c, err := ParseCard(ws[i])
+		c, err := ParseCard(ts[i].text)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		cs = append(cs, c)
+		cs, at = append(cs, c), append(at, ts[i].at)
 	}
-	return cs, nil
+	return cs, at, nil
 }

@@ -237,9 +237,13 @@ func (p *Parser) Parse(line string) (Entry, error) {
 		for _, a := range args {
 			raw = append(raw, a.Text)
 		}
-		if cs, err := engine.ParseCards(raw); err == nil && len(cs) == 2 && len(args) != 2 && cs[0] != cs[1] {
+		if cs, at, err := engine.ParseCardsAt(raw); err == nil && len(cs) == 2 && len(args) != 2 && cs[0] != cs[1] {
 			// written as people write it: "hand The Gossip, The Witness"
-			return Entry{Kind: KindHand, Cards: cs, Cols: cardCols(args)}, nil
+			cols := make([]int, len(cs))
+			for i, a := range at {
+				cols[i] = args[a.Word].Col + a.Rune
+			}
+			return Entry{Kind: KindHand, Cards: cs, Cols: cols}, nil
 		}
 		for i := range args {
 			args[i].Text = strings.TrimRight(args[i].Text, ",;")
@@ -457,42 +461,4 @@ func isKeyword(s string) bool {
 		}
 	}
 	return false
-}
-
-// cardCols is the column where each card of a hand line written as
-// people write it ("hand The Gossip, The Witness") starts: the words are
-// split and read as [engine.ParseCards] reads them ("the" and "and"
-// skipped, "Faithful Hound" one card), each card at its first word.
-func cardCols(args []Word) []int {
-	type token struct {
-		text string
-		col  int
-	}
-	var ts []token
-	for _, a := range args {
-		start := -1
-		for i, r := range []rune(a.Text + ",") {
-			sep := r == ',' || r == ' ' || r == '\t' || r == ';' || r == '&'
-			switch {
-			case !sep && start < 0:
-				start = i
-			case sep && start >= 0:
-				x := string([]rune(a.Text)[start:i])
-				if !strings.EqualFold(x, "the") && !strings.EqualFold(x, "and") {
-					ts = append(ts, token{x, a.Col + start})
-				}
-				start = -1
-			}
-		}
-	}
-	var cols []int
-	for i := 0; i < len(ts); i++ {
-		cols = append(cols, ts[i].col)
-		if i+1 < len(ts) && strings.EqualFold(ts[i].text, "faithful") {
-			if _, err := engine.ParseCard(ts[i].text + "-" + ts[i+1].text); err == nil {
-				i++
-			}
-		}
-	}
-	return cols
 }
