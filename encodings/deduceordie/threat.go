@@ -28,8 +28,8 @@ type ThreatOptions = threat.Options
 // opt.AccuseAt, each opponent is also taken to accuse as soon as the
 // accusation it finds most likely is at least that likely (an equal chance
 // for each of its equally likely best accusations), and the figures give
-// its chance to accuse and to accuse and win. It needs a seat and the exposed card; without them, or when the game is
-// over, it returns nil.
+// its chance to accuse and to accuse and win. It needs a seat and the
+// exposed card; without them, or when the game is over, it returns nil.
 func (g *Game) Threats(ctx context.Context, opt ThreatOptions) ([]threat.Figure, error) {
 	if g.prob == nil {
 		return nil, errNoPlayers
