@@ -61,18 +61,20 @@ func Decide(accuse *big.Rat, figs []Figure, include func(o int) bool) Decision {
 	if accuse == nil {
 		accuse = new(big.Rat)
 	}
-	th, se := AnyNext(figs, include)
-	d := Decision{Accuse: accuse, Threat: th, ThreatSE: se, Exact: len(figs) == 0 || figs[0].Exact}
+	d := Decision{Accuse: accuse, Exact: len(figs) == 0 || figs[0].Exact}
 	if !d.Exact {
 		d.Samples = figs[0].Samples
 	}
 	if len(figs) > 0 && len(figs[0].PerWorldRight) > 0 {
 		d.Threat, d.ThreatSE = AnyRight(figs, include)
 		d.AccuseAt = figs[0].AccuseAt
-	} else if followed(figs) {
-		d.Next = true
-		for _, f := range figs {
-			d.Cut = d.Cut || f.Cut.Sign() > 0
+	} else {
+		d.Threat, d.ThreatSE = AnyNext(figs, include)
+		if followed(figs) {
+			d.Next = true
+			for _, f := range figs {
+				d.Cut = d.Cut || f.Cut.Sign() > 0
+			}
 		}
 	}
 	d.Wait = new(big.Rat).Sub(big.NewRat(1, 1), d.Threat)
