@@ -15,8 +15,23 @@ var (
 	benchGames   = flag.Int("mbtd.games", 100, "simulated rounds the mbtd benchmarks play")
 	benchSamples = flag.Int("mbtd.samples", Samples, "worlds an estimate draws in the mbtd benchmarks")
 	benchPlay    = flag.String("mbtd.play", "random", "BenchmarkTrackerTurn: how the rounds are played: random (uniformly among legal choices) or fixed (the fixed rule of BenchmarkMatches in every seat)")
+	benchChoices = flag.String("mbtd.choices", "", "the tracker's model of hidden choices in the mbtd benchmarks and TestCalibration: uniform or opaque (empty: the default)")
 	benchTurns   = flag.Int("mbtd.turns", 0, "BenchmarkTrackerTurn: the most turns of a round, as the log's lines to their end (0: the whole round)")
 )
+
+// flagChoices is the model of hidden choices -mbtd.choices names.
+func flagChoices(tb testing.TB) Choices {
+	switch *benchChoices {
+	case "":
+		return NewGame().choices
+	case "uniform":
+		return ChoicesUniform
+	case "opaque":
+		return ChoicesOpaque
+	}
+	tb.Fatalf("-mbtd.choices %q: uniform or opaque", *benchChoices)
+	return 0
+}
 
 // benchLogs are the first seat's logs of the benchmark's rounds (seeds
 // -mbtd.first on): played as -mbtd.play says, under the readings
@@ -83,7 +98,7 @@ func BenchmarkTrackerTurn(b *testing.B) {
 	logs := benchLogs(b)
 	var times, cpus []time.Duration
 	var ses []float64
-	met, exact := 0, 0
+	met, exact, refused := 0, 0, 0
 	var worst time.Duration
 	var worstAt string
 	for b.Loop() {
@@ -91,6 +106,7 @@ func BenchmarkTrackerTurn(b *testing.B) {
 		for seed, lines := range logs {
 			g := NewGame()
 			g.SetSamples(*benchSamples)
+			g.SetChoices(flagChoices(b))
 			prev := 0
 			for k, end := range turnEnds(lines) {
 				if *benchTurns > 0 && k >= *benchTurns {
@@ -106,7 +122,9 @@ func BenchmarkTrackerTurn(b *testing.B) {
 				if _, err := g.Sheet(ctx); err != nil {
 					b.Fatal(err)
 				}
-				if est, err := g.Estimate(ctx); err == nil {
+				if est, err := g.Estimate(ctx); err != nil {
+					refused++
+				} else {
 					ses = append(ses, est.maxSE())
 					if est.maxSE() <= TargetSE {
 						met++
@@ -134,6 +152,7 @@ func BenchmarkTrackerTurn(b *testing.B) {
 	slices.Sort(ses)
 	b.ReportMetric(100*float64(met)/float64(len(ses)), "se-met-%")
 	b.ReportMetric(100*float64(exact)/float64(len(ses)), "exact-%")
+	b.ReportMetric(float64(refused), "no-estimate")
 	b.ReportMetric(100*ses[len(ses)/2], "median-max-se-pts")
 	b.ReportMetric(100*ses[len(ses)*9/10], "p90-max-se-pts")
 	slices.Sort(times)

@@ -37,7 +37,8 @@ type Game struct {
 	// time it may spend drawing more.
 	samples, most int
 	budget        time.Duration
-	key           string // the non-comment lines so far, for the memo of states
+	choices       Choices // the model of the other players' hidden choices
+	key           string  // the non-comment lines so far, for the memo of states
 }
 
 var _ table.Game = (*Game)(nil)
@@ -46,7 +47,7 @@ var _ table.Game = (*Game)(nil)
 func NewGame() *Game {
 	st := newState()
 	cp, _ := st.compile()
-	return &Game{st: st, cp: cp, samples: Samples, most: MaxSamples}
+	return &Game{st: st, cp: cp, samples: Samples, most: MaxSamples, choices: ChoicesOpaque}
 }
 
 // Load reads a whole log of Murder By The Deck (header "game mbtd") and
@@ -94,6 +95,35 @@ func (g *Game) SetMaxSamples(n int) {
 	g.most = n
 	g.est, g.estErr, g.an = nil, nil, nil
 }
+
+// SetChoices sets the tracker's model of the other players' hidden choices
+// (docs/encodings/murder-by-the-deck.md, "Probabilities: the model and
+// the estimator"); ChoicesOpaque by default.
+func (g *Game) SetChoices(c Choices) {
+	g.choices = c
+	g.est, g.estErr, g.an = nil, nil, nil
+}
+
+// Choices is the tracker's model of the other players' hidden choices:
+// how much a choice seen (a discard) tells about the hand it was made
+// from.
+type Choices int
+
+const (
+	// ChoicesUniform: every hidden choice is uniform among the legal
+	// ones, the discard among the legal discards, as the simulator's
+	// random players choose: a discard weighs one over the number of
+	// legal discards of the hand it was made from. Right for random
+	// play; against players that try to win it claims certainty it does
+	// not have (docs/benchmarks.md, "Calibration against the true
+	// places").
+	ChoicesUniform Choices = iota
+	// ChoicesOpaque, the default: as ChoicesUniform, but a discard tells
+	// only that it was legal; every hand it is legal from weighs the
+	// same. The start of a turn is weighed as under ChoicesUniform (a
+	// player that could have BLOCKed or accused and drew).
+	ChoicesOpaque
+)
 
 // Words are the player names, the keywords and the card names, for
 // completion at the prompt.
@@ -262,7 +292,7 @@ func seedOf(content string) uint64 {
 // log always gives the same figures; see [Game.SetBudget]).
 func (g *Game) Estimate(ctx context.Context) (*Estimate, error) {
 	if g.est == nil && g.estErr == nil {
-		g.est, g.estErr = g.st.estimateWith(ctx, solver.NewCounter(g.cp.prob), g.samples, max(g.most, g.samples), seedOf(g.st.content), g.budget)
+		g.est, g.estErr = g.st.estimateWith(ctx, solver.NewCounter(g.cp.prob), g.samples, max(g.most, g.samples), seedOf(g.st.content), g.budget, g.choices)
 		if g.estErr != nil && ctx.Err() != nil {
 			err := g.estErr
 			g.estErr = nil

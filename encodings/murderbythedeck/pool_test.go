@@ -45,7 +45,7 @@ func TestPoolingAgainstNamedClasses(t *testing.T) {
 			var est [2]*Estimate
 			for k, pool := range []bool{true, false} {
 				poolByGeneration = pool
-				e, err := g.st.estimateWith(ctx, solver.NewCounter(g.cp.prob), 960, 960, seedOf(g.st.content)+uint64(k), 0)
+				e, err := g.st.estimateWith(ctx, solver.NewCounter(g.cp.prob), 960, 960, seedOf(g.st.content)+uint64(k), 0, ChoicesUniform)
 				if err != nil {
 					t.Fatal(err)
 				}

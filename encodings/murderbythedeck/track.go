@@ -139,7 +139,7 @@ func (s *state) holderSlots() []int {
 // choices, where each card is now, who is a Spade. ok is false when the
 // world breaks a rule of play the constraints do not state (it then has
 // no weight).
-func (s *state) replay(w solver.World, holderSlot []int) (sample, bool) {
+func (s *state) replay(w solver.World, holderSlot []int, choices Choices) (sample, bool) {
 	smp := sample{den: big.NewInt(1)}
 	slotCard := make([]Card, len(s.slots))
 	for k := range slotCard {
@@ -195,7 +195,13 @@ func (s *state) replay(w solver.World, holderSlot []int) (sample, bool) {
 			drew[t.p] = drew[t.p].Without(slotCard[t.slot])
 		case Discard:
 			if t.p != s.seat {
-				den *= int64(len(s.rules.LegalDiscards(hands[t.p], drawn[t.p], drew[t.p])))
+				legal := s.rules.LegalDiscards(hands[t.p], drawn[t.p], drew[t.p])
+				if !slices.Contains(legal, t.card) {
+					return smp, false
+				}
+				if choices == ChoicesUniform {
+					den *= int64(len(legal))
+				}
 			}
 			drawn[t.p] = NoCard
 			drew[t.p] = drew[t.p].Without(t.card)
@@ -392,7 +398,7 @@ func b2i(b bool) int {
 // estimateWith draws worlds of counter's problem uniformly and weighs
 // them: n, and more (as [moreWorlds] says, up to most) until every shown standard
 // error is at most TargetSE or budget (when not 0) is spent.
-func (s *state) estimateWith(ctx context.Context, counter *solver.Counter, n, most int, seed uint64, budget time.Duration) (*Estimate, error) {
+func (s *state) estimateWith(ctx context.Context, counter *solver.Counter, n, most int, seed uint64, budget time.Duration, choices Choices) (*Estimate, error) {
 	if s.opening() {
 		return s.exactOpening(), nil
 	}
@@ -418,7 +424,7 @@ func (s *state) estimateWith(ctx context.Context, counter *solver.Counter, n, mo
 			if err != nil {
 				return nil, err
 			}
-			smp, ok := s.replay(w, holderSlot)
+			smp, ok := s.replay(w, holderSlot, choices)
 			if !ok {
 				return nil, errors.New("mbtd: internal error: a world of the constraints breaks a rule of play")
 			}

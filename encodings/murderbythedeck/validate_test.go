@@ -177,9 +177,15 @@ func startsTurn(k Kind) bool {
 // every murderer chance must lie within three standard errors.
 func TestEstimateAgainstExact(t *testing.T) {
 	hand := "2S 6S AC 3C QD 4H 3D"
-	for _, x := range []string{"8H", "JS", "AS", "KH"} {
+	refs := map[string][2]exactRef{} // by discard, by Choices
+	for _, tc := range []struct {
+		x       string
+		choices Choices
+	}{{"8H", ChoicesUniform}, {"JS", ChoicesUniform}, {"AS", ChoicesUniform}, {"KH", ChoicesUniform}, {"8H", ChoicesOpaque}, {"JS", ChoicesOpaque}, {"AS", ChoicesOpaque}, {"KH", ChoicesOpaque}} {
+		x := tc.x
 		lines := []string{"players alice bob carol dave", "seat bob", "hand " + hand, "alice draws", "alice discards " + x}
 		g := NewGame()
+		g.SetChoices(tc.choices)
 		for _, l := range lines {
 			if err := g.Apply(l); err != nil {
 				t.Fatal(err)
@@ -190,7 +196,12 @@ func TestEstimateAgainstExact(t *testing.T) {
 			t.Fatal(err)
 		}
 		X, _ := ParseCard(x)
-		loc, spade := exactFirstDiscard(cards(t, hand), X)
+		ref, ok := refs[x]
+		if !ok {
+			ref = exactFirstDiscard(cards(t, hand), X)
+			refs[x] = ref
+		}
+		loc, spade := ref[tc.choices].loc, ref[tc.choices].spade
 		miss, n := 0, 0
 		check := func(what string, exact *big.Rat, p *big.Rat, se float64) {
 			n++
@@ -210,17 +221,20 @@ func TestEstimateAgainstExact(t *testing.T) {
 			}
 		}
 		if miss > 2 {
-			t.Errorf("discard %s: %d of %d figures beyond three standard errors", x, miss, n)
+			t.Errorf("discard %s, choices %d: %d of %d figures beyond three standard errors", x, tc.choices, miss, n)
 		}
-		t.Logf("discard %s: %d worlds (effective %.0f), largest SE %.4f, %d of %d beyond 3 SE", x, est.N, est.ESS, est.maxSE(), miss, n)
+		t.Logf("discard %s, choices %d: %d worlds (effective %.0f), largest SE %.4f, %d of %d beyond 3 SE", x, tc.choices, est.N, est.ESS, est.maxSE(), miss, n)
 	}
 }
 
 // exactFirstDiscard is the exact posterior of where each card is and who
 // is the murderer, from the seat bob holding hand, after alice (first to
 // play) drew and discarded x, under the default rules: enumerate alice's
-// dealt hand (7 of the 29 unseen cards) and her draw.
-func exactFirstDiscard(hand []Card, x Card) (loc [NumCards][numCols]*big.Rat, spade [Players]*big.Rat) {
+// dealt hand (7 of the 29 unseen cards) and her draw. It gives the
+// posterior of each model of choices, indexed by Choices: under
+// ChoicesOpaque her discard weighs the same from every hand it is legal
+// from.
+func exactFirstDiscard(hand []Card, x Card) (out [2]exactRef) {
 	var r Rules
 	var unseen []Card
 	for c := range Card(NumCards) {
@@ -235,33 +249,35 @@ func exactFirstDiscard(hand []Card, x Card) (loc [NumCards][numCols]*big.Rat, sp
 			famMask[s] |= 1 << c
 		}
 	}
-	// Weights are integers: 840 * (1/5 with a full family) / legal.
-	var inAlice [NumCards]int64 // weight with c in alice's hand after the discard
-	var total, ksIn int64
+	// Tallies by the number of legal discards (6 to 8) of the hand: the
+	// weight of a world is 840 (1/5 of it with a full family before the
+	// draw), over the legal discards under ChoicesUniform.
+	var inAlice [9][NumCards]int64 // weight with c in alice's hand after the discard
+	var total, ksIn [9]int64
 	h7 := make([]Card, 0, 7)
-	weight := func(mask uint64, d Card) int64 {
+	weight := func(mask uint64, d Card) (int64, int) {
 		murderer := mask&(1<<ks) != 0
 		if d.IsDeath() && !murderer {
-			return 0 // she would have placed it face down
+			return 0, 0 // she would have placed it face down
 		}
 		m8 := mask | 1<<d
 		if m8&(1<<x) == 0 || r.IsID(x) || (x == d && keptIfDrawn(d)) {
-			return 0
+			return 0, 0
 		}
-		legal := int64(8)
+		legal := 8
 		if m8&(1<<ks) != 0 {
 			legal--
 		}
 		if keptIfDrawn(d) && d != ks {
 			legal--
 		}
-		w := 840 / legal
+		w := int64(840)
 		for s := range 4 {
 			if mask == famMask[s] {
 				w /= 5
 			}
 		}
-		return w
+		return w, legal
 	}
 	var rec func(start int, mask uint64)
 	rec = func(start int, mask uint64) {
@@ -270,17 +286,17 @@ func exactFirstDiscard(hand []Card, x Card) (loc [NumCards][numCols]*big.Rat, sp
 				if mask&(1<<d) != 0 {
 					continue
 				}
-				w := weight(mask, d)
+				w, legal := weight(mask, d)
 				if w == 0 {
 					continue
 				}
-				total += w
+				total[legal] += w
 				for _, c := range h7 {
-					inAlice[c] += w
+					inAlice[legal][c] += w
 				}
-				inAlice[d] += w
+				inAlice[legal][d] += w
 				if (mask|1<<d)&(1<<ks) != 0 {
-					ksIn += w
+					ksIn[legal] += w
 				}
 			}
 			return
@@ -292,7 +308,34 @@ func exactFirstDiscard(hand []Card, x Card) (loc [NumCards][numCols]*big.Rat, sp
 		}
 	}
 	rec(0, 0)
-	inAlice[x] = 0
+	for choices := range out {
+		// The tallies weighed by the model: 1/legal under ChoicesUniform
+		// (840 is divisible by 5 times each of 6, 7, 8), 1 under opaque.
+		var in [NumCards]int64
+		var tot, ks int64
+		for legal := 6; legal <= 8; legal++ {
+			div := int64(1)
+			if Choices(choices) == ChoicesUniform {
+				div = int64(legal)
+			}
+			tot += total[legal] / div
+			ks += ksIn[legal] / div
+			for c := range in {
+				in[c] += inAlice[legal][c] / div
+			}
+		}
+		in[x] = 0
+		out[choices].loc, out[choices].spade = spreadFirstDiscard(hand, x, in, tot, ks)
+	}
+	return out
+}
+
+// spreadFirstDiscard makes the posterior of exactFirstDiscard from its
+// tallies: in[c] of total with c in alice's hand, ksIn with the King of
+// Spades there; every other unseen card evenly among carol, dave and the
+// pile.
+func spreadFirstDiscard(hand []Card, x Card, in [NumCards]int64, total, ksIn int64) (loc [NumCards][numCols]*big.Rat, spade [Players]*big.Rat) {
+	ks := NewCard(8, Spades)
 	for c := range Card(NumCards) {
 		for col := range numCols {
 			loc[c][col] = new(big.Rat)
@@ -303,9 +346,9 @@ func exactFirstDiscard(hand []Card, x Card) (loc [NumCards][numCols]*big.Rat, sp
 		case c == x:
 			loc[c][colUsed] = big.NewRat(1, 1)
 		default:
-			in := big.NewRat(inAlice[c], total)
-			loc[c][0] = in
-			rest := new(big.Rat).Sub(big.NewRat(1, 1), in)
+			p := big.NewRat(in[c], total)
+			loc[c][0] = p
+			rest := new(big.Rat).Sub(big.NewRat(1, 1), p)
 			third := new(big.Rat).Mul(rest, big.NewRat(1, 3))
 			loc[c][2], loc[c][3], loc[c][colPile] = third, third, new(big.Rat).Set(third)
 		}
@@ -319,4 +362,10 @@ func exactFirstDiscard(hand []Card, x Card) (loc [NumCards][numCols]*big.Rat, sp
 	spade[2] = new(big.Rat).Mul(rest, big.NewRat(1, 3))
 	spade[3] = new(big.Rat).Set(spade[2])
 	return loc, spade
+}
+
+// exactRef is an exact posterior: where each card is, who is the murderer.
+type exactRef struct {
+	loc   [NumCards][numCols]*big.Rat
+	spade [Players]*big.Rat
 }
