@@ -49,8 +49,9 @@ const roughSize = 30
 // place (Exact, standard errors 0). Otherwise it is an importance-sampling
 // estimate: N worlds drawn exactly uniformly among those consistent with
 // the lines (the solver's counter), world i weighted by the exact
-// likelihood of the other players' observed choices in it (integers over a
-// common denominator). Cards that neither the lines nor the rules tell
+// likelihood of the other players' observed choices in it under the
+// model of choices ([Game.SetChoices]; integers over a common
+// denominator). Cards that neither the lines nor the rules tell
 // apart are interchangeable, and their places are averaged over their
 // class in each world, so they show the same value. Every probability is
 // an exact fraction of the estimator; its SE is the standard error (the
