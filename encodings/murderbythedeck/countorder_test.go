@@ -23,6 +23,7 @@ import (
 var (
 	countOrderRounds = flag.String("mbtd.countorder", "", "TestCountOrderRounds: rounds played by the fixed rule in every seat, as seed:seat pairs, comma-separated (e.g. \"16:0,35:3,27:3\"); each line of the seat's log is counted with and without the tracker's layer order")
 	countOrderDump   = flag.String("mbtd.countdump", "", "TestCountOrderRounds: a directory the problems the counter's own order refused are written to (JSON), for the solver's -count.probe")
+	countOrderOwn    = flag.Bool("mbtd.ownorder", false, "TestCountOrderRounds: the rounds' players count in the counter's own order, as they did before the tracker gave it one (their play depends on what their trackers could count)")
 	countOrderLogs   = flag.Bool("mbtd.countorderlogs", false, "TestCountOrderPositions: write its seat logs to testdata/ again from the rounds they come from")
 )
 
@@ -126,6 +127,7 @@ func TestCountOrderPositions(t *testing.T) {
 // measurement, run by hand (docs/benchmarks.md):
 //
 //	nice -n 10 go test ./encodings/murderbythedeck -run TestCountOrderRounds -v -timeout 60m -mbtd.countorder 16:0,35:3,27:3
+//	nice -n 10 go test ./encodings/murderbythedeck -run TestCountOrderRounds -v -timeout 60m -mbtd.countorder 16:0,35:3,27:3 -mbtd.ownorder
 func TestCountOrderRounds(t *testing.T) {
 	if *countOrderRounds == "" {
 		t.Skip("-mbtd.countorder not set")
@@ -137,7 +139,9 @@ func TestCountOrderRounds(t *testing.T) {
 		if _, err := fmt.Sscanf(spec, "%d:%d", &seed, &seat); err != nil {
 			t.Fatalf("-mbtd.countorder %q: %v", spec, err)
 		}
+		ownOrder = *countOrderOwn
 		lines := fixedSeatLog(t, seed, seat)
+		ownOrder = false
 		g := NewGame()
 		var ownRefused, hintRefused, differ, firstRefused int
 		var hintCPU, ownCPU []time.Duration
@@ -178,8 +182,12 @@ func TestCountOrderRounds(t *testing.T) {
 		}
 		hm, hx := med(hintCPU)
 		om, ox := med(ownCPU)
-		t.Logf("seed %d seat %d: %d lines; the counter's own order refused %d (the first at line %d), CPU median %v, largest %v (a count); the tracker's order refused %d, CPU median %v, largest %v (a count and a sample); counts that differ: %d",
-			seed, seat, len(lines), ownRefused, firstRefused, om.Round(time.Millisecond), ox.Round(time.Millisecond), hintRefused, hm.Round(time.Millisecond), hx.Round(time.Millisecond), differ)
+		first := "none"
+		if firstRefused > 0 {
+			first = fmt.Sprintf("the first at line %d", firstRefused)
+		}
+		t.Logf("seed %d seat %d: %d lines; the counter's own order refused %d (%s), CPU median %v, largest %v (a count); the tracker's order refused %d, CPU median %v, largest %v (a count and a sample); counts that differ: %d",
+			seed, seat, len(lines), ownRefused, first, om.Round(time.Millisecond), ox.Round(time.Millisecond), hintRefused, hm.Round(time.Millisecond), hx.Round(time.Millisecond), differ)
 	}
 }
 

@@ -23,8 +23,16 @@ type compiled struct {
 // counter is an exact counter of the problem, its layers in countOrder's
 // order.
 func (cp *compiled) counter() *solver.Counter {
+	if ownOrder {
+		return solver.NewCounter(cp.prob)
+	}
 	return solver.NewCounter(cp.prob, solver.WithOrder(cp.order...))
 }
+
+// ownOrder, set by measurements only, leaves the counter to its own layer
+// order, as the tracker did before it gave one: rounds played by simulated
+// players whose trackers were refused are replayed that way.
+var ownOrder bool
 
 // countOrder is the layer order the counter is given: pile generations
 // from the newest to the first, and in each, its draw pile (what is left
