@@ -23,6 +23,7 @@ import (
 var (
 	countOrderRounds = flag.String("mbtd.countorder", "", "TestCountOrderRounds: rounds played by the fixed rule in every seat, as seed:seat pairs, comma-separated (e.g. \"16:0,35:3,27:3\"); each line of the seat's log is counted with and without the tracker's layer order")
 	countOrderDump   = flag.String("mbtd.countdump", "", "TestCountOrderRounds: a directory the problems the counter's own order refused are written to (JSON), for the solver's -count.probe")
+	countOrderEvery  = flag.Int("mbtd.countdumpevery", 100, "TestCountOrderRounds: of the problems the counter's own order refused, every how many -mbtd.countdump writes (from the first)")
 	countOrderOwn    = flag.Bool("mbtd.ownorder", false, "TestCountOrderRounds: the rounds' players count in the counter's own order, as they did before the tracker gave it one (their play depends on what their trackers could count)")
 	countOrderLogs   = flag.Bool("mbtd.countorderlogs", false, "TestCountOrderPositions: write its seat logs to testdata/ again from the rounds they come from")
 )
@@ -168,7 +169,7 @@ func TestCountOrderRounds(t *testing.T) {
 				if firstRefused == 0 {
 					firstRefused = i + 1
 				}
-				if *countOrderDump != "" && ownRefused%100 == 1 {
+				if *countOrderDump != "" && (ownRefused-1)%max(*countOrderEvery, 1) == 0 {
 					dumpCountProblem(t, g.cp.prob, filepath.Join(*countOrderDump, fmt.Sprintf("s%d-p%d-l%d.json", seed, seat, i+1)))
 				}
 			} else if err == nil && got.Cmp(want) != 0 {

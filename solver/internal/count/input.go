@@ -82,8 +82,9 @@ type Input struct {
 	// other holders in the order the counter picks. It replaces the
 	// counter's search, never changes an answer, and is for callers
 	// that know their problem's shape (draws in time order, where the
-	// search sees only anonymous holders). Holders out of range or
-	// listed twice are ignored after their first valid mention.
+	// search sees only anonymous holders). Holders out of range, or
+	// that take no free card, are passed over; a holder listed twice
+	// takes its first place.
 	Order []Holder
 }
 
