@@ -61,15 +61,15 @@ func testPick(n int) func([]Card) (Card, bool) {
 // holder that takes no free card (answered from the default graph).
 var inactiveChecked int
 
-// checkAgainstBrute compares every answer of the counter on p with the
-// brute-force oracle, exactly.
-func checkAgainstBrute(t *testing.T, rng *rand.Rand, p *Problem) {
+// checkAgainstBrute compares every answer of the counter on p (made with
+// opts) with the brute-force oracle, exactly.
+func checkAgainstBrute(t *testing.T, rng *rand.Rand, p *Problem, opts ...CounterOption) {
 	t.Helper()
 	ctx := context.Background()
 	m := p.Model()
 	n, k := m.NumCards(), m.NumHolders()
 	ws := bruteWorlds(p)
-	cnt := NewCounter(p)
+	cnt := NewCounter(p, opts...)
 
 	got, err := cnt.Count(ctx)
 	require.NoError(t, err)

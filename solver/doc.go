@@ -27,8 +27,9 @@
 //     ([Counter.Joint], [Counter.Contents], [Counter.ContentsAndHolder]) and
 //     exactly uniform sampling ([Counter.Sample]). It counts in parts when
 //     that is cheaper, refuses a problem beyond its memory budget with
-//     [ErrTooLarge] ([WithMemoryBudget]), and a [CounterCache] keeps one
-//     while the problems asked about count the same worlds.
+//     [ErrTooLarge] ([WithMemoryBudget]), takes its layer order from a
+//     caller that knows a better one ([WithOrder]), and a [CounterCache]
+//     keeps one while the problems asked about count the same worlds.
 //
 // [Propagator] replays unit propagation one constraint at a time with the
 // reasons for each step, for graded puzzles and worked solutions.

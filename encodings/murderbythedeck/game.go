@@ -292,7 +292,7 @@ func seedOf(content string) uint64 {
 // log always gives the same figures; see [Game.SetBudget]).
 func (g *Game) Estimate(ctx context.Context) (*Estimate, error) {
 	if g.est == nil && g.estErr == nil {
-		g.est, g.estErr = g.st.estimateWith(ctx, solver.NewCounter(g.cp.prob), g.samples, max(g.most, g.samples), seedOf(g.st.content), g.budget, g.choices)
+		g.est, g.estErr = g.st.estimateWith(ctx, g.cp.counter(), g.samples, max(g.most, g.samples), seedOf(g.st.content), g.budget, g.choices)
 		if g.estErr != nil && ctx.Err() != nil {
 			err := g.estErr
 			g.estErr = nil

@@ -290,7 +290,9 @@ func (c *compiler) chooseOrder() {
 		}
 	}
 	var order []Holder
-	if len(c.active) > 2 && useOrderSearch {
+	if len(c.in.Order) > 0 {
+		order = hintedOrder(c.active, o.first, c.in.Order, c.cons, c.holdersOf, c.free, c.allowed, c.minSz, c.maxSz)
+	} else if len(c.active) > 2 && useOrderSearch {
 		first := firstHolder(c.active, o.first, c.free, c.allowed, c.maxSz)
 		order = searchOrder(c.active, first, o.second, o.hasSecond, c.cons, c.holdersOf, c.free, c.allowed, c.minSz, c.maxSz, c.single)
 	}

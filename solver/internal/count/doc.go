@@ -5,7 +5,8 @@
 // the marginals, joints of a few cards, a holder's contents split by the
 // holder of a picked card and by tallies, uniform samples), each laying out
 // its own layered graph: propagation, cells of interchangeable cards, one
-// layer per holder in a searched order, an estimate of the graph's size
+// layer per holder in a searched order (or the order the input gives), an
+// estimate of the graph's size
 // that refuses a problem beyond reach, then the states and edges, and
 // backward passes in uint64 with a math/big fallback.
 //

@@ -76,6 +76,16 @@ type Input struct {
 	// the pass over it may take; 0 means [DefaultBudget], a negative
 	// value no bound.
 	Budget int64
+	// Order, when not empty, is the order of the graphs' layers: the
+	// holders it lists that can take a free card, in its order, after
+	// the holder a query asks to lead (and its second), and then the
+	// other holders in the order the counter picks. It replaces the
+	// counter's search, never changes an answer, and is for callers
+	// that know their problem's shape (draws in time order, where the
+	// search sees only anonymous holders). Holders out of range, or
+	// that take no free card, are passed over; a holder listed twice
+	// takes its first place.
+	Order []Holder
 }
 
 // DefaultBudget is the memory budget of an [Input] that sets none: 1 GiB.

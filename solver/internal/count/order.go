@@ -388,3 +388,38 @@ func lgammaC(n, k int) float64 {
 	c, _ := math.Lgamma(float64(n - k + 1))
 	return (a - b - c) / math.Ln2
 }
+
+// hintedOrder is the layer order when the input gives one (Input.Order):
+// the requested first holder when it is active, then the hint's active
+// holders in its order, then the active holders the hint leaves out, in
+// orderHolders' order.
+func hintedOrder(active []Holder, first Holder, hint []Holder, cons []ncon, holdersOf [][]int, free []Card, allowed [][]bool, minSz, maxSz []int) []Holder {
+	isActive := map[Holder]bool{}
+	for _, h := range active {
+		isActive[h] = true
+	}
+	placed := map[Holder]bool{}
+	var out []Holder
+	add := func(h Holder) {
+		if isActive[h] && !placed[h] {
+			placed[h] = true
+			out = append(out, h)
+		}
+	}
+	add(first)
+	for _, h := range hint {
+		add(h)
+	}
+	if len(out) < len(active) {
+		var rest []Holder
+		for _, h := range active {
+			if !placed[h] {
+				rest = append(rest, h)
+			}
+		}
+		for _, h := range orderHolders(rest, NoHolder, cons, holdersOf, free, allowed, minSz, maxSz) {
+			add(h)
+		}
+	}
+	return out
+}
