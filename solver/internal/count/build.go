@@ -622,15 +622,20 @@ func (cp *compiled) admitter(i int) func(r []uint16) bool {
 		memo  map[uint64]bool // answers by packed projected counts, or nil
 	}
 	var fs []fut
+	// to of layer t is to of layer t-1 carried one layer up (the cells of
+	// layer i identity-mapped before layer i+1), so each layer's map costs
+	// one pass over the cells of layer i, not one per layer between.
+	prev := make([]int, cp.layers[i].ncells)
+	for j := range prev {
+		prev[j] = j
+	}
 	for t := i + 1; t < L; t++ {
 		to := make([]int, cp.layers[i].ncells)
-		for j := range to {
-			k := j
-			for u := i; u < t; u++ {
-				k = cp.layers[u].up[k]
-			}
-			to[j] = k
+		up := cp.layers[t-1].up
+		for j, k := range prev {
+			to[j] = up[k]
 		}
+		prev = to
 		f := fut{l: cp.layers[t], to: to, proj: make([]uint16, cp.layers[t].ncells)}
 		// The answer depends on the projected counts only, and many states
 		// share them: remember it when the counts pack into a uint64.

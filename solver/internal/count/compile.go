@@ -430,22 +430,27 @@ func (c *compiler) makeLayers() {
 			l.cellSize[j] += cp.sizes[g]
 			rep[j] = c.reps[g]
 		}
-		l.later = make([]bool, np)
-		for j, k := range rep {
-			for t := i + 1; t < L; t++ {
-				if c.allowed[k][c.order[t]] {
-					l.later[j] = true
-				}
-			}
-			if c.allowed[k][h] {
-				l.cells = append(l.cells, j)
-			}
-		}
+		var next *glayer
 		if i+1 < L {
-			next := cp.layers[i+1]
+			next = cp.layers[i+1]
 			l.up = make([]int, np)
 			for g, j := range of {
 				l.up[j] = next.of[g]
+			}
+		}
+		// later and the coefficient ranges below are carried from layer
+		// i+1: the cards of a cell of layer i all lie in one cell of
+		// layer i+1, whose cards share their allowed layers and
+		// coefficients from i+1 on (partition), so what holds for layers
+		// i+1 and after is that cell's, and one pass over the cells
+		// suffices rather than one over the later layers for each.
+		l.later = make([]bool, np)
+		for j, k := range rep {
+			if next != nil {
+				l.later[j] = c.allowed[k][next.holder] || next.later[l.up[j]]
+			}
+			if c.allowed[k][h] {
+				l.cells = append(l.cells, j)
 			}
 		}
 		l.cross = make([][]int, ncross)
@@ -474,18 +479,20 @@ func (c *compiler) makeLayers() {
 			l.coefMax[x] = make([]int, np)
 			for j, k := range rep {
 				first := true
-				for t := i; t < L; t++ {
-					if !c.allowed[k][c.order[t]] {
-						continue
-					}
-					v := c.coefOf(k, q, t)
-					if first || v < l.coefMin[x][j] {
-						l.coefMin[x][j] = v
-					}
-					if first || v > l.coefMax[x][j] {
-						l.coefMax[x][j] = v
-					}
+				if c.allowed[k][h] {
+					v := c.coefOf(k, q, i)
+					l.coefMin[x][j], l.coefMax[x][j] = v, v
 					first = false
+				}
+				if next == nil || !(c.allowed[k][next.holder] || next.later[l.up[j]]) {
+					continue
+				}
+				lo, hi := next.coefMin[x][l.up[j]], next.coefMax[x][l.up[j]]
+				if first || lo < l.coefMin[x][j] {
+					l.coefMin[x][j] = lo
+				}
+				if first || hi > l.coefMax[x][j] {
+					l.coefMax[x][j] = hi
 				}
 			}
 		}
