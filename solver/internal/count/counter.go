@@ -608,7 +608,13 @@ func (c *Counter) Sample(ctx context.Context, rng *rand.Rand) ([]Holder, error) 
 	// The groups of one layer, kept from layer to layer (their arrays
 	// reused), so that a world allocates little: the cards of each group
 	// are in the same order as when each layer had groups of its own.
-	var groups [][]Card
+	// The arrays are kept from world to world too (sampleGroups).
+	gp := sampleGroups.Get().(*[][]Card)
+	groups := *gp
+	defer func() {
+		*gp = groups
+		sampleGroups.Put(gp)
+	}()
 	for i, l := range cp.layers {
 		// The remaining cards, by cell of this layer.
 		for len(groups) < l.ncells {
@@ -656,6 +662,11 @@ func (c *Counter) Sample(ctx context.Context, rng *rand.Rand) ([]Holder, error) 
 	}
 	return w, nil
 }
+
+// sampleGroups keeps Sample's arrays of groups of cards from one world to
+// the next: a world of a model with many layers and cards would otherwise
+// allocate a group the size of the cards left for every cell.
+var sampleGroups = sync.Pool{New: func() any { return new([][]Card) }}
 
 // randBelow sets u to a uniform integer in [0, n), n > 0, by rejection.
 func randBelow(rng *rand.Rand, n *big.Int, u *big.Int) {
