@@ -178,8 +178,24 @@ func (v *giniSolver) solve(ctx context.Context, assume []z.Lit) (int, error) {
 	if v.dead {
 		return -1, nil
 	}
-	v.g.Assume(assume...)
-	r := v.g.Try(forever)
+	var r int
+	if ctx.Done() == nil {
+		v.g.Assume(assume...)
+		r = v.g.Try(forever)
+	} else {
+		// A context that can end: solve in slices of time, each twice the
+		// last (the learnt clauses are kept from one to the next), and
+		// stop between two when it has ended.
+		for slice := 20 * time.Millisecond; ; slice = min(2*slice, time.Second) {
+			v.g.Assume(assume...)
+			if r = v.g.Try(slice); r != 0 {
+				break
+			}
+			if err := ctx.Err(); err != nil {
+				return 0, err
+			}
+		}
+	}
 	if r == -1 && len(v.g.Why(nil)) == 0 {
 		v.dead = true
 	}

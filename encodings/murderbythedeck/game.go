@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"math/big"
 	"slices"
 	"sync"
 	"time"
@@ -361,7 +362,69 @@ func (g *Game) possible(ctx context.Context, qs []query) ([]bool, error) {
 	for i, q := range qs {
 		ks[i] = g.queryCons(q)
 	}
-	return g.engine(g.cp.prob).Possible(ctx, ks)
+	quick, cancel := context.WithTimeout(ctx, satQuick)
+	out, err := g.engine(g.cp.prob).Possible(quick, ks)
+	cancel()
+	if err == nil || ctx.Err() != nil || !errors.Is(err, context.DeadlineExceeded) {
+		return out, err
+	}
+	// The places left are hard for the SAT engine (a pile generation is
+	// a matching of its cards to its draws, and proving that none puts a
+	// card somewhere can take it seconds): the counter's marginals settle
+	// a place exactly, and the engine the queries they cannot.
+	return g.possibleByCount(ctx, qs, ks)
+}
+
+// satQuick is how long the sheet's SAT questions may take before the
+// counter's marginals settle them instead.
+const satQuick = 150 * time.Millisecond
+
+// possibleByCount is possible from the counter's marginals: a place is
+// possible when some world has one of its literals, "none of these" when
+// its literals are of one card and some world has the card elsewhere; the
+// queries marginals cannot settle (literals of several cards that must
+// all be false), and every query when the counter refuses the problem,
+// go to the SAT engine.
+func (g *Game) possibleByCount(ctx context.Context, qs []query, ks []solver.Constraint) ([]bool, error) {
+	m, err := g.cp.counter().Marginals(ctx)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, err
+		}
+		return g.engine(g.cp.prob).Possible(ctx, ks)
+	}
+	out := make([]bool, len(qs))
+	var rest []int
+	for i, q := range qs {
+		in := new(big.Int)
+		one := true
+		for _, l := range q.lits {
+			in.Add(in, m.Count(solver.Card(l.copy), solver.Holder(l.holder)))
+			one = one && l.copy == q.lits[0].copy
+		}
+		switch {
+		case q.hold:
+			out[i] = in.Sign() > 0
+		case one:
+			out[i] = in.Cmp(m.Total) < 0
+		default:
+			rest = append(rest, i)
+		}
+	}
+	if len(rest) > 0 {
+		ask := make([]solver.Constraint, len(rest))
+		for j, i := range rest {
+			ask[j] = ks[i]
+		}
+		ok, err := g.engine(g.cp.prob).Possible(ctx, ask)
+		if err != nil {
+			return nil, err
+		}
+		for j, i := range rest {
+			out[i] = ok[j]
+		}
+	}
+	return out, nil
 }
 
 func (g *Game) queryCons(q query) solver.Constraint {
