@@ -116,42 +116,18 @@ func TestCalibration(t *testing.T) {
 		if *calibMax > 0 {
 			g.SetMaxSamples(*calibMax)
 		}
-		for _, l := range SeatLog(rules, SimPlayers, seat, r.Deal[seat*HandSize:(seat+1)*HandSize], nil) {
-			if err := g.Apply(l); err != nil {
-				t.Fatal(err)
-			}
-		}
-		tr := newTruth(r)
-		pile := NumCards - Players*HandSize
-		for k, e := range r.Events {
-			empty := e.Kind == Draw && pile == 0
-			if empty {
-				for c := range tr.loc {
-					if tr.loc[c] == colUsed {
-						pile++
-					}
-				}
-			}
-			if e.Kind == Draw {
-				pile--
-			}
-			tr.step(e, empty)
-			if l, ok := EventLine(SimPlayers, seat, e); ok {
-				if err := g.Apply(l); err != nil {
-					t.Fatalf("seed %d seat %d: %q: %v", seed, seat, l, err)
-				}
-			}
-			if k+1 < len(r.Events) && !startsTurn(r.Events[k+1].Kind) || g.st.step != stStart || g.Over() {
-				continue
+		followRound(t, g, r, rules, seat, fmt.Sprintf("seed %d", seed), func(tr *truth) {
+			if g.Over() {
+				return
 			}
 			est, err := g.Estimate(ctx)
 			if err != nil {
 				failed++
 				t.Logf("seed %d seat %d line %d: no estimate: %v", seed, seat, len(g.Lines()), err)
-				continue
+				return
 			}
 			if est.Exact {
-				continue
+				return
 			}
 			positions++
 			worlds += est.N
@@ -169,7 +145,7 @@ func TestCalibration(t *testing.T) {
 					spades.add(ratFloat(est.SpadeP(p)), rules.IsMurderer(tr.hands[p]))
 				}
 			}
-		}
+		})
 	}
 	low := 0
 	for _, x := range ess {
@@ -177,7 +153,7 @@ func TestCalibration(t *testing.T) {
 			low++
 		}
 	}
-	t.Logf("choices %s: %d rounds (%s play, seeds %d on), %d positions, %.0f worlds an estimate, %d positions with fewer than %d effective worlds, %d without an estimate, %v", *benchChoices, rounds, *calibPlay, *calibFirst, positions, float64(worlds)/float64(max(positions, 1)), low, roughSize, failed, time.Since(start).Round(time.Second))
+	t.Logf("choices %s: %d rounds (%s play, seeds %d on), %d positions, %.0f worlds an estimate, %d positions with fewer than %d effective worlds, %d without an estimate, %v", choices, rounds, *calibPlay, *calibFirst, positions, float64(worlds)/float64(max(positions, 1)), low, roughSize, failed, time.Since(start).Round(time.Second))
 	t.Log("\n" + cells.report("where each card is (other players' hands, pile, face down, return pile)") + spades.report("who is the murderer"))
 	if positions == 0 {
 		t.Fatal("no position checked")

@@ -126,6 +126,14 @@ const (
 	ChoicesOpaque
 )
 
+// String is "uniform" or "opaque".
+func (c Choices) String() string {
+	if c == ChoicesUniform {
+		return "uniform"
+	}
+	return "opaque"
+}
+
 // Words are the player names, the keywords and the card names, for
 // completion at the prompt.
 func (g *Game) Words() []string {

@@ -100,41 +100,9 @@ func TestMarksNeverFalse(t *testing.T) {
 		seat := int(seed % Players)
 		g := NewGame()
 		g.SetMaxSamples(Samples) // the samples witness most places; SAT the rest
-		for _, l := range SeatLog(rules, SimPlayers, seat, r.Deal[seat*HandSize:(seat+1)*HandSize], nil) {
-			if err := g.Apply(l); err != nil {
-				t.Fatal(err)
-			}
-		}
-		tr := newTruth(r)
-		pile := NumCards - Players*HandSize
-		for k, e := range r.Events {
-			empty := e.Kind == Draw && pile == 0
-			if empty {
-				pile = 0
-				for c := range tr.loc {
-					if tr.loc[c] == colUsed {
-						pile++
-					}
-				}
-			}
-			if e.Kind == Draw {
-				pile--
-			}
-			tr.step(e, empty)
-			if l, ok := EventLine(SimPlayers, seat, e); ok {
-				if err := g.Apply(l); err != nil {
-					t.Fatalf("%v seed %d seat %d: %q: %v", rules, seed, seat, l, err)
-				}
-			}
-			// Check at the end of each turn: the next event starts one.
-			if k+1 < len(r.Events) && !startsTurn(r.Events[k+1].Kind) {
-				continue
-			}
-			if g.st.step != stStart {
-				continue
-			}
+		followRound(t, g, r, rules, seat, fmt.Sprintf("%v seed %d", rules, seed), func(tr *truth) {
 			if turns++; !*longChecks && turns%3 != 0 {
-				continue
+				return
 			}
 			checked++
 			at := fmt.Sprintf("%v seed %d seat %d line %d", rules, seed, seat, len(g.Lines()))
@@ -159,9 +127,48 @@ func TestMarksNeverFalse(t *testing.T) {
 					t.Fatalf("%s: %s murderer %s, truly %v", at, SimPlayers[p], st, is)
 				}
 			}
-		}
+		})
 	}
 	t.Logf("%d positions checked", checked)
+}
+
+// followRound feeds g (new, its options set) the set-up lines of seat's
+// log of round r, played under rules, then the line of each event the seat
+// sees, keeping tr, where every card truly is, in step; at the end of every
+// turn (the next event starts one and the log is at the start of a turn)
+// it calls at with the truth. name says which round in errors.
+func followRound(t *testing.T, g *Game, r *Round, rules Rules, seat int, name string, at func(tr *truth)) {
+	t.Helper()
+	for _, l := range SeatLog(rules, SimPlayers, seat, r.Deal[seat*HandSize:(seat+1)*HandSize], nil) {
+		if err := g.Apply(l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tr := newTruth(r)
+	pile := NumCards - Players*HandSize
+	for k, e := range r.Events {
+		empty := e.Kind == Draw && pile == 0
+		if empty {
+			for c := range tr.loc {
+				if tr.loc[c] == colUsed {
+					pile++
+				}
+			}
+		}
+		if e.Kind == Draw {
+			pile--
+		}
+		tr.step(e, empty)
+		if l, ok := EventLine(SimPlayers, seat, e); ok {
+			if err := g.Apply(l); err != nil {
+				t.Fatalf("%s seat %d: %q: %v", name, seat, l, err)
+			}
+		}
+		if k+1 < len(r.Events) && !startsTurn(r.Events[k+1].Kind) || g.st.step != stStart {
+			continue
+		}
+		at(tr)
+	}
 }
 
 func startsTurn(k Kind) bool {
