@@ -2,8 +2,10 @@ package murderbythedeck
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/gumshoe-dev/gumshoe/solver"
 )
@@ -73,4 +75,44 @@ func TestPossibleByCountAgrees(t *testing.T) {
 		t.Fatalf("only %d queries checked", checked)
 	}
 	t.Logf("%d queries checked", checked)
+}
+
+// TestPossibleStopsAtItsDeadline checks that the SAT engine's questions
+// stop when their context ends: at a position where proving the open
+// places impossible takes the engine seconds (a random round of seed 5,
+// seat 0, line 194), the sheet's questions (the places no sampled world
+// shows) asked with 50 ms end with the deadline rather than an answer; a
+// solve that ignored its context would answer, seconds later.
+func TestPossibleStopsAtItsDeadline(t *testing.T) {
+	sim, err := Simulate(SimOptions{Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := NewGame()
+	for _, l := range sim.Logs[0][:194] {
+		if err := g.Apply(l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The places no sampled world shows: the questions the sheet asks.
+	est, err := g.Estimate(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ks []solver.Constraint
+	for c := range Card(NumCards) {
+		for col := range numCols {
+			if lits, public, _ := g.st.where(c, col); !public && len(lits) > 0 && est.LocP(c, col).Sign() == 0 {
+				ks = append(ks, g.queryCons(query{lits: lits, hold: true}))
+			}
+		}
+	}
+	if len(ks) == 0 {
+		t.Fatal("no question to ask")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	if _, err := g.engine(g.cp.prob).Possible(ctx, ks); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("the questions ended with %v, not the deadline", err)
+	}
 }
